@@ -1,0 +1,86 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.core;
+
+import java.time.Duration;
+
+/**
+ * A lock acquired through {@link LockOperations#tryAcquire}, released by
+ * {@link #close()}, so that try-with-resources releases it on every path. Closing twice
+ * releases once.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public final class AcquiredLock implements AutoCloseable {
+
+	private final DistributedLock lock;
+
+	private final long fencingToken;
+
+	private boolean closed;
+
+	AcquiredLock(DistributedLock lock) {
+		this.lock = lock;
+		this.fencingToken = lock.getFencingToken();
+	}
+
+	/**
+	 * Return the lock name.
+	 * @return the lock name
+	 */
+	public String getName() {
+		return this.lock.getName();
+	}
+
+	/**
+	 * Return the fencing token of this acquisition.
+	 * @return the fencing token
+	 * @see DistributedLock#getFencingToken()
+	 */
+	public long getFencingToken() {
+		return this.fencingToken;
+	}
+
+	/**
+	 * Return how long the lease is known to last.
+	 * @return the remaining lease, {@link Duration#ZERO} once released or lost
+	 */
+	public Duration getRemainingLease() {
+		return this.closed ? Duration.ZERO : this.lock.getRemainingLease();
+	}
+
+	/**
+	 * Return whether the lock is still held with a valid lease.
+	 * @return whether the lock is held
+	 */
+	public boolean isHeld() {
+		return !this.closed && this.lock.isHeldByCurrentThread();
+	}
+
+	/**
+	 * Release the lock, once. Must be called by the thread that acquired it.
+	 * @throws LockLostException if the lease had been lost before release
+	 */
+	@Override
+	public void close() {
+		if (!this.closed) {
+			this.closed = true;
+			this.lock.unlock();
+		}
+	}
+
+}

@@ -1,0 +1,380 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.core;
+
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.util.Assert;
+
+/**
+ * A {@link LockClient} over any {@link LockStore}: it queues the threads of this process
+ * per lock name, counts re-entries, waits with backoff and release notifications, renews
+ * leases and reports lost ones.
+ * <p>
+ * Each thread is known to the store by an owner token made of this client's random
+ * instance id and a number for the thread, never by a bare thread id that another process
+ * could share.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class DefaultLockClient implements LockClient, AutoCloseable {
+
+	private static final Logger logger = LoggerFactory.getLogger(DefaultLockClient.class);
+
+	private final LockStore store;
+
+	private final Duration leaseTime;
+
+	private final boolean renew;
+
+	private final LockBackoff backoff;
+
+	private final LockLostListener lostListener;
+
+	private final String instanceId = UUID.randomUUID().toString();
+
+	private final AtomicLong holderIds = new AtomicLong();
+
+	private final ThreadLocal<String> ownerTokens = ThreadLocal
+		.withInitial(() -> this.instanceId + ":" + this.holderIds.incrementAndGet());
+
+	private final ConcurrentMap<String, LockState> states = new ConcurrentHashMap<>();
+
+	private final LeaseRenewer renewer;
+
+	/**
+	 * Create a client with a 30 second lease that is renewed while held, and the default
+	 * backoff.
+	 * @param store the store to keep locks in
+	 */
+	public DefaultLockClient(LockStore store) {
+		this(store, Duration.ofSeconds(30), true, LockBackoff.DEFAULT, (event) -> {
+		});
+	}
+
+	/**
+	 * Create a client.
+	 * @param store the store to keep locks in
+	 * @param leaseTime the lease of {@link java.util.concurrent.locks.Lock} methods that
+	 * take none
+	 * @param renew whether leases of methods that do not say are renewed while held
+	 * @param backoff the backoff between attempts on a busy lock
+	 * @param lostListener told of every lease found lost
+	 */
+	public DefaultLockClient(LockStore store, Duration leaseTime, boolean renew, LockBackoff backoff,
+			LockLostListener lostListener) {
+		Assert.notNull(store, "LockStore must not be null");
+		Assert.isTrue(leaseTime.toMillis() > 0, () -> "Lease time must be at least 1 ms, was " + leaseTime);
+		this.store = store;
+		this.leaseTime = leaseTime;
+		this.renew = renew;
+		this.backoff = backoff;
+		this.lostListener = lostListener;
+		this.renewer = new LeaseRenewer(store, this::leaseLost);
+	}
+
+	@Override
+	public DistributedLock getLock(String name) {
+		Assert.hasText(name, "Lock name must not be blank");
+		return new ClientLock(this, name);
+	}
+
+	Duration defaultLeaseTime() {
+		return this.leaseTime;
+	}
+
+	boolean defaultRenew() {
+		return this.renew;
+	}
+
+	/**
+	 * Return the number of lock names this process currently holds or waits for.
+	 * @return the number of active lock names
+	 */
+	public int activeLockCount() {
+		return this.states.size();
+	}
+
+	/**
+	 * Return the number of leases currently renewed.
+	 * @return the number of scheduled renewals
+	 */
+	public int renewalCount() {
+		return this.renewer.scheduledCount();
+	}
+
+	boolean acquire(String name, long waitNanos, Duration leaseTime, boolean renew) throws InterruptedException {
+		Assert.isTrue(leaseTime.toMillis() > 0,
+				() -> "Lease time of lock '" + name + "' must be at least 1 ms, was " + leaseTime);
+		long deadline = deadline(waitNanos);
+		LockState held = this.states.get(name);
+		if (held != null && held.heldByCurrentThread() != null) {
+			reenter(held, leaseTime, renew);
+			return true;
+		}
+		LockState state = retain(name);
+		boolean acquired = false;
+		try {
+			if (!lockLocally(state, waitNanos, deadline)) {
+				return false;
+			}
+			try {
+				acquired = acquireInStore(state, deadline, leaseTime, renew);
+			}
+			finally {
+				if (!acquired) {
+					state.local.unlock();
+				}
+			}
+			return acquired;
+		}
+		finally {
+			if (!acquired) {
+				unretain(state);
+			}
+		}
+	}
+
+	private void reenter(LockState state, Duration leaseTime, boolean renew) {
+		LockHold hold = state.hold;
+		Assert.state(hold != null, "Hold must be set");
+		if (!hold.isValid()) {
+			throw new LockLostException(state.name, "Lock '" + state.name
+					+ "' is held by this thread but its lease was lost; release it before locking it again");
+		}
+		state.local.lock();
+		try {
+			lengthen(hold, leaseTime, renew);
+		}
+		catch (RuntimeException ex) {
+			state.local.unlock();
+			throw ex;
+		}
+	}
+
+	/**
+	 * A re-entry never shortens the outer lease, but it may ask for a longer lease or for
+	 * renewal, which then apply to the whole hold.
+	 */
+	private void lengthen(LockHold hold, Duration leaseTime, boolean renew) {
+		if (leaseTime.compareTo(hold.leaseTime) > 0) {
+			hold.leaseTime = leaseTime;
+			if (hold.renewal == null) {
+				long requestedAt = System.nanoTime();
+				if (!renewInStore(hold, leaseTime)) {
+					leaseLost(hold, "the store no longer records this holder");
+					throw new LockLostException(hold.name, "Lock '" + hold.name + "' was lost before re-entry");
+				}
+				hold.extendFrom(requestedAt, leaseTime);
+			}
+		}
+		if (renew && hold.renewal == null) {
+			this.renewer.start(hold);
+		}
+	}
+
+	private boolean renewInStore(LockHold hold, Duration leaseTime) {
+		try {
+			return this.store.renew(hold.name, hold.ownerToken, leaseTime);
+		}
+		catch (RuntimeException ex) {
+			throw new LockStoreException(hold.name, "Could not extend the lease of lock '" + hold.name + "'", ex);
+		}
+	}
+
+	private boolean lockLocally(LockState state, long waitNanos, long deadline) throws InterruptedException {
+		if (waitNanos <= 0) {
+			if (Thread.interrupted()) {
+				throw new InterruptedException();
+			}
+			return state.local.tryLock();
+		}
+		return state.local.tryLock(remaining(deadline), TimeUnit.NANOSECONDS);
+	}
+
+	private boolean acquireInStore(LockState state, long deadline, Duration leaseTime, boolean renew)
+			throws InterruptedException {
+		String ownerToken = this.ownerTokens.get();
+		AutoCloseable subscription = null;
+		try {
+			for (int attempt = 1;; attempt++) {
+				state.wakeUps.drainPermits();
+				long requestedAt = System.nanoTime();
+				LockStore.AcquireResult result = tryAcquire(state.name, ownerToken, leaseTime);
+				if (result.acquired()) {
+					LockHold hold = new LockHold(state.name, ownerToken, result.fencingToken(), leaseTime, requestedAt);
+					state.hold = hold;
+					if (renew) {
+						this.renewer.start(hold);
+					}
+					return true;
+				}
+				long remaining = remaining(deadline);
+				if (remaining <= 0) {
+					return false;
+				}
+				if (subscription == null) {
+					subscription = this.store.subscribe(state.name, state.wakeUps::release);
+				}
+				long holderLease = TimeUnit.MILLISECONDS.toNanos(Math.max(1, result.remainingLeaseMillis()));
+				long pause = Math.min(this.backoff.delayNanos(attempt), Math.min(remaining, holderLease));
+				state.wakeUps.tryAcquire(pause, TimeUnit.NANOSECONDS);
+			}
+		}
+		finally {
+			closeQuietly(subscription, state.name);
+		}
+	}
+
+	private LockStore.AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
+		try {
+			return this.store.tryAcquire(name, ownerToken, leaseTime);
+		}
+		catch (RuntimeException ex) {
+			throw new LockStoreException(name, "Could not acquire lock '" + name + "': the lock store failed ("
+					+ ex.getMessage() + "); the lock is not held", ex);
+		}
+	}
+
+	void release(String name) {
+		LockState state = this.states.get(name);
+		LockHold hold = (state != null) ? state.heldByCurrentThread() : null;
+		if (state == null || hold == null) {
+			throw new IllegalMonitorStateException("Lock '" + name + "' is not held by the current thread");
+		}
+		if (state.local.getHoldCount() > 1) {
+			state.local.unlock();
+			return;
+		}
+		hold.released = true;
+		hold.stopRenewal();
+		boolean interrupted = Thread.interrupted();
+		try {
+			if (!releaseInStore(hold)) {
+				if (!hold.lost) {
+					notifyLost(hold, "the store no longer recorded this holder at release");
+				}
+				throw new LockLostException(name, "Lock '" + name + "' had already expired or been taken over "
+						+ "when it was released: work done under it may have overlapped with another holder");
+			}
+		}
+		finally {
+			state.hold = null;
+			state.local.unlock();
+			unretain(state);
+			if (interrupted) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	private boolean releaseInStore(LockHold hold) {
+		try {
+			return this.store.release(hold.name, hold.ownerToken);
+		}
+		catch (RuntimeException ex) {
+			throw new LockStoreException(hold.name, "Could not release lock '" + hold.name
+					+ "': the lock store failed; it frees itself when its lease runs out", ex);
+		}
+	}
+
+	@Nullable LockHold currentHold(String name) {
+		LockState state = this.states.get(name);
+		return (state != null) ? state.heldByCurrentThread() : null;
+	}
+
+	int holdCount(String name) {
+		LockState state = this.states.get(name);
+		return (state != null && state.heldByCurrentThread() != null) ? state.local.getHoldCount() : 0;
+	}
+
+	private void leaseLost(LockHold hold, String reason) {
+		if (hold.lost || hold.released) {
+			return;
+		}
+		hold.stopRenewal();
+		notifyLost(hold, reason);
+	}
+
+	private void notifyLost(LockHold hold, String reason) {
+		hold.lost = true;
+		logger.warn("Lock '{}' (fencing token {}) was lost: {}", hold.name, hold.fencingToken, reason);
+		try {
+			this.lostListener.onLockLost(new LockLostEvent(hold.name, hold.fencingToken, reason));
+		}
+		catch (RuntimeException ex) {
+			logger.warn("LockLostListener failed for lock '{}'", hold.name, ex);
+		}
+	}
+
+	private LockState retain(String name) {
+		return this.states.compute(name, (key, state) -> {
+			LockState retained = (state != null) ? state : new LockState(key);
+			retained.references++;
+			return retained;
+		});
+	}
+
+	private void unretain(LockState state) {
+		this.states.computeIfPresent(state.name, (key, current) -> (--current.references == 0) ? null : current);
+	}
+
+	private static long deadline(long waitNanos) {
+		if (waitNanos == Long.MAX_VALUE) {
+			return Long.MAX_VALUE;
+		}
+		try {
+			return Math.addExact(System.nanoTime(), Math.max(0, waitNanos));
+		}
+		catch (ArithmeticException ex) {
+			return Long.MAX_VALUE;
+		}
+	}
+
+	private static long remaining(long deadline) {
+		return (deadline == Long.MAX_VALUE) ? Long.MAX_VALUE : deadline - System.nanoTime();
+	}
+
+	private static void closeQuietly(@Nullable AutoCloseable subscription, String name) {
+		if (subscription != null) {
+			try {
+				subscription.close();
+			}
+			catch (Exception ex) {
+				logger.debug("Could not unsubscribe from releases of lock '{}'", name, ex);
+			}
+		}
+	}
+
+	/**
+	 * Stop renewing leases. Held locks free themselves when their leases run out.
+	 */
+	@Override
+	public void close() {
+		this.renewer.close();
+	}
+
+}

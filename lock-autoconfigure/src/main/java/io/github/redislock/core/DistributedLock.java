@@ -1,0 +1,121 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.core;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.Lock;
+
+/**
+ * A reentrant lock shared by every process that uses the same store and lock name.
+ * <p>
+ * Each acquisition holds the lock for a lease: if the holder dies, the lock frees itself
+ * when the lease runs out. A holder that needs longer asks for renewal, which extends the
+ * lease while the lock is held. Re-entries by the holding thread are counted locally and
+ * cost no round trip to the store.
+ * <p>
+ * The {@link Lock} methods use the lease and renewal of the {@link LockClient} that
+ * handed out this lock. {@link #newCondition()} is not supported.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public interface DistributedLock extends Lock {
+
+	/**
+	 * Return the name this lock was obtained by.
+	 * @return the lock name
+	 */
+	String getName();
+
+	/**
+	 * Acquire the lock if it is free within the given wait time, holding it for the given
+	 * lease, renewed while held when the client's default says so.
+	 * @param waitTime how long to wait for a busy lock; zero or less tries once
+	 * @param leaseTime how long the lock survives a holder that stops renewing; must be
+	 * positive
+	 * @param unit the unit of both times
+	 * @return whether the lock was acquired
+	 * @throws InterruptedException if the thread is interrupted while waiting
+	 * @throws LockStoreException if the store cannot be reached; the lock is not held
+	 */
+	boolean tryLock(long waitTime, long leaseTime, TimeUnit unit) throws InterruptedException;
+
+	/**
+	 * Acquire the lock if it is free within the given wait time.
+	 * @param waitTime how long to wait for a busy lock; zero tries once
+	 * @param leaseTime how long the lock survives a holder that stops renewing; must be
+	 * positive
+	 * @param renew whether to extend the lease while the lock is held
+	 * @return whether the lock was acquired
+	 * @throws InterruptedException if the thread is interrupted while waiting
+	 * @throws LockStoreException if the store cannot be reached; the lock is not held
+	 */
+	boolean tryLock(Duration waitTime, Duration leaseTime, boolean renew) throws InterruptedException;
+
+	/**
+	 * Release one hold of the lock. The final release deletes the lock in the store and
+	 * wakes its waiters.
+	 * @throws IllegalMonitorStateException if the current thread does not hold the lock
+	 * @throws LockLostException if the final release finds that the lease had run out or
+	 * the lock was taken away; the lock is no longer held either way
+	 * @throws LockStoreException if the store cannot be reached; the lock is no longer
+	 * held locally and frees itself when its lease runs out
+	 */
+	@Override
+	void unlock();
+
+	/**
+	 * Return whether the current thread holds this lock and its lease is still known to
+	 * be valid. Answers {@code false} once the lease ran out or was found lost.
+	 * @return whether the current thread holds the lock
+	 */
+	boolean isHeldByCurrentThread();
+
+	/**
+	 * Return how many times the current thread holds this lock.
+	 * @return the hold count, {@code 0} if not held by the current thread
+	 */
+	int getHoldCount();
+
+	/**
+	 * Return the fencing token of the current thread's hold: a number that grows with
+	 * every fresh acquisition of this lock name, so a store written under the lock can
+	 * reject a stale holder.
+	 * @return the fencing token
+	 * @throws IllegalMonitorStateException if the current thread does not hold the lock
+	 */
+	long getFencingToken();
+
+	/**
+	 * Return how long the current thread's lease is known to last, measured from the last
+	 * successful acquisition or renewal.
+	 * @return the remaining lease, {@link Duration#ZERO} if not held
+	 */
+	Duration getRemainingLease();
+
+	/**
+	 * Not supported: a distributed lock has no distributed condition.
+	 * @throws UnsupportedOperationException always
+	 */
+	@Override
+	default Condition newCondition() {
+		throw new UnsupportedOperationException("Conditions are not supported by lock '" + getName() + "'");
+	}
+
+}

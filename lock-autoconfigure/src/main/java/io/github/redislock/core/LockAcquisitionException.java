@@ -1,0 +1,50 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.core;
+
+import java.time.Duration;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Thrown when a lock stays busy for the whole wait time, or the wait is interrupted.
+ * Whatever was to run under the lock did not run.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class LockAcquisitionException extends LockException {
+
+	private final Duration waitTime;
+
+	public LockAcquisitionException(String lockName, Duration waitTime, String message, @Nullable Throwable cause) {
+		super(lockName, message, cause);
+		this.waitTime = waitTime;
+	}
+
+	public LockAcquisitionException(String lockName, Duration waitTime) {
+		this(lockName, waitTime, "Lock '" + lockName + "' not acquired within " + waitTime.toMillis() + " ms", null);
+	}
+
+	/**
+	 * Return how long the caller was prepared to wait.
+	 * @return the wait time
+	 */
+	public Duration getWaitTime() {
+		return this.waitTime;
+	}
+
+}

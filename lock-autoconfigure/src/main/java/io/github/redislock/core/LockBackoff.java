@@ -1,0 +1,66 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.core;
+
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+
+import org.springframework.util.Assert;
+
+/**
+ * Exponential backoff with jitter between attempts on a busy lock. Release notifications
+ * normally wake a waiter first; the backoff is what still gets it through when a
+ * notification is lost. Our own small type because Spring's {@code ExponentialBackOff}
+ * changed shape between Framework 6 and 7.
+ *
+ * @param delay the first delay
+ * @param multiplier the factor applied to each following delay, at least 1
+ * @param maxDelay the largest delay
+ * @param jitter the fraction, between 0 and 1, by which each delay is randomly shortened
+ * or lengthened so that waiters spread out
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public record LockBackoff(Duration delay, double multiplier, Duration maxDelay, double jitter) {
+
+	/**
+	 * 50 ms, doubling up to 1 s, with 20% jitter.
+	 */
+	public static final LockBackoff DEFAULT = new LockBackoff(Duration.ofMillis(50), 2.0, Duration.ofSeconds(1), 0.2);
+
+	public LockBackoff {
+		Assert.isTrue(delay.toMillis() > 0, () -> "Backoff delay must be at least 1 ms, was " + delay);
+		Assert.isTrue(multiplier >= 1.0, () -> "Backoff multiplier must be at least 1, was " + multiplier);
+		Assert.isTrue(maxDelay.compareTo(delay) >= 0,
+				() -> "Backoff max delay " + maxDelay + " must not be less than the delay " + delay);
+		Assert.isTrue(jitter >= 0.0 && jitter <= 1.0, () -> "Backoff jitter must be between 0 and 1, was " + jitter);
+	}
+
+	/**
+	 * Return the delay in nanoseconds before the given attempt, jitter applied.
+	 * @param attempt the number of attempts already failed, from 1
+	 * @return the delay in nanoseconds, at least one millisecond
+	 */
+	long delayNanos(int attempt) {
+		double base = this.delay.toNanos() * Math.pow(this.multiplier, Math.max(0, attempt - 1));
+		base = Math.min(base, this.maxDelay.toNanos());
+		if (this.jitter > 0) {
+			base *= 1 + this.jitter * (2 * ThreadLocalRandom.current().nextDouble() - 1);
+		}
+		return Math.max(1_000_000L, (long) base);
+	}
+
+}

@@ -1,0 +1,81 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.core;
+
+import java.time.Duration;
+import java.util.concurrent.ScheduledFuture;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One fresh acquisition of a lock, from store acquire to final release. Written by the
+ * holding thread and read by the renewal thread, hence the volatile fields. Re-entries
+ * share the hold of the outermost acquisition.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class LockHold {
+
+	final String name;
+
+	final String ownerToken;
+
+	final long fencingToken;
+
+	final Thread owner;
+
+	volatile Duration leaseTime;
+
+	/** {@link System#nanoTime()} at which the lease is known to end. */
+	volatile long expiresAt;
+
+	volatile boolean lost;
+
+	volatile boolean released;
+
+	volatile @Nullable ScheduledFuture<?> renewal;
+
+	LockHold(String name, String ownerToken, long fencingToken, Duration leaseTime, long requestedAt) {
+		this.name = name;
+		this.ownerToken = ownerToken;
+		this.fencingToken = fencingToken;
+		this.owner = Thread.currentThread();
+		this.leaseTime = leaseTime;
+		this.expiresAt = requestedAt + leaseTime.toNanos();
+	}
+
+	boolean isValid() {
+		return !this.lost && !this.released && System.nanoTime() - this.expiresAt < 0;
+	}
+
+	long remainingNanos() {
+		return isValid() ? this.expiresAt - System.nanoTime() : 0;
+	}
+
+	void extendFrom(long requestedAt, Duration leaseTime) {
+		this.expiresAt = requestedAt + leaseTime.toNanos();
+	}
+
+	void stopRenewal() {
+		ScheduledFuture<?> task = this.renewal;
+		if (task != null) {
+			task.cancel(false);
+			this.renewal = null;
+		}
+	}
+
+}

@@ -1,0 +1,34 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.core;
+
+/**
+ * Callback for holds whose lease was found lost, for example to alert or to stop work
+ * that must not continue without the lock. Called on the renewal thread: keep it short.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+@FunctionalInterface
+public interface LockLostListener {
+
+	/**
+	 * Handle a lost lease.
+	 * @param event what was lost and why
+	 */
+	void onLockLost(LockLostEvent event);
+
+}

@@ -1,0 +1,60 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.core;
+
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Runs code under a lock described by a {@link LockDefinition}. Implemented by
+ * {@link LockTemplate}.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public interface LockOperations {
+
+	/**
+	 * Run the action while holding the lock and return its result.
+	 * @param <T> the result type
+	 * @param definition the lock to hold
+	 * @param action the action
+	 * @return the action's result
+	 * @throws LockAcquisitionException if the lock was not acquired within the wait time;
+	 * the action did not run
+	 * @throws LockLostException if the action completed but the lease had been lost
+	 */
+	<T> T execute(LockDefinition definition, Supplier<T> action);
+
+	/**
+	 * Run the action while holding the lock.
+	 * @param definition the lock to hold
+	 * @param action the action
+	 * @throws LockAcquisitionException if the lock was not acquired within the wait time;
+	 * the action did not run
+	 * @throws LockLostException if the action completed but the lease had been lost
+	 */
+	void executeWithoutResult(LockDefinition definition, Runnable action);
+
+	/**
+	 * Acquire the lock, waiting up to the definition's wait time.
+	 * @param definition the lock to acquire
+	 * @return the acquired lock to close when done, or empty if it stayed busy
+	 * @throws LockAcquisitionException if the thread was interrupted while waiting
+	 */
+	Optional<AcquiredLock> tryAcquire(LockDefinition definition);
+
+}

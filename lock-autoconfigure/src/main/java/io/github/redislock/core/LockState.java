@@ -1,0 +1,55 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.core;
+
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.locks.ReentrantLock;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What this process knows about one lock name while some thread holds or waits for it.
+ * Threads of one process queue on a fair local lock, so only the thread at the head talks
+ * to the store, and re-entries are counted by that local lock without a round trip.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class LockState {
+
+	final String name;
+
+	final ReentrantLock local = new ReentrantLock(true);
+
+	/** Released when the store announces a release, to wake the waiting head thread. */
+	final Semaphore wakeUps = new Semaphore(0);
+
+	/** Threads holding or waiting for this lock; guarded by the client's state map. */
+	int references;
+
+	/** The current hold; set and cleared only by the thread holding {@link #local}. */
+	volatile @Nullable LockHold hold;
+
+	LockState(String name) {
+		this.name = name;
+	}
+
+	@Nullable LockHold heldByCurrentThread() {
+		LockHold current = this.hold;
+		return (current != null && this.local.isHeldByCurrentThread()) ? current : null;
+	}
+
+}

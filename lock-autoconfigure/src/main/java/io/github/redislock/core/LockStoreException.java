@@ -1,0 +1,31 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.core;
+
+/**
+ * Thrown when the lock store cannot be reached or answers in error. Locking fails closed:
+ * the lock is not held, and anything the store may have recorded expires with its lease.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class LockStoreException extends LockException {
+
+	public LockStoreException(String lockName, String message, Throwable cause) {
+		super(lockName, message, cause);
+	}
+
+}

@@ -1,0 +1,153 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.data.redis.connection.MessageListener;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.listener.ChannelTopic;
+import org.springframework.data.redis.listener.RedisMessageListenerContainer;
+
+/**
+ * Release notifications over one shared Redis subscription. A lock's channel is
+ * subscribed only while some thread waits for it, and unsubscribed after.
+ * <p>
+ * Subscribing and unsubscribing run on one background thread, so a waiter never blocks on
+ * Redis pub/sub, even when Redis is unreachable: it keeps its own backoff. Once a channel
+ * is subscribed its listeners are called once, so that a release that happened while
+ * subscribing is not missed.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class ReleaseSubscriptions implements AutoCloseable {
+
+	private static final Logger logger = LoggerFactory.getLogger(ReleaseSubscriptions.class);
+
+	private final RedisMessageListenerContainer container;
+
+	private final ExecutorService subscriber = Executors.newSingleThreadExecutor((runnable) -> {
+		Thread thread = new Thread(runnable, "redis-lock-subscriber");
+		thread.setDaemon(true);
+		return thread;
+	});
+
+	private final ConcurrentMap<String, Set<Runnable>> listeners = new ConcurrentHashMap<>();
+
+	/** Channels subscribed in Redis; only touched by the subscriber thread. */
+	private final Set<String> subscribed = new HashSet<>();
+
+	private final MessageListener dispatcher = (message,
+			pattern) -> notifyListeners(new String(message.getChannel(), StandardCharsets.UTF_8));
+
+	private boolean started;
+
+	ReleaseSubscriptions(RedisConnectionFactory connectionFactory) {
+		this.container = new RedisMessageListenerContainer();
+		this.container.setConnectionFactory(connectionFactory);
+		// Listeners only release a semaphore: run them where the message arrives instead
+		// of on a new thread per message.
+		this.container.setTaskExecutor(Runnable::run);
+		this.container.setBeanName("redisLockReleaseSubscriptions");
+	}
+
+	AutoCloseable subscribe(String channel, Runnable listener) {
+		this.listeners.computeIfAbsent(channel, (key) -> new CopyOnWriteArraySet<>()).add(listener);
+		this.subscriber.execute(() -> reconcile(channel));
+		return () -> unsubscribe(channel, listener);
+	}
+
+	private void unsubscribe(String channel, Runnable listener) {
+		this.listeners.computeIfPresent(channel, (key, set) -> {
+			set.remove(listener);
+			return set.isEmpty() ? null : set;
+		});
+		if (!this.subscriber.isShutdown()) {
+			this.subscriber.execute(() -> reconcile(channel));
+		}
+	}
+
+	/** Bring the Redis subscription of the channel in line with its listeners. */
+	private void reconcile(String channel) {
+		boolean wanted = this.listeners.containsKey(channel);
+		try {
+			if (wanted && !this.subscribed.contains(channel)) {
+				ensureStarted();
+				this.container.addMessageListener(this.dispatcher, new ChannelTopic(channel));
+				this.subscribed.add(channel);
+				notifyListeners(channel);
+			}
+			else if (!wanted && this.subscribed.remove(channel)) {
+				this.container.removeMessageListener(this.dispatcher, new ChannelTopic(channel));
+			}
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Could not change the subscription of channel '{}'; waiters rely on their backoff", channel,
+					ex);
+		}
+	}
+
+	private void ensureStarted() {
+		if (!this.started) {
+			this.container.afterPropertiesSet();
+			this.container.start();
+			this.started = true;
+		}
+	}
+
+	private void notifyListeners(String channel) {
+		Set<Runnable> current = this.listeners.get(channel);
+		if (current != null) {
+			current.forEach(Runnable::run);
+		}
+	}
+
+	/**
+	 * Return the number of channels currently subscribed in Redis.
+	 * @return the number of subscribed channels
+	 */
+	int subscribedCount() {
+		try {
+			return this.subscriber.submit(this.subscribed::size).get();
+		}
+		catch (Exception ex) {
+			return -1;
+		}
+	}
+
+	@Override
+	public void close() {
+		this.subscriber.shutdownNow();
+		try {
+			this.container.destroy();
+		}
+		catch (Exception ex) {
+			logger.debug("Could not stop the release subscription container", ex);
+		}
+	}
+
+}

@@ -1,0 +1,119 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockStoreException;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * When Redis dies, hangs or restarts, locking fails closed with a clear exception within
+ * a bounded time, leaves nothing behind, and works again once Redis is back.
+ *
+ * @author redis-lock contributors
+ */
+class FaultTests extends RedisLockTestSupport {
+
+	private static final Duration COMMAND_TIMEOUT = Duration.ofMillis(500);
+
+	@Test
+	void redisKilledWhileAThreadWaitsFailsTheWaitWithinItsBound() throws Exception {
+		LockClientInstance holder = instance().commandTimeout(COMMAND_TIMEOUT).start();
+		LockClientInstance waiter = instance().commandTimeout(COMMAND_TIMEOUT).start();
+		DistributedLock held = holder.client.getLock("killed");
+		assertThat(held.tryLock(Duration.ZERO, Duration.ofSeconds(30), false)).isTrue();
+		CountDownLatch waiting = new CountDownLatch(1);
+		Duration waitTime = Duration.ofSeconds(5);
+		long started = System.nanoTime();
+		CompletableFuture<Boolean> outcome = CompletableFuture.supplyAsync(() -> {
+			waiting.countDown();
+			try {
+				return waiter.client.getLock("killed").tryLock(waitTime, Duration.ofSeconds(10), false);
+			}
+			catch (InterruptedException ex) {
+				throw new IllegalStateException(ex);
+			}
+		});
+		assertThat(waiting.await(5, TimeUnit.SECONDS)).isTrue();
+		await().atMost(Duration.ofSeconds(5)).until(() -> subscribedChannels().size() == 1);
+		server().kill();
+		assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> outcome.get(20, TimeUnit.SECONDS))
+			.withCauseInstanceOf(LockStoreException.class)
+			.withMessageContaining("killed");
+		long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+		assertThat(tookMillis).isLessThan(waitTime.plus(COMMAND_TIMEOUT).plusSeconds(1).toMillis());
+		assertThat(waiter.client.activeLockCount()).as("nothing left behind").isZero();
+		assertThat(waiter.client.renewalCount()).isZero();
+		server().restart();
+		assertThatExceptionOfType(RuntimeException.class).isThrownBy(held::unlock);
+	}
+
+	@Test
+	void redisPausedFailsAcquisitionWithinABoundedTimeAndWorksAfterResume() throws Exception {
+		LockClientInstance instance = instance().commandTimeout(COMMAND_TIMEOUT).start();
+		DistributedLock lock = instance.client.getLock("paused");
+		server().pause();
+		try {
+			long started = System.nanoTime();
+			assertThatExceptionOfType(LockStoreException.class)
+				.isThrownBy(() -> lock.tryLock(Duration.ofSeconds(1), Duration.ofSeconds(10), true))
+				.withMessageContaining("paused");
+			long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+			assertThat(tookMillis).isLessThan(COMMAND_TIMEOUT.plusSeconds(2).toMillis());
+			assertThat(instance.client.renewalCount()).as("no renewal for a failed acquisition").isZero();
+			assertThat(lock.isHeldByCurrentThread()).isFalse();
+		}
+		finally {
+			server().resume();
+		}
+		// The lost reply may have left a key for this owner: it is ours again, or it
+		// expires.
+		assertThat(lock.tryLock(Duration.ofSeconds(15), Duration.ofSeconds(10), true)).isTrue();
+		lock.unlock();
+		assertThat(instance.client.activeLockCount()).isZero();
+	}
+
+	@Test
+	void clientRecoversAfterRedisRestarts() throws Exception {
+		LockClientInstance instance = instance().commandTimeout(COMMAND_TIMEOUT).start();
+		DistributedLock lock = instance.client.getLock("restarted");
+		lock.lock();
+		lock.unlock();
+		server().restart();
+		boolean acquired = false;
+		for (int attempt = 0; attempt < 50 && !acquired; attempt++) {
+			try {
+				acquired = lock.tryLock(Duration.ofSeconds(1), Duration.ofSeconds(10), true);
+			}
+			catch (LockStoreException ex) {
+				// Still reconnecting: try again, within the bounded number of attempts.
+			}
+		}
+		assertThat(acquired).isTrue();
+		lock.unlock();
+	}
+
+}

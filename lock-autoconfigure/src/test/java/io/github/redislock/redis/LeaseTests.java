@@ -1,0 +1,128 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockLostException;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The lease frees the lock of a holder that stopped renewing, and renewal keeps a live
+ * holder exclusive for as long as it holds, with nothing left running after release.
+ *
+ * @author redis-lock contributors
+ */
+class LeaseTests extends RedisLockTestSupport {
+
+	@Test
+	void leaseExpiryFreesTheLockOfAHolderThatDoesNotRenew() throws Exception {
+		LockClientInstance crashed = instance().start();
+		LockClientInstance survivor = instance().start();
+		DistributedLock abandoned = crashed.client.getLock("expiring");
+		assertThat(abandoned.tryLock(Duration.ZERO, Duration.ofMillis(500), false)).isTrue();
+		long started = System.nanoTime();
+		DistributedLock lock = survivor.client.getLock("expiring");
+		assertThat(lock.tryLock(Duration.ofSeconds(5), Duration.ofSeconds(10), false)).isTrue();
+		long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+		assertThat(waitedMillis).as("acquired once the abandoned lease ran out").isBetween(300L, 4000L);
+		assertThat(abandoned.isHeldByCurrentThread()).as("the old holder knows its lease ran out").isFalse();
+		lock.unlock();
+		assertThatExceptionOfType(LockLostException.class).isThrownBy(abandoned::unlock);
+	}
+
+	@Test
+	void renewalKeepsTheHolderExclusiveForThreeTimesItsLease() throws Exception {
+		LockClientInstance holder = instance().start();
+		LockClientInstance contender = instance().start();
+		Duration lease = Duration.ofMillis(600);
+		DistributedLock lock = holder.client.getLock("renewed");
+		assertThat(lock.tryLock(Duration.ZERO, lease, true)).isTrue();
+		DistributedLock other = contender.client.getLock("renewed");
+		long until = System.nanoTime() + lease.multipliedBy(3).toNanos();
+		int attempts = 0;
+		while (System.nanoTime() - until < 0 && attempts++ < 1000) {
+			assertThat(tryFromAnotherThread(other, Duration.ofMillis(100))).isFalse();
+		}
+		assertThat(lock.isHeldByCurrentThread()).isTrue();
+		assertThat(holder.lostEvents).isEmpty();
+		assertThat(holder.client.renewalCount()).isEqualTo(1);
+		lock.unlock();
+		assertThat(holder.client.renewalCount()).as("no renewal after release").isZero();
+		assertThat(lockKeys()).as("no key after release").isEmpty();
+	}
+
+	@Test
+	void holdWithoutRenewalHasNoRenewalTask() throws Exception {
+		LockClientInstance holder = instance().start();
+		DistributedLock lock = holder.client.getLock("unrenewed");
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(5), false)).isTrue();
+		try {
+			assertThat(holder.client.renewalCount()).isZero();
+			assertThat(lock.getRemainingLease()).isBetween(Duration.ofSeconds(4), Duration.ofSeconds(5));
+		}
+		finally {
+			lock.unlock();
+		}
+	}
+
+	@Test
+	void renewalStopsWhenTheHoldingThreadEnds() throws Exception {
+		Duration lease = Duration.ofMillis(600);
+		LockClientInstance holder = instance().leaseTime(lease).start();
+		LockClientInstance contender = instance().start();
+		CountDownLatch acquired = new CountDownLatch(1);
+		Thread thread = new Thread(() -> {
+			if (holder.client.getLock("orphaned").tryLock()) {
+				acquired.countDown();
+			}
+		});
+		thread.start();
+		assertThat(acquired.await(5, TimeUnit.SECONDS)).isTrue();
+		thread.join(5000);
+		assertThat(thread.isAlive()).isFalse();
+		DistributedLock lock = contender.client.getLock("orphaned");
+		assertThat(lock.tryLock(Duration.ofSeconds(5), Duration.ofSeconds(5), false))
+			.as("a thread that ended holding the lock does not keep it renewed forever")
+			.isTrue();
+		lock.unlock();
+		await().atMost(Duration.ofSeconds(5)).until(() -> holder.client.renewalCount() == 0);
+	}
+
+	private static boolean tryFromAnotherThread(DistributedLock lock, Duration wait) throws Exception {
+		return CompletableFuture.supplyAsync(() -> {
+			try {
+				boolean acquired = lock.tryLock(wait, Duration.ofSeconds(10), false);
+				if (acquired) {
+					lock.unlock();
+				}
+				return acquired;
+			}
+			catch (InterruptedException ex) {
+				throw new IllegalStateException(ex);
+			}
+		}).get(10, TimeUnit.SECONDS);
+	}
+
+}

@@ -1,0 +1,130 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+
+import io.github.redislock.core.DefaultLockClient;
+import io.github.redislock.core.LockBackoff;
+import io.github.redislock.core.LockLostEvent;
+import io.github.redislock.core.LockStore;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * One application instance as the engine tests see it: its own connection factory,
+ * template, store and client, as separate processes would have.
+ *
+ * @author redis-lock contributors
+ */
+final class LockClientInstance implements AutoCloseable {
+
+	final LettuceConnectionFactory connectionFactory;
+
+	final StringRedisTemplate redis;
+
+	final RedisLockStore store;
+
+	final DefaultLockClient client;
+
+	final List<LockLostEvent> lostEvents = new CopyOnWriteArrayList<>();
+
+	private LockClientInstance(LettuceConnectionFactory connectionFactory, LockBackoff backoff, Duration leaseTime,
+			UnaryOperator<LockStore> storeDecorator) {
+		this.connectionFactory = connectionFactory;
+		this.redis = new StringRedisTemplate(connectionFactory);
+		this.store = new RedisLockStore(this.redis, "lock:");
+		this.client = new DefaultLockClient(storeDecorator.apply(this.store), leaseTime, true, backoff,
+				this.lostEvents::add);
+	}
+
+	static Builder on(int port) {
+		return new Builder(port);
+	}
+
+	@Override
+	public void close() {
+		this.client.close();
+		this.store.close();
+		this.connectionFactory.destroy();
+	}
+
+	static final class Builder {
+
+		private final int port;
+
+		private LockBackoff backoff = LockBackoff.DEFAULT;
+
+		private Duration leaseTime = Duration.ofSeconds(30);
+
+		private Duration commandTimeout = Duration.ofSeconds(2);
+
+		private UnaryOperator<LockStore> storeDecorator = (store) -> store;
+
+		private Consumer<LockClientInstance> onStart = (instance) -> {
+		};
+
+		private Builder(int port) {
+			this.port = port;
+		}
+
+		Builder backoff(LockBackoff backoff) {
+			this.backoff = backoff;
+			return this;
+		}
+
+		Builder leaseTime(Duration leaseTime) {
+			this.leaseTime = leaseTime;
+			return this;
+		}
+
+		Builder commandTimeout(Duration commandTimeout) {
+			this.commandTimeout = commandTimeout;
+			return this;
+		}
+
+		Builder storeDecorator(UnaryOperator<LockStore> storeDecorator) {
+			this.storeDecorator = storeDecorator;
+			return this;
+		}
+
+		Builder onStart(Consumer<LockClientInstance> onStart) {
+			this.onStart = onStart;
+			return this;
+		}
+
+		LockClientInstance start() {
+			LettuceConnectionFactory factory = new LettuceConnectionFactory(
+					new RedisStandaloneConfiguration("127.0.0.1", this.port),
+					LettuceClientConfiguration.builder().commandTimeout(this.commandTimeout).build());
+			factory.afterPropertiesSet();
+			factory.start();
+			LockClientInstance instance = new LockClientInstance(factory, this.backoff, this.leaseTime,
+					this.storeDecorator);
+			this.onStart.accept(instance);
+			return instance;
+		}
+
+	}
+
+}

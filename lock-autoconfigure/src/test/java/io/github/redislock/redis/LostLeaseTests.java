@@ -1,0 +1,88 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockLostException;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A holder whose lock disappears behind its back learns of it: from the renewal (a
+ * listener call and {@code isHeldByCurrentThread() == false}) and at release (an
+ * exception), and its release never touches the next holder's lock.
+ *
+ * @author redis-lock contributors
+ */
+class LostLeaseTests extends RedisLockTestSupport {
+
+	@Test
+	void deletedKeyIsDetectedByRenewalAndReportedAtRelease() throws Exception {
+		LockClientInstance holder = instance().start();
+		DistributedLock lock = holder.client.getLock("lost");
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofMillis(900), true)).isTrue();
+		long fencingToken = lock.getFencingToken();
+		holder.redis.delete(holder.store.getKeys().lockKey("lost"));
+		await().atMost(Duration.ofSeconds(5)).until(() -> !holder.lostEvents.isEmpty());
+		assertThat(holder.lostEvents).singleElement().satisfies((event) -> {
+			assertThat(event.lockName()).isEqualTo("lost");
+			assertThat(event.fencingToken()).isEqualTo(fencingToken);
+		});
+		assertThat(lock.isHeldByCurrentThread()).isFalse();
+		assertThat(holder.client.renewalCount()).as("renewal stops once lost").isZero();
+		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::unlock)
+			.satisfies((ex) -> assertThat(ex.getLockName()).isEqualTo("lost"));
+		assertThat(lock.getHoldCount()).isZero();
+		assertThat(holder.lostEvents).as("reported once").hasSize(1);
+	}
+
+	@Test
+	void releaseAfterTheLockPassedToAnotherHolderLeavesThatHolderIntact() throws Exception {
+		LockClientInstance first = instance().start();
+		LockClientInstance second = instance().start();
+		DistributedLock stale = first.client.getLock("passed-on");
+		assertThat(stale.tryLock(Duration.ZERO, Duration.ofMillis(300), false)).isTrue();
+		DistributedLock next = second.client.getLock("passed-on");
+		assertThat(next.tryLock(Duration.ofSeconds(5), Duration.ofSeconds(10), false)).isTrue();
+		try {
+			assertThat(next.getFencingToken()).isGreaterThan(stale.getFencingToken());
+			assertThatExceptionOfType(LockLostException.class).isThrownBy(stale::unlock);
+			assertThat(first.lostEvents).hasSize(1);
+			assertThat(next.isHeldByCurrentThread()).isTrue();
+			assertThat(first.redis.hasKey(first.store.getKeys().lockKey("passed-on"))).isTrue();
+		}
+		finally {
+			next.unlock();
+		}
+	}
+
+	@Test
+	void reentryIntoALostLockFails() throws Exception {
+		LockClientInstance holder = instance().start();
+		DistributedLock lock = holder.client.getLock("lost-reentry");
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofMillis(200), false)).isTrue();
+		await().pollInSameThread().atMost(Duration.ofSeconds(5)).until(() -> !lock.isHeldByCurrentThread());
+		assertThatExceptionOfType(LockLostException.class)
+			.isThrownBy(() -> lock.tryLock(Duration.ZERO, Duration.ofSeconds(1), false));
+		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::unlock);
+	}
+
+}

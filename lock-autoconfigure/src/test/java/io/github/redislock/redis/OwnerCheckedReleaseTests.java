@@ -1,0 +1,101 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockLostException;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Only the holder can release a lock: a release by another thread or instance fails and
+ * leaves the holder's lock as it was.
+ *
+ * @author redis-lock contributors
+ */
+class OwnerCheckedReleaseTests extends RedisLockTestSupport {
+
+	@Test
+	void releaseByAnotherThreadFailsAndLeavesTheLockHeld() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("owned");
+		lock.lock();
+		try {
+			Throwable failure = CompletableFuture.supplyAsync(() -> {
+				try {
+					instance.client.getLock("owned").unlock();
+					return null;
+				}
+				catch (Throwable ex) {
+					return ex;
+				}
+			}).get(10, TimeUnit.SECONDS);
+			assertThat(failure).isInstanceOf(IllegalMonitorStateException.class).hasMessageContaining("owned");
+			assertThat(lock.isHeldByCurrentThread()).isTrue();
+			assertThat(lock.getHoldCount()).isEqualTo(1);
+		}
+		finally {
+			lock.unlock();
+		}
+	}
+
+	@Test
+	void releaseByAnotherInstanceFailsAndLeavesTheLockHeld() throws Exception {
+		LockClientInstance owner = instance().start();
+		LockClientInstance stranger = instance().start();
+		DistributedLock lock = owner.client.getLock("owned-elsewhere");
+		lock.lock();
+		try {
+			assertThatExceptionOfType(IllegalMonitorStateException.class)
+				.isThrownBy(() -> stranger.client.getLock("owned-elsewhere").unlock());
+			assertThat(stranger.store.release("owned-elsewhere", "forged-token")).isFalse();
+			assertThat(owner.redis.hasKey(owner.store.getKeys().lockKey("owned-elsewhere"))).isTrue();
+			assertThat(stranger.client.getLock("owned-elsewhere").tryLock()).isFalse();
+		}
+		finally {
+			lock.unlock();
+		}
+		assertThat(lockKeys()).isEmpty();
+	}
+
+	@Test
+	void releaseOfALockNeverHeldFails() {
+		LockClientInstance instance = instance().start();
+		assertThatExceptionOfType(IllegalMonitorStateException.class)
+			.isThrownBy(() -> instance.client.getLock("never-held").unlock());
+	}
+
+	@Test
+	void forceReleaseFreesAnAbandonedLock() throws Exception {
+		LockClientInstance holder = instance().start();
+		LockClientInstance operator = instance().start();
+		assertThat(holder.client.getLock("abandoned").tryLock(Duration.ZERO, Duration.ofMinutes(1), false)).isTrue();
+		assertThat(operator.store.forceRelease("abandoned")).isTrue();
+		assertThat(operator.store.forceRelease("abandoned")).isFalse();
+		DistributedLock lock = operator.client.getLock("abandoned");
+		assertThat(lock.tryLock()).isTrue();
+		lock.unlock();
+		assertThatExceptionOfType(LockLostException.class)
+			.isThrownBy(() -> holder.client.getLock("abandoned").unlock());
+	}
+
+}

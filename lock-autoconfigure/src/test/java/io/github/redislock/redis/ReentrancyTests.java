@@ -1,0 +1,108 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import io.github.redislock.core.DistributedLock;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A holder re-enters its own lock to any depth without waiting on itself, and the lock is
+ * only freed for others by the last release.
+ *
+ * @author redis-lock contributors
+ */
+class ReentrancyTests extends RedisLockTestSupport {
+
+	@Test
+	void reentersToDepthFiveAndOthersEnterOnlyAfterTheLastRelease() throws Exception {
+		LockClientInstance first = instance().start();
+		LockClientInstance second = instance().start();
+		DistributedLock lock = first.client.getLock("reentrant");
+		DistributedLock other = second.client.getLock("reentrant");
+		long fencingToken = 0;
+		for (int depth = 1; depth <= 5; depth++) {
+			assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(10), false)).isTrue();
+			assertThat(lock.getHoldCount()).isEqualTo(depth);
+			if (depth == 1) {
+				fencingToken = lock.getFencingToken();
+			}
+			assertThat(lock.getFencingToken()).as("re-entry keeps the fencing token").isEqualTo(fencingToken);
+		}
+		for (int depth = 5; depth >= 1; depth--) {
+			assertThat(tryLockElsewhere(other)).as("other instance at depth %d", depth).isFalse();
+			lock.unlock();
+			assertThat(lock.getHoldCount()).isEqualTo(depth - 1);
+		}
+		assertThat(lock.isHeldByCurrentThread()).isFalse();
+		assertThat(tryLockElsewhere(other)).isTrue();
+	}
+
+	@Test
+	void anotherThreadOfTheSameInstanceDoesNotShareTheHold() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("per-thread");
+		lock.lock();
+		try {
+			assertThat(tryLockElsewhere(instance.client.getLock("per-thread"))).isFalse();
+		}
+		finally {
+			lock.unlock();
+		}
+	}
+
+	@Test
+	void reentryDoesNotCallRedis() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("no-round-trip");
+		lock.lock();
+		try {
+			long before = commandCount("evalsha");
+			for (int i = 0; i < 10; i++) {
+				lock.lock();
+			}
+			for (int i = 0; i < 10; i++) {
+				lock.unlock();
+			}
+			assertThat(commandCount("evalsha")).isEqualTo(before);
+		}
+		finally {
+			lock.unlock();
+		}
+	}
+
+	/** Try the lock once from a fresh thread, releasing it again if acquired. */
+	private static boolean tryLockElsewhere(DistributedLock lock) throws Exception {
+		return CompletableFuture.supplyAsync(() -> {
+			try {
+				boolean acquired = lock.tryLock(Duration.ZERO, Duration.ofSeconds(10), false);
+				if (acquired) {
+					lock.unlock();
+				}
+				return acquired;
+			}
+			catch (InterruptedException ex) {
+				throw new IllegalStateException(ex);
+			}
+		}).get(10, TimeUnit.SECONDS);
+	}
+
+}

@@ -1,0 +1,138 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockBackoff;
+import io.github.redislock.core.LockStore;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A waiter is woken by the release itself, long before its backoff would have retried;
+ * and when notifications are lost, the backoff still gets it the lock.
+ *
+ * @author redis-lock contributors
+ */
+class ReleaseNotificationTests extends RedisLockTestSupport {
+
+	private static final LockBackoff SLOW_BACKOFF = new LockBackoff(Duration.ofSeconds(8), 1.0, Duration.ofSeconds(8),
+			0.0);
+
+	@Test
+	void releaseWakesAWaiterInAnotherInstanceAtOnce() throws Exception {
+		LockClientInstance holder = instance().start();
+		LockClientInstance waiter = instance().backoff(SLOW_BACKOFF).start();
+		DistributedLock held = holder.client.getLock("wake-up");
+		assertThat(held.tryLock(Duration.ZERO, Duration.ofSeconds(30), false)).isTrue();
+		CountDownLatch waiting = new CountDownLatch(1);
+		CompletableFuture<Long> acquiredAfterRelease = new CompletableFuture<>();
+		long[] releasedAt = new long[1];
+		Thread thread = new Thread(() -> {
+			DistributedLock lock = waiter.client.getLock("wake-up");
+			try {
+				waiting.countDown();
+				if (lock.tryLock(Duration.ofSeconds(20), Duration.ofSeconds(10), false)) {
+					acquiredAfterRelease.complete(System.nanoTime());
+					lock.unlock();
+				}
+				else {
+					acquiredAfterRelease.completeExceptionally(new AssertionError("not acquired"));
+				}
+			}
+			catch (Throwable ex) {
+				acquiredAfterRelease.completeExceptionally(ex);
+			}
+		});
+		thread.start();
+		assertThat(waiting.await(5, TimeUnit.SECONDS)).isTrue();
+		await().atMost(Duration.ofSeconds(5)).until(() -> subscribedChannels().size() == 1);
+		releasedAt[0] = System.nanoTime();
+		held.unlock();
+		long acquiredAt = acquiredAfterRelease.get(15, TimeUnit.SECONDS);
+		long handoffMillis = TimeUnit.NANOSECONDS.toMillis(acquiredAt - releasedAt[0]);
+		assertThat(handoffMillis).as("woken by the release, not by the %s backoff", SLOW_BACKOFF.delay())
+			.isLessThan(2000);
+		thread.join(5000);
+		await().atMost(Duration.ofSeconds(5)).until(() -> subscribedChannels().isEmpty());
+	}
+
+	@Test
+	void backoffStillAcquiresWhenNotificationsAreLost() throws Exception {
+		LockBackoff quickBackoff = new LockBackoff(Duration.ofMillis(20), 2.0, Duration.ofMillis(200), 0.2);
+		LockClientInstance holder = instance().start();
+		LockClientInstance deaf = instance().backoff(quickBackoff).storeDecorator(WithoutNotifications::new).start();
+		DistributedLock held = holder.client.getLock("deaf");
+		assertThat(held.tryLock(Duration.ZERO, Duration.ofSeconds(30), false)).isTrue();
+		CompletableFuture<Boolean> acquired = CompletableFuture.supplyAsync(() -> {
+			DistributedLock lock = deaf.client.getLock("deaf");
+			try {
+				boolean result = lock.tryLock(Duration.ofSeconds(10), Duration.ofSeconds(10), false);
+				if (result) {
+					lock.unlock();
+				}
+				return result;
+			}
+			catch (InterruptedException ex) {
+				throw new IllegalStateException(ex);
+			}
+		});
+		await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2)).until(() -> !acquired.isDone());
+		held.unlock();
+		assertThat(acquired.get(5, TimeUnit.SECONDS)).isTrue();
+	}
+
+	/**
+	 * A store whose release notifications never arrive, as with a broken subscription.
+	 */
+	private record WithoutNotifications(LockStore delegate) implements LockStore {
+
+		@Override
+		public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
+			return this.delegate.tryAcquire(name, ownerToken, leaseTime);
+		}
+
+		@Override
+		public boolean renew(String name, String ownerToken, Duration leaseTime) {
+			return this.delegate.renew(name, ownerToken, leaseTime);
+		}
+
+		@Override
+		public boolean release(String name, String ownerToken) {
+			return this.delegate.release(name, ownerToken);
+		}
+
+		@Override
+		public boolean forceRelease(String name) {
+			return this.delegate.forceRelease(name);
+		}
+
+		@Override
+		public AutoCloseable subscribe(String name, Runnable listener) {
+			return () -> {
+			};
+		}
+
+	}
+
+}

@@ -1,0 +1,130 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.annotation;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import java.util.concurrent.TimeUnit;
+
+import org.springframework.core.annotation.AliasFor;
+
+/**
+ * Runs the annotated method while holding a Redis lock whose name is computed from the
+ * method's arguments, so that at most one caller across every application instance runs
+ * it for the same key at a time.
+ * <p>
+ * The method is not invoked unless the lock is acquired: a lock that stays busy for the
+ * whole {@link #waitTime()} raises an exception (or calls the {@link #fallback()} or the
+ * application's handler) instead of running the method unprotected. Nested calls on the
+ * same key in the same thread re-enter the lock, and only the outermost call releases it.
+ * When the method runs inside a Spring transaction, or is itself {@code @Transactional},
+ * the lock is released only after the transaction completes, so the next holder sees
+ * committed data.
+ * <p>
+ * Attributes left at {@code -1} take the {@code redis-lock.*} property defaults. Every
+ * annotated method is checked when its bean is created: a key that does not parse, an
+ * unknown parameter name or a missing fallback method stops the application at start-up.
+ * <p>
+ * Can be used as a meta-annotation to build composed annotations of one's own.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+@Target({ ElementType.METHOD, ElementType.ANNOTATION_TYPE })
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+public @interface RedisLock {
+
+	/**
+	 * Alias for {@link #key()}.
+	 * @return the key expression
+	 */
+	@AliasFor("key")
+	String value() default "";
+
+	/**
+	 * Spring Expression Language (SpEL) expression for the lock name, for example
+	 * {@code "'order:' + #userId"}. The evaluation context offers:
+	 * <ul>
+	 * <li>the method arguments by name ({@code #userId}, {@code #user.id}; needs the
+	 * {@code -parameters} compiler flag, which Spring Boot's build plugins set), or by
+	 * index as {@code #p0} or {@code #a0};</li>
+	 * <li>{@code #root.method}, {@code #root.methodName}, {@code #root.args},
+	 * {@code #root.target} and {@code #root.targetClass};</li>
+	 * <li>beans as {@code @beanName}.</li>
+	 * </ul>
+	 * A quoted literal such as {@code "'stock'"} is a fixed name. Left empty, the lock
+	 * name is the declaring class and method name, so the whole method is one mutex.
+	 * <p>
+	 * A key that evaluates to {@code null} or a blank string fails the call with a
+	 * {@code LockKeyEvaluationException}: the method is not invoked.
+	 * @return the key expression
+	 */
+	@AliasFor("value")
+	String key() default "";
+
+	/**
+	 * SpEL expression, over the same context as {@link #key()}, that decides whether to
+	 * lock at all: when it evaluates to {@code false} the method runs without a lock.
+	 * Empty means always lock.
+	 * @return the condition expression
+	 */
+	String condition() default "";
+
+	/**
+	 * How long the lock survives a holder that crashed, in {@link #timeUnit()}. While the
+	 * method runs the lease is renewed (unless {@link #renew()} is {@code false}), so a
+	 * slow method keeps its lock. {@code -1} takes {@code redis-lock.expire}.
+	 * @return the lease
+	 */
+	long expire() default -1;
+
+	/**
+	 * How long to wait for a busy lock, in {@link #timeUnit()}; {@code 0} tries once.
+	 * {@code -1} takes {@code redis-lock.wait-time}.
+	 * @return the wait time
+	 */
+	long waitTime() default -1;
+
+	/**
+	 * The unit of {@link #expire()} and {@link #waitTime()}.
+	 * @return the time unit
+	 */
+	TimeUnit timeUnit() default TimeUnit.SECONDS;
+
+	/**
+	 * Whether to renew the lease while the method runs. With {@code false}, the
+	 * {@link #expire()} is a hard upper bound on how long the lock is held: a method that
+	 * runs longer loses it. Renewal is also off when {@code redis-lock.renewal.enabled}
+	 * is {@code false}.
+	 * @return whether to renew the lease
+	 */
+	boolean renew() default true;
+
+	/**
+	 * Name of a method of the same class to call instead when the lock is not acquired.
+	 * It takes the same parameters as the annotated method, optionally followed by one
+	 * parameter for the exception (for example {@code LockAcquisitionException}), and
+	 * returns a type assignable to the annotated method's. Empty means no fallback: the
+	 * application's handler decides, which by default throws.
+	 * @return the fallback method name
+	 */
+	String fallback() default "";
+
+}

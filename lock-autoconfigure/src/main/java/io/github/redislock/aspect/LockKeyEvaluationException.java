@@ -1,0 +1,63 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.aspect;
+
+import java.lang.reflect.Method;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Thrown when the key of a {@code @RedisLock} method cannot be turned into a lock name
+ * for a call: it evaluated to {@code null} or a blank string (typically a {@code null}
+ * argument), or its evaluation failed. Nothing was locked and the method was not invoked:
+ * locking on the text {@code "null"} would serialize unrelated calls, and running
+ * unlocked would break the guarantee.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class LockKeyEvaluationException extends IllegalArgumentException {
+
+	private final Method method;
+
+	private final String expression;
+
+	LockKeyEvaluationException(Method method, Class<?> targetClass, String expression, String problem,
+			@Nullable Throwable cause) {
+		super("Lock key '" + expression + "' of @RedisLock method '"
+				+ InvalidRedisLockException.describe(method, targetClass) + "' " + problem
+				+ "; the method was not invoked", cause);
+		this.method = method;
+		this.expression = expression;
+	}
+
+	/**
+	 * Return the annotated method.
+	 * @return the method
+	 */
+	public Method getMethod() {
+		return this.method;
+	}
+
+	/**
+	 * Return the key expression that failed.
+	 * @return the expression
+	 */
+	public String getExpression() {
+		return this.expression;
+	}
+
+}

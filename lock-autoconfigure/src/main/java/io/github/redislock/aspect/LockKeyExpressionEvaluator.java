@@ -1,0 +1,174 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.aspect;
+
+import java.lang.reflect.Method;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.BeanFactoryAware;
+import org.springframework.context.expression.AnnotatedElementKey;
+import org.springframework.context.expression.BeanFactoryResolver;
+import org.springframework.context.expression.CachedExpressionEvaluator;
+import org.springframework.context.expression.MethodBasedEvaluationContext;
+import org.springframework.expression.EvaluationContext;
+import org.springframework.expression.EvaluationException;
+import org.springframework.expression.Expression;
+import org.springframework.expression.ParseException;
+import org.springframework.expression.spel.standard.SpelExpression;
+import org.springframework.expression.spel.support.StandardEvaluationContext;
+
+/**
+ * Parses and evaluates the key and condition expressions of {@code @RedisLock} methods.
+ * Each expression is parsed once per method and target class, when the operation is
+ * validated at start-up, and taken from a cache on every call; each call gets a fresh
+ * method-based context whose variables are the arguments, sharing one long-lived context
+ * for the bean resolver.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements BeanFactoryAware {
+
+	private final Map<ExpressionKey, Expression> keyCache = new ConcurrentHashMap<>(64);
+
+	private final Map<ExpressionKey, Expression> conditionCache = new ConcurrentHashMap<>(64);
+
+	private final StandardEvaluationContext shared = new StandardEvaluationContext();
+
+	private @Nullable BeanFactory beanFactory;
+
+	@Override
+	public void setBeanFactory(BeanFactory beanFactory) {
+		this.beanFactory = beanFactory;
+		this.shared.setBeanResolver(new BeanFactoryResolver(beanFactory));
+	}
+
+	/**
+	 * Parse a key expression and check its references.
+	 * @param expression the expression
+	 * @param method the annotated method
+	 * @param targetClass the target class
+	 * @throws InvalidRedisLockException if it does not parse or refers to what the
+	 * context cannot resolve
+	 */
+	void checkKey(String expression, Method method, Class<?> targetClass) {
+		check(this.keyCache, "key", expression, method, targetClass);
+	}
+
+	/**
+	 * Parse a condition expression and check its references.
+	 * @param expression the expression
+	 * @param method the annotated method
+	 * @param targetClass the target class
+	 * @throws InvalidRedisLockException if it does not parse or refers to what the
+	 * context cannot resolve
+	 */
+	void checkCondition(String expression, Method method, Class<?> targetClass) {
+		check(this.conditionCache, "condition", expression, method, targetClass);
+	}
+
+	private void check(Map<ExpressionKey, Expression> cache, String attribute, String expression, Method method,
+			Class<?> targetClass) {
+		Expression parsed;
+		try {
+			parsed = getExpression(cache, new AnnotatedElementKey(method, targetClass), expression);
+		}
+		catch (ParseException ex) {
+			throw new InvalidRedisLockException(method, targetClass,
+					attribute + " expression \"" + expression + "\" does not parse: " + ex.getMessage(),
+					"Fix the SpEL syntax of '" + attribute + "'; quote literal text, as in \"'order:' + #userId\".");
+		}
+		if (parsed instanceof SpelExpression spel) {
+			String[] problem = new LockExpressionChecker(method, getParameterNameDiscoverer().getParameterNames(method),
+					this.beanFactory)
+				.check(spel.getAST());
+			if (problem != null) {
+				throw new InvalidRedisLockException(method, targetClass,
+						attribute + " expression \"" + expression + "\": " + problem[0], problem[1]);
+			}
+		}
+	}
+
+	/**
+	 * Create the evaluation context of one call.
+	 * @param operation the operation
+	 * @param args the arguments
+	 * @param target the target object
+	 * @return the context
+	 */
+	EvaluationContext createContext(RedisLockOperation operation, @Nullable Object[] args, @Nullable Object target) {
+		Method method = operation.getMethod();
+		LockExpressionRootObject root = new LockExpressionRootObject(method, args, target, operation.getTargetClass());
+		MethodBasedEvaluationContext context = new MethodBasedEvaluationContext(root, method, args,
+				getParameterNameDiscoverer());
+		this.shared.applyDelegatesTo(context);
+		return context;
+	}
+
+	/**
+	 * Evaluate the condition of a call.
+	 * @param operation the operation
+	 * @param context the context of the call
+	 * @return whether to lock
+	 */
+	boolean condition(RedisLockOperation operation, EvaluationContext context) {
+		String condition = operation.getConditionExpression();
+		if (condition == null) {
+			return true;
+		}
+		return Boolean.TRUE.equals(getExpression(this.conditionCache, operation.getElementKey(), condition)
+			.getValue(context, Boolean.class));
+	}
+
+	/**
+	 * Evaluate the lock name of a call.
+	 * @param operation the operation
+	 * @param context the context of the call, or {@code null} when the operation has no
+	 * key expression
+	 * @return the lock name, never blank
+	 * @throws LockKeyEvaluationException if the key is {@code null} or blank, or its
+	 * evaluation fails
+	 */
+	String key(RedisLockOperation operation, @Nullable EvaluationContext context) {
+		String expression = operation.getKeyExpression();
+		if (expression == null || context == null) {
+			return operation.getFixedName();
+		}
+		Object value;
+		try {
+			value = getExpression(this.keyCache, operation.getElementKey(), expression).getValue(context);
+		}
+		catch (EvaluationException ex) {
+			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), expression,
+					"could not be evaluated: " + ex.getMessage(), ex);
+		}
+		if (value == null) {
+			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), expression,
+					"evaluated to null", null);
+		}
+		String key = value.toString();
+		if (key.isBlank()) {
+			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), expression,
+					"evaluated to a blank string", null);
+		}
+		return key;
+	}
+
+}

@@ -1,0 +1,109 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.aspect;
+
+import io.github.redislock.core.AcquiredLock;
+import io.github.redislock.core.LockLostException;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.core.Ordered;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Releases the lock of a {@code @RedisLock} call: at once, or, when the call ran inside a
+ * Spring transaction, after that transaction completes. Releasing before the commit would
+ * let the next holder read the data as it was before this holder's writes, which is the
+ * very race the lock is there to prevent. Waiting for completion makes the result
+ * independent of whether the lock advisor runs inside or outside the transaction advisor.
+ * <p>
+ * A release failure never hides the method's own exception: it is added to it as
+ * suppressed.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class LockReleaser {
+
+	private static final Logger logger = LoggerFactory.getLogger(LockReleaser.class);
+
+	private static final boolean transactionsPresent = ClassUtils.isPresent(
+			"org.springframework.transaction.support.TransactionSynchronizationManager",
+			LockReleaser.class.getClassLoader());
+
+	private final LostLeaseAction lostLeaseAction;
+
+	LockReleaser(LostLeaseAction lostLeaseAction) {
+		this.lostLeaseAction = lostLeaseAction;
+	}
+
+	/**
+	 * Release the lock, or arrange its release after the current transaction.
+	 * @param lock the lock
+	 * @param failure what the method threw, or {@code null}
+	 * @throws LockLostException if the lease was lost, the method completed normally and
+	 * the action is {@link LostLeaseAction#THROW}
+	 */
+	void release(AcquiredLock lock, @Nullable Throwable failure) {
+		if (transactionsPresent && TransactionSynchronizationManager.isSynchronizationActive()) {
+			TransactionSynchronizationManager.registerSynchronization(new ReleaseAfterCompletion(lock));
+			return;
+		}
+		try {
+			lock.close();
+		}
+		catch (RuntimeException ex) {
+			if (failure != null) {
+				failure.addSuppressed(ex);
+			}
+			else if (ex instanceof LockLostException && this.lostLeaseAction == LostLeaseAction.THROW) {
+				throw ex;
+			}
+			else {
+				logger.warn("Could not release lock '{}' cleanly; the method's result stands", lock.getName(), ex);
+			}
+		}
+	}
+
+	/**
+	 * Releases after commit or rollback. Runs last among the synchronizations, on the
+	 * thread that completes the transaction, which is the thread that holds the lock.
+	 */
+	private record ReleaseAfterCompletion(AcquiredLock lock) implements TransactionSynchronization {
+
+		@Override
+		public int getOrder() {
+			return Ordered.LOWEST_PRECEDENCE;
+		}
+
+		@Override
+		public void afterCompletion(int status) {
+			try {
+				this.lock.close();
+			}
+			catch (RuntimeException ex) {
+				// The transaction has completed: there is nobody left to throw to.
+				logger.warn("Could not release lock '{}' cleanly after its transaction completed", this.lock.getName(),
+						ex);
+			}
+		}
+
+	}
+
+}

@@ -1,0 +1,50 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.autoconfigure;
+
+import io.github.redislock.core.LockLostEvent;
+import io.github.redislock.core.LockLostListener;
+
+import org.springframework.context.ApplicationEventPublisher;
+
+/**
+ * Publishes every lost lease as a Spring application event, so that an
+ * {@code @EventListener} method taking a {@link LockLostEvent} can alert or stop work
+ * that must not continue without the lock. Listeners run on the thread that noticed the
+ * loss (the renewal thread, or the releasing thread): keep them short, or make them
+ * asynchronous.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class LockLostEventPublisher implements LockLostListener {
+
+	private final ApplicationEventPublisher publisher;
+
+	/**
+	 * Create a publisher.
+	 * @param publisher where to publish
+	 */
+	public LockLostEventPublisher(ApplicationEventPublisher publisher) {
+		this.publisher = publisher;
+	}
+
+	@Override
+	public void onLockLost(LockLostEvent event) {
+		this.publisher.publishEvent(event);
+	}
+
+}

@@ -1,0 +1,182 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.autoconfigure;
+
+import io.github.redislock.aspect.LockAcquisitionFailureHandler;
+import io.github.redislock.aspect.LockDefaults;
+import io.github.redislock.aspect.LockKeyExpressionEvaluator;
+import io.github.redislock.aspect.RedisLockAdvisor;
+import io.github.redislock.aspect.RedisLockInterceptor;
+import io.github.redislock.aspect.RedisLockOperationSource;
+import io.github.redislock.core.DefaultLockClient;
+import io.github.redislock.core.LockClient;
+import io.github.redislock.core.LockLostListener;
+import io.github.redislock.core.LockOperations;
+import io.github.redislock.core.LockStore;
+import io.github.redislock.core.LockTemplate;
+import io.github.redislock.redis.RedisLockStore;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.context.ApplicationEventPublisher;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Role;
+import org.springframework.core.env.Environment;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * Auto-configuration of Redis locks: a {@link LockStore} on the application's
+ * {@link RedisConnectionFactory} (Lettuce or Jedis, standalone, Sentinel or Cluster, as
+ * Spring Boot set it up), a {@link LockClient}, a {@link LockOperations} template, and
+ * the advisor that applies {@code @RedisLock}. Every bean backs off when the application
+ * defines its own.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+@AutoConfiguration(afterName = { "org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration",
+		"org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration" })
+@ConditionalOnClass(StringRedisTemplate.class)
+@ConditionalOnBooleanProperty(name = "redis-lock.enabled", matchIfMissing = true)
+@ConditionalOnSingleCandidate(RedisConnectionFactory.class)
+@EnableConfigurationProperties(RedisLockProperties.class)
+@Import(RedisLockAutoConfiguration.AnnotationConfiguration.class)
+public final class RedisLockAutoConfiguration {
+
+	private static final Logger logger = LoggerFactory.getLogger(RedisLockAutoConfiguration.class);
+
+	/**
+	 * The store runs its scripts on a template of its own rather than the application's
+	 * {@code StringRedisTemplate}: one with transaction support enabled would queue them
+	 * in {@code MULTI} inside {@code @Transactional} methods and lose their replies.
+	 */
+	@Bean
+	@ConditionalOnMissingBean(LockStore.class)
+	RedisLockStore redisLockStore(RedisConnectionFactory connectionFactory, RedisLockProperties properties) {
+		return new RedisLockStore(new StringRedisTemplate(connectionFactory), properties.getKeyPrefix());
+	}
+
+	@Bean
+	@ConditionalOnMissingBean
+	LockLostEventPublisher redisLockLostEventPublisher(ApplicationEventPublisher publisher) {
+		return new LockLostEventPublisher(publisher);
+	}
+
+	/**
+	 * Every {@link LockLostListener} bean is told of each lost lease. They are looked up
+	 * when a loss happens, so that a listener may itself depend on the lock client.
+	 */
+	@Bean
+	@ConditionalOnMissingBean(LockClient.class)
+	DefaultLockClient redisLockClient(LockStore store, RedisLockProperties properties,
+			ObjectProvider<LockLostListener> lostListeners) {
+		LockLostListener listeners = (event) -> lostListeners.orderedStream().forEach((listener) -> {
+			try {
+				listener.onLockLost(event);
+			}
+			catch (RuntimeException ex) {
+				logger.warn("LockLostListener {} failed for lock '{}'", listener, event.lockName(), ex);
+			}
+		});
+		return new DefaultLockClient(store, properties.getExpire(), properties.getRenewal().isEnabled(),
+				properties.getRetry().toBackoff(), listeners);
+	}
+
+	@Bean
+	@ConditionalOnMissingBean(LockOperations.class)
+	LockTemplate redisLockTemplate(LockClient lockClient) {
+		return new LockTemplate(lockClient);
+	}
+
+	/**
+	 * The {@code @RedisLock} infrastructure. The advisor and what it needs to match
+	 * methods are created early, by the auto-proxy creator, so they depend on nothing but
+	 * the environment; the interceptor, which needs Redis, is looked up by name on first
+	 * use.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@Import(RedisLockProxyRegistrar.class)
+	static class AnnotationConfiguration {
+
+		@Bean
+		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+		@ConditionalOnMissingBean
+		static LockKeyExpressionEvaluator redisLockKeyExpressionEvaluator() {
+			return new LockKeyExpressionEvaluator();
+		}
+
+		@Bean
+		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+		@ConditionalOnMissingBean
+		static RedisLockOperationSource redisLockOperationSource(LockKeyExpressionEvaluator evaluator) {
+			return new RedisLockOperationSource(evaluator);
+		}
+
+		@Bean
+		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+		@ConditionalOnMissingBean
+		static RedisLockAdvisor redisLockAdvisor(RedisLockOperationSource operationSource, Environment environment,
+				ListableBeanFactory beanFactory) {
+			RedisLockAdvisor advisor = new RedisLockAdvisor(operationSource);
+			String[] interceptors = beanFactory.getBeanNamesForType(RedisLockInterceptor.class, true, false);
+			if (interceptors.length != 1) {
+				throw new IllegalStateException("Expected one RedisLockInterceptor bean for the @RedisLock advisor, "
+						+ "found " + interceptors.length + "; define your own RedisLockAdvisor to choose");
+			}
+			advisor.setAdviceBeanName(interceptors[0]);
+			// Bound from the environment: binding the properties bean this early would
+			// keep it from being processed by the remaining post-processors.
+			advisor.setOrder(Binder.get(environment)
+				.bind("redis-lock.aspect", RedisLockProperties.Aspect.class)
+				.orElseGet(RedisLockProperties.Aspect::new)
+				.getOrder());
+			return advisor;
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		LockAcquisitionFailureHandler redisLockAcquisitionFailureHandler() {
+			return LockAcquisitionFailureHandler.THROW;
+		}
+
+		@Bean
+		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+		@ConditionalOnMissingBean
+		RedisLockInterceptor redisLockInterceptor(RedisLockOperationSource operationSource,
+				LockKeyExpressionEvaluator evaluator, LockOperations locks, RedisLockProperties properties,
+				LockAcquisitionFailureHandler failureHandler) {
+			LockDefaults defaults = new LockDefaults(properties.getExpire(), properties.getWaitTime(),
+					properties.getRenewal().isEnabled());
+			return new RedisLockInterceptor(operationSource, evaluator, locks, defaults, failureHandler,
+					properties.getLostLeaseAction());
+		}
+
+	}
+
+}

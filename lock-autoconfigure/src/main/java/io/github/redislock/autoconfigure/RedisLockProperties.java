@@ -1,0 +1,289 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.autoconfigure;
+
+import java.time.Duration;
+import java.time.temporal.ChronoUnit;
+
+import io.github.redislock.aspect.LostLeaseAction;
+import io.github.redislock.core.LockBackoff;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.convert.DurationUnit;
+import org.springframework.core.Ordered;
+import org.springframework.util.StringUtils;
+import org.springframework.validation.Errors;
+import org.springframework.validation.Validator;
+
+/**
+ * Configuration properties of Redis locks and {@code @RedisLock}.
+ * <p>
+ * The class validates itself (it is a {@link Validator}, which Spring Boot applies while
+ * binding, without needing a Bean Validation provider), so an invalid value stops
+ * start-up with a message that names the property.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+@ConfigurationProperties("redis-lock")
+public class RedisLockProperties implements Validator {
+
+	/**
+	 * Whether to enable Redis locks and the @RedisLock annotation.
+	 */
+	private boolean enabled = true;
+
+	/**
+	 * Prefix of every Redis key and channel a lock uses. Must not contain braces, which
+	 * would move the Redis Cluster hash tag.
+	 */
+	private String keyPrefix = "lock:";
+
+	/**
+	 * Lease of locks whose @RedisLock does not set 'expire': how long a lock survives a
+	 * holder that crashed. Renewed while held unless renewal is off.
+	 */
+	@DurationUnit(ChronoUnit.SECONDS)
+	private Duration expire = Duration.ofSeconds(30);
+
+	/**
+	 * How long a @RedisLock method waits for a busy lock when its annotation does not set
+	 * 'waitTime'. Zero tries once.
+	 */
+	@DurationUnit(ChronoUnit.SECONDS)
+	private Duration waitTime = Duration.ofSeconds(3);
+
+	/**
+	 * What a @RedisLock method does when it finds at release that its lease was lost.
+	 */
+	private LostLeaseAction lostLeaseAction = LostLeaseAction.THROW;
+
+	private final Retry retry = new Retry();
+
+	private final Renewal renewal = new Renewal();
+
+	private final Aspect aspect = new Aspect();
+
+	public boolean isEnabled() {
+		return this.enabled;
+	}
+
+	public void setEnabled(boolean enabled) {
+		this.enabled = enabled;
+	}
+
+	public String getKeyPrefix() {
+		return this.keyPrefix;
+	}
+
+	public void setKeyPrefix(String keyPrefix) {
+		this.keyPrefix = keyPrefix;
+	}
+
+	public Duration getExpire() {
+		return this.expire;
+	}
+
+	public void setExpire(Duration expire) {
+		this.expire = expire;
+	}
+
+	public Duration getWaitTime() {
+		return this.waitTime;
+	}
+
+	public void setWaitTime(Duration waitTime) {
+		this.waitTime = waitTime;
+	}
+
+	public LostLeaseAction getLostLeaseAction() {
+		return this.lostLeaseAction;
+	}
+
+	public void setLostLeaseAction(LostLeaseAction lostLeaseAction) {
+		this.lostLeaseAction = lostLeaseAction;
+	}
+
+	public Retry getRetry() {
+		return this.retry;
+	}
+
+	public Renewal getRenewal() {
+		return this.renewal;
+	}
+
+	public Aspect getAspect() {
+		return this.aspect;
+	}
+
+	@Override
+	public boolean supports(Class<?> clazz) {
+		return RedisLockProperties.class.isAssignableFrom(clazz);
+	}
+
+	@Override
+	public void validate(Object target, Errors errors) {
+		RedisLockProperties properties = (RedisLockProperties) target;
+		if (!StringUtils.hasText(properties.keyPrefix)) {
+			reject(errors, "keyPrefix", "redis-lock.key-prefix must not be empty");
+		}
+		else if (properties.keyPrefix.indexOf('{') >= 0 || properties.keyPrefix.indexOf('}') >= 0) {
+			reject(errors, "keyPrefix", "redis-lock.key-prefix must not contain '{' or '}'");
+		}
+		if (properties.expire == null || properties.expire.toMillis() < 1) {
+			reject(errors, "expire", "redis-lock.expire must be at least 1ms");
+		}
+		if (properties.waitTime == null || properties.waitTime.isNegative()) {
+			reject(errors, "waitTime", "redis-lock.wait-time must not be negative");
+		}
+		properties.retry.validate(errors);
+	}
+
+	private static void reject(Errors errors, String field, String message) {
+		errors.rejectValue(field, "redis-lock.invalid", message);
+	}
+
+	/**
+	 * Backoff between attempts on a busy lock, bounded by the wait time. Release
+	 * notifications usually wake a waiter first. The defaults are those of
+	 * {@link LockBackoff#DEFAULT}, written out so that IDEs can show them.
+	 */
+	public static class Retry {
+
+		/**
+		 * Delay before the second attempt.
+		 */
+		private Duration delay = Duration.ofMillis(50);
+
+		/**
+		 * Factor applied to each following delay.
+		 */
+		private double multiplier = 2.0;
+
+		/**
+		 * Largest delay between two attempts.
+		 */
+		private Duration maxDelay = Duration.ofSeconds(1);
+
+		/**
+		 * Fraction, between 0 and 1, by which each delay is randomly shortened or
+		 * lengthened so that waiters spread out.
+		 */
+		private double jitter = 0.2;
+
+		public Duration getDelay() {
+			return this.delay;
+		}
+
+		public void setDelay(Duration delay) {
+			this.delay = delay;
+		}
+
+		public double getMultiplier() {
+			return this.multiplier;
+		}
+
+		public void setMultiplier(double multiplier) {
+			this.multiplier = multiplier;
+		}
+
+		public Duration getMaxDelay() {
+			return this.maxDelay;
+		}
+
+		public void setMaxDelay(Duration maxDelay) {
+			this.maxDelay = maxDelay;
+		}
+
+		public double getJitter() {
+			return this.jitter;
+		}
+
+		public void setJitter(double jitter) {
+			this.jitter = jitter;
+		}
+
+		/**
+		 * Return the backoff these properties describe.
+		 * @return the backoff
+		 */
+		public LockBackoff toBackoff() {
+			return new LockBackoff(this.delay, this.multiplier, this.maxDelay, this.jitter);
+		}
+
+		private void validate(Errors errors) {
+			boolean delayValid = this.delay != null && this.delay.toMillis() >= 1;
+			if (!delayValid) {
+				reject(errors, "retry.delay", "redis-lock.retry.delay must be at least 1ms");
+			}
+			if (!(this.multiplier >= 1.0)) {
+				reject(errors, "retry.multiplier", "redis-lock.retry.multiplier must be at least 1");
+			}
+			if (this.maxDelay == null || (delayValid && this.maxDelay.compareTo(this.delay) < 0)) {
+				reject(errors, "retry.maxDelay",
+						"redis-lock.retry.max-delay must not be less than redis-lock.retry.delay");
+			}
+			if (!(this.jitter >= 0.0 && this.jitter <= 1.0)) {
+				reject(errors, "retry.jitter", "redis-lock.retry.jitter must be between 0 and 1");
+			}
+		}
+
+	}
+
+	/**
+	 * Renewal of leases while locks are held.
+	 */
+	public static class Renewal {
+
+		/**
+		 * Whether leases are renewed while held. When false, every lease is a hard upper
+		 * bound on how long a lock is held, whatever the annotation says.
+		 */
+		private boolean enabled = true;
+
+		public boolean isEnabled() {
+			return this.enabled;
+		}
+
+		public void setEnabled(boolean enabled) {
+			this.enabled = enabled;
+		}
+
+	}
+
+	/**
+	 * The advisor that applies @RedisLock.
+	 */
+	public static class Aspect {
+
+		/**
+		 * Order of the @RedisLock advisor among other advisors; lower runs outside. The
+		 * default runs outside @Transactional, so no database connection is held while
+		 * waiting for a lock.
+		 */
+		private int order = Ordered.LOWEST_PRECEDENCE - 1;
+
+		public int getOrder() {
+			return this.order;
+		}
+
+		public void setOrder(int order) {
+			this.order = order;
+		}
+
+	}
+
+}

@@ -1,0 +1,52 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.autoconfigure;
+
+import org.springframework.aop.config.AopConfigUtils;
+import org.springframework.beans.factory.support.BeanDefinitionRegistry;
+import org.springframework.context.EnvironmentAware;
+import org.springframework.context.annotation.ImportBeanDefinitionRegistrar;
+import org.springframework.core.env.Environment;
+import org.springframework.core.type.AnnotationMetadata;
+
+/**
+ * Makes sure an auto-proxy creator exists, so {@code @RedisLock} methods are proxied even
+ * with {@code spring.aop.auto=false} or without AspectJ, as
+ * {@code @EnableTransactionManagement} does. An existing, more capable creator (the
+ * AspectJ one) is kept. Like Spring Boot's transaction auto-configuration, it proxies
+ * classes rather than interfaces unless {@code spring.aop.proxy-target-class=false}.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+class RedisLockProxyRegistrar implements ImportBeanDefinitionRegistrar, EnvironmentAware {
+
+	private boolean proxyTargetClass = true;
+
+	@Override
+	public void setEnvironment(Environment environment) {
+		this.proxyTargetClass = environment.getProperty("spring.aop.proxy-target-class", Boolean.class, true);
+	}
+
+	@Override
+	public void registerBeanDefinitions(AnnotationMetadata metadata, BeanDefinitionRegistry registry) {
+		AopConfigUtils.registerAutoProxyCreatorIfNecessary(registry);
+		if (this.proxyTargetClass) {
+			AopConfigUtils.forceAutoProxyCreatorToUseClassProxying(registry);
+		}
+	}
+
+}

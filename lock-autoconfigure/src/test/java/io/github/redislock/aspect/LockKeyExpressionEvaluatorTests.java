@@ -1,0 +1,207 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.aspect;
+
+import java.lang.reflect.Method;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.github.redislock.annotation.RedisLock;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.support.DefaultListableBeanFactory;
+import org.springframework.expression.EvaluationContext;
+import org.springframework.expression.Expression;
+import org.springframework.util.ReflectionUtils;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Tests for {@link LockKeyExpressionEvaluator}, without an application context.
+ *
+ * @author redis-lock contributors
+ */
+class LockKeyExpressionEvaluatorTests {
+
+	private final AtomicInteger parses = new AtomicInteger();
+
+	private final LockKeyExpressionEvaluator evaluator = new LockKeyExpressionEvaluator() {
+
+		@Override
+		protected Expression parseExpression(String expression) {
+			LockKeyExpressionEvaluatorTests.this.parses.incrementAndGet();
+			return super.parseExpression(expression);
+		}
+
+	};
+
+	private final RedisLockOperationSource source = new RedisLockOperationSource(this.evaluator);
+
+	private final Orders target = new Orders();
+
+	@Test
+	void argumentsAreVisibleByNameAndByPosition() {
+		assertThat(key("byName", "u1", 7)).isEqualTo("order:u1:7");
+		assertThat(key("byPosition", "u1", 7)).isEqualTo("u1/7/u1/7");
+	}
+
+	@Test
+	void rootObjectExposesMethodArgsTargetAndTargetClass() {
+		assertThat(key("byRoot", "u1", 7)).isEqualTo("byRoot/byRoot/2/true/Orders");
+	}
+
+	@Test
+	void nestedPropertiesOfArgumentsAreReachable() {
+		assertThat(key("byUser", new User("alice"))).isEqualTo("user:alice");
+	}
+
+	@Test
+	void nonStringKeyIsConvertedToText() {
+		assertThat(key("byNumber", 42L)).isEqualTo("42");
+	}
+
+	@Test
+	void beanReferencesResolveThroughTheBeanFactory() {
+		DefaultListableBeanFactory beanFactory = new DefaultListableBeanFactory();
+		beanFactory.registerSingleton("tenant", new Tenant("acme"));
+		this.evaluator.setBeanFactory(beanFactory);
+		assertThat(key("byBean", "u1")).isEqualTo("acme:u1");
+	}
+
+	@Test
+	void unknownBeanIsRejectedAtValidationWhenABeanFactoryIsKnown() {
+		this.evaluator.setBeanFactory(new DefaultListableBeanFactory());
+		assertThatExceptionOfType(InvalidRedisLockException.class).isThrownBy(() -> operation("byBean", String.class))
+			.withMessageContaining("'@tenant' refers to a bean that does not exist");
+	}
+
+	@Test
+	void eachExpressionIsParsedOnceHoweverOftenItIsEvaluated() {
+		for (int i = 0; i < 100; i++) {
+			assertThat(key("byName", "u" + i, i)).isEqualTo("order:u" + i + ":" + i);
+		}
+		assertThat(this.parses).hasValue(1);
+	}
+
+	@Test
+	void nullKeyFailsNamingTheMethodAndTheExpression() {
+		assertThatExceptionOfType(LockKeyEvaluationException.class).isThrownBy(() -> key("raw", (Object) null))
+			.withMessage("Lock key '#id' of @RedisLock method '" + Orders.class.getName()
+					+ ".raw(Object)' evaluated to null; the method was not invoked")
+			.satisfies((ex) -> assertThat(ex.getExpression()).isEqualTo("#id"));
+	}
+
+	@Test
+	void blankKeyFails() {
+		assertThatExceptionOfType(LockKeyEvaluationException.class).isThrownBy(() -> key("raw", "  "))
+			.withMessageContaining("evaluated to a blank string");
+	}
+
+	@Test
+	void evaluationErrorIsWrappedWithTheMethodAndTheExpression() {
+		assertThatExceptionOfType(LockKeyEvaluationException.class).isThrownBy(() -> key("byUser", (Object) null))
+			.withMessageContaining("Lock key ''user:' + #user.name'")
+			.withMessageContaining("could not be evaluated");
+	}
+
+	@Test
+	void conditionDecidesWhetherToLock() {
+		RedisLockOperation operation = operation("conditional", int.class);
+		assertThat(this.evaluator.condition(operation, context(operation, 11))).isTrue();
+		assertThat(this.evaluator.condition(operation, context(operation, 10))).isFalse();
+	}
+
+	@Test
+	void operationWithoutKeyUsesTheMethodName() {
+		RedisLockOperation operation = operation("noKey");
+		assertThat(this.evaluator.key(operation, null)).isEqualTo(Orders.class.getName() + ".noKey");
+	}
+
+	private String key(String methodName, Object... args) {
+		Method method = findMethod(methodName);
+		RedisLockOperation operation = this.source.getOperation(method, Orders.class);
+		assertThat(operation).isNotNull();
+		return this.evaluator.key(operation, context(operation, args));
+	}
+
+	private EvaluationContext context(RedisLockOperation operation, Object... args) {
+		return this.evaluator.createContext(operation, args, this.target);
+	}
+
+	private RedisLockOperation operation(String methodName, Class<?>... types) {
+		RedisLockOperation operation = this.source
+			.getOperation(ReflectionUtils.findMethod(Orders.class, methodName, types), Orders.class);
+		assertThat(operation).isNotNull();
+		return operation;
+	}
+
+	private static Method findMethod(String name) {
+		for (Method method : Orders.class.getDeclaredMethods()) {
+			if (method.getName().equals(name)) {
+				return method;
+			}
+		}
+		throw new IllegalArgumentException(name);
+	}
+
+	record User(String name) {
+	}
+
+	record Tenant(String name) {
+	}
+
+	static class Orders {
+
+		@RedisLock("'order:' + #userId + ':' + #amount")
+		public void byName(String userId, int amount) {
+		}
+
+		@RedisLock("#p0 + '/' + #p1 + '/' + #a0 + '/' + #a1")
+		public void byPosition(String userId, int amount) {
+		}
+
+		@RedisLock("#root.methodName + '/' + #root.method.name + '/' + #root.args.length + '/' "
+				+ "+ (#root.target != null) + '/' + #root.targetClass.simpleName")
+		public void byRoot(String userId, int amount) {
+		}
+
+		@RedisLock("'user:' + #user.name")
+		public void byUser(User user) {
+		}
+
+		@RedisLock("#id")
+		public void byNumber(Long id) {
+		}
+
+		@RedisLock("@tenant.name + ':' + #userId")
+		public void byBean(String userId) {
+		}
+
+		@RedisLock("#id")
+		public void raw(Object id) {
+		}
+
+		@RedisLock(key = "'amount'", condition = "#amount > 10")
+		public void conditional(int amount) {
+		}
+
+		@RedisLock
+		public void noKey() {
+		}
+
+	}
+
+}

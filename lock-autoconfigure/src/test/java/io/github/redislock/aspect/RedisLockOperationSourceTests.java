@@ -1,0 +1,371 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.aspect;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import java.lang.reflect.Method;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import io.github.redislock.annotation.RedisLock;
+import io.github.redislock.core.LockAcquisitionException;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.core.annotation.AliasFor;
+import org.springframework.util.ReflectionUtils;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Tests for {@link RedisLockOperationSource}: what it finds, and that every invalid
+ * annotation is rejected with a message naming the class, the method and the fix.
+ *
+ * @author redis-lock contributors
+ */
+class RedisLockOperationSourceTests {
+
+	private final RedisLockOperationSource source = new RedisLockOperationSource(new LockKeyExpressionEvaluator());
+
+	@Test
+	void unsetAttributesAreLeftToTheDefaults() {
+		RedisLockOperation operation = operation(Valid.class, "defaults", String.class);
+		assertThat(operation.getKeyExpression()).isEqualTo("#id");
+		assertThat(operation.getLeaseTime()).isNull();
+		assertThat(operation.getWaitTime()).isNull();
+		assertThat(operation.isRenew()).isTrue();
+		assertThat(operation.toDefinition("k", new LockDefaults(Duration.ofSeconds(7), Duration.ofSeconds(2), true)))
+			.satisfies((definition) -> {
+				assertThat(definition.leaseTime()).isEqualTo(Duration.ofSeconds(7));
+				assertThat(definition.waitTime()).isEqualTo(Duration.ofSeconds(2));
+				assertThat(definition.renew()).isTrue();
+			});
+	}
+
+	@Test
+	void explicitTimesAreConvertedWithTheirUnit() {
+		RedisLockOperation operation = operation(Valid.class, "explicit", String.class);
+		assertThat(operation.getLeaseTime()).isEqualTo(Duration.ofMillis(1500));
+		assertThat(operation.getWaitTime()).isZero();
+		assertThat(operation.isRenew()).isFalse();
+	}
+
+	@Test
+	void renewalSwitchedOffByPropertyOverridesTheAnnotation() {
+		RedisLockOperation operation = operation(Valid.class, "defaults", String.class);
+		assertThat(operation.toDefinition("k", new LockDefaults(Duration.ofSeconds(7), Duration.ZERO, false)).renew())
+			.isFalse();
+	}
+
+	@Test
+	void keyAndValueAreAliases() {
+		assertThat(operation(Valid.class, "viaValue", String.class).getKeyExpression()).isEqualTo("'fixed'");
+	}
+
+	@Test
+	void emptyKeyLocksTheWholeMethod() {
+		RedisLockOperation operation = operation(Valid.class, "noKey");
+		assertThat(operation.getKeyExpression()).isNull();
+		assertThat(operation.getName()).isEqualTo(Valid.class.getName() + ".noKey");
+	}
+
+	@Test
+	void composedAnnotationIsFoundWithItsOverrides() {
+		RedisLockOperation operation = operation(Valid.class, "composed", String.class);
+		assertThat(operation.getKeyExpression()).isEqualTo("'order:' + #id");
+		assertThat(operation.getWaitTime()).isEqualTo(Duration.ofMillis(250));
+	}
+
+	@Test
+	void annotationOnInterfaceMethodIsFoundFromTheImplementation() {
+		Method method = ReflectionUtils.findMethod(Implementation.class, "place", long.class);
+		RedisLockOperation operation = this.source.getOperation(method, Implementation.class);
+		assertThat(operation).isNotNull();
+		assertThat(operation.getMethod().getDeclaringClass()).isEqualTo(Implementation.class);
+		Method interfaceMethod = ReflectionUtils.findMethod(OrderPlacing.class, "place", long.class);
+		assertThat(this.source.getOperation(interfaceMethod, Implementation.class)).isNotNull();
+		assertThat(this.source.hasOperations(Implementation.class)).isTrue();
+	}
+
+	@Test
+	void operationIsParsedOncePerMethodAndClass() {
+		Method method = ReflectionUtils.findMethod(Valid.class, "defaults", String.class);
+		assertThat(this.source.getOperation(method, Valid.class))
+			.isSameAs(this.source.getOperation(method, Valid.class));
+	}
+
+	@Test
+	void unannotatedMethodsAndClassesHaveNoOperation() {
+		assertThat(this.source.getOperation(ReflectionUtils.findMethod(Valid.class, "plain"), Valid.class)).isNull();
+		assertThat(this.source.hasOperations(String.class)).isFalse();
+		assertThat(this.source.hasOperations(Unannotated.class)).isFalse();
+	}
+
+	@Test
+	void fallbackWithTheExceptionIsPreferred() {
+		FallbackMethod fallback = operation(Valid.class, "withFallback", String.class).getFallback();
+		assertThat(fallback).isNotNull();
+		assertThat(fallback.getMethod().getParameterTypes()).containsExactly(String.class,
+				LockAcquisitionException.class);
+	}
+
+	@Test
+	void unparsableKeyIsRejected() {
+		assertInvalid(BadSyntax.class, "key expression \"'order:' + #id +\" does not parse", "Fix the SpEL syntax");
+	}
+
+	@Test
+	void unknownParameterNameIsRejectedListingTheParameters() {
+		assertInvalid(UnknownParameter.class, "'#userId' is not a parameter of the method; its parameters are [id]",
+				"#p0");
+	}
+
+	@Test
+	void bareWordIsRejectedSuggestingAParameterOrALiteral() {
+		assertInvalid(BareWord.class, "'stock' is neither a method parameter nor a property of #root", "\"'stock'\"");
+	}
+
+	@Test
+	void unknownVariableInConditionIsRejected() {
+		assertInvalid(BadCondition.class, "condition expression \"#amount > 10\"", "#p0");
+	}
+
+	@Test
+	void zeroExpireIsRejected() {
+		assertInvalid(ZeroExpire.class, "expire = 0 SECONDS is not a valid expire", "-1");
+	}
+
+	@Test
+	void expireShorterThanAMillisecondIsRejected() {
+		assertInvalid(NanoExpire.class, "expire = 500 NANOSECONDS", "timeUnit");
+	}
+
+	@Test
+	void negativeWaitTimeOtherThanMinusOneIsRejected() {
+		assertInvalid(NegativeWait.class, "waitTime = -5 SECONDS", "zero or more");
+	}
+
+	@Test
+	void privateMethodIsRejectedBecauseItWouldRunUnlocked() {
+		assertInvalid(PrivateMethod.class, "a private method cannot be intercepted", "LockOperations");
+	}
+
+	@Test
+	void missingFallbackIsRejectedShowingTheExpectedSignatures() {
+		assertInvalid(MissingFallback.class, "fallback method 'onBusy' not found",
+				"onBusy(String, LockAcquisitionException)");
+	}
+
+	@Test
+	void fallbackWithIncompatibleReturnTypeIsRejected() {
+		assertInvalid(IncompatibleFallback.class, "fallback method 'onBusy' returns java.lang.String", "Integer");
+	}
+
+	@Test
+	void everyMethodOfAClassIsValidatedNotOnlyTheFirstMatch() {
+		assertThatExceptionOfType(InvalidRedisLockException.class)
+			.isThrownBy(() -> this.source.hasOperations(GoodThenBad.class))
+			.withMessageContaining(GoodThenBad.class.getName() + ".bad(String)");
+	}
+
+	private RedisLockOperation operation(Class<?> type, String name, Class<?>... parameterTypes) {
+		RedisLockOperation operation = this.source.getOperation(ReflectionUtils.findMethod(type, name, parameterTypes),
+				type);
+		assertThat(operation).isNotNull();
+		return operation;
+	}
+
+	private void assertInvalid(Class<?> type, String problem, String action) {
+		assertThatExceptionOfType(InvalidRedisLockException.class).isThrownBy(() -> this.source.hasOperations(type))
+			.withMessageStartingWith("Invalid @RedisLock configuration on '" + type.getName() + ".")
+			.withMessageContaining(problem)
+			.satisfies((ex) -> assertThat(ex.getAction()).contains(action));
+	}
+
+	@Target(ElementType.METHOD)
+	@Retention(RetentionPolicy.RUNTIME)
+	@RedisLock(waitTime = 250, timeUnit = TimeUnit.MILLISECONDS)
+	@interface OrderLock {
+
+		@AliasFor(annotation = RedisLock.class, attribute = "key")
+		String value();
+
+	}
+
+	interface OrderPlacing {
+
+		@RedisLock("'order:' + #orderId")
+		void place(long orderId);
+
+	}
+
+	static class Implementation implements OrderPlacing {
+
+		@Override
+		public void place(long orderId) {
+		}
+
+	}
+
+	static class Unannotated {
+
+		public void work(String id) {
+		}
+
+	}
+
+	static class Valid {
+
+		@RedisLock(key = "#id")
+		public void defaults(String id) {
+		}
+
+		@RedisLock(key = "#p0", expire = 1500, waitTime = 0, timeUnit = TimeUnit.MILLISECONDS, renew = false)
+		public void explicit(String id) {
+		}
+
+		@RedisLock("'fixed'")
+		public void viaValue(String id) {
+		}
+
+		@RedisLock
+		public void noKey() {
+		}
+
+		@OrderLock("'order:' + #id")
+		public void composed(String id) {
+		}
+
+		@RedisLock(key = "#id", fallback = "onBusy")
+		public String withFallback(String id) {
+			return id;
+		}
+
+		String onBusy(String id) {
+			return "plain";
+		}
+
+		String onBusy(String id, LockAcquisitionException ex) {
+			return "with exception";
+		}
+
+		public void plain() {
+		}
+
+	}
+
+	static class BadSyntax {
+
+		@RedisLock("'order:' + #id +")
+		public void work(String id) {
+		}
+
+	}
+
+	static class UnknownParameter {
+
+		@RedisLock("'user:' + #userId")
+		public void work(String id) {
+		}
+
+	}
+
+	static class BareWord {
+
+		@RedisLock("stock")
+		public void work(String id) {
+		}
+
+	}
+
+	static class BadCondition {
+
+		@RedisLock(key = "#id", condition = "#amount > 10")
+		public void work(String id) {
+		}
+
+	}
+
+	static class ZeroExpire {
+
+		@RedisLock(key = "#id", expire = 0)
+		public void work(String id) {
+		}
+
+	}
+
+	static class NanoExpire {
+
+		@RedisLock(key = "#id", expire = 500, timeUnit = TimeUnit.NANOSECONDS)
+		public void work(String id) {
+		}
+
+	}
+
+	static class NegativeWait {
+
+		@RedisLock(key = "#id", waitTime = -5)
+		public void work(String id) {
+		}
+
+	}
+
+	static class PrivateMethod {
+
+		@RedisLock(key = "#id")
+		private void work(String id) {
+		}
+
+	}
+
+	static class MissingFallback {
+
+		@RedisLock(key = "#id", fallback = "onBusy")
+		public String work(String id) {
+			return id;
+		}
+
+	}
+
+	static class IncompatibleFallback {
+
+		@RedisLock(key = "#id", fallback = "onBusy")
+		public Integer work(String id) {
+			return 1;
+		}
+
+		String onBusy(String id) {
+			return "x";
+		}
+
+	}
+
+	static class GoodThenBad {
+
+		@RedisLock(key = "#id")
+		public void a(String id) {
+		}
+
+		@RedisLock(key = "#nope")
+		public void bad(String id) {
+		}
+
+	}
+
+}

@@ -1,0 +1,335 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.autoconfigure;
+
+import java.time.Duration;
+
+import io.github.redislock.annotation.RedisLock;
+import io.github.redislock.aspect.InvalidRedisLockException;
+import io.github.redislock.aspect.LockAcquisitionFailureHandler;
+import io.github.redislock.aspect.LockDefaults;
+import io.github.redislock.aspect.LockKeyExpressionEvaluator;
+import io.github.redislock.aspect.LostLeaseAction;
+import io.github.redislock.aspect.RedisLockAdvisor;
+import io.github.redislock.aspect.RedisLockInterceptor;
+import io.github.redislock.aspect.RedisLockOperationSource;
+import io.github.redislock.core.DefaultLockClient;
+import io.github.redislock.core.LockClient;
+import io.github.redislock.core.LockOperations;
+import io.github.redislock.core.LockStore;
+import io.github.redislock.core.LockTemplate;
+import io.github.redislock.redis.RedisLockStore;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import org.springframework.aop.Advisor;
+import org.springframework.aop.framework.Advised;
+import org.springframework.aop.support.AopUtils;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests for {@link RedisLockAutoConfiguration}. Connection factories connect lazily, so
+ * none of these needs a running Redis.
+ *
+ * @author redis-lock contributors
+ */
+class RedisLockAutoConfigurationTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations
+		.of(AopAutoConfiguration.class, RedisAutoConfiguration.class, RedisLockAutoConfiguration.class));
+
+	@Test
+	void createsTheLockBeansOnTheApplicationsConnectionFactory() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(RedisLockStore.class)
+				.hasSingleBean(DefaultLockClient.class)
+				.hasSingleBean(LockTemplate.class)
+				.hasSingleBean(LockLostEventPublisher.class)
+				.hasSingleBean(LockKeyExpressionEvaluator.class)
+				.hasSingleBean(RedisLockOperationSource.class)
+				.hasSingleBean(RedisLockAdvisor.class)
+				.hasSingleBean(RedisLockInterceptor.class)
+				.hasSingleBean(LockAcquisitionFailureHandler.class);
+			assertThat(context.getBean(RedisLockStore.class).getKeys().lockKey("a")).isEqualTo("lock:{a}");
+			assertThat(context.getBean(RedisLockAdvisor.class).getOrder()).isEqualTo(Ordered.LOWEST_PRECEDENCE - 1);
+		});
+	}
+
+	@Test
+	void backsOffWithoutSpringDataRedisOnTheClasspath() {
+		this.runner.withClassLoader(new FilteredClassLoader(StringRedisTemplate.class))
+			.run((context) -> assertThat(context).doesNotHaveBean(LockClient.class)
+				.doesNotHaveBean(RedisLockAdvisor.class));
+	}
+
+	@Test
+	void backsOffWithoutAConnectionFactory() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class))
+			.run((context) -> assertThat(context).hasNotFailed()
+				.doesNotHaveBean(LockClient.class)
+				.doesNotHaveBean(RedisLockAdvisor.class));
+	}
+
+	@Test
+	void canBeSwitchedOff() {
+		this.runner.withPropertyValues("redis-lock.enabled=false")
+			.run((context) -> assertThat(context).hasSingleBean(RedisConnectionFactory.class)
+				.doesNotHaveBean(LockClient.class)
+				.doesNotHaveBean(RedisLockAdvisor.class));
+	}
+
+	@Test
+	void userBeansReplaceOurs() {
+		this.runner.withUserConfiguration(UserLockBeans.class).run((context) -> {
+			assertThat(context).hasSingleBean(LockStore.class)
+				.hasSingleBean(LockClient.class)
+				.hasSingleBean(LockOperations.class)
+				.hasSingleBean(LockAcquisitionFailureHandler.class);
+			assertThat(context.getBean(LockStore.class)).isSameAs(context.getBean("userStore"));
+			assertThat(context.getBean(LockClient.class)).isSameAs(context.getBean("userClient"));
+			assertThat(context.getBean(LockOperations.class)).isSameAs(context.getBean("userTemplate"));
+			assertThat(context.getBean(LockAcquisitionFailureHandler.class))
+				.isSameAs(context.getBean("userFailureHandler"));
+		});
+	}
+
+	@Test
+	void userInterceptorIsTheOneTheAdvisorApplies() {
+		this.runner.withUserConfiguration(UserInterceptor.class).run((context) -> {
+			assertThat(context).hasSingleBean(RedisLockInterceptor.class);
+			assertThat(context.getBean(RedisLockAdvisor.class).getAdvice())
+				.isSameAs(context.getBean("myLockInterceptor"));
+		});
+	}
+
+	@Test
+	void propertiesBindToTheBeans() {
+		this.runner
+			.withPropertyValues("redis-lock.key-prefix=app:locks:", "redis-lock.expire=10",
+					"redis-lock.wait-time=500ms", "redis-lock.lost-lease-action=log", "redis-lock.retry.delay=20ms",
+					"redis-lock.retry.multiplier=1.5", "redis-lock.retry.max-delay=300ms", "redis-lock.retry.jitter=0",
+					"redis-lock.renewal.enabled=false", "redis-lock.aspect.order=42")
+			.run((context) -> {
+				RedisLockProperties properties = context.getBean(RedisLockProperties.class);
+				assertThat(properties.getExpire()).isEqualTo(Duration.ofSeconds(10));
+				assertThat(properties.getWaitTime()).isEqualTo(Duration.ofMillis(500));
+				assertThat(properties.getLostLeaseAction()).isEqualTo(LostLeaseAction.LOG);
+				assertThat(properties.getRetry().toBackoff()).satisfies((backoff) -> {
+					assertThat(backoff.delay()).isEqualTo(Duration.ofMillis(20));
+					assertThat(backoff.multiplier()).isEqualTo(1.5);
+					assertThat(backoff.maxDelay()).isEqualTo(Duration.ofMillis(300));
+					assertThat(backoff.jitter()).isZero();
+				});
+				assertThat(properties.getRenewal().isEnabled()).isFalse();
+				assertThat(context.getBean(RedisLockStore.class).getKeys().lockKey("a")).isEqualTo("app:locks:{a}");
+				assertThat(context.getBean(RedisLockAdvisor.class).getOrder()).isEqualTo(42);
+			});
+	}
+
+	@ParameterizedTest(name = "{0}={1}")
+	@CsvSource(delimiter = '|',
+			textBlock = """
+					redis-lock.key-prefix      | ''      | redis-lock.key-prefix must not be empty
+					redis-lock.key-prefix      | a{b}:   | redis-lock.key-prefix must not contain '{' or '}'
+					redis-lock.expire          | 0       | redis-lock.expire must be at least 1ms
+					redis-lock.expire          | -5s     | redis-lock.expire must be at least 1ms
+					redis-lock.wait-time       | -1ms    | redis-lock.wait-time must not be negative
+					redis-lock.retry.delay     | 0ms     | redis-lock.retry.delay must be at least 1ms
+					redis-lock.retry.multiplier| 0.5     | redis-lock.retry.multiplier must be at least 1
+					redis-lock.retry.max-delay | 10ms    | redis-lock.retry.max-delay must not be less than redis-lock.retry.delay
+					redis-lock.retry.jitter    | 1.5     | redis-lock.retry.jitter must be between 0 and 1
+					redis-lock.retry.jitter    | -0.1    | redis-lock.retry.jitter must be between 0 and 1
+					""")
+	void invalidPropertyStopsStartUpNamingTheProperty(String property, String value, String message) {
+		this.runner.withPropertyValues(property + "=" + value).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause().hasMessageContaining(message);
+		});
+	}
+
+	@Test
+	void unparsableKeyStopsStartUpNamingTheMethodAndTheFix() {
+		this.runner.withUserConfiguration(BadKeyService.class).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOf(InvalidRedisLockException.class)
+				.hasMessageContaining(BadKeyService.Orders.class.getName() + ".order(String)")
+				.hasMessageContaining("does not parse");
+			FailureAnalysis analysis = new InvalidRedisLockFailureAnalyzer().analyze(context.getStartupFailure());
+			assertThat(analysis).isNotNull();
+			assertThat(analysis.getDescription()).contains(BadKeyService.Orders.class.getName() + ".order(String)");
+			assertThat(analysis.getAction()).contains("Fix the SpEL syntax of 'key'");
+		});
+	}
+
+	@Test
+	void proxiesAnnotatedBeansWithAspectJ() {
+		this.runner.withUserConfiguration(LockedService.class).run(this::assertLockAdvised);
+	}
+
+	@Test
+	void proxiesAnnotatedBeansWithoutAspectJ() {
+		this.runner.withClassLoader(new FilteredClassLoader("org.aspectj"))
+			.withUserConfiguration(LockedService.class)
+			.run(this::assertLockAdvised);
+	}
+
+	@Test
+	void proxiesAnnotatedBeansWithSpringAopAutoSwitchedOff() {
+		this.runner.withPropertyValues("spring.aop.auto=false")
+			.withUserConfiguration(LockedService.class)
+			.run(this::assertLockAdvised);
+	}
+
+	@Test
+	void proxiesInterfacesWhenClassProxiesAreSwitchedOff() {
+		this.runner.withPropertyValues("spring.aop.auto=false", "spring.aop.proxy-target-class=false")
+			.withUserConfiguration(InterfaceLockedService.class)
+			.run((context) -> {
+				Object bean = context.getBean(Placing.class);
+				assertThat(AopUtils.isJdkDynamicProxy(bean)).isTrue();
+				assertLockAdvised(context.getBean("placing"));
+			});
+	}
+
+	private void assertLockAdvised(ApplicationContext context) {
+		assertThat(context).isNotNull();
+		assertLockAdvised(context.getBean("lockedService"));
+	}
+
+	private void assertLockAdvised(Object bean) {
+		assertThat(AopUtils.isAopProxy(bean)).isTrue();
+		assertThat(((Advised) bean).getAdvisors()).extracting(Advisor::getClass)
+			.contains((Class) RedisLockAdvisor.class);
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserLockBeans {
+
+		@Bean
+		RedisLockStore userStore(RedisConnectionFactory connectionFactory) {
+			return new RedisLockStore(new StringRedisTemplate(connectionFactory), "user:");
+		}
+
+		@Bean
+		DefaultLockClient userClient(LockStore store) {
+			return new DefaultLockClient(store);
+		}
+
+		@Bean
+		LockTemplate userTemplate(LockClient client) {
+			return new LockTemplate(client);
+		}
+
+		@Bean
+		LockAcquisitionFailureHandler userFailureHandler() {
+			return (exception, arguments) -> null;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UserInterceptor {
+
+		@Bean
+		RedisLockInterceptor myLockInterceptor(RedisLockOperationSource source, LockKeyExpressionEvaluator evaluator,
+				LockOperations locks) {
+			return new RedisLockInterceptor(source, evaluator, locks,
+					new LockDefaults(Duration.ofSeconds(5), Duration.ZERO, true), LockAcquisitionFailureHandler.THROW,
+					LostLeaseAction.LOG);
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class BadKeyService {
+
+		@Bean
+		Orders orders() {
+			return new Orders();
+		}
+
+		static class Orders {
+
+			@RedisLock("'order:' + ")
+			public void order(String id) {
+			}
+
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class LockedService {
+
+		@Bean
+		Locked lockedService() {
+			return new Locked();
+		}
+
+	}
+
+	/**
+	 * Public so that a class-based proxy can subclass it from another class loader.
+	 */
+	public static class Locked {
+
+		@RedisLock("#id")
+		public void work(String id) {
+		}
+
+	}
+
+	interface Placing {
+
+		@RedisLock("'order:' + #id")
+		void place(String id);
+
+	}
+
+	static class PlacingImpl implements Placing {
+
+		@Override
+		public void place(String id) {
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class InterfaceLockedService {
+
+		@Bean
+		Placing placing() {
+			return new PlacingImpl();
+		}
+
+	}
+
+}

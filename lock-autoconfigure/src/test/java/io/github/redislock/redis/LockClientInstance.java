@@ -26,6 +26,7 @@ import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockStore;
 
+import org.springframework.data.redis.connection.RedisConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -59,7 +60,11 @@ final class LockClientInstance implements AutoCloseable {
 	}
 
 	static Builder on(int port) {
-		return new Builder(port);
+		return new Builder(new RedisStandaloneConfiguration("127.0.0.1", port));
+	}
+
+	static Builder on(RedisConfiguration configuration) {
+		return new Builder(configuration);
 	}
 
 	@Override
@@ -71,7 +76,7 @@ final class LockClientInstance implements AutoCloseable {
 
 	static final class Builder {
 
-		private final int port;
+		private final RedisConfiguration configuration;
 
 		private LockBackoff backoff = LockBackoff.DEFAULT;
 
@@ -84,8 +89,8 @@ final class LockClientInstance implements AutoCloseable {
 		private Consumer<LockClientInstance> onStart = (instance) -> {
 		};
 
-		private Builder(int port) {
-			this.port = port;
+		private Builder(RedisConfiguration configuration) {
+			this.configuration = configuration;
 		}
 
 		Builder backoff(LockBackoff backoff) {
@@ -114,8 +119,7 @@ final class LockClientInstance implements AutoCloseable {
 		}
 
 		LockClientInstance start() {
-			LettuceConnectionFactory factory = new LettuceConnectionFactory(
-					new RedisStandaloneConfiguration("127.0.0.1", this.port),
+			LettuceConnectionFactory factory = new LettuceConnectionFactory(this.configuration,
 					LettuceClientConfiguration.builder().commandTimeout(this.commandTimeout).build());
 			factory.afterPropertiesSet();
 			factory.start();

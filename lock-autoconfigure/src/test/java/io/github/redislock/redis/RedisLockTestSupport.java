@@ -79,7 +79,7 @@ abstract class RedisLockTestSupport {
 	}
 
 	static List<String> subscribedChannels() {
-		return strings(server.command("PUBSUB", "CHANNELS", "*"));
+		return strings(server.command("PUBSUB", "CHANNELS", "lock:*"));
 	}
 
 	static long commandCount(String command) {

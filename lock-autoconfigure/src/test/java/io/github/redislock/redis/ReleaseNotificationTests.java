@@ -22,7 +22,6 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockBackoff;
-import io.github.redislock.core.LockStore;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -100,39 +99,6 @@ class ReleaseNotificationTests extends RedisLockTestSupport {
 		await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(2)).until(() -> !acquired.isDone());
 		held.unlock();
 		assertThat(acquired.get(5, TimeUnit.SECONDS)).isTrue();
-	}
-
-	/**
-	 * A store whose release notifications never arrive, as with a broken subscription.
-	 */
-	private record WithoutNotifications(LockStore delegate) implements LockStore {
-
-		@Override
-		public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
-			return this.delegate.tryAcquire(name, ownerToken, leaseTime);
-		}
-
-		@Override
-		public boolean renew(String name, String ownerToken, Duration leaseTime) {
-			return this.delegate.renew(name, ownerToken, leaseTime);
-		}
-
-		@Override
-		public boolean release(String name, String ownerToken) {
-			return this.delegate.release(name, ownerToken);
-		}
-
-		@Override
-		public boolean forceRelease(String name) {
-			return this.delegate.forceRelease(name);
-		}
-
-		@Override
-		public AutoCloseable subscribe(String name, Runnable listener) {
-			return () -> {
-			};
-		}
-
 	}
 
 }

@@ -1,0 +1,225 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockBackoff;
+import io.github.redislock.testsupport.RedisNode;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.connection.RedisConfiguration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The lock's contract, run against each Redis topology it supports: every subclass starts
+ * one topology and names its client configuration and data nodes.
+ *
+ * @author redis-lock contributors
+ */
+abstract class AbstractRedisLockContractTests {
+
+	private final List<LockClientInstance> instances = new ArrayList<>();
+
+	/**
+	 * Return how an application connects to the topology.
+	 * @return the client configuration
+	 */
+	protected abstract RedisConfiguration redisConfiguration();
+
+	/**
+	 * Return the nodes that hold data or subscriptions, to check what is left behind.
+	 * @return the data nodes
+	 */
+	protected abstract List<RedisNode> dataNodes();
+
+	LockClientInstance startInstance() {
+		LockClientInstance instance = LockClientInstance.on(redisConfiguration())
+			.backoff(new LockBackoff(Duration.ofSeconds(5), 1.0, Duration.ofSeconds(5), 0.0))
+			.commandTimeout(Duration.ofSeconds(5))
+			.start();
+		this.instances.add(instance);
+		return instance;
+	}
+
+	@AfterEach
+	void nothingIsLeftBehind() {
+		try {
+			for (LockClientInstance instance : this.instances) {
+				assertThat(instance.client.renewalCount()).isZero();
+				assertThat(instance.client.activeLockCount()).isZero();
+			}
+			await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
+				for (RedisNode node : dataNodes()) {
+					assertThat(strings(node.command("PUBSUB", "CHANNELS", "lock:*"))).as("channels on %s", node)
+						.isEmpty();
+					if (isMaster(node)) {
+						assertThat(strings(node.command("KEYS", "lock:*"))).as("keys on %s", node)
+							.allMatch((key) -> key.endsWith(":fence"));
+					}
+				}
+			});
+		}
+		finally {
+			this.instances.forEach(LockClientInstance::close);
+			this.instances.clear();
+		}
+	}
+
+	@Test
+	void readModifyWriteUnderTheLockFromTwoInstancesEndsExact() throws Exception {
+		List<LockClientInstance> both = List.of(startInstance(), startInstance());
+		String counterKey = "test:counter:{counted}";
+		both.get(0).redis.opsForValue().set(counterKey, "0");
+		AtomicInteger occupancy = new AtomicInteger();
+		AtomicInteger maxOccupancy = new AtomicInteger();
+		int threadsPerInstance = 8;
+		int sectionsPerThread = 50;
+		ExecutorService pool = Executors.newFixedThreadPool(both.size() * threadsPerInstance);
+		try {
+			List<Future<?>> futures = new ArrayList<>();
+			for (LockClientInstance instance : both) {
+				for (int t = 0; t < threadsPerInstance; t++) {
+					futures.add(pool.submit(() -> {
+						DistributedLock lock = instance.client.getLock("counted");
+						for (int i = 0; i < sectionsPerThread; i++) {
+							lock.lock();
+							try {
+								maxOccupancy.accumulateAndGet(occupancy.incrementAndGet(), Math::max);
+								int value = Integer.parseInt(instance.redis.opsForValue().get(counterKey));
+								instance.redis.opsForValue().set(counterKey, Integer.toString(value + 1));
+								occupancy.decrementAndGet();
+							}
+							finally {
+								lock.unlock();
+							}
+						}
+						return null;
+					}));
+				}
+			}
+			for (Future<?> future : futures) {
+				future.get(3, TimeUnit.MINUTES);
+			}
+		}
+		finally {
+			pool.shutdownNow();
+		}
+		assertThat(both.get(0).redis.opsForValue().get(counterKey))
+			.isEqualTo(Integer.toString(both.size() * threadsPerInstance * sectionsPerThread));
+		assertThat(maxOccupancy).hasValue(1);
+		both.get(0).redis.delete(counterKey);
+	}
+
+	@Test
+	void namesWithBracesArePlainDistinctLocks() throws Exception {
+		LockClientInstance first = startInstance();
+		LockClientInstance second = startInstance();
+		List<String> names = List.of("{", "}", "}{", "{order}:42", "a}b{c", "%7B", "%", "{}");
+		List<DistributedLock> held = new ArrayList<>();
+		for (String name : names) {
+			DistributedLock lock = first.client.getLock(name);
+			assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(30), true)).as(name).isTrue();
+			held.add(lock);
+		}
+		for (String name : names) {
+			assertThat(tryElsewhere(second.client.getLock(name), Duration.ZERO)).as("%s is held", name).isFalse();
+		}
+		for (DistributedLock lock : held) {
+			lock.unlock();
+		}
+		for (String name : names) {
+			assertThat(tryElsewhere(second.client.getLock(name), Duration.ZERO)).as("%s is free", name).isTrue();
+		}
+	}
+
+	@Test
+	void releaseWakesAWaiterInAnotherInstance() throws Exception {
+		LockClientInstance holder = startInstance();
+		LockClientInstance waiter = startInstance();
+		DistributedLock lock = holder.client.getLock("handed-over");
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(30), true)).isTrue();
+		long token = lock.getFencingToken();
+		CompletableFuture<Long> next = CompletableFuture.supplyAsync(() -> {
+			DistributedLock other = waiter.client.getLock("handed-over");
+			try {
+				if (!other.tryLock(Duration.ofSeconds(30), Duration.ofSeconds(10), true)) {
+					return -1L;
+				}
+				long started = System.nanoTime();
+				try {
+					return other.getFencingToken();
+				}
+				finally {
+					other.unlock();
+					assertThat(System.nanoTime() - started).isPositive();
+				}
+			}
+			catch (InterruptedException ex) {
+				throw new IllegalStateException(ex);
+			}
+		});
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> dataNodes().stream()
+				.anyMatch((node) -> !strings(node.command("PUBSUB", "CHANNELS", "lock:*")).isEmpty()));
+		long releasedAt = System.nanoTime();
+		lock.unlock();
+		long nextToken = next.get(20, TimeUnit.SECONDS);
+		long handoffMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - releasedAt);
+		assertThat(nextToken).isGreaterThan(token);
+		assertThat(handoffMillis).as("woken by the release, not by the 5 s backoff").isLessThan(3000);
+	}
+
+	private static boolean tryElsewhere(DistributedLock lock, Duration wait) throws Exception {
+		return CompletableFuture.supplyAsync(() -> {
+			try {
+				boolean acquired = lock.tryLock(wait, Duration.ofSeconds(10), false);
+				if (acquired) {
+					lock.unlock();
+				}
+				return acquired;
+			}
+			catch (InterruptedException ex) {
+				throw new IllegalStateException(ex);
+			}
+		}).get(20, TimeUnit.SECONDS);
+	}
+
+	private static boolean isMaster(RedisNode node) {
+		return "master".equals(node.info("replication").get("role"));
+	}
+
+	static List<String> strings(Object reply) {
+		List<String> result = new ArrayList<>();
+		if (reply instanceof List<?> list) {
+			list.forEach((item) -> result.add(String.valueOf(item)));
+		}
+		return result;
+	}
+
+}

@@ -1,0 +1,76 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockBackoff;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Threads of one instance waiting for the same lock queue locally: only the first asks
+ * Redis, so a crowd of waiters costs Redis no more than one.
+ *
+ * @author redis-lock contributors
+ */
+class LocalQueueTests extends RedisLockTestSupport {
+
+	private static final int WAITERS = 8;
+
+	@Test
+	void onlyOneWaitingThreadOfAnInstanceAsksRedis() throws Exception {
+		LockBackoff everyTwentyMillis = new LockBackoff(Duration.ofMillis(20), 1.0, Duration.ofMillis(20), 0.0);
+		LockClientInstance holder = instance().start();
+		LockClientInstance crowd = instance().backoff(everyTwentyMillis)
+			.storeDecorator(WithoutNotifications::new)
+			.start();
+		DistributedLock held = holder.client.getLock("crowded");
+		assertThat(held.tryLock(Duration.ZERO, Duration.ofSeconds(30), false)).isTrue();
+		Duration wait = Duration.ofSeconds(1);
+		long before = commandCount("evalsha");
+		CountDownLatch start = new CountDownLatch(1);
+		List<CompletableFuture<Boolean>> waiters = new ArrayList<>();
+		for (int i = 0; i < WAITERS; i++) {
+			waiters.add(CompletableFuture.supplyAsync(() -> {
+				try {
+					start.await();
+					return crowd.client.getLock("crowded").tryLock(wait, Duration.ofSeconds(10), false);
+				}
+				catch (InterruptedException ex) {
+					throw new IllegalStateException(ex);
+				}
+			}, runnable -> new Thread(runnable).start()));
+		}
+		start.countDown();
+		for (CompletableFuture<Boolean> waiter : waiters) {
+			assertThat(waiter.get(10, TimeUnit.SECONDS)).isFalse();
+		}
+		long attempts = commandCount("evalsha") - before;
+		long oneWaiter = wait.toMillis() / everyTwentyMillis.delay().toMillis();
+		// Eight threads polling on their own would make about eight times as many.
+		assertThat(attempts).isBetween(5L, oneWaiter * 2);
+		held.unlock();
+	}
+
+}

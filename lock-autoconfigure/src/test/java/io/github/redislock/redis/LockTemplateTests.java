@@ -1,0 +1,127 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import io.github.redislock.core.AcquiredLock;
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockAcquisitionException;
+import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockTemplate;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * The template runs code under a lock and returns its result, releases on every path, and
+ * never runs the code when the lock stays busy.
+ *
+ * @author redis-lock contributors
+ */
+class LockTemplateTests extends RedisLockTestSupport {
+
+	@Test
+	void executeRunsTheActionUnderTheLockAndReturnsItsResult() {
+		LockClientInstance instance = instance().start();
+		LockTemplate template = new LockTemplate(instance.client);
+		DistributedLock lock = instance.client.getLock("templated");
+		String result = template.execute(LockDefinition.of("templated", Duration.ofSeconds(10), Duration.ZERO),
+				() -> lock.isHeldByCurrentThread() ? "held" : "not held");
+		assertThat(result).isEqualTo("held");
+		assertThat(lock.isHeldByCurrentThread()).isFalse();
+		assertThat(lockKeys()).isEmpty();
+	}
+
+	@Test
+	void executeReleasesWhenTheActionFails() {
+		LockClientInstance instance = instance().start();
+		LockTemplate template = new LockTemplate(instance.client);
+		assertThatIllegalArgumentException().isThrownBy(() -> template
+			.executeWithoutResult(LockDefinition.of("failing", Duration.ofSeconds(10), Duration.ZERO), () -> {
+				throw new IllegalArgumentException("boom");
+			})).withMessage("boom");
+		assertThat(lockKeys()).isEmpty();
+	}
+
+	@Test
+	void executeOnABusyLockThrowsAndDoesNotRunTheAction() throws Exception {
+		LockClientInstance holder = instance().start();
+		LockClientInstance other = instance().start();
+		DistributedLock held = holder.client.getLock("busy-template");
+		held.lock();
+		try {
+			AtomicBoolean ran = new AtomicBoolean();
+			LockTemplate template = new LockTemplate(other.client);
+			Throwable failure = CompletableFuture.supplyAsync(() -> {
+				try {
+					template.executeWithoutResult(
+							LockDefinition.of("busy-template", Duration.ofSeconds(10), Duration.ofMillis(200)),
+							() -> ran.set(true));
+					return null;
+				}
+				catch (Throwable ex) {
+					return ex;
+				}
+			}).get(10, TimeUnit.SECONDS);
+			assertThat(failure).isInstanceOf(LockAcquisitionException.class)
+				.hasMessageContaining("busy-template")
+				.hasMessageContaining("200 ms");
+			assertThat(ran).isFalse();
+		}
+		finally {
+			held.unlock();
+		}
+	}
+
+	@Test
+	void tryAcquireReturnsAHandleThatReleasesOnce() {
+		LockClientInstance instance = instance().start();
+		LockTemplate template = new LockTemplate(instance.client);
+		Optional<AcquiredLock> acquired = template
+			.tryAcquire(new LockDefinition("handle", Duration.ofSeconds(10), Duration.ZERO, false));
+		assertThat(acquired).isPresent();
+		try (AcquiredLock lock = acquired.get()) {
+			assertThat(lock.isHeld()).isTrue();
+			assertThat(lock.getFencingToken()).isPositive();
+			assertThat(lock.getRemainingLease()).isPositive();
+			lock.close();
+			assertThat(lock.isHeld()).isFalse();
+		}
+		assertThat(lockKeys()).isEmpty();
+	}
+
+	@Test
+	void definitionsAreValidatedBeforeAnythingIsAcquired() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> LockDefinition.of("zero-lease", Duration.ZERO, Duration.ZERO))
+			.withMessageContaining("zero-lease");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> LockDefinition.of("negative-wait", Duration.ofSeconds(1), Duration.ofSeconds(-1)))
+			.withMessageContaining("negative-wait");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> LockDefinition.of(" ", Duration.ofSeconds(1), Duration.ZERO));
+		assertThatExceptionOfType(IllegalArgumentException.class)
+			.isThrownBy(() -> new LockDefinition("sub-millisecond", Duration.ofNanos(10), Duration.ZERO, true));
+	}
+
+}

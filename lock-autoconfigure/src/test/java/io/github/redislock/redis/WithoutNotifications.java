@@ -1,0 +1,58 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.redis;
+
+import java.time.Duration;
+
+import io.github.redislock.core.LockStore;
+
+/**
+ * A store whose release notifications never arrive, as with a broken subscription, so
+ * that tests can show what the backoff alone achieves.
+ *
+ * @param delegate the store doing the work
+ * @author redis-lock contributors
+ */
+record WithoutNotifications(LockStore delegate) implements LockStore {
+
+	@Override
+	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
+		return this.delegate.tryAcquire(name, ownerToken, leaseTime);
+	}
+
+	@Override
+	public boolean renew(String name, String ownerToken, Duration leaseTime) {
+		return this.delegate.renew(name, ownerToken, leaseTime);
+	}
+
+	@Override
+	public boolean release(String name, String ownerToken) {
+		return this.delegate.release(name, ownerToken);
+	}
+
+	@Override
+	public boolean forceRelease(String name) {
+		return this.delegate.forceRelease(name);
+	}
+
+	@Override
+	public AutoCloseable subscribe(String name, Runnable listener) {
+		return () -> {
+		};
+	}
+
+}

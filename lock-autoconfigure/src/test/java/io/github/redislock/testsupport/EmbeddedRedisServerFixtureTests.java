@@ -1,0 +1,31 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.testsupport;
+
+/**
+ * Runs the fixture behaviour against the Redis 6.2 binary of the embedded-redis jar, the
+ * fallback used where no redis-server is installed.
+ *
+ * @author redis-lock contributors
+ */
+class EmbeddedRedisServerFixtureTests extends AbstractRedisServerFixtureTests {
+
+	EmbeddedRedisServerFixtureTests() {
+		super(RedisBinaryLocator::embedded);
+	}
+
+}

@@ -1,0 +1,40 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.testsupport;
+
+import org.junit.jupiter.api.BeforeAll;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Runs the fixture behaviour against the redis-server found on the {@code PATH}; skipped
+ * where none is installed.
+ *
+ * @author redis-lock contributors
+ */
+class InstalledRedisServerFixtureTests extends AbstractRedisServerFixtureTests {
+
+	InstalledRedisServerFixtureTests() {
+		super(() -> RedisBinaryLocator.onPath().orElseThrow());
+	}
+
+	@BeforeAll
+	static void requireInstalledServer() {
+		assumeTrue(RedisBinaryLocator.onPath().isPresent(), "no redis-server on the PATH");
+	}
+
+}

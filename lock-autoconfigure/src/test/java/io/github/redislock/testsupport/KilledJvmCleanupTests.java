@@ -1,0 +1,103 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.testsupport;
+
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A test JVM killed with SIGKILL runs no shutdown hook; its servers must die anyway,
+ * thanks to their {@link OrphanWatchdog}, and its directories must go.
+ *
+ * @author redis-lock contributors
+ */
+class KilledJvmCleanupTests {
+
+	@Test
+	void serversOfAKilledJvmDieAndTheirDirectoriesAreRemoved() throws Exception {
+		RedisBinary binary = RedisBinaryLocator.locate();
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		String classpath = locationOf(KilledJvmProbe.class) + File.pathSeparator + locationOf(LoggerFactory.class);
+		Process jvm = new ProcessBuilder(java, "-cp", classpath,
+				"-D" + RedisBinaryLocator.BINARY_PROPERTY + "=" + binary.path(), KilledJvmProbe.class.getName())
+			.redirectErrorStream(true)
+			.start();
+		List<String[]> nodes = new ArrayList<>();
+		try {
+			CompletableFuture<Void> ready = CompletableFuture.runAsync(() -> readNodes(jvm, nodes));
+			ready.get(30, TimeUnit.SECONDS);
+		}
+		finally {
+			jvm.destroyForcibly();
+			assertThat(jvm.waitFor(10, TimeUnit.SECONDS)).isTrue();
+		}
+		assertThat(nodes).hasSize(2);
+		for (String[] node : nodes) {
+			long pid = Long.parseLong(node[1]);
+			int port = Integer.parseInt(node[2]);
+			Path directory = Path.of(node[3]);
+			Await.until("orphan redis-server " + pid + " to die", Duration.ofSeconds(10),
+					() -> ProcessSignals.isGone(pid) && FreePorts.isClosed(port) && !Files.exists(directory));
+		}
+		Path childRoot = Path.of(nodes.get(0)[3]).getParent();
+		FixtureTempDirs.sweepStale();
+		assertThat(childRoot).doesNotExist();
+	}
+
+	private static void readNodes(Process jvm, List<String[]> nodes) {
+		try (BufferedReader reader = new BufferedReader(
+				new InputStreamReader(jvm.getInputStream(), StandardCharsets.UTF_8))) {
+			StringBuilder output = new StringBuilder();
+			String line;
+			while ((line = reader.readLine()) != null) {
+				output.append(line).append('\n');
+				if (line.startsWith("NODE ")) {
+					nodes.add(line.split(" ", 4));
+				}
+				if (line.equals("READY")) {
+					return;
+				}
+			}
+			throw new IllegalStateException("Probe JVM ended before READY:\n" + output);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static String locationOf(Class<?> type) throws URISyntaxException {
+		return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+	}
+
+}

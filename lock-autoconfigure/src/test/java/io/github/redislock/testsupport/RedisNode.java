@@ -1,0 +1,574 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.testsupport;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.ProcessBuilder.Redirect;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One redis-server process (data node or sentinel) on a free loopback port, with the
+ * faults a distributed lock has to survive: {@link #stop() stop}, {@link #kill() kill},
+ * {@link #pause() pause}, {@link #resume() resume} and {@link #restart() restart}.
+ * <p>
+ * Each node has its own directory holding its configuration file (so that
+ * {@code CONFIG REWRITE}, sentinel and cluster state survive a restart, as they would in
+ * production) and its log. The port never changes after the first successful start, so
+ * clients can reconnect after a restart. Fixed settings are passed on the command line:
+ * {@code --bind 127.0.0.1 --save "" --appendonly no --protected-mode no --daemonize no}.
+ * <p>
+ * Nodes are created by {@link RedisFixture}; closing the node (or the fixture) stops the
+ * process and deletes the directory.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public final class RedisNode implements AutoCloseable {
+
+	/**
+	 * The only interface servers listen on.
+	 */
+	public static final String HOST = "127.0.0.1";
+
+	private static final Logger logger = LoggerFactory.getLogger(RedisNode.class);
+
+	private static final Duration START_TIMEOUT = Duration.ofSeconds(15);
+
+	private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
+
+	private static final Duration PROBE_TIMEOUT = Duration.ofMillis(500);
+
+	private static final int START_ATTEMPTS = 5;
+
+	/**
+	 * What a node runs as.
+	 */
+	public enum Mode {
+
+		/**
+		 * A data node: standalone master, replica or cluster node.
+		 */
+		SERVER,
+
+		/**
+		 * A Redis Sentinel, started with {@code --sentinel}.
+		 */
+		SENTINEL
+
+	}
+
+	private final String name;
+
+	private final Mode mode;
+
+	private final RedisBinary binary;
+
+	private final List<String> initialConfig;
+
+	private final boolean clusterBus;
+
+	private final Path directory;
+
+	private final Path configFile;
+
+	private final Path logFile;
+
+	private volatile int port;
+
+	private volatile Process process;
+
+	private volatile OrphanWatchdog watchdog;
+
+	private volatile boolean paused;
+
+	private volatile boolean closed;
+
+	private long logOffset;
+
+	RedisNode(String name, Mode mode, RedisBinary binary, List<String> config, boolean clusterBus) {
+		this.name = name;
+		this.mode = mode;
+		this.binary = binary;
+		this.initialConfig = List.copyOf(config);
+		this.clusterBus = clusterBus;
+		this.directory = FixtureTempDirs.newDirectory(name);
+		this.configFile = this.directory.resolve((mode == Mode.SENTINEL) ? "sentinel.conf" : "redis.conf");
+		this.logFile = this.directory.resolve("redis.log");
+		this.port = FreePorts.reserve(clusterBus);
+		writeInitialConfig();
+		LiveNodes.register(this);
+	}
+
+	/**
+	 * Start several nodes at once: launch every process, then wait for each, moving a
+	 * node to another port if its port was taken in the meantime.
+	 * @param nodes the nodes, never started before
+	 */
+	static void startAll(List<RedisNode> nodes) {
+		for (RedisNode node : nodes) {
+			node.launch();
+		}
+		for (RedisNode node : nodes) {
+			node.awaitFirstStart();
+		}
+	}
+
+	/**
+	 * Return the node's name, such as {@code master-1} or {@code sentinel-2}.
+	 * @return the name
+	 */
+	public String name() {
+		return this.name;
+	}
+
+	/**
+	 * Return whether this is a data node or a sentinel.
+	 * @return the mode
+	 */
+	public Mode mode() {
+		return this.mode;
+	}
+
+	/**
+	 * Return the binary this node runs.
+	 * @return the binary
+	 */
+	public RedisBinary binary() {
+		return this.binary;
+	}
+
+	/**
+	 * Return the host, always {@value #HOST}.
+	 * @return the host
+	 */
+	public String host() {
+		return HOST;
+	}
+
+	/**
+	 * Return the port, stable across restarts.
+	 * @return the port
+	 */
+	public int port() {
+		return this.port;
+	}
+
+	/**
+	 * Return {@code host:port}.
+	 * @return the address
+	 */
+	public String address() {
+		return HOST + ":" + this.port;
+	}
+
+	/**
+	 * Return a {@code redis://host:port} URI.
+	 * @return the URI
+	 */
+	public String uri() {
+		return "redis://" + address();
+	}
+
+	/**
+	 * Return the pid of the current process, which changes on restart.
+	 * @return the pid
+	 * @throws IllegalStateException if the node never started
+	 */
+	public long pid() {
+		Process current = this.process;
+		if (current == null) {
+			throw new IllegalStateException(this.name + " was never started");
+		}
+		return current.pid();
+	}
+
+	/**
+	 * Return the node's private directory.
+	 * @return the directory, deleted on close
+	 */
+	public Path directory() {
+		return this.directory;
+	}
+
+	/**
+	 * Return the node's configuration file, which the server may rewrite.
+	 * @return the configuration file
+	 */
+	public Path configFile() {
+		return this.configFile;
+	}
+
+	/**
+	 * Return the node's log file, appended to across restarts.
+	 * @return the log file
+	 */
+	public Path logFile() {
+		return this.logFile;
+	}
+
+	/**
+	 * Return whether the process is alive (paused or not).
+	 * @return {@code true} if the process runs
+	 */
+	public boolean isRunning() {
+		Process current = this.process;
+		return current != null && current.isAlive();
+	}
+
+	/**
+	 * Return whether the process is paused by {@link #pause()}.
+	 * @return {@code true} if paused
+	 */
+	public boolean isPaused() {
+		return this.paused && isRunning();
+	}
+
+	/**
+	 * Run one command on a fresh connection.
+	 * @param args the command name and its arguments
+	 * @return the reply, see {@link RespClient#command(String...)}
+	 */
+	public Object command(String... args) {
+		try (RespClient client = connect()) {
+			return client.command(args);
+		}
+	}
+
+	/**
+	 * Open a connection with the default timeout; the caller closes it.
+	 * @return a connected client
+	 */
+	public RespClient connect() {
+		return connect(RespClient.DEFAULT_TIMEOUT);
+	}
+
+	/**
+	 * Open a connection; the caller closes it.
+	 * @param timeout bound for the connect and every read
+	 * @return a connected client
+	 */
+	public RespClient connect(Duration timeout) {
+		return RespClient.connect(HOST, this.port, timeout);
+	}
+
+	/**
+	 * Run {@code INFO section} and parse the reply.
+	 * @param section the INFO section, such as {@code replication}
+	 * @return the fields
+	 */
+	public Map<String, String> info(String section) {
+		return RedisInfo.parse(command("INFO", section));
+	}
+
+	/**
+	 * Return the last lines of the node's log, for diagnostics.
+	 * @param lines how many lines at most
+	 * @return the log tail
+	 */
+	public String logTail(int lines) {
+		try {
+			List<String> all = Files.readAllLines(this.logFile, StandardCharsets.UTF_8);
+			return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
+		}
+		catch (IOException | UncheckedIOException ex) {
+			return "(no log: " + ex + ")";
+		}
+	}
+
+	/**
+	 * Stop gracefully: resume the process if it is paused (a stopped process ignores
+	 * SIGTERM), send SIGTERM, and fall back to SIGKILL if it does not exit within 5 s (a
+	 * Redis 7 master waits up to its {@code shutdown-timeout} of 10 s for replicas that
+	 * lag, for instance paused ones). Does nothing if the node is not running.
+	 */
+	public synchronized void stop() {
+		Process current = this.process;
+		if (current == null || !current.isAlive()) {
+			afterExit();
+			return;
+		}
+		resume();
+		current.destroy();
+		if (!ProcessSignals.awaitExit(current, STOP_TIMEOUT)) {
+			logger.warn("{} ignored SIGTERM for {} ms, sending SIGKILL", this, STOP_TIMEOUT.toMillis());
+			current.destroyForcibly();
+			ProcessSignals.awaitExit(current, STOP_TIMEOUT);
+		}
+		logger.debug("Stopped {}", this);
+		afterExit();
+	}
+
+	/**
+	 * Kill with SIGKILL, like a crash or an OOM kill: no shutdown work at all. Does
+	 * nothing if the node is not running.
+	 */
+	public synchronized void kill() {
+		Process current = this.process;
+		if (current != null && current.isAlive()) {
+			current.destroyForcibly();
+			if (!ProcessSignals.awaitExit(current, STOP_TIMEOUT)) {
+				throw new IllegalStateException(this + " survived SIGKILL");
+			}
+			logger.debug("Killed {}", this);
+		}
+		afterExit();
+	}
+
+	/**
+	 * Pause with SIGSTOP, like a long GC pause or a frozen VM: connections stay open but
+	 * nothing is answered until {@link #resume()}.
+	 */
+	public synchronized void pause() {
+		if (!isRunning()) {
+			throw new IllegalStateException(this + " is not running");
+		}
+		if (!this.paused) {
+			ProcessSignals.send("STOP", pid());
+			this.paused = true;
+			logger.debug("Paused {}", this);
+		}
+	}
+
+	/**
+	 * Resume a paused node with SIGCONT. Does nothing if the node is not paused.
+	 */
+	public synchronized void resume() {
+		if (this.paused && isRunning()) {
+			ProcessSignals.send("CONT", pid());
+			logger.debug("Resumed {}", this);
+		}
+		this.paused = false;
+	}
+
+	/**
+	 * Stop the node if it runs, then start it again on the same port with the same
+	 * directory and configuration file, and wait until it answers PING.
+	 */
+	public synchronized void restart() {
+		if (this.closed) {
+			throw new IllegalStateException(this + " is closed");
+		}
+		stop();
+		for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+			launch();
+			try {
+				awaitReady();
+				logger.debug("Restarted {}", this);
+				return;
+			}
+			catch (PortTakenException ex) {
+				disarmWatchdog();
+				logger.warn("Port {} of {} is taken, retrying ({}/{})", this.port, this.name, attempt, START_ATTEMPTS);
+				Await.sleep(Duration.ofMillis(200L * attempt));
+			}
+		}
+		throw new IllegalStateException("Cannot restart " + this + ": port " + this.port + " stays taken");
+	}
+
+	/**
+	 * Stop the node and delete its directory. The node cannot be used afterwards.
+	 */
+	@Override
+	public synchronized void close() {
+		if (this.closed) {
+			return;
+		}
+		try {
+			stop();
+		}
+		finally {
+			this.closed = true;
+			LiveNodes.unregister(this);
+			FreePorts.release(this.port, this.clusterBus);
+			FixtureTempDirs.deleteRecursively(this.directory);
+		}
+	}
+
+	/**
+	 * Destroy the process right away, without taking the node's lock: used by the
+	 * shutdown hook, which must not wait for a test thread.
+	 */
+	void destroyNow() {
+		Process current = this.process;
+		if (current != null && current.isAlive()) {
+			current.destroyForcibly();
+			ProcessSignals.awaitExit(current, Duration.ofSeconds(2));
+		}
+		disarmWatchdog();
+		FixtureTempDirs.deleteRecursively(this.directory);
+	}
+
+	@Override
+	public String toString() {
+		Process current = this.process;
+		return this.name + "@" + address() + ((current != null) ? " (pid " + current.pid() + ")" : "");
+	}
+
+	private synchronized void launch() {
+		List<String> command = new ArrayList<>(List.of(this.binary.path().toString(), this.configFile.toString()));
+		if (this.mode == Mode.SENTINEL) {
+			command.add("--sentinel");
+		}
+		command.addAll(List.of("--port", Integer.toString(this.port), "--bind", HOST, "--save", "", "--appendonly",
+				"no", "--protected-mode", "no", "--daemonize", "no", "--dir", this.directory.toString(), "--logfile",
+				""));
+		File log = this.logFile.toFile();
+		this.logOffset = log.length();
+		ProcessBuilder builder = new ProcessBuilder(command).directory(this.directory.toFile())
+			.redirectErrorStream(true)
+			.redirectOutput(Redirect.appendTo(log));
+		try {
+			this.process = builder.start();
+			this.process.getOutputStream().close();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot start " + String.join(" ", command), ex);
+		}
+		this.paused = false;
+		this.watchdog = OrphanWatchdog.guard(this.process.pid(), this.directory);
+	}
+
+	private synchronized void awaitFirstStart() {
+		for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
+			try {
+				awaitReady();
+				logger.debug("Started {} with {}", this, this.binary);
+				return;
+			}
+			catch (PortTakenException ex) {
+				disarmWatchdog();
+				int taken = this.port;
+				FreePorts.release(taken, this.clusterBus);
+				this.port = FreePorts.reserve(this.clusterBus);
+				logger.debug("Port {} was taken before {} could bind it, moving to {}", taken, this.name, this.port);
+				resetDirectory();
+				launch();
+			}
+		}
+		throw new IllegalStateException("Cannot start " + this.name + ": " + START_ATTEMPTS + " ports were taken");
+	}
+
+	private void awaitReady() throws PortTakenException {
+		Process current = this.process;
+		long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+		long maxAttempts = START_TIMEOUT.toMillis() / 20;
+		for (long attempt = 0; attempt < maxAttempts && System.nanoTime() - deadline < 0; attempt++) {
+			if (!current.isAlive()) {
+				String output = newLogOutput();
+				if (output.contains("Address already in use")) {
+					throw new PortTakenException();
+				}
+				throw new IllegalStateException(this + " (" + this.binary + ") exited with code " + current.exitValue()
+						+ " before answering PING. Log:\n" + output);
+			}
+			if (answersPingAsItself(current.pid())) {
+				return;
+			}
+			Await.sleep(Duration.ofMillis(20));
+		}
+		current.destroyForcibly();
+		throw new IllegalStateException(
+				this + " did not answer PING within " + START_TIMEOUT.toMillis() + " ms. Log:\n" + newLogOutput());
+	}
+
+	/**
+	 * Check PING and that the answering server is this process: another server already
+	 * bound to the port would answer too, while ours is about to fail its bind.
+	 */
+	private boolean answersPingAsItself(long pid) {
+		try (RespClient client = connect(PROBE_TIMEOUT)) {
+			if (!"PONG".equals(client.command("PING"))) {
+				return false;
+			}
+			String processId = RedisInfo.parse(client.command("INFO", "server")).get("process_id");
+			return Long.toString(pid).equals(processId);
+		}
+		catch (UncheckedIOException | RedisErrorReplyException ex) {
+			return false;
+		}
+	}
+
+	private String newLogOutput() {
+		try {
+			byte[] all = Files.readAllBytes(this.logFile);
+			int from = (int) Math.min(this.logOffset, all.length);
+			return new String(Arrays.copyOfRange(all, from, all.length), StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			return "(no log: " + ex + ")";
+		}
+	}
+
+	private void writeInitialConfig() {
+		try {
+			Files.write(this.configFile, this.initialConfig, StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot write " + this.configFile, ex);
+		}
+	}
+
+	/**
+	 * Forget whatever a failed first start left behind (a cluster node writes
+	 * {@code nodes.conf} naming its port), keeping the log.
+	 */
+	private void resetDirectory() {
+		try (Stream<Path> files = Files.list(this.directory)) {
+			files.filter((file) -> !file.equals(this.logFile)).forEach(FixtureTempDirs::deleteRecursively);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot reset " + this.directory, ex);
+		}
+		writeInitialConfig();
+	}
+
+	private void afterExit() {
+		this.paused = false;
+		disarmWatchdog();
+	}
+
+	private void disarmWatchdog() {
+		OrphanWatchdog current = this.watchdog;
+		if (current != null) {
+			current.disarm();
+			this.watchdog = null;
+		}
+	}
+
+	/**
+	 * The server exited because its port (or cluster bus port) was taken.
+	 */
+	private static final class PortTakenException extends Exception {
+
+		private static final long serialVersionUID = 1L;
+
+	}
+
+}

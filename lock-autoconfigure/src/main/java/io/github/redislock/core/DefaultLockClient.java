@@ -123,7 +123,7 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	 * @return the number of scheduled renewals
 	 */
 	public int renewalCount() {
-		return this.renewer.scheduledCount();
+		return this.renewer.activeCount();
 	}
 
 	boolean acquire(String name, long waitNanos, Duration leaseTime, boolean renew) throws InterruptedException {
@@ -182,16 +182,16 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	private void lengthen(LockHold hold, Duration leaseTime, boolean renew) {
 		if (leaseTime.compareTo(hold.leaseTime) > 0) {
 			hold.leaseTime = leaseTime;
-			if (hold.renewal == null) {
+			if (!hold.renewing) {
 				long requestedAt = System.nanoTime();
 				if (!renewInStore(hold, leaseTime)) {
 					leaseLost(hold, "the store no longer records this holder");
 					throw new LockLostException(hold.name, "Lock '" + hold.name + "' was lost before re-entry");
 				}
-				hold.extendFrom(requestedAt, leaseTime);
+				hold.renewedFrom(requestedAt, leaseTime);
 			}
 		}
-		if (renew && hold.renewal == null) {
+		if (renew && !hold.renewing) {
 			this.renewer.start(hold);
 		}
 	}
@@ -270,7 +270,7 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 			return;
 		}
 		hold.released = true;
-		hold.stopRenewal();
+		this.renewer.stop(hold);
 		boolean interrupted = Thread.interrupted();
 		try {
 			if (!releaseInStore(hold)) {
@@ -315,7 +315,7 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		if (hold.lost || hold.released) {
 			return;
 		}
-		hold.stopRenewal();
+		this.renewer.stop(hold);
 		notifyLost(hold, reason);
 	}
 

@@ -15,7 +15,10 @@
  */
 package io.github.redislock.core;
 
-import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -26,9 +29,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Extends the leases of held locks from one daemon thread shared by the whole client, so
- * that holding many locks costs no thread per lock. A lease is renewed every third of its
- * length, leaving two more attempts before it runs out if the store is briefly
- * unreachable.
+ * that holding many locks costs no thread per lock.
+ * <p>
+ * A lease is due for renewal once a third of it has passed, leaving two more chances if
+ * the store is briefly unreachable. When one lease is due, every lease due within the
+ * next sixth of its own length is renewed with it, in one batch: thousands of held locks
+ * then cost a handful of round trips per renewal period instead of one each.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -40,6 +46,8 @@ final class LeaseRenewer implements AutoCloseable {
 	private final LockStore store;
 
 	private final BiConsumer<LockHold, String> lostHandler;
+
+	private final Set<LockHold> holds = ConcurrentHashMap.newKeySet();
 
 	private final ScheduledExecutorService scheduler;
 
@@ -57,50 +65,105 @@ final class LeaseRenewer implements AutoCloseable {
 	}
 
 	void start(LockHold hold) {
-		long period = Math.max(1, hold.leaseTime.toMillis() / 3);
-		hold.renewal = this.scheduler.scheduleWithFixedDelay(() -> renew(hold), period, period, TimeUnit.MILLISECONDS);
+		hold.renewing = true;
+		this.holds.add(hold);
+		schedule(hold);
 	}
 
-	int scheduledCount() {
-		return ((ScheduledThreadPoolExecutor) this.scheduler).getQueue().size();
+	void stop(LockHold hold) {
+		this.holds.remove(hold);
+		hold.cancelRenewalTask();
 	}
 
-	private void renew(LockHold hold) {
-		if (hold.released || hold.lost) {
-			hold.stopRenewal();
+	int activeCount() {
+		return this.holds.size();
+	}
+
+	private void schedule(LockHold hold) {
+		if (this.holds.contains(hold) && !this.scheduler.isShutdown()) {
+			long delay = Math.max(0, hold.renewAfter - System.nanoTime());
+			hold.replaceRenewalTask(this.scheduler.schedule(() -> due(hold), delay, TimeUnit.NANOSECONDS));
+		}
+	}
+
+	private void due(LockHold trigger) {
+		long now = System.nanoTime();
+		if (!this.holds.contains(trigger)) {
 			return;
+		}
+		if (now - trigger.renewAfter < 0) {
+			// Renewed early with another batch.
+			schedule(trigger);
+			return;
+		}
+		List<LockHold> batch = new ArrayList<>();
+		for (LockHold hold : this.holds) {
+			if (hold == trigger || hold.renewAfter - now <= hold.leaseTime.toNanos() / 6) {
+				if (isRenewable(hold, now)) {
+					batch.add(hold);
+				}
+			}
+		}
+		if (!batch.isEmpty()) {
+			renew(batch);
+		}
+	}
+
+	private boolean isRenewable(LockHold hold, long now) {
+		if (hold.released || hold.lost) {
+			stop(hold);
+			return false;
 		}
 		if (!hold.owner.isAlive()) {
 			logger.warn("Thread '{}' ended while holding lock '{}'; no longer renewing it, so it frees itself "
 					+ "when its lease runs out", hold.owner.getName(), hold.name);
-			hold.stopRenewal();
-			return;
+			stop(hold);
+			return false;
 		}
-		if (System.nanoTime() - hold.expiresAt >= 0) {
+		if (now - hold.expiresAt >= 0) {
+			stop(hold);
 			this.lostHandler.accept(hold, "its lease ran out before it could be renewed");
-			return;
+			return false;
 		}
-		Duration lease = hold.leaseTime;
+		return true;
+	}
+
+	private void renew(List<LockHold> batch) {
+		List<LockStore.LeaseRenewal> renewals = new ArrayList<>(batch.size());
+		for (LockHold hold : batch) {
+			renewals.add(new LockStore.LeaseRenewal(hold.name, hold.ownerToken, hold.leaseTime));
+		}
 		long requestedAt = System.nanoTime();
-		boolean renewed;
+		List<Boolean> renewed;
 		try {
-			renewed = this.store.renew(hold.name, hold.ownerToken, lease);
+			renewed = this.store.renewAll(renewals);
 		}
 		catch (RuntimeException ex) {
-			logger.debug("Renewal of lock '{}' failed, retrying while the lease lasts", hold.name, ex);
+			logger.debug("Renewal of {} lease(s) failed, retrying while the leases last", batch.size(), ex);
+			for (LockHold hold : batch) {
+				// Retry well before the lease runs out: there are two more chances left.
+				hold.renewAfter = requestedAt + hold.leaseTime.toNanos() / 6;
+				schedule(hold);
+			}
 			return;
 		}
-		if (renewed) {
-			hold.extendFrom(requestedAt, lease);
-		}
-		else if (!hold.released) {
-			this.lostHandler.accept(hold, "the store no longer records this holder");
+		for (int i = 0; i < batch.size(); i++) {
+			LockHold hold = batch.get(i);
+			if (renewed.get(i)) {
+				hold.renewedFrom(requestedAt, renewals.get(i).leaseTime());
+				schedule(hold);
+			}
+			else if (!hold.released) {
+				stop(hold);
+				this.lostHandler.accept(hold, "the store no longer records this holder");
+			}
 		}
 	}
 
 	@Override
 	public void close() {
 		this.scheduler.shutdownNow();
+		this.holds.clear();
 	}
 
 }

@@ -47,7 +47,13 @@ final class LockHold {
 
 	volatile boolean released;
 
-	volatile @Nullable ScheduledFuture<?> renewal;
+	/** Whether the lease is renewed while held. */
+	volatile boolean renewing;
+
+	/** {@link System#nanoTime()} after which the lease is due for renewal. */
+	volatile long renewAfter;
+
+	private volatile @Nullable ScheduledFuture<?> renewalTask;
 
 	LockHold(String name, String ownerToken, long fencingToken, Duration leaseTime, long requestedAt) {
 		this.name = name;
@@ -55,7 +61,7 @@ final class LockHold {
 		this.fencingToken = fencingToken;
 		this.owner = Thread.currentThread();
 		this.leaseTime = leaseTime;
-		this.expiresAt = requestedAt + leaseTime.toNanos();
+		renewedFrom(requestedAt, leaseTime);
 	}
 
 	boolean isValid() {
@@ -66,15 +72,27 @@ final class LockHold {
 		return isValid() ? this.expiresAt - System.nanoTime() : 0;
 	}
 
-	void extendFrom(long requestedAt, Duration leaseTime) {
+	/**
+	 * Record a lease that the store confirmed, counted from when it was requested so the
+	 * local view never outlasts the store's.
+	 */
+	void renewedFrom(long requestedAt, Duration leaseTime) {
 		this.expiresAt = requestedAt + leaseTime.toNanos();
+		this.renewAfter = requestedAt + leaseTime.toNanos() / 3;
 	}
 
-	void stopRenewal() {
-		ScheduledFuture<?> task = this.renewal;
+	void replaceRenewalTask(ScheduledFuture<?> task) {
+		ScheduledFuture<?> previous = this.renewalTask;
+		this.renewalTask = task;
+		if (previous != null && previous != task) {
+			previous.cancel(false);
+		}
+	}
+
+	void cancelRenewalTask() {
+		ScheduledFuture<?> task = this.renewalTask;
 		if (task != null) {
 			task.cancel(false);
-			this.renewal = null;
 		}
 	}
 

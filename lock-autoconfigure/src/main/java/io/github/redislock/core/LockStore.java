@@ -16,6 +16,8 @@
 package io.github.redislock.core;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The store a {@link DefaultLockClient} keeps its locks in. Each method is one atomic
@@ -47,6 +49,20 @@ public interface LockStore {
 	boolean renew(String name, String ownerToken, Duration leaseTime);
 
 	/**
+	 * Extend several leases at once, in as few round trips as the store allows. The
+	 * default renews one by one.
+	 * @param renewals the leases to extend
+	 * @return for each renewal, in order, whether the lock was still that owner's
+	 */
+	default List<Boolean> renewAll(List<LeaseRenewal> renewals) {
+		List<Boolean> results = new ArrayList<>(renewals.size());
+		for (LeaseRenewal renewal : renewals) {
+			results.add(renew(renewal.name(), renewal.ownerToken(), renewal.leaseTime()));
+		}
+		return results;
+	}
+
+	/**
 	 * Delete the lock if it is recorded for this owner, and notify waiters.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
@@ -70,6 +86,17 @@ public interface LockStore {
 	 * @return the subscription, to close when no longer waiting
 	 */
 	AutoCloseable subscribe(String name, Runnable listener);
+
+	/**
+	 * One lease to extend with {@link #renewAll}.
+	 *
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @param leaseTime the new lease, from now
+	 */
+	record LeaseRenewal(String name, String ownerToken, Duration leaseTime) {
+
+	}
 
 	/**
 	 * The outcome of {@link #tryAcquire}.

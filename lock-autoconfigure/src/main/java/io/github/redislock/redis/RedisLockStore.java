@@ -15,11 +15,15 @@
  */
 package io.github.redislock.redis;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 import io.github.redislock.core.LockStore;
 
+import org.springframework.data.redis.connection.ReturnType;
+import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.util.Assert;
 
@@ -38,6 +42,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * backwards step of the Redis server clock shorter than this.
 	 */
 	private static final long MIN_FENCE_RETENTION_MILLIS = Duration.ofMinutes(1).toMillis();
+
+	/** The most renewals sent in one pipeline, to bound the memory of one batch. */
+	private static final int MAX_PIPELINE = 1000;
 
 	private final StringRedisTemplate redis;
 
@@ -90,6 +97,50 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		return required(result, name) == 1;
 	}
 
+	/**
+	 * Renew in pipelined batches: one round trip per batch instead of one per lease. If a
+	 * pipeline fails, for example because Redis restarted and lost its script cache,
+	 * renew one by one, which loads the script again.
+	 */
+	@Override
+	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
+		List<Boolean> results = new ArrayList<>(renewals.size());
+		for (int from = 0; from < renewals.size(); from += MAX_PIPELINE) {
+			List<LeaseRenewal> chunk = renewals.subList(from, Math.min(renewals.size(), from + MAX_PIPELINE));
+			try {
+				results.addAll(renewPipelined(chunk));
+			}
+			catch (RuntimeException ex) {
+				for (LeaseRenewal renewal : chunk) {
+					results.add(renew(renewal.name(), renewal.ownerToken(), renewal.leaseTime()));
+				}
+			}
+		}
+		return results;
+	}
+
+	private List<Boolean> renewPipelined(List<LeaseRenewal> renewals) {
+		if (renewals.size() == 1) {
+			LeaseRenewal renewal = renewals.get(0);
+			return List.of(renew(renewal.name(), renewal.ownerToken(), renewal.leaseTime()));
+		}
+		byte[] sha = RedisLockScripts.RENEW.getSha1().getBytes(StandardCharsets.UTF_8);
+		List<Object> replies = this.redis.executePipelined((RedisCallback<Object>) (connection) -> {
+			for (LeaseRenewal renewal : renewals) {
+				connection.scriptingCommands()
+					.evalSha(sha, ReturnType.INTEGER, 1, bytes(this.keys.lockKey(renewal.name())),
+							bytes(renewal.ownerToken()),
+							bytes(Long.toString(leaseMillis(renewal.name(), renewal.leaseTime()))));
+			}
+			return null;
+		});
+		List<Boolean> results = new ArrayList<>(replies.size());
+		for (Object reply : replies) {
+			results.add(Long.valueOf(1).equals(reply));
+		}
+		return results;
+	}
+
 	@Override
 	public boolean release(String name, String ownerToken) {
 		Long result = this.redis.execute(RedisLockScripts.RELEASE, List.of(this.keys.lockKey(name)), ownerToken,
@@ -120,6 +171,10 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	@Override
 	public void close() {
 		this.subscriptions.close();
+	}
+
+	private static byte[] bytes(String value) {
+		return value.getBytes(StandardCharsets.UTF_8);
 	}
 
 	private static long leaseMillis(String name, Duration leaseTime) {

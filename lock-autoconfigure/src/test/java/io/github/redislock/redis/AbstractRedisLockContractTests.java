@@ -195,6 +195,27 @@ abstract class AbstractRedisLockContractTests {
 		assertThat(handoffMillis).as("woken by the release, not by the 5 s backoff").isLessThan(3000);
 	}
 
+	@Test
+	void renewalKeepsManyLocksHeldForThreeLeases() throws Exception {
+		LockClientInstance holder = startInstance();
+		LockClientInstance contender = startInstance();
+		Duration lease = Duration.ofMillis(600);
+		List<DistributedLock> held = new ArrayList<>();
+		for (int i = 0; i < 20; i++) {
+			DistributedLock lock = holder.client.getLock("renewed:" + i);
+			assertThat(lock.tryLock(Duration.ZERO, lease, true)).isTrue();
+			held.add(lock);
+		}
+		long until = System.nanoTime() + lease.multipliedBy(3).toNanos();
+		for (int round = 0; round < 100 && System.nanoTime() - until < 0; round++) {
+			assertThat(tryElsewhere(contender.client.getLock("renewed:" + (round % 20)), Duration.ofMillis(50)))
+				.isFalse();
+		}
+		assertThat(held).allMatch(DistributedLock::isHeldByCurrentThread);
+		assertThat(holder.lostEvents).isEmpty();
+		held.forEach(DistributedLock::unlock);
+	}
+
 	private static boolean tryElsewhere(DistributedLock lock, Duration wait) throws Exception {
 		return CompletableFuture.supplyAsync(() -> {
 			try {

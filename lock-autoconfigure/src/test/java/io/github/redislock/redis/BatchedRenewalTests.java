@@ -1,0 +1,103 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockStore;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Renewing many held locks costs a few batched round trips per renewal period, not one
+ * per lock, and every lease stays alive.
+ *
+ * @author redis-lock contributors
+ */
+class BatchedRenewalTests extends RedisLockTestSupport {
+
+	private static final int LOCKS = 500;
+
+	@Test
+	void manyHeldLocksAreRenewedInFewBatches() {
+		AtomicInteger batches = new AtomicInteger();
+		AtomicInteger renewals = new AtomicInteger();
+		Duration lease = Duration.ofMillis(1500);
+		LockClientInstance instance = instance().leaseTime(lease)
+			.storeDecorator((store) -> new CountingRenewals(store, batches, renewals))
+			.start();
+		List<DistributedLock> held = new ArrayList<>();
+		for (int i = 0; i < LOCKS; i++) {
+			DistributedLock lock = instance.client.getLock("batch:" + i);
+			lock.lock();
+			held.add(lock);
+		}
+		await().atMost(Duration.ofSeconds(20)).until(() -> renewals.get() >= 3 * LOCKS);
+		assertThat(held).allMatch(DistributedLock::isHeldByCurrentThread);
+		assertThat(instance.lostEvents).isEmpty();
+		// Three rounds of 500 renewals: one call per lock would be 1500.
+		assertThat(batches.get()).isLessThan(60);
+		assertThat(instance.client.renewalCount()).isEqualTo(LOCKS);
+		held.forEach(DistributedLock::unlock);
+		assertThat(instance.client.renewalCount()).isZero();
+	}
+
+	private record CountingRenewals(LockStore delegate, AtomicInteger batches,
+			AtomicInteger renewals) implements LockStore {
+
+		@Override
+		public List<Boolean> renewAll(List<LeaseRenewal> leases) {
+			this.batches.incrementAndGet();
+			List<Boolean> results = this.delegate.renewAll(leases);
+			this.renewals.addAndGet((int) results.stream().filter(Boolean::booleanValue).count());
+			return results;
+		}
+
+		@Override
+		public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
+			return this.delegate.tryAcquire(name, ownerToken, leaseTime);
+		}
+
+		@Override
+		public boolean renew(String name, String ownerToken, Duration leaseTime) {
+			this.batches.incrementAndGet();
+			return this.delegate.renew(name, ownerToken, leaseTime);
+		}
+
+		@Override
+		public boolean release(String name, String ownerToken) {
+			return this.delegate.release(name, ownerToken);
+		}
+
+		@Override
+		public boolean forceRelease(String name) {
+			return this.delegate.forceRelease(name);
+		}
+
+		@Override
+		public AutoCloseable subscribe(String name, Runnable listener) {
+			return this.delegate.subscribe(name, listener);
+		}
+
+	}
+
+}

@@ -16,6 +16,7 @@
 package io.github.redislock.aspect;
 
 import java.lang.reflect.Method;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -49,6 +50,8 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 	private final Map<ExpressionKey, Expression> keyCache = new ConcurrentHashMap<>(64);
 
 	private final Map<ExpressionKey, Expression> conditionCache = new ConcurrentHashMap<>(64);
+
+	private final Map<AnnotatedElementKey, List<Expression>> operandCache = new ConcurrentHashMap<>(64);
 
 	private final StandardEvaluationContext shared = new StandardEvaluationContext();
 
@@ -151,14 +154,8 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 		if (expression == null || context == null) {
 			return operation.getFixedName();
 		}
-		Object value;
-		try {
-			value = getExpression(this.keyCache, operation.getElementKey(), expression).getValue(context);
-		}
-		catch (EvaluationException ex) {
-			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), expression,
-					"could not be evaluated: " + ex.getMessage(), ex);
-		}
+		Expression parsed = getExpression(this.keyCache, operation.getElementKey(), expression);
+		Object value = evaluate(operation, expression, parsed, context);
 		if (value == null) {
 			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), expression,
 					"evaluated to null", null);
@@ -168,7 +165,39 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), expression,
 					"evaluated to a blank string", null);
 		}
+		if (key.contains("null")) {
+			rejectNullOperands(operation, expression, parsed, context);
+		}
 		return key;
+	}
+
+	private static @Nullable Object evaluate(RedisLockOperation operation, String expression, Expression parsed,
+			EvaluationContext context) {
+		try {
+			return parsed.getValue(context);
+		}
+		catch (EvaluationException ex) {
+			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), expression,
+					"could not be evaluated: " + ex.getMessage(), ex);
+		}
+	}
+
+	/**
+	 * Only reached when the key contains the text {@code "null"}, so the common case pays
+	 * for one {@code contains} and nothing else.
+	 */
+	private void rejectNullOperands(RedisLockOperation operation, String expression, Expression parsed,
+			EvaluationContext context) {
+		List<Expression> operands = this.operandCache
+			.computeIfAbsent(operation.getElementKey(), (key) -> (parsed instanceof SpelExpression spel)
+					? ConcatenatedOperands.of(spel.getAST(), expression).stream().map(this::parseExpression).toList()
+					: List.of());
+		for (Expression operand : operands) {
+			if (evaluate(operation, expression, operand, context) == null) {
+				throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), expression,
+						"concatenates '" + operand.getExpressionString() + "', which evaluated to null", null);
+			}
+		}
 	}
 
 }

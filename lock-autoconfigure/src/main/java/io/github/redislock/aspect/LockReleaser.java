@@ -75,8 +75,14 @@ final class LockReleaser {
 			else if (ex instanceof LockLostException && this.lostLeaseAction == LostLeaseAction.THROW) {
 				throw ex;
 			}
+			else if (ex instanceof LockLostException) {
+				// The lock client has already logged the loss and told the listeners.
+				logger.debug("Lease of lock '{}' was lost; returning the method's result as configured", lock.getName(),
+						ex);
+			}
 			else {
-				logger.warn("Could not release lock '{}' cleanly; the method's result stands", lock.getName(), ex);
+				logger.warn("Could not release lock '{}' ({}); it frees itself when its lease runs out, and the "
+						+ "method's result stands", lock.getName(), ex.getMessage(), ex);
 			}
 		}
 	}

@@ -105,6 +105,22 @@ class LockKeyExpressionEvaluatorTests {
 	}
 
 	@Test
+	void nullArgumentConcatenatedIntoTheKeyFailsInsteadOfLockingTheTextNull() {
+		assertThatExceptionOfType(LockKeyEvaluationException.class).isThrownBy(() -> key("byName", null, 1))
+			.withMessageContaining("concatenates '#userId', which evaluated to null");
+		assertThatExceptionOfType(LockKeyEvaluationException.class)
+			.isThrownBy(() -> key("byUserAndItem", new User(null), "i1"))
+			.withMessageContaining("concatenates '#user.name', which evaluated to null");
+	}
+
+	@Test
+	void textNullFromARealValueOrAHandledNullIsAValidKey() {
+		assertThat(key("byName", "nullable", 1)).isEqualTo("order:nullable:1");
+		assertThat(key("withDefault", (Object) null)).isEqualTo("user:anonymous");
+		assertThat(key("byUserAndItem", new User("null"), "i1")).isEqualTo("null/i1");
+	}
+
+	@Test
 	void blankKeyFails() {
 		assertThatExceptionOfType(LockKeyEvaluationException.class).isThrownBy(() -> key("raw", "  "))
 			.withMessageContaining("evaluated to a blank string");
@@ -180,6 +196,14 @@ class LockKeyExpressionEvaluatorTests {
 
 		@RedisLock("'user:' + #user.name")
 		public void byUser(User user) {
+		}
+
+		@RedisLock("#user.name + '/' + #item")
+		public void byUserAndItem(User user, String item) {
+		}
+
+		@RedisLock("'user:' + (#id ?: 'anonymous')")
+		public void withDefault(Object id) {
 		}
 
 		@RedisLock("#id")

@@ -190,6 +190,18 @@ class RedisLockAutoConfigurationTests {
 	}
 
 	@Test
+	void unknownParameterNameStopsStartUpNamingTheMethod() {
+		this.runner.withUserConfiguration(UnknownParameterService.class).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOf(InvalidRedisLockException.class)
+				.hasMessage("Invalid @RedisLock configuration on '" + UnknownParameterService.Orders.class.getName()
+						+ ".place(String)': key expression \"'order:' + #userId\": '#userId' is not a parameter of the "
+						+ "method; its parameters are [customerId]");
+		});
+	}
+
+	@Test
 	void proxiesAnnotatedBeansWithAspectJ() {
 		this.runner.withUserConfiguration(LockedService.class).run(this::assertLockAdvised);
 	}
@@ -280,6 +292,24 @@ class RedisLockAutoConfigurationTests {
 
 			@RedisLock("'order:' + ")
 			public void order(String id) {
+			}
+
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class UnknownParameterService {
+
+		@Bean
+		Orders orders() {
+			return new Orders();
+		}
+
+		static class Orders {
+
+			@RedisLock("'order:' + #userId")
+			public void place(String customerId) {
 			}
 
 		}

@@ -1,0 +1,100 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.annotation;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
+import io.github.redislock.testsupport.RedisNode;
+
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Starts application instances the way a user's service would run: a Spring Boot
+ * application with Spring Boot's Redis auto-configuration and ours, against a real
+ * {@code redis-server}. Each instance has its own connection factory and lock client, as
+ * separate processes would.
+ *
+ * @author redis-lock contributors
+ */
+final class LockApplications implements AutoCloseable {
+
+	private final RedisNode server;
+
+	private final List<ConfigurableApplicationContext> started = new ArrayList<>();
+
+	LockApplications(RedisNode server) {
+		this.server = server;
+	}
+
+	/**
+	 * Start an instance.
+	 * @param sources the configuration classes of the application
+	 * @param properties extra properties, as {@code name=value}
+	 * @return the running context, closed by {@link #close()}
+	 */
+	ConfigurableApplicationContext start(Class<?>[] sources, String... properties) {
+		Class<?>[] all = new Class<?>[sources.length + 1];
+		all[0] = Infrastructure.class;
+		System.arraycopy(sources, 0, all, 1, sources.length);
+		ConfigurableApplicationContext context = new SpringApplicationBuilder(all).web(WebApplicationType.NONE)
+			.logStartupInfo(false)
+			.registerShutdownHook(false)
+			.properties("spring.main.banner-mode=off", "spring.data.redis.host=" + RedisNode.HOST,
+					"spring.data.redis.port=" + this.server.port())
+			.properties(properties)
+			.run();
+		this.started.add(context);
+		return context;
+	}
+
+	ConfigurableApplicationContext start(Class<?> source, String... properties) {
+		return start(new Class<?>[] { source }, properties);
+	}
+
+	/**
+	 * Return the lock keys currently in Redis, fence keys aside.
+	 * @return the lock keys
+	 */
+	List<String> lockKeys() {
+		List<String> keys = new ArrayList<>();
+		if (this.server.command("KEYS", "lock:*") instanceof List<?> list) {
+			list.stream().map(String::valueOf).filter((key) -> !key.endsWith(":fence")).forEach(keys::add);
+		}
+		return keys;
+	}
+
+	@Override
+	public void close() {
+		this.started.forEach(ConfigurableApplicationContext::close);
+		this.started.clear();
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ AopAutoConfiguration.class, RedisAutoConfiguration.class,
+			RedisLockAutoConfiguration.class })
+	static class Infrastructure {
+
+	}
+
+}

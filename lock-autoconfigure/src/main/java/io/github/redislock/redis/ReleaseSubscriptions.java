@@ -21,8 +21,12 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -128,13 +132,18 @@ final class ReleaseSubscriptions implements AutoCloseable {
 
 	/**
 	 * Return the number of channels currently subscribed in Redis.
-	 * @return the number of subscribed channels
+	 * @return the number of subscribed channels, or {@code -1} if the subscriber thread
+	 * is busy with an unreachable Redis
 	 */
 	int subscribedCount() {
 		try {
-			return this.subscriber.submit(this.subscribed::size).get();
+			return this.subscriber.submit(this.subscribed::size).get(5, TimeUnit.SECONDS);
 		}
-		catch (Exception ex) {
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return -1;
+		}
+		catch (ExecutionException | TimeoutException | RejectedExecutionException ex) {
 			return -1;
 		}
 	}

@@ -74,6 +74,7 @@ class ReleaseNotificationTests extends RedisLockTestSupport {
 			.isLessThan(2000);
 		thread.join(5000);
 		await().atMost(Duration.ofSeconds(5)).until(() -> subscribedChannels().isEmpty());
+		assertThat(waiter.store.subscribedChannelCount()).isZero();
 	}
 
 	@Test

@@ -19,11 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockBackoff;
@@ -94,46 +90,12 @@ abstract class AbstractRedisLockContractTests {
 	@Test
 	void readModifyWriteUnderTheLockFromTwoInstancesEndsExact() throws Exception {
 		List<LockClientInstance> both = List.of(startInstance(), startInstance());
-		String counterKey = "test:counter:{counted}";
-		both.get(0).redis.opsForValue().set(counterKey, "0");
-		AtomicInteger occupancy = new AtomicInteger();
-		AtomicInteger maxOccupancy = new AtomicInteger();
-		int threadsPerInstance = 8;
-		int sectionsPerThread = 50;
-		ExecutorService pool = Executors.newFixedThreadPool(both.size() * threadsPerInstance);
-		try {
-			List<Future<?>> futures = new ArrayList<>();
-			for (LockClientInstance instance : both) {
-				for (int t = 0; t < threadsPerInstance; t++) {
-					futures.add(pool.submit(() -> {
-						DistributedLock lock = instance.client.getLock("counted");
-						for (int i = 0; i < sectionsPerThread; i++) {
-							lock.lock();
-							try {
-								maxOccupancy.accumulateAndGet(occupancy.incrementAndGet(), Math::max);
-								int value = Integer.parseInt(instance.redis.opsForValue().get(counterKey));
-								instance.redis.opsForValue().set(counterKey, Integer.toString(value + 1));
-								occupancy.decrementAndGet();
-							}
-							finally {
-								lock.unlock();
-							}
-						}
-						return null;
-					}));
-				}
-			}
-			for (Future<?> future : futures) {
-				future.get(3, TimeUnit.MINUTES);
-			}
-		}
-		finally {
-			pool.shutdownNow();
-		}
-		assertThat(both.get(0).redis.opsForValue().get(counterKey))
-			.isEqualTo(Integer.toString(both.size() * threadsPerInstance * sectionsPerThread));
-		assertThat(maxOccupancy).hasValue(1);
-		both.get(0).redis.delete(counterKey);
+		CounterWorkload workload = new CounterWorkload("test:counter:{counted}", "counted", 8, 50);
+		int maxOccupancy = workload.run(both);
+		assertThat(both.get(0).redis.opsForValue().get(workload.counterKey()))
+			.isEqualTo(Integer.toString(workload.expectedCount(both.size())));
+		assertThat(maxOccupancy).isEqualTo(1);
+		both.get(0).redis.delete(workload.counterKey());
 	}
 
 	@Test
@@ -148,13 +110,13 @@ abstract class AbstractRedisLockContractTests {
 			held.add(lock);
 		}
 		for (String name : names) {
-			assertThat(tryElsewhere(second.client.getLock(name), Duration.ZERO)).as("%s is held", name).isFalse();
+			assertThat(LockProbe.isFree(second.client.getLock(name), Duration.ZERO)).as("%s is held", name).isFalse();
 		}
 		for (DistributedLock lock : held) {
 			lock.unlock();
 		}
 		for (String name : names) {
-			assertThat(tryElsewhere(second.client.getLock(name), Duration.ZERO)).as("%s is free", name).isTrue();
+			assertThat(LockProbe.isFree(second.client.getLock(name), Duration.ZERO)).as("%s is free", name).isTrue();
 		}
 	}
 
@@ -208,27 +170,12 @@ abstract class AbstractRedisLockContractTests {
 		}
 		long until = System.nanoTime() + lease.multipliedBy(3).toNanos();
 		for (int round = 0; round < 100 && System.nanoTime() - until < 0; round++) {
-			assertThat(tryElsewhere(contender.client.getLock("renewed:" + (round % 20)), Duration.ofMillis(50)))
+			assertThat(LockProbe.isFree(contender.client.getLock("renewed:" + (round % 20)), Duration.ofMillis(50)))
 				.isFalse();
 		}
 		assertThat(held).allMatch(DistributedLock::isHeldByCurrentThread);
 		assertThat(holder.lostEvents).isEmpty();
 		held.forEach(DistributedLock::unlock);
-	}
-
-	private static boolean tryElsewhere(DistributedLock lock, Duration wait) throws Exception {
-		return CompletableFuture.supplyAsync(() -> {
-			try {
-				boolean acquired = lock.tryLock(wait, Duration.ofSeconds(10), false);
-				if (acquired) {
-					lock.unlock();
-				}
-				return acquired;
-			}
-			catch (InterruptedException ex) {
-				throw new IllegalStateException(ex);
-			}
-		}).get(20, TimeUnit.SECONDS);
 	}
 
 	private static boolean isMaster(RedisNode node) {

@@ -61,41 +61,30 @@ class BatchedRenewalTests extends RedisLockTestSupport {
 		assertThat(instance.client.renewalCount()).isZero();
 	}
 
-	private record CountingRenewals(LockStore delegate, AtomicInteger batches,
-			AtomicInteger renewals) implements LockStore {
+	private static final class CountingRenewals extends DelegatingLockStore {
+
+		private final AtomicInteger batches;
+
+		private final AtomicInteger renewals;
+
+		CountingRenewals(LockStore delegate, AtomicInteger batches, AtomicInteger renewals) {
+			super(delegate);
+			this.batches = batches;
+			this.renewals = renewals;
+		}
 
 		@Override
 		public List<Boolean> renewAll(List<LeaseRenewal> leases) {
 			this.batches.incrementAndGet();
-			List<Boolean> results = this.delegate.renewAll(leases);
+			List<Boolean> results = super.renewAll(leases);
 			this.renewals.addAndGet((int) results.stream().filter(Boolean::booleanValue).count());
 			return results;
 		}
 
 		@Override
-		public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
-			return this.delegate.tryAcquire(name, ownerToken, leaseTime);
-		}
-
-		@Override
 		public boolean renew(String name, String ownerToken, Duration leaseTime) {
 			this.batches.incrementAndGet();
-			return this.delegate.renew(name, ownerToken, leaseTime);
-		}
-
-		@Override
-		public boolean release(String name, String ownerToken) {
-			return this.delegate.release(name, ownerToken);
-		}
-
-		@Override
-		public boolean forceRelease(String name) {
-			return this.delegate.forceRelease(name);
-		}
-
-		@Override
-		public AutoCloseable subscribe(String name, Runnable listener) {
-			return this.delegate.subscribe(name, listener);
+			return super.renew(name, ownerToken, leaseTime);
 		}
 
 	}

@@ -21,9 +21,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
-import io.github.redislock.core.DistributedLock;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -55,45 +53,13 @@ class MutualExclusionTests extends RedisLockTestSupport {
 
 	@Test
 	void readModifyWriteUnderTheLockFromThreeInstancesEndsExact() throws Exception {
-		String counterKey = "test:counter";
-		this.instances.get(0).redis.opsForValue().set(counterKey, "0");
-		AtomicInteger occupancy = new AtomicInteger();
-		AtomicInteger maxOccupancy = new AtomicInteger();
-		ExecutorService pool = Executors.newFixedThreadPool(INSTANCES * THREADS_PER_INSTANCE);
-		try {
-			List<Future<?>> futures = new ArrayList<>();
-			for (LockClientInstance instance : this.instances) {
-				for (int t = 0; t < THREADS_PER_INSTANCE; t++) {
-					futures.add(pool.submit(() -> {
-						DistributedLock lock = instance.client.getLock("counter");
-						for (int i = 0; i < SECTIONS_PER_THREAD; i++) {
-							lock.lock();
-							try {
-								maxOccupancy.accumulateAndGet(occupancy.incrementAndGet(), Math::max);
-								String value = instance.redis.opsForValue().get(counterKey);
-								instance.redis.opsForValue()
-									.set(counterKey, Integer.toString(Integer.parseInt(value) + 1));
-								occupancy.decrementAndGet();
-							}
-							finally {
-								lock.unlock();
-							}
-						}
-						return null;
-					}));
-				}
-			}
-			for (Future<?> future : futures) {
-				future.get(3, TimeUnit.MINUTES);
-			}
-		}
-		finally {
-			pool.shutdownNow();
-		}
-		int expected = INSTANCES * THREADS_PER_INSTANCE * SECTIONS_PER_THREAD;
+		CounterWorkload workload = new CounterWorkload("test:counter", "counter", THREADS_PER_INSTANCE,
+				SECTIONS_PER_THREAD);
+		int maxOccupancy = workload.run(this.instances);
+		int expected = workload.expectedCount(INSTANCES);
 		assertThat(expected).isGreaterThanOrEqualTo(6000);
-		assertThat(this.instances.get(0).redis.opsForValue().get(counterKey)).isEqualTo(Integer.toString(expected));
-		assertThat(maxOccupancy).hasValue(1);
+		assertThat(this.instances.get(0).redis.opsForValue().get("test:counter")).isEqualTo(Integer.toString(expected));
+		assertThat(maxOccupancy).isEqualTo(1);
 		assertThat(lockKeys()).isEmpty();
 	}
 

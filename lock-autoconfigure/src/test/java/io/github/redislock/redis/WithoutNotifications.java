@@ -13,10 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-
 package io.github.redislock.redis;
-
-import java.time.Duration;
 
 import io.github.redislock.core.LockStore;
 
@@ -24,29 +21,12 @@ import io.github.redislock.core.LockStore;
  * A store whose release notifications never arrive, as with a broken subscription, so
  * that tests can show what the backoff alone achieves.
  *
- * @param delegate the store doing the work
  * @author redis-lock contributors
  */
-record WithoutNotifications(LockStore delegate) implements LockStore {
+final class WithoutNotifications extends DelegatingLockStore {
 
-	@Override
-	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
-		return this.delegate.tryAcquire(name, ownerToken, leaseTime);
-	}
-
-	@Override
-	public boolean renew(String name, String ownerToken, Duration leaseTime) {
-		return this.delegate.renew(name, ownerToken, leaseTime);
-	}
-
-	@Override
-	public boolean release(String name, String ownerToken) {
-		return this.delegate.release(name, ownerToken);
-	}
-
-	@Override
-	public boolean forceRelease(String name) {
-		return this.delegate.forceRelease(name);
+	WithoutNotifications(LockStore delegate) {
+		super(delegate);
 	}
 
 	@Override

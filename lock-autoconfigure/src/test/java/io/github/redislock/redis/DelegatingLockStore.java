@@ -1,0 +1,67 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.List;
+
+import io.github.redislock.core.LockStore;
+
+/**
+ * A store that passes every call to a real one, for tests that observe or withhold one
+ * kind of call and leave the rest to Redis.
+ *
+ * @author redis-lock contributors
+ */
+abstract class DelegatingLockStore implements LockStore {
+
+	private final LockStore delegate;
+
+	DelegatingLockStore(LockStore delegate) {
+		this.delegate = delegate;
+	}
+
+	@Override
+	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
+		return this.delegate.tryAcquire(name, ownerToken, leaseTime);
+	}
+
+	@Override
+	public boolean renew(String name, String ownerToken, Duration leaseTime) {
+		return this.delegate.renew(name, ownerToken, leaseTime);
+	}
+
+	@Override
+	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
+		return this.delegate.renewAll(renewals);
+	}
+
+	@Override
+	public boolean release(String name, String ownerToken) {
+		return this.delegate.release(name, ownerToken);
+	}
+
+	@Override
+	public boolean forceRelease(String name) {
+		return this.delegate.forceRelease(name);
+	}
+
+	@Override
+	public AutoCloseable subscribe(String name, Runnable listener) {
+		return this.delegate.subscribe(name, listener);
+	}
+
+}

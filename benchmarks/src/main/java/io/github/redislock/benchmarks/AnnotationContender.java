@@ -1,0 +1,97 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.benchmarks;
+
+import io.github.redislock.annotation.RedisLock;
+import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
+
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * This project's lock through {@code @RedisLock} on a Spring bean, set up by Spring
+ * Boot's Redis auto-configuration and ours with their defaults (30 s lease, renewal on),
+ * apart from a wait time long enough for the hot-key scenarios.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class AnnotationContender implements Contender {
+
+	static final String ID = "ours-annotation";
+
+	private final ConfigurableApplicationContext context;
+
+	private final LockedSection section;
+
+	AnnotationContender(int port) {
+		this.context = new SpringApplicationBuilder(Application.class).web(WebApplicationType.NONE)
+			.logStartupInfo(false)
+			.registerShutdownHook(false)
+			.properties("spring.main.banner-mode=off", "spring.data.redis.host=" + RedisServerProcess.HOST,
+					"spring.data.redis.port=" + port, "redis-lock.key-prefix=bench:" + ID + ":",
+					"redis-lock.wait-time=" + MAX_WAIT.toSeconds() + "s")
+			.run();
+		this.section = this.context.getBean(LockedSection.class);
+	}
+
+	@Override
+	public String id() {
+		return ID;
+	}
+
+	@Override
+	public void locked(String key, Runnable section) {
+		this.section.run(key, section);
+	}
+
+	@Override
+	public void close() {
+		this.context.close();
+	}
+
+	/**
+	 * The application: Redis and lock auto-configuration and one annotated bean.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ImportAutoConfiguration({ RedisAutoConfiguration.class, RedisLockAutoConfiguration.class })
+	static class Application {
+
+		@Bean
+		LockedSection lockedSection() {
+			return new LockedSection();
+		}
+
+	}
+
+	/**
+	 * The bean whose method holds the lock named by its first argument.
+	 */
+	public static class LockedSection {
+
+		@RedisLock(key = "#key")
+		public void run(String key, Runnable section) {
+			section.run();
+		}
+
+	}
+
+}

@@ -1,0 +1,76 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.benchmarks;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What every scenario shares: the server, the contenders of this JVM, the child JVM with
+ * its own contenders, the counter, the settings and the measurements.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class Bench implements AutoCloseable {
+
+	final BenchSettings settings;
+
+	final RedisServerProcess server;
+
+	final ChildJvm child;
+
+	final Counter counter;
+
+	final Measurements results = new Measurements();
+
+	private final Map<String, Contender> contenders = new LinkedHashMap<>();
+
+	Bench(BenchSettings settings, RedisServerProcess server, ChildJvm child) {
+		this.settings = settings;
+		this.server = server;
+		this.child = child;
+		this.counter = new Counter(server.port());
+	}
+
+	Contender contender(String id) {
+		return this.contenders.computeIfAbsent(id, (key) -> Contenders.create(key, this.server.port()));
+	}
+
+	/**
+	 * Return a start instant shortly ahead, so that all threads (and the child JVM) are
+	 * ready when it comes.
+	 * @param millis how far ahead
+	 * @return the {@link System#nanoTime()} to start at
+	 */
+	static long startIn(long millis) {
+		return System.nanoTime() + millis * 1_000_000L;
+	}
+
+	@Override
+	public void close() throws Exception {
+		for (Contender contender : this.contenders.values()) {
+			try {
+				contender.close();
+			}
+			catch (Exception ex) {
+				System.err.println("Could not close " + contender.id() + ": " + ex);
+			}
+		}
+		this.counter.close();
+	}
+
+}

@@ -1,0 +1,79 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.benchmarks;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The contenders by id, in report order, and how to create each.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class Contenders {
+
+	private static final Map<String, String> LABELS = new LinkedHashMap<>();
+
+	static {
+		LABELS.put(RawContender.ID, "raw SET NX PX + Lua delete, busy retry");
+		LABELS.put(OurContender.LOCK_ID, "ours lock() (30 s lease, renewed)");
+		LABELS.put(OurContender.TRY_ID, "ours tryLock(wait, 30 s, no renewal)");
+		LABELS.put(AnnotationContender.ID, "ours @RedisLock (defaults: 30 s, renewed)");
+		LABELS.put(RedissonContender.LOCK_ID, "Redisson lock() (watchdog)");
+		LABELS.put(RedissonContender.TRY_ID, "Redisson tryLock(wait, 30 s)");
+		LABELS.put(RegistryContender.SPIN_ID, "RedisLockRegistry SPIN");
+		LABELS.put(RegistryContender.PUB_SUB_ID, "RedisLockRegistry PUB_SUB");
+	}
+
+	private Contenders() {
+	}
+
+	/**
+	 * Return every contender id, the raw baseline first.
+	 * @return the ids
+	 */
+	static List<String> ids() {
+		return new ArrayList<>(LABELS.keySet());
+	}
+
+	static String label(String id) {
+		return LABELS.getOrDefault(id, id);
+	}
+
+	/**
+	 * Create a contender connected to the server on the given port.
+	 * @param id the contender id
+	 * @param port the Redis port
+	 * @return the contender
+	 */
+	static Contender create(String id, int port) {
+		return switch (id) {
+			case RawContender.ID -> new RawContender(port);
+			case OurContender.LOCK_ID -> new OurContender(port, false);
+			case OurContender.TRY_ID -> new OurContender(port, true);
+			case AnnotationContender.ID -> new AnnotationContender(port);
+			case RedissonContender.LOCK_ID -> new RedissonContender(port, false);
+			case RedissonContender.TRY_ID -> new RedissonContender(port, true);
+			case RegistryContender.SPIN_ID -> new RegistryContender(port, false);
+			case RegistryContender.PUB_SUB_ID -> new RegistryContender(port, true);
+			default -> throw new IllegalArgumentException("Unknown contender '" + id + "'; known: " + LABELS.keySet());
+		};
+	}
+
+}

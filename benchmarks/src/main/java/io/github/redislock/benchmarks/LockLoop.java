@@ -1,0 +1,177 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.benchmarks;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntFunction;
+
+/**
+ * Threads that lock and unlock in a loop from a common start instant for a fixed time,
+ * each loop also bounded in count. Used uncontended (one key per thread) and on one hot
+ * key with a counter increment as the critical section.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class LockLoop {
+
+	/**
+	 * The most operations one thread records, whatever the duration.
+	 */
+	static final int MAX_OPS_PER_THREAD = 400_000;
+
+	private LockLoop() {
+	}
+
+	/**
+	 * Run the loop.
+	 * @param contender the lock under test
+	 * @param threads the number of threads
+	 * @param keyOfThread the lock name each thread uses
+	 * @param section the critical section
+	 * @param startAt {@link System#nanoTime()} at which all threads start; the clock is
+	 * shared by the JVMs of one machine
+	 * @param duration how long to loop
+	 * @return the outcome
+	 */
+	static Result run(Contender contender, int threads, IntFunction<String> keyOfThread, Runnable section, long startAt,
+			Duration duration) throws InterruptedException {
+		long end = startAt + duration.toNanos();
+		long[][] latencies = new long[threads][];
+		int[] counts = new int[threads];
+		long[] finishedAt = new long[threads];
+		AtomicReference<Exception> failure = new AtomicReference<>();
+		List<Thread> workers = new ArrayList<>();
+		for (int t = 0; t < threads; t++) {
+			int index = t;
+			String key = keyOfThread.apply(t);
+			Thread worker = new Thread(() -> {
+				long[] samples = new long[MAX_OPS_PER_THREAD];
+				int n = 0;
+				try {
+					sleepUntil(startAt);
+					while (n < samples.length && System.nanoTime() - end < 0) {
+						long begin = System.nanoTime();
+						contender.locked(key, section);
+						samples[n++] = System.nanoTime() - begin;
+					}
+				}
+				catch (Exception ex) {
+					failure.compareAndSet(null, ex);
+				}
+				finishedAt[index] = System.nanoTime();
+				latencies[index] = samples;
+				counts[index] = n;
+			}, "bench-" + contender.id() + "-" + t);
+			worker.setDaemon(true);
+			workers.add(worker);
+			worker.start();
+		}
+		long joinDeadline = end + Contender.MAX_WAIT.toNanos() + TimeUnit.SECONDS.toNanos(5);
+		for (Thread worker : workers) {
+			worker.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(joinDeadline - System.nanoTime())));
+			if (worker.isAlive()) {
+				failure.compareAndSet(null, new IllegalStateException(worker.getName() + " is stuck in a lock call"));
+			}
+		}
+		return new Result(startAt, latencies, counts, finishedAt, failure.get());
+	}
+
+	static void sleepUntil(long nanoTime) throws InterruptedException {
+		long remaining;
+		while ((remaining = nanoTime - System.nanoTime()) > 0) {
+			if (remaining > 2_000_000) {
+				Thread.sleep(1);
+			}
+			else {
+				Thread.onSpinWait();
+			}
+		}
+	}
+
+	/**
+	 * The outcome of a loop.
+	 *
+	 * @param startAt when the threads started
+	 * @param latencies each thread's lock+section+unlock times in nanoseconds
+	 * @param counts how many operations each thread completed
+	 * @param finishedAt when each thread stopped
+	 * @param failure the first failure, if any
+	 */
+	record Result(long startAt, long[][] latencies, int[] counts, long[] finishedAt, Exception failure) {
+
+		long total() {
+			long total = 0;
+			for (int count : this.counts) {
+				total += count;
+			}
+			return total;
+		}
+
+		double perSecond() {
+			long last = this.startAt;
+			for (long finished : this.finishedAt) {
+				last = Math.max(last, finished);
+			}
+			return total() * 1e9 / Math.max(1, last - this.startAt);
+		}
+
+		/**
+		 * Return the slowest thread's count over the fastest thread's.
+		 * @return the fairness, 1 when all threads did the same
+		 */
+		double fairness() {
+			int min = Integer.MAX_VALUE;
+			int max = 0;
+			for (int count : this.counts) {
+				min = Math.min(min, count);
+				max = Math.max(max, count);
+			}
+			return (max == 0) ? 0 : (double) min / max;
+		}
+
+		/**
+		 * Return a latency percentile over all threads' operations.
+		 * @param percentile between 0 and 100
+		 * @return the percentile in nanoseconds
+		 */
+		double latencyPercentile(double percentile) {
+			long[] all = new long[(int) Math.min(Integer.MAX_VALUE, total())];
+			int n = 0;
+			for (int t = 0; t < this.counts.length; t++) {
+				System.arraycopy(this.latencies[t], 0, all, n, this.counts[t]);
+				n += this.counts[t];
+			}
+			return Stats.percentile(all, n, percentile);
+		}
+
+		long maxLatency() {
+			long max = 0;
+			for (int t = 0; t < this.counts.length; t++) {
+				for (int i = 0; i < this.counts[t]; i++) {
+					max = Math.max(max, this.latencies[t][i]);
+				}
+			}
+			return max;
+		}
+
+	}
+
+}

@@ -1,0 +1,115 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.benchmarks;
+
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.LongAdder;
+
+import io.github.redislock.core.DefaultLockClient;
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockBackoff;
+import io.github.redislock.redis.RedisLockStore;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * This project's engine through its programmatic API: a {@link DefaultLockClient} over a
+ * {@link RedisLockStore}, wired by hand as the auto-configuration would, with the
+ * defaults of {@code redis-lock.*} (30 s lease, renewal on, 50 ms backoff).
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class OurContender implements Contender {
+
+	static final String LOCK_ID = "ours";
+
+	static final String TRY_ID = "ours-try";
+
+	private final String id;
+
+	private final LettuceConnectionFactory connectionFactory;
+
+	private final RedisLockStore store;
+
+	private final DefaultLockClient client;
+
+	private final LongAdder lostLeases = new LongAdder();
+
+	/**
+	 * Create the contender.
+	 * @param port the Redis port
+	 * @param tryLock whether to call {@code tryLock(wait, lease, false)} (a fixed lease
+	 * without renewal, like the raw baseline) instead of {@code lock()}
+	 */
+	OurContender(int port, boolean tryLock) {
+		this.id = tryLock ? TRY_ID : LOCK_ID;
+		this.connectionFactory = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration(RedisServerProcess.HOST, port));
+		this.connectionFactory.afterPropertiesSet();
+		this.connectionFactory.start();
+		StringRedisTemplate template = new StringRedisTemplate(this.connectionFactory);
+		this.store = new RedisLockStore(template, "bench:" + this.id + ":");
+		this.client = new DefaultLockClient(this.store, LEASE, true, LockBackoff.DEFAULT,
+				(event) -> this.lostLeases.increment());
+	}
+
+	@Override
+	public String id() {
+		return this.id;
+	}
+
+	DefaultLockClient client() {
+		return this.client;
+	}
+
+	String redisKey(String name) {
+		return this.store.getKeys().lockKey(name);
+	}
+
+	long lostLeases() {
+		return this.lostLeases.sum();
+	}
+
+	@Override
+	public void locked(String key, Runnable section) throws Exception {
+		DistributedLock lock = this.client.getLock(key);
+		if (TRY_ID.equals(this.id)) {
+			if (!lock.tryLock(MAX_WAIT, LEASE, false)) {
+				throw new TimeoutException("Lock '" + key + "' not acquired within " + MAX_WAIT);
+			}
+		}
+		else {
+			lock.lock();
+		}
+		try {
+			section.run();
+		}
+		finally {
+			lock.unlock();
+		}
+	}
+
+	@Override
+	public void close() {
+		this.client.close();
+		this.store.close();
+		this.connectionFactory.destroy();
+	}
+
+}

@@ -1,0 +1,106 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.benchmarks;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.redisson.Redisson;
+import org.redisson.api.RLock;
+import org.redisson.api.RedissonClient;
+import org.redisson.config.Config;
+
+/**
+ * Redisson's {@link RLock} with its default configuration: {@code lock()} (lease kept
+ * alive by the watchdog) or {@code tryLock(wait, lease, unit)} (fixed lease, no
+ * watchdog).
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class RedissonContender implements Contender {
+
+	static final String LOCK_ID = "redisson";
+
+	static final String TRY_ID = "redisson-try";
+
+	private final String id;
+
+	private final RedissonClient redisson;
+
+	/**
+	 * Create the contender.
+	 * @param port the Redis port
+	 * @param tryLock whether to call {@code tryLock(wait, lease, unit)} instead of
+	 * {@code lock()}
+	 */
+	RedissonContender(int port, boolean tryLock) {
+		this(port, tryLock, null);
+	}
+
+	/**
+	 * Create the contender.
+	 * @param port the Redis port
+	 * @param tryLock whether to call {@code tryLock(wait, lease, unit)} instead of
+	 * {@code lock()}
+	 * @param watchdogTimeout the lease that {@code lock()} keeps renewed, or {@code null}
+	 * for Redisson's default of 30 s
+	 */
+	RedissonContender(int port, boolean tryLock, Duration watchdogTimeout) {
+		this.id = tryLock ? TRY_ID : LOCK_ID;
+		Config config = new Config();
+		config.useSingleServer().setAddress("redis://" + RedisServerProcess.HOST + ":" + port);
+		if (watchdogTimeout != null) {
+			config.setLockWatchdogTimeout(watchdogTimeout.toMillis());
+		}
+		this.redisson = Redisson.create(config);
+	}
+
+	@Override
+	public String id() {
+		return this.id;
+	}
+
+	RLock lock(String key) {
+		return this.redisson.getLock("bench:" + this.id + ":" + key);
+	}
+
+	@Override
+	public void locked(String key, Runnable section) throws Exception {
+		RLock lock = lock(key);
+		if (TRY_ID.equals(this.id)) {
+			if (!lock.tryLock(MAX_WAIT.toMillis(), LEASE.toMillis(), TimeUnit.MILLISECONDS)) {
+				throw new TimeoutException("Redisson lock '" + key + "' not acquired within " + MAX_WAIT);
+			}
+		}
+		else {
+			lock.lock();
+		}
+		try {
+			section.run();
+		}
+		finally {
+			lock.unlock();
+		}
+	}
+
+	@Override
+	public void close() {
+		this.redisson.shutdown(0, 2, TimeUnit.SECONDS);
+	}
+
+}

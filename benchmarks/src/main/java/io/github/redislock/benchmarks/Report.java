@@ -1,0 +1,173 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.benchmarks;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Prints the measurements as markdown tables: medians over the repetitions with their
+ * range in parentheses, and ratios to the raw baseline of the same run.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class Report {
+
+	private static final double MICROS = 1e-3;
+
+	private static final double MILLIS = 1e-6;
+
+	private final Measurements m;
+
+	private final BenchSettings settings;
+
+	private final PrintStream out;
+
+	Report(Measurements measurements, BenchSettings settings, PrintStream out) {
+		this.m = measurements;
+		this.settings = settings;
+		this.out = out;
+	}
+
+	void print(List<String> header, List<String[]> redisBenchmark) {
+		header.forEach(this.out::println);
+		this.out.println();
+		this.out.println("Each cell: median of " + this.settings.reps()
+				+ " interleaved repetitions, (min–max) of the repetitions; ×raw = median over the raw baseline's "
+				+ "median in this run.");
+		uncontended("a", "a. Uncontended, 1 thread: lock+unlock/s");
+		uncontended("b", "b. Uncontended, 8 threads on 8 keys: lock+unlock/s");
+		section("c. One hot key, 8 threads in one JVM, section = GET+SET of a counter: critical sections/s",
+				List.of("contender", "CS/s", "×raw", "fairness (slowest/fastest thread)", "longest lock+section ms",
+						"count exact"),
+				(id) -> row(id, m.cell("c", id, "ops", 1), m.ratio("c", id, "ops"), m.cell("c", id, "fairness", 1),
+						m.cell("c", id, "maxWait", MILLIS), exact("c", id)));
+		section("cx. One hot key, 2 JVMs × 4 threads: critical sections/s",
+				List.of("contender", "CS/s", "×raw", "smaller JVM's share", "longest lock+section ms", "count exact"),
+				(id) -> row(id, m.cell("cx", id, "ops", 1), m.ratio("cx", id, "ops"), m.cell("cx", id, "share", 1),
+						m.cell("cx", id, "maxWait", MILLIS), exact("cx", id)));
+		section("d/dx. Hand-off latency, µs from the holder's release to the waiter's acquisition (hold "
+				+ this.settings.hold().toMillis() + " ms after the waiter starts waiting)",
+				List.of("contender", "d p50 (1 JVM)", "d p99", "dx p50 (2 JVMs)", "dx p50 ×raw", "dx p99",
+						"hand-offs per rep d / dx"),
+				(id) -> row(id, m.cell("d", id, "p50", MICROS), m.cell("d", id, "p99", MICROS),
+						m.cell("dx", id, "p50", MICROS), m.ratio("dx", id, "p50"), m.cell("dx", id, "p99", MICROS),
+						m.cell("d", id, "count", 1) + " / " + m.cell("dx", id, "count", 1)));
+		renewal();
+		section("f. Server cost per operation: round trips = socket reads Redis processed; client commands = "
+				+ "commands sent (MONITOR); commands = those plus the ones scripts call",
+				List.of("contender", "lock+unlock round trips", "client commands", "commands",
+						"client commands per lock+unlock", "dx hand-off round trips", "client commands", "commands",
+						"client commands per hand-off"),
+				(id) -> row(id, m.cell("f", id, "lockReads", 1), m.cell("f", id, "lockClient", 1),
+						m.cell("f", id, "lockCmds", 1), m.text("f", id, "lockMix"), m.cell("f", id, "handoffReads", 1),
+						m.cell("f", id, "handoffClient", 1), m.cell("f", id, "handoffCmds", 1),
+						m.text("f", id, "handoffMix")));
+		if (!redisBenchmark.isEmpty()) {
+			this.out.println();
+			this.out.println("### redis-benchmark on the same server");
+			this.out.println();
+			table(List.of("run", "requests/s", "p50 ms"), redisBenchmark);
+		}
+		if (!this.m.notes().isEmpty()) {
+			this.out.println();
+			this.out.println("### Notes");
+			this.out.println();
+			this.m.notes().forEach((note) -> this.out.println("- " + note));
+		}
+	}
+
+	private void uncontended(String scenario, String title) {
+		section(title, List.of("contender", "ops/s", "×raw", "p50 µs", "p99 µs"),
+				(id) -> row(id, m.cell(scenario, id, "ops", 1), m.ratio(scenario, id, "ops"),
+						m.cell(scenario, id, "p50", MICROS), m.cell(scenario, id, "p99", MICROS)));
+	}
+
+	private void renewal() {
+		List<String[]> rows = new ArrayList<>();
+		for (int size : this.settings.renewalSizes()) {
+			String scenario = "e" + size;
+			for (String id : RenewalScenario.IDS) {
+				if (!this.m.get(scenario, id, "cmdsPerSec").isEmpty()) {
+					rows.add(row(id, Integer.toString(size), m.cell(scenario, id, "cmdsPerSec", 1),
+							m.cell(scenario, id, "rtPerPeriod", 1), m.cell(scenario, id, "scriptsPerPeriod", 1),
+							m.cell(scenario, id, "cpu", 1), m.cell(scenario, id, "busyThreads", 1),
+							m.text(scenario, id, "threads"), m.cell(scenario, id, "held", 100) + "%"));
+				}
+			}
+		}
+		if (!rows.isEmpty()) {
+			title("e. Renewal of locks held at once: lease " + this.settings.renewalLease().toMillis()
+					+ " ms, renewed every third; counted over " + this.settings.renewalWindow().toMillis()
+					+ " ms after 1.5 periods of settling");
+			table(List.of("contender", "locks", "Redis commands/s", "round trips (socket reads) per renewal period",
+					"script calls per period", "client CPU, % of a core", "busy client threads",
+					"busy threads (CPU % of a core, last rep)", "locks still held"), rows);
+		}
+	}
+
+	private String exact(String scenario, String id) {
+		List<Double> values = this.m.get(scenario, id, "exact");
+		if (values.isEmpty()) {
+			return "–";
+		}
+		long exact = values.stream().filter((value) -> value == 1).count();
+		return (exact == values.size()) ? "yes" : "NO (" + (values.size() - exact) + " reps)";
+	}
+
+	private void section(String title, List<String> columns, Function<String, String[]> rowOf) {
+		List<String[]> rows = new ArrayList<>();
+		for (String id : this.settings.contenders()) {
+			String[] row = rowOf.apply(id);
+			boolean measured = false;
+			for (int i = 1; i < row.length; i++) {
+				measured |= !row[i].startsWith("–");
+			}
+			if (measured) {
+				rows.add(row);
+			}
+		}
+		if (!rows.isEmpty()) {
+			title(title);
+			table(columns, rows);
+		}
+	}
+
+	private void title(String title) {
+		this.out.println();
+		this.out.println("### " + title);
+		this.out.println();
+	}
+
+	private String[] row(String id, String... cells) {
+		String[] row = new String[cells.length + 1];
+		row[0] = Contenders.label(id);
+		System.arraycopy(cells, 0, row, 1, cells.length);
+		return row;
+	}
+
+	private void table(List<String> columns, List<String[]> rows) {
+		this.out.println("| " + String.join(" | ", columns) + " |");
+		this.out.println("|" + " --- |".repeat(columns.size()));
+		for (String[] row : rows) {
+			this.out.println("| " + String.join(" | ", row) + " |");
+		}
+	}
+
+}

@@ -1,0 +1,93 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.benchmarks;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Scenario f: what one uncontended lock+unlock and one cross-JVM hand-off cost the
+ * server: commands sent by clients and commands executed (those called by scripts
+ * included), counted by {@link CommandMonitor}, and socket reads, which count a pipelined
+ * burst once and so are the round trips. Both include whatever other clients of the
+ * server sent meanwhile (Redisson's connection pings every 30 s, for example).
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class ServerCostScenario {
+
+	private static final int LOCKS = 100;
+
+	private static final int HANDOFFS = 20;
+
+	private final Bench bench;
+
+	private final HandoffScenarios handoffs;
+
+	private final String redisCli;
+
+	ServerCostScenario(Bench bench, HandoffScenarios handoffs, String redisCli) {
+		this.bench = bench;
+		this.handoffs = handoffs;
+		this.redisCli = redisCli;
+	}
+
+	void run() throws Exception {
+		for (int rep = 0; rep < this.bench.settings.reps(); rep++) {
+			for (String id : this.bench.settings.order(rep)) {
+				Contender contender = this.bench.contender(id);
+				CommandMonitor monitor = CommandMonitor.start(this.redisCli, this.bench.server);
+				RedisServerProcess.Snapshot before = this.bench.server.snapshot();
+				for (int i = 0; i < LOCKS; i++) {
+					contender.locked("f:lock:" + rep, () -> {
+					});
+				}
+				RedisServerProcess.Snapshot after = this.bench.server.snapshot();
+				CommandMonitor.Counts locks = monitor.stop();
+				this.bench.results.add("f", id, "lockReads", (double) after.readsSince(before) / LOCKS);
+				this.bench.results.add("f", id, "lockClient", (double) locks.clientCommands() / LOCKS);
+				this.bench.results.add("f", id, "lockCmds", (double) locks.commands() / LOCKS);
+				this.bench.results.text("f", id, "lockMix", mix(locks, LOCKS));
+				monitor = CommandMonitor.start(this.redisCli, this.bench.server);
+				before = this.bench.server.snapshot();
+				long[] samples = this.handoffs.measure(id, "f:handoff:" + rep, true, HANDOFFS, Duration.ofSeconds(3));
+				after = this.bench.server.snapshot();
+				CommandMonitor.Counts handoffs = monitor.stop();
+				if (samples.length > 0) {
+					this.bench.results.add("f", id, "handoffReads", (double) after.readsSince(before) / samples.length);
+					this.bench.results.add("f", id, "handoffClient",
+							(double) handoffs.clientCommands() / samples.length);
+					this.bench.results.add("f", id, "handoffCmds", (double) handoffs.commands() / samples.length);
+					this.bench.results.text("f", id, "handoffMix", mix(handoffs, samples.length));
+				}
+			}
+		}
+	}
+
+	private static String mix(CommandMonitor.Counts counts, int operations) {
+		return counts.byCommand()
+			.entrySet()
+			.stream()
+			.sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+			.map((entry) -> String.format(Locale.ROOT, "%s %s", entry.getKey(),
+					Measurements.format((double) entry.getValue() / operations)))
+			.collect(Collectors.joining(", "));
+	}
+
+}

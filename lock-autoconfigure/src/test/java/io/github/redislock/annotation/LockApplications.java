@@ -41,10 +41,26 @@ final class LockApplications implements AutoCloseable {
 
 	private final RedisNode server;
 
+	private final String[] connectionProperties;
+
 	private final List<ConfigurableApplicationContext> started = new ArrayList<>();
 
+	/**
+	 * Run instances against a standalone server.
+	 * @param server the server, whose lock keys {@link #lockKeys()} lists
+	 */
 	LockApplications(RedisNode server) {
+		this(server, "spring.data.redis.host=" + RedisNode.HOST, "spring.data.redis.port=" + server.port());
+	}
+
+	/**
+	 * Run instances with the given connection properties.
+	 * @param server a data node whose lock keys {@link #lockKeys()} lists
+	 * @param connectionProperties {@code spring.data.redis.*} properties
+	 */
+	LockApplications(RedisNode server, String... connectionProperties) {
 		this.server = server;
+		this.connectionProperties = connectionProperties;
 	}
 
 	/**
@@ -60,8 +76,8 @@ final class LockApplications implements AutoCloseable {
 		ConfigurableApplicationContext context = new SpringApplicationBuilder(all).web(WebApplicationType.NONE)
 			.logStartupInfo(false)
 			.registerShutdownHook(false)
-			.properties("spring.main.banner-mode=off", "spring.data.redis.host=" + RedisNode.HOST,
-					"spring.data.redis.port=" + this.server.port())
+			.properties("spring.main.banner-mode=off")
+			.properties(this.connectionProperties)
 			.properties(properties)
 			.run();
 		this.started.add(context);

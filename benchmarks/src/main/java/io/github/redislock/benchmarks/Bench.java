@@ -15,6 +15,7 @@
  */
 package io.github.redislock.benchmarks;
 
+import java.lang.management.ManagementFactory;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -58,6 +59,15 @@ final class Bench implements AutoCloseable {
 	 */
 	static long startIn(long millis) {
 		return System.nanoTime() + millis * 1_000_000L;
+	}
+
+	/**
+	 * Return the CPU time this JVM has used, all threads together.
+	 * @return the CPU time in nanoseconds
+	 */
+	static long processCpuNanos() {
+		return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+			.getProcessCpuTime();
 	}
 
 	@Override

@@ -138,7 +138,9 @@ final class RedisServerProcess implements AutoCloseable {
 				calls.put(name.substring("cmdstat_".length()), Long.parseLong(count));
 			}
 		});
-		return new Snapshot(Long.parseLong(all.getOrDefault("total_reads_processed", "0")), calls);
+		double cpu = Double.parseDouble(all.getOrDefault("used_cpu_user", "0"))
+				+ Double.parseDouble(all.getOrDefault("used_cpu_sys", "0"));
+		return new Snapshot(Long.parseLong(all.getOrDefault("total_reads_processed", "0")), cpu, calls);
 	}
 
 	Map<String, String> info(String section) {
@@ -193,9 +195,10 @@ final class RedisServerProcess implements AutoCloseable {
 	 *
 	 * @param reads the socket reads processed: a client's pipelined commands that arrive
 	 * together take one, so this counts round trips rather than commands
+	 * @param cpuSeconds the server's CPU time, user and system
 	 * @param calls the calls per command name, commands called by scripts included
 	 */
-	record Snapshot(long reads, Map<String, Long> calls) {
+	record Snapshot(long reads, double cpuSeconds, Map<String, Long> calls) {
 
 		/**
 		 * Return the commands executed since an earlier snapshot, less the {@code INFO}

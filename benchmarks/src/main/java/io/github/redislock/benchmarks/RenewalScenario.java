@@ -101,13 +101,13 @@ final class RenewalScenario {
 			// state.
 			Thread.sleep(TimeUnit.NANOSECONDS.toMillis(period * 3 / 2));
 			Map<Long, Long> cpuBefore = threadCpu();
-			long processBefore = processCpu();
+			long processBefore = Bench.processCpuNanos();
 			RedisServerProcess.Snapshot before = this.bench.server.snapshot();
 			long start = System.nanoTime();
 			Thread.sleep(window.toMillis());
 			RedisServerProcess.Snapshot after = this.bench.server.snapshot();
 			long elapsed = System.nanoTime() - start;
-			long process = processCpu() - processBefore;
+			long process = Bench.processCpuNanos() - processBefore;
 			Map<String, Long> busy = busyThreads(cpuBefore, threadCpu(), elapsed);
 			long held = held(holder, keys);
 			double periods = (double) elapsed / period;
@@ -171,11 +171,6 @@ final class RenewalScenario {
 			}
 		});
 		return busy;
-	}
-
-	private static long processCpu() {
-		return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-			.getProcessCpuTime();
 	}
 
 	private static Holder holder(String id, int port, Duration lease) {

@@ -36,6 +36,8 @@ final class ServerCostScenario {
 
 	private static final int HANDOFFS = 20;
 
+	private static final int CPU_LOCKS = 5000;
+
 	private final Bench bench;
 
 	private final HandoffScenarios handoffs;
@@ -76,8 +78,27 @@ final class ServerCostScenario {
 					this.bench.results.add("f", id, "handoffCmds", (double) handoffs.commands() / samples.length);
 					this.bench.results.text("f", id, "handoffMix", mix(handoffs, samples.length));
 				}
+				measureCpu(contender, rep);
 			}
 		}
+	}
+
+	/**
+	 * Measure the CPU time one lock+unlock costs the server and this JVM, without the
+	 * monitor, which would add its own.
+	 */
+	private void measureCpu(Contender contender, int rep) throws Exception {
+		RedisServerProcess.Snapshot before = this.bench.server.snapshot();
+		long clientBefore = Bench.processCpuNanos();
+		for (int i = 0; i < CPU_LOCKS; i++) {
+			contender.locked("f:cpu:" + rep, () -> {
+			});
+		}
+		long client = Bench.processCpuNanos() - clientBefore;
+		RedisServerProcess.Snapshot after = this.bench.server.snapshot();
+		this.bench.results.add("f", contender.id(), "serverUs",
+				(after.cpuSeconds() - before.cpuSeconds()) * 1e6 / CPU_LOCKS);
+		this.bench.results.add("f", contender.id(), "clientUs", client / 1e3 / CPU_LOCKS);
 	}
 
 	private static String mix(CommandMonitor.Counts counts, int operations) {

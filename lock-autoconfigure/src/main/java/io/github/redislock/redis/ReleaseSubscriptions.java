@@ -31,6 +31,7 @@ import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.core.task.SimpleAsyncTaskExecutor;
 import org.springframework.data.redis.connection.MessageListener;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.listener.ChannelTopic;
@@ -76,6 +77,11 @@ final class ReleaseSubscriptions implements AutoCloseable {
 		// Listeners only release a semaphore: run them where the message arrives instead
 		// of on a new thread per message.
 		this.container.setTaskExecutor(Runnable::run);
+		// Clients with a blocking subscription (Jedis) need a thread of their own to
+		// listen on; it must not be the caller's.
+		SimpleAsyncTaskExecutor subscriptionExecutor = new SimpleAsyncTaskExecutor("redis-lock-subscription-");
+		subscriptionExecutor.setDaemon(true);
+		this.container.setSubscriptionExecutor(subscriptionExecutor);
 		this.container.setBeanName("redisLockReleaseSubscriptions");
 	}
 

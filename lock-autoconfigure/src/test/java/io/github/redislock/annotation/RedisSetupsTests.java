@@ -29,7 +29,6 @@ import io.github.redislock.testsupport.RedisCluster;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisSentinelGroup;
 import io.github.redislock.testsupport.RedisServerExtension;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -76,9 +75,6 @@ class RedisSetupsTests {
 	}
 
 	@Test
-	@Disabled("With Jedis, ReleaseSubscriptions runs the blocking subscription on its only subscriber thread "
-			+ "(its container's task executor is Runnable::run, which the subscription executor defaults to), so "
-			+ "closing the store deadlocks; locking itself works. Enable once it has a subscription executor.")
 	void jedisStandalone() throws Exception {
 		RedisNode server = this.redis.standalone();
 		try (LockApplications applications = new LockApplications(server, "spring.data.redis.host=" + RedisNode.HOST,

@@ -57,6 +57,15 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 
 	private @Nullable BeanFactory beanFactory;
 
+	/**
+	 * Create an evaluator.
+	 */
+	public LockKeyExpressionEvaluator() {
+		// The shared context creates its resolvers lazily and without locking: create
+		// them now, before calls copy them from several threads at once.
+		this.shared.applyDelegatesTo(new StandardEvaluationContext());
+	}
+
 	@Override
 	public void setBeanFactory(BeanFactory beanFactory) {
 		this.beanFactory = beanFactory;

@@ -16,6 +16,7 @@
 package io.github.redislock.autoconfigure;
 
 import java.time.Duration;
+import java.util.List;
 
 import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.aspect.InvalidRedisLockException;
@@ -43,12 +44,15 @@ import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
 import org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration;
 import org.springframework.boot.diagnostics.FailureAnalysis;
+import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
+import org.springframework.core.io.support.SpringFactoriesLoader;
+import org.springframework.core.io.support.SpringFactoriesLoader.FailureHandler;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
@@ -199,6 +203,16 @@ class RedisLockAutoConfigurationTests {
 						+ ".place(String)': key expression \"'order:' + #userId\": '#userId' is not a parameter of the "
 						+ "method; its parameters are [customerId]");
 		});
+	}
+
+	@Test
+	void failureAnalyzerIsRegistered() {
+		List<FailureAnalyzer> analyzers = SpringFactoriesLoader.forDefaultResourceLocation()
+			.load(FailureAnalyzer.class, FailureHandler.handleMessage((message, failure) -> {
+				// Spring Boot's own analyzers need an application context here: skip
+				// them.
+			}));
+		assertThat(analyzers).hasAtLeastOneElementOfType(InvalidRedisLockFailureAnalyzer.class);
 	}
 
 	@Test

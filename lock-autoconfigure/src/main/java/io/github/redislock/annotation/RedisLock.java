@@ -35,7 +35,8 @@ import org.springframework.core.annotation.AliasFor;
  * same key in the same thread re-enter the lock, and only the outermost call releases it.
  * When the method runs inside a Spring transaction, or is itself {@code @Transactional},
  * the lock is released only after the transaction completes, so the next holder sees
- * committed data.
+ * committed data. If Redis cannot be reached, the call fails with a
+ * {@code LockStoreException} and the method is not invoked: locking fails closed.
  * <p>
  * Attributes left at {@code -1} take the {@code redis-lock.*} property defaults. Every
  * annotated method is checked when its bean is created: a key that does not parse, an

@@ -13,23 +13,61 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-
 package io.github.redislock.sample;
+
+import java.util.Arrays;
+
+import io.github.redislock.sample.demo.LoadDemo;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.context.event.ApplicationReadyEvent;
+import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.event.EventListener;
 
 /**
- * Placeholder for the flash-sale demonstration that the sample-app issue builds.
+ * A flash sale that uses {@code lock-spring-boot-starter} as any application would: the
+ * starter on the classpath, {@code @RedisLock} on two methods, settings in
+ * {@code application.yml}. With no Redis configured it starts one of its own.
+ * <p>
+ * With {@code --demo} it runs the load demonstration on a free port, prints its table and
+ * exits.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
 @SpringBootApplication
+@ConfigurationPropertiesScan
 public class SampleApplication {
 
+	private static final Logger logger = LoggerFactory.getLogger(SampleApplication.class);
+
 	public static void main(String[] args) {
-		SpringApplication.run(SampleApplication.class, args);
+		boolean demo = Arrays.asList(args).contains("--" + LoadDemo.OPTION);
+		ConfigurableApplicationContext context = SpringApplication.run(SampleApplication.class,
+				demo ? LoadDemo.arguments(args) : args);
+		if (demo) {
+			System.exit(SpringApplication.exit(context));
+		}
+	}
+
+	@EventListener
+	void logHowToTry(ApplicationReadyEvent event) {
+		if (Arrays.asList(event.getArgs()).contains("--" + LoadDemo.OPTION)) {
+			return;
+		}
+		String base = "http://localhost:"
+				+ event.getApplicationContext().getEnvironment().getProperty("local.server.port");
+		logger.info("""
+				The flash sale is open. Try:
+				    curl {}/api/products
+				    curl -X POST '{}/api/products/1/purchase?user=alice'
+				    curl -X POST '{}/api/products/1/purchase-without-lock?user=bob'
+				    curl -X POST '{}/api/products/1/reset?stock=100'
+				    curl {}/actuator/health""", base, base, base, base, base);
 	}
 
 }

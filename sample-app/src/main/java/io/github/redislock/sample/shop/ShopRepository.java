@@ -1,0 +1,132 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.sample.shop;
+
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.jdbc.core.RowMapper;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.support.GeneratedKeyHolder;
+import org.springframework.jdbc.support.KeyHolder;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The products, their stock and the orders, in the application's database. Each method is
+ * one statement: the check-then-act that needs a lock is in {@link StockDesk} and
+ * {@link FlashSale}.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+@Repository
+public class ShopRepository {
+
+	private static final String PRODUCT_VIEW = """
+			select p.id, p.name, p.initial_stock, p.stock, count(o.id) as orders, count(distinct o.user_id) as buyers
+			from product p left join purchase_order o on o.product_id = p.id
+			""";
+
+	private static final String GROUP_BY = " group by p.id, p.name, p.initial_stock, p.stock order by p.id";
+
+	private static final RowMapper<ProductView> productViews = (rs, row) -> ProductView.of(rs.getLong("id"),
+			rs.getString("name"), rs.getInt("initial_stock"), rs.getInt("stock"), rs.getInt("orders"),
+			rs.getInt("buyers"));
+
+	private final JdbcClient jdbc;
+
+	ShopRepository(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/**
+	 * Return every product with what was sold of it.
+	 * @return the products
+	 */
+	public List<ProductView> products() {
+		return this.jdbc.sql(PRODUCT_VIEW + GROUP_BY).query(productViews).list();
+	}
+
+	/**
+	 * Return one product with what was sold of it.
+	 * @param productId the product
+	 * @return the product
+	 * @throws ProductNotFoundException if there is no such product
+	 */
+	public ProductView product(long productId) {
+		return this.jdbc.sql(PRODUCT_VIEW + " where p.id = ?" + GROUP_BY)
+			.param(productId)
+			.query(productViews)
+			.optional()
+			.orElseThrow(() -> new ProductNotFoundException(productId));
+	}
+
+	int stock(long productId) {
+		return this.jdbc.sql("select stock from product where id = ?")
+			.param(productId)
+			.query(Integer.class)
+			.optional()
+			.orElseThrow(() -> new ProductNotFoundException(productId));
+	}
+
+	void writeStock(long productId, int stock) {
+		this.jdbc.sql("update product set stock = ? where id = ?").params(stock, productId).update();
+	}
+
+	/**
+	 * Write the stock unless a holder with a newer fencing token wrote it since.
+	 * @return whether the row was written
+	 */
+	boolean writeStock(long productId, int stock, long fencingToken) {
+		return this.jdbc
+			.sql("update product set stock = ?, last_fencing_token = ? where id = ? and last_fencing_token < ?")
+			.params(stock, fencingToken, productId, fencingToken)
+			.update() == 1;
+	}
+
+	boolean hasOrder(long productId, String userId) {
+		return this.jdbc.sql("select count(*) from purchase_order where product_id = ? and user_id = ?")
+			.params(productId, userId)
+			.query(Integer.class)
+			.single() > 0;
+	}
+
+	long insertOrder(long productId, String userId, @Nullable Long fencingToken) {
+		KeyHolder keys = new GeneratedKeyHolder();
+		this.jdbc.sql("insert into purchase_order (product_id, user_id, fencing_token) values (?, ?, ?)")
+			.params(productId, userId, fencingToken)
+			.update(keys, "id");
+		return keys.getKeyAs(Long.class);
+	}
+
+	/**
+	 * Delete a product's orders and set its stock.
+	 * @param productId the product
+	 * @param stock the new initial stock
+	 * @throws ProductNotFoundException if there is no such product
+	 */
+	public void reset(long productId, int stock) {
+		this.jdbc.sql("delete from purchase_order where product_id = ?").param(productId).update();
+		int updated = this.jdbc.sql("update product set initial_stock = ?, stock = ? where id = ?")
+			.params(stock, stock, productId)
+			.update();
+		if (updated == 0) {
+			throw new ProductNotFoundException(productId);
+		}
+	}
+
+}

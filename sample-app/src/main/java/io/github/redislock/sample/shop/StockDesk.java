@@ -1,0 +1,93 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.sample.shop;
+
+import io.github.redislock.annotation.RedisLock;
+import io.github.redislock.aspect.LockContext;
+import io.github.redislock.sample.shop.PurchaseRefusedException.Reason;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+/**
+ * The stock deduction of seed 004: read the stock, check it, write it back decremented,
+ * and record the order, in one transaction. Between the read and the write another
+ * purchase can read the same stock; without a lock both write the same value and both
+ * create an order, which oversells.
+ * <p>
+ * {@link #sell} holds the product's lock around the transaction (the lock advisor runs
+ * outside {@code @Transactional} by default, so no database connection is held while
+ * waiting, and the lock is released only after the commit). Its write also carries the
+ * lock's fencing token, so that a holder whose lease ran out cannot overwrite a newer
+ * holder's stock.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+@Service
+public class StockDesk {
+
+	private final ShopRepository shop;
+
+	StockDesk(ShopRepository shop) {
+		this.shop = shop;
+	}
+
+	/**
+	 * Sell one unit under the product's lock.
+	 * @param productId the product
+	 * @param userId the buyer
+	 * @return the order
+	 * @throws PurchaseRefusedException if the product is sold out
+	 */
+	@RedisLock(key = "'stock:' + #productId")
+	@Transactional
+	public PlacedOrder sell(long productId, String userId) {
+		return deductAndRecord(productId, userId, LockContext.current().getFencingToken());
+	}
+
+	/**
+	 * Sell one unit with the same code and no lock, to show what the lock prevents.
+	 * @param productId the product
+	 * @param userId the buyer
+	 * @return the order
+	 * @throws PurchaseRefusedException if the product is sold out
+	 */
+	@Transactional
+	public PlacedOrder sellWithoutLock(long productId, String userId) {
+		return deductAndRecord(productId, userId, null);
+	}
+
+	private PlacedOrder deductAndRecord(long productId, String userId, @Nullable Long fencingToken) {
+		int stock = this.shop.stock(productId);
+		if (stock <= 0) {
+			throw new PurchaseRefusedException(Reason.SOLD_OUT, productId, userId,
+					"Product " + productId + " is sold out");
+		}
+		if (fencingToken == null) {
+			this.shop.writeStock(productId, stock - 1);
+		}
+		else if (!this.shop.writeStock(productId, stock - 1, fencingToken)) {
+			throw new PurchaseRefusedException(Reason.STALE_FENCING_TOKEN, productId, userId,
+					"The stock of product " + productId + " was written under a newer lock than this purchase's "
+							+ "(fencing token " + fencingToken + "); nothing was bought");
+		}
+		long orderId = this.shop.insertOrder(productId, userId, fencingToken);
+		return new PlacedOrder(orderId, productId, userId, stock - 1, fencingToken);
+	}
+
+}

@@ -1,0 +1,145 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.sample;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.math.BigDecimal;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.redislock.autoconfigure.RedisLockProperties;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.BeanWrapperImpl;
+import org.springframework.boot.convert.DurationStyle;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Keeps README.md's table of {@code redis-lock.*} properties in step with the
+ * configuration metadata that the annotation processor generates from
+ * {@link RedisLockProperties}: the same properties, the same descriptions, and defaults
+ * that agree with both the metadata and a freshly created properties object.
+ *
+ * @author redis-lock contributors
+ */
+class ReadmePropertiesTests {
+
+	private static final Pattern ROW = Pattern
+		.compile("^\\| `(redis-lock\\.[a-z.-]+)` \\| `([^`]*)`[^|]* \\| (.*) \\|$", Pattern.MULTILINE);
+
+	@Test
+	void readmeListsEveryPropertyOfTheMetadataWithItsDefaultAndDescription() throws IOException {
+		Map<String, JsonNode> metadata = metadataProperties();
+		Map<String, String[]> readme = readmeRows();
+
+		assertThat(readme.keySet()).as("properties in README.md (left) and in the metadata")
+			.containsExactlyInAnyOrderElementsOf(metadata.keySet());
+		for (Map.Entry<String, String[]> row : readme.entrySet()) {
+			String name = row.getKey();
+			JsonNode property = metadata.get(name);
+			String readmeDefault = row.getValue()[0];
+			assertThat(row.getValue()[1]).as("README.md's meaning of %s: paste the metadata's description", name)
+				.isEqualTo(property.path("description").asText());
+			if (property.has("defaultValue")) {
+				assertThat(sameValue(readmeDefault, property.get("defaultValue").asText()))
+					.as("README.md's default of %s is `%s`, the metadata's %s", name, readmeDefault,
+							property.get("defaultValue"))
+					.isTrue();
+			}
+			Object actual = new BeanWrapperImpl(new RedisLockProperties()).getPropertyValue(beanPath(name));
+			assertThat(sameValue(readmeDefault, actual))
+				.as("README.md's default of %s is `%s`, RedisLockProperties starts with %s", name, readmeDefault,
+						actual)
+				.isTrue();
+		}
+	}
+
+	private static boolean sameValue(String readme, Object value) {
+		if (value instanceof Duration duration) {
+			return DurationStyle.detectAndParse(readme).equals(duration);
+		}
+		if (value instanceof Enum<?> constant) {
+			return constant.name().equalsIgnoreCase(readme);
+		}
+		String text = String.valueOf(value);
+		if (text.matches("-?[0-9.]+") && readme.matches("-?[0-9.]+")) {
+			return new BigDecimal(text).compareTo(new BigDecimal(readme)) == 0;
+		}
+		if (text.matches("[0-9]+[a-z]+") && readme.matches("[0-9]+[a-z]+")) {
+			return DurationStyle.detectAndParse(readme).equals(DurationStyle.detectAndParse(text));
+		}
+		return text.equals(readme);
+	}
+
+	/**
+	 * Map {@code redis-lock.retry.max-delay} to the bean path {@code retry.maxDelay}.
+	 */
+	private static String beanPath(String name) {
+		String path = name.substring("redis-lock.".length());
+		Matcher dash = Pattern.compile("-([a-z])").matcher(path);
+		StringBuilder camel = new StringBuilder();
+		while (dash.find()) {
+			dash.appendReplacement(camel, dash.group(1).toUpperCase(Locale.ROOT));
+		}
+		dash.appendTail(camel);
+		return camel.toString();
+	}
+
+	private static Map<String, String[]> readmeRows() throws IOException {
+		Path readme = Path.of("..", "README.md");
+		if (!Files.exists(readme)) {
+			readme = Path.of("README.md");
+		}
+		Matcher row = ROW.matcher(Files.readString(readme, StandardCharsets.UTF_8));
+		Map<String, String[]> rows = new TreeMap<>();
+		while (row.find()) {
+			rows.put(row.group(1), new String[] { row.group(2), row.group(3) });
+		}
+		return rows;
+	}
+
+	private static Map<String, JsonNode> metadataProperties() throws IOException {
+		Map<String, JsonNode> properties = new TreeMap<>();
+		ObjectMapper json = new ObjectMapper();
+		for (URL resource : Collections.list(ReadmePropertiesTests.class.getClassLoader()
+			.getResources("META-INF/spring-configuration-metadata.json"))) {
+			try (InputStream in = resource.openStream()) {
+				for (JsonNode property : json.readTree(in).path("properties")) {
+					String name = property.path("name").asText();
+					if (name.startsWith("redis-lock.")) {
+						properties.put(name, property);
+					}
+				}
+			}
+		}
+		assertThat(properties).as("redis-lock.* properties in the configuration metadata").isNotEmpty();
+		return properties;
+	}
+
+}

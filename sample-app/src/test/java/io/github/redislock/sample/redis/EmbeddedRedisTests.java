@@ -1,0 +1,154 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.sample.redis;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.time.Duration;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.redislock.sample.RunningSample;
+import io.github.redislock.sample.RunningSample.Response;
+import io.github.redislock.testsupport.RespClient;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+/**
+ * The sample started with no Redis configured: it runs a redis-server of its own, uses it
+ * for its locks, and stops it with the application.
+ *
+ * @author redis-lock contributors
+ */
+class EmbeddedRedisTests {
+
+	/**
+	 * The sample's application.yml sets spring.data.redis.timeout: only the properties
+	 * that say where Redis is count as configuring one.
+	 */
+	@Test
+	void withNoRedisConfiguredTheAppStartsItsOwnAndServesAPurchase() {
+		EmbeddedRedisServer server;
+		try (RunningSample app = RunningSample.start()) {
+			server = app.context().getBean(EmbeddedRedisServer.class);
+			assertThat(server.isRunning()).isTrue();
+			LettuceConnectionFactory connectionFactory = (LettuceConnectionFactory) app.context()
+				.getBean(RedisConnectionFactory.class);
+			assertThat(connectionFactory.getHostName()).isEqualTo(EmbeddedRedisServer.HOST);
+			assertThat(connectionFactory.getPort()).isEqualTo(server.getPort());
+
+			Response purchase = app.post("/api/products/1/purchase?user=alice");
+
+			assertThat(purchase.status()).isEqualTo(201);
+			assertThat(purchase.json().path("fencingToken").asLong()).isPositive();
+			try (RespClient client = RespClient.connect(EmbeddedRedisServer.HOST, server.getPort(),
+					Duration.ofSeconds(2))) {
+				assertThat(client.command("EXISTS", "flash-sale:lock:{stock:1}:fence")).isEqualTo(1L);
+			}
+			JsonNode info = app.get("/actuator/info").json().path("redis");
+			assertThat(info.path("embedded").asBoolean()).isTrue();
+			assertThat(info.path("address").asText()).isEqualTo(EmbeddedRedisServer.HOST + ":" + server.getPort());
+		}
+		assertThat(server.isRunning()).as("redis-server running after the context closed").isFalse();
+		assertThat(accepts(server.getPort())).isFalse();
+	}
+
+	@Test
+	void theBinaryShippedInEmbeddedRedisRunsWhenAskedFor() {
+		try (RunningSample app = RunningSample.start("--sample.embedded-redis.binary=embedded")) {
+			EmbeddedRedisServer server = app.context().getBean(EmbeddedRedisServer.class);
+			assertThat(server.getBinary()).contains("embedded-redis");
+			assertThat(server.getVersion()).startsWith("6.2.");
+
+			assertThat(app.post("/api/products/1/purchase?user=bob").status()).isEqualTo(201);
+		}
+	}
+
+	@Test
+	void whenRedisGoesAwayAPurchaseFailsClosedWith503() {
+		try (RunningSample app = RunningSample.start()) {
+			EmbeddedRedisServer server = app.context().getBean(EmbeddedRedisServer.class);
+			assertThat(app.post("/api/products/2/purchase?user=carol").status()).isEqualTo(201);
+			server.close();
+
+			Response refused = app.post("/api/products/2/purchase?user=dan");
+
+			assertThat(refused.status()).isEqualTo(503);
+			assertThat(refused.contentType()).startsWith("application/problem+json");
+			assertThat(refused.json().path("type").asText()).endsWith(":sample/lock-unavailable");
+			JsonNode product = app.get("/api/products/2").json();
+			assertThat(product.path("orders").asInt()).isEqualTo(1);
+			assertThat(product.path("stock").asInt()).isEqualTo(product.path("initialStock").asInt() - 1);
+		}
+	}
+
+	@Test
+	void aFailedStartStopsTheRedisItStarted() {
+		long before = redisServerChildren();
+
+		assertThatExceptionOfType(RuntimeException.class)
+			.isThrownBy(() -> new SpringApplicationBuilder(io.github.redislock.sample.SampleApplication.class)
+				.run("--server.port=0", "--spring.main.banner-mode=off", "--redis-lock.expire=0s"));
+
+		assertThat(redisServerChildren()).isEqualTo(before);
+	}
+
+	@Test
+	void disabledItStartsNothing() {
+		try (RunningSample app = RunningSample.start("--sample.embedded-redis.enabled=false",
+				"--management.health.redis.enabled=false")) {
+			assertThat(app.context().getBeanProvider(EmbeddedRedisServer.class).getIfAvailable()).isNull();
+		}
+	}
+
+	@Test
+	void resourceNamesCoverTheFourPlatformsEmbeddedRedisShips() {
+		assertThat(EmbeddedRedisServer.resourceName("Linux", "amd64")).isEqualTo("redis-server-6.2.6-v5-linux-amd64");
+		assertThat(EmbeddedRedisServer.resourceName("Linux", "aarch64")).isEqualTo("redis-server-6.2.7-linux-arm64");
+		assertThat(EmbeddedRedisServer.resourceName("Mac OS X", "x86_64"))
+			.isEqualTo("redis-server-6.2.6-v5-darwin-amd64");
+		assertThat(EmbeddedRedisServer.resourceName("Mac OS X", "aarch64"))
+			.isEqualTo("redis-server-6.2.6-v5-darwin-arm64");
+		assertThatIllegalStateException().isThrownBy(() -> EmbeddedRedisServer.resourceName("Windows 11", "amd64"))
+			.withMessageContaining("spring.data.redis.host");
+	}
+
+	private static long redisServerChildren() {
+		return ProcessHandle.current()
+			.descendants()
+			.filter(ProcessHandle::isAlive)
+			.filter((process) -> process.info().command().orElse("").contains("redis-server"))
+			.count();
+	}
+
+	private static boolean accepts(int port) {
+		try (Socket socket = new Socket()) {
+			socket.connect(new InetSocketAddress(EmbeddedRedisServer.HOST, port), 500);
+			return true;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+	}
+
+}

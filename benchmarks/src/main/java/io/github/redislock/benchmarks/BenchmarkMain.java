@@ -37,6 +37,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class BenchmarkMain {
 
+	/** Each step with the 1-minute load average when it began. */
+	private static final List<String> PROGRESS = new ArrayList<>();
+
 	private BenchmarkMain() {
 	}
 
@@ -122,12 +125,14 @@ public final class BenchmarkMain {
 		header.add("");
 		header.add("| | |");
 		header.add("| --- | --- |");
-		header.add("| commit | " + command("git", "describe", "--always", "--dirty") + " |");
+		header.add("| commit | " + System.getProperty("bench.commit", command("git", "describe", "--always", "--dirty"))
+				+ " |");
 		header.add("| machine | " + Runtime.getRuntime().availableProcessors() + " CPUs, " + cpuModel() + " |");
 		header.add("| JDK | " + System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version")
 				+ " |");
 		header.add("| Redis | " + redisVersion + ", loopback, no persistence |");
 		header.add("| load average (1/5/15 min) | before " + loadBefore + ", after " + loadAverage() + " |");
+		header.add("| 1-min load as each step began | " + String.join("; ", PROGRESS) + " |");
 		header.add("| duration | " + seconds + " s |");
 		header
 			.add("| command | `java " + String.join(" ", jvmArguments()) + " -jar benchmarks/target/benchmarks.jar` |");
@@ -138,7 +143,8 @@ public final class BenchmarkMain {
 		return java.lang.management.ManagementFactory.getRuntimeMXBean()
 			.getInputArguments()
 			.stream()
-			.filter((argument) -> argument.startsWith("-D") || argument.startsWith("-X"))
+			.filter((argument) -> (argument.startsWith("-D") && !argument.startsWith("-Dbench.commit"))
+					|| argument.startsWith("-X"))
 			.toList();
 	}
 
@@ -178,7 +184,11 @@ public final class BenchmarkMain {
 	}
 
 	static void progress(String message) {
-		System.err.println("[bench] " + message);
+		String load = loadAverage();
+		System.err.println("[bench] " + message + " (load " + load + ")");
+		if (!message.startsWith("warm-up ")) {
+			PROGRESS.add(message + ": " + load.substring(0, load.indexOf(' ')));
+		}
 	}
 
 }

@@ -116,8 +116,8 @@ public class EmbeddedRedisLauncher implements ApplicationListener<SpringApplicat
 		properties.put("spring.data.redis.port", started.getPort());
 		properties.put("info.redis.embedded", true);
 		properties.put("info.redis.address", EmbeddedRedisServer.HOST + ":" + started.getPort());
-		properties.put("info.redis.version", started.getVersion());
-		properties.put("info.redis.binary", started.getBinary());
+		properties.put("info.redis.version", started.getBinary().version());
+		properties.put("info.redis.binary", started.getBinary().toString());
 		environment.getPropertySources().addFirst(new MapPropertySource(NAME, properties));
 		logger.info("""
 				No Redis is configured (spring.data.redis.host, port, url, sentinel or cluster), so this application

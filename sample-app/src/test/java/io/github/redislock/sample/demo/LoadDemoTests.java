@@ -15,9 +15,11 @@
  */
 package io.github.redislock.sample.demo;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import io.github.redislock.sample.RunningSample;
+import io.github.redislock.sample.SampleApplication;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.junit.jupiter.api.AfterAll;
@@ -68,7 +70,7 @@ class LoadDemoTests {
 
 	@Test
 	void withTheLockTheBurstSellsExactlyTheStockOncePerUser() throws Exception {
-		LoadResult result = app.context().getBean(LoadDemo.class).run(app.base(), "purchase", "with @RedisLock");
+		LoadResult result = app.context().getBean(PurchaseBurst.class).send(app.base(), "purchase", "with @RedisLock");
 
 		assertThat(result.requests()).isEqualTo(400);
 		assertThat(result.ordersCreated()).isEqualTo(STOCK);
@@ -83,10 +85,10 @@ class LoadDemoTests {
 
 	@Test
 	void withoutTheLockTheSameBurstOversellsOrDuplicates() throws Exception {
-		LoadDemo demo = app.context().getBean(LoadDemo.class);
+		PurchaseBurst burst = app.context().getBean(PurchaseBurst.class);
 		LoadResult result = null;
 		for (int attempt = 0; attempt < ATTEMPTS && (result == null || result.correct()); attempt++) {
-			result = demo.run(app.base(), "purchase-without-lock", "without @RedisLock");
+			result = burst.send(app.base(), "purchase-without-lock", "without @RedisLock");
 		}
 
 		assertThat(result.correct()).as("a run without the lock in %d attempts kept both rules", ATTEMPTS).isFalse();
@@ -123,7 +125,7 @@ class LoadDemoTests {
 	}
 
 	private static String[] redisArguments(String... more) {
-		List<String> args = new java.util.ArrayList<>(
+		List<String> args = new ArrayList<>(
 				List.of("--spring.data.redis.host=" + RedisNode.HOST, "--spring.data.redis.port=" + node.port()));
 		args.addAll(List.of(more));
 		return args.toArray(String[]::new);

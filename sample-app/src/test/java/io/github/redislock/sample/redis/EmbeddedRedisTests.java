@@ -32,7 +32,6 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
-import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * The sample started with no Redis configured: it runs a redis-server of its own, uses it
@@ -77,8 +76,8 @@ class EmbeddedRedisTests {
 	void theBinaryShippedInEmbeddedRedisRunsWhenAskedFor() {
 		try (RunningSample app = RunningSample.start("--sample.embedded-redis.binary=embedded")) {
 			EmbeddedRedisServer server = app.context().getBean(EmbeddedRedisServer.class);
-			assertThat(server.getBinary()).contains("embedded-redis");
-			assertThat(server.getVersion()).startsWith("6.2.");
+			assertThat(server.getBinary().origin()).contains("embedded-redis");
+			assertThat(server.getBinary().version()).startsWith("6.2.");
 
 			assertThat(app.post("/api/products/1/purchase?user=bob").status()).isEqualTo(201);
 		}
@@ -119,18 +118,6 @@ class EmbeddedRedisTests {
 				"--management.health.redis.enabled=false")) {
 			assertThat(app.context().getBeanProvider(EmbeddedRedisServer.class).getIfAvailable()).isNull();
 		}
-	}
-
-	@Test
-	void resourceNamesCoverTheFourPlatformsEmbeddedRedisShips() {
-		assertThat(EmbeddedRedisServer.resourceName("Linux", "amd64")).isEqualTo("redis-server-6.2.6-v5-linux-amd64");
-		assertThat(EmbeddedRedisServer.resourceName("Linux", "aarch64")).isEqualTo("redis-server-6.2.7-linux-arm64");
-		assertThat(EmbeddedRedisServer.resourceName("Mac OS X", "x86_64"))
-			.isEqualTo("redis-server-6.2.6-v5-darwin-amd64");
-		assertThat(EmbeddedRedisServer.resourceName("Mac OS X", "aarch64"))
-			.isEqualTo("redis-server-6.2.6-v5-darwin-arm64");
-		assertThatIllegalStateException().isThrownBy(() -> EmbeddedRedisServer.resourceName("Windows 11", "amd64"))
-			.withMessageContaining("spring.data.redis.host");
 	}
 
 	private static long redisServerChildren() {

@@ -14,20 +14,22 @@
 -- issued when the clock has not moved on: they keep growing even after the fence key
 -- expires, so no key has to live forever per lock name.
 --
--- Assumes Redis 6.2 or later: TIME before writes needs script effects replication.
+-- Assumes Redis 6.2 or later: SET ... GET, and TIME before writes (script effects
+-- replication).
 
-local holder = redis.call('GET', KEYS[1])
-if holder and holder ~= ARGV[1] then
-  return -1 - math.max(redis.call('PTTL', KEYS[1]), 0)
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+    return -1 - math.max(redis.call('PTTL', KEYS[1]), 0)
+  end
+  -- Recorded for this owner already, by an acquisition whose reply was lost.
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
 end
 
 local now = redis.call('TIME')
 local fence = tonumber(now[1]) * 1000000 + tonumber(now[2])
-local last = tonumber(redis.call('GET', KEYS[2]))
+local last = tonumber(redis.call('SET', KEYS[2], string.format('%.0f', fence), 'PX', ARGV[3], 'GET'))
 if last and last >= fence then
   fence = last + 1
+  redis.call('SET', KEYS[2], string.format('%.0f', fence), 'PX', ARGV[3])
 end
-
-redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-redis.call('SET', KEYS[2], string.format('%.0f', fence), 'PX', ARGV[3])
 return fence

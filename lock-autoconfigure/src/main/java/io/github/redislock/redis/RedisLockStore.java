@@ -18,10 +18,18 @@ package io.github.redislock.redis;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.github.redislock.core.LockStore;
+import org.jspecify.annotations.Nullable;
 
+import org.springframework.data.redis.connection.ClusterSlotHashUtil;
+import org.springframework.data.redis.connection.DecoratedRedisConnection;
+import org.springframework.data.redis.connection.RedisClusterConnection;
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.ReturnType;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -43,8 +51,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 */
 	private static final long MIN_FENCE_RETENTION_MILLIS = Duration.ofMinutes(1).toMillis();
 
-	/** The most renewals sent in one pipeline, to bound the memory of one batch. */
-	private static final int MAX_PIPELINE = 1000;
+	/** The most leases renewed by one script call, to bound the work of one call. */
+	private static final int MAX_RENEWALS_PER_CALL = 500;
 
 	private final StringRedisTemplate redis;
 
@@ -83,76 +91,75 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
 		long lease = leaseMillis(name, leaseTime);
-		Long result = this.redis.execute(RedisLockScripts.ACQUIRE,
-				List.of(this.keys.lockKey(name), this.keys.fenceKey(name)), ownerToken, Long.toString(lease),
-				Long.toString(Math.max(lease, MIN_FENCE_RETENTION_MILLIS)));
-		long value = required(result, name);
+		long value = runForLong(name, LuaScript.ACQUIRE, 2, bytes(this.keys.lockKey(name)),
+				bytes(this.keys.fenceKey(name)), bytes(ownerToken), bytes(Long.toString(lease)),
+				bytes(Long.toString(Math.max(lease, MIN_FENCE_RETENTION_MILLIS))));
 		return (value > 0) ? AcquireResult.acquired(value) : AcquireResult.busy(-value - 1);
 	}
 
 	@Override
 	public boolean renew(String name, String ownerToken, Duration leaseTime) {
-		Long result = this.redis.execute(RedisLockScripts.RENEW, List.of(this.keys.lockKey(name)), ownerToken,
-				Long.toString(leaseMillis(name, leaseTime)));
-		return required(result, name) == 1;
+		return runForLong(name, LuaScript.RENEW, 1, bytes(this.keys.lockKey(name)), bytes(ownerToken),
+				bytes(Long.toString(leaseMillis(name, leaseTime)))) == 1;
 	}
 
 	/**
-	 * Renew in pipelined batches: one round trip per batch instead of one per lease. If a
-	 * pipeline fails, for example because Redis restarted and lost its script cache,
-	 * renew one by one, which loads the script again.
+	 * Renew many leases with one script call per few hundred locks. On Redis Cluster a
+	 * script may only touch keys of one hash slot, so the leases are grouped by slot.
 	 */
 	@Override
 	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
-		List<Boolean> results = new ArrayList<>(renewals.size());
-		for (int from = 0; from < renewals.size(); from += MAX_PIPELINE) {
-			List<LeaseRenewal> chunk = renewals.subList(from, Math.min(renewals.size(), from + MAX_PIPELINE));
-			try {
-				results.addAll(renewPipelined(chunk));
+		List<Boolean> results = new ArrayList<>(Collections.nCopies(renewals.size(), Boolean.FALSE));
+		execute((connection) -> {
+			Map<Integer, List<Integer>> groups = new LinkedHashMap<>();
+			boolean cluster = connection instanceof RedisClusterConnection;
+			for (int i = 0; i < renewals.size(); i++) {
+				int group = cluster ? ClusterSlotHashUtil.calculateSlot(this.keys.lockKey(renewals.get(i).name())) : 0;
+				groups.computeIfAbsent(group, (slot) -> new ArrayList<>()).add(i);
 			}
-			catch (RuntimeException ex) {
-				for (LeaseRenewal renewal : chunk) {
-					results.add(renew(renewal.name(), renewal.ownerToken(), renewal.leaseTime()));
+			for (List<Integer> group : groups.values()) {
+				for (int from = 0; from < group.size(); from += MAX_RENEWALS_PER_CALL) {
+					List<Integer> call = group.subList(from, Math.min(group.size(), from + MAX_RENEWALS_PER_CALL));
+					List<Boolean> renewed = renewInOneCall(connection, renewals, call);
+					for (int i = 0; i < call.size(); i++) {
+						results.set(call.get(i), renewed.get(i));
+					}
 				}
-			}
-		}
-		return results;
-	}
-
-	private List<Boolean> renewPipelined(List<LeaseRenewal> renewals) {
-		if (renewals.size() == 1) {
-			LeaseRenewal renewal = renewals.get(0);
-			return List.of(renew(renewal.name(), renewal.ownerToken(), renewal.leaseTime()));
-		}
-		byte[] sha = RedisLockScripts.RENEW.getSha1().getBytes(StandardCharsets.UTF_8);
-		List<Object> replies = this.redis.executePipelined((RedisCallback<Object>) (connection) -> {
-			for (LeaseRenewal renewal : renewals) {
-				connection.scriptingCommands()
-					.evalSha(sha, ReturnType.INTEGER, 1, bytes(this.keys.lockKey(renewal.name())),
-							bytes(renewal.ownerToken()),
-							bytes(Long.toString(leaseMillis(renewal.name(), renewal.leaseTime()))));
 			}
 			return null;
 		});
-		List<Boolean> results = new ArrayList<>(replies.size());
-		for (Object reply : replies) {
-			results.add(Long.valueOf(1).equals(reply));
-		}
 		return results;
+	}
+
+	private List<Boolean> renewInOneCall(RedisConnection connection, List<LeaseRenewal> renewals,
+			List<Integer> indexes) {
+		int count = indexes.size();
+		byte[][] keysAndArgs = new byte[count * 3][];
+		for (int i = 0; i < count; i++) {
+			LeaseRenewal renewal = renewals.get(indexes.get(i));
+			keysAndArgs[i] = bytes(this.keys.lockKey(renewal.name()));
+			keysAndArgs[count + i] = bytes(renewal.ownerToken());
+			keysAndArgs[2 * count + i] = bytes(Long.toString(leaseMillis(renewal.name(), renewal.leaseTime())));
+		}
+		List<?> replies = LuaScript.RENEW_ALL.run(connection, ReturnType.MULTI, count, keysAndArgs);
+		Assert.state(replies != null && replies.size() == count, "Redis returned no reply for " + count + " renewals");
+		List<Boolean> renewed = new ArrayList<>(count);
+		for (Object reply : replies) {
+			renewed.add(Long.valueOf(1).equals(reply));
+		}
+		return renewed;
 	}
 
 	@Override
 	public boolean release(String name, String ownerToken) {
-		Long result = this.redis.execute(RedisLockScripts.RELEASE, List.of(this.keys.lockKey(name)), ownerToken,
-				this.keys.channel(name));
-		return required(result, name) == 1;
+		return runForLong(name, LuaScript.RELEASE, 1, bytes(this.keys.lockKey(name)), bytes(ownerToken),
+				bytes(this.keys.channel(name))) == 1;
 	}
 
 	@Override
 	public boolean forceRelease(String name) {
-		Long result = this.redis.execute(RedisLockScripts.FORCE_RELEASE, List.of(this.keys.lockKey(name)),
-				this.keys.channel(name));
-		return required(result, name) == 1;
+		return runForLong(name, LuaScript.FORCE_RELEASE, 1, bytes(this.keys.lockKey(name)),
+				bytes(this.keys.channel(name))) == 1;
 	}
 
 	@Override
@@ -173,6 +180,30 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		this.subscriptions.close();
 	}
 
+	private long runForLong(String name, LuaScript script, int numKeys, byte[]... keysAndArgs) {
+		Long result = execute((connection) -> script.run(connection, ReturnType.INTEGER, numKeys, keysAndArgs));
+		if (result == null) {
+			throw new IllegalStateException(
+					"Redis returned no reply for lock '" + name + "': scripts cannot run in a pipeline or transaction");
+		}
+		return result;
+	}
+
+	/**
+	 * Run on a connection of the template, handed to the callback undecorated: the
+	 * template's default would wrap it in a proxy on every call, on the hot path of every
+	 * lock, and a string template's decoration hides whether it is a cluster connection.
+	 */
+	private <T> @Nullable T execute(RedisCallback<T> callback) {
+		return this.redis.execute((RedisCallback<T>) (connection) -> {
+			RedisConnection target = connection;
+			while (target instanceof DecoratedRedisConnection decorated) {
+				target = decorated.getDelegate();
+			}
+			return callback.doInRedis(target);
+		}, true);
+	}
+
 	private static byte[] bytes(String value) {
 		return value.getBytes(StandardCharsets.UTF_8);
 	}
@@ -182,14 +213,6 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		// PEXPIRE 0 or a negative PX would delete the key or fail: never send one.
 		Assert.isTrue(millis > 0, () -> "Lease time of lock '" + name + "' must be at least 1 ms, was " + leaseTime);
 		return millis;
-	}
-
-	private static long required(Long result, String name) {
-		if (result == null) {
-			throw new IllegalStateException(
-					"Redis returned no reply for lock '" + name + "': scripts cannot run in a pipeline or transaction");
-		}
-		return result;
 	}
 
 }

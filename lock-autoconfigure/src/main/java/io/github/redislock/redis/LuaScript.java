@@ -1,0 +1,112 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.ReturnType;
+import org.springframework.util.StreamUtils;
+
+/**
+ * One Lua script of the Redis lock, read once from {@code META-INF/redis-lock/scripts}.
+ * It runs by SHA and sends its source only when Redis answers NOSCRIPT, as Spring Data
+ * Redis does, but with the SHA computed once: {@code RedisScript.of(Resource)} checks the
+ * resource for changes, under a lock, on every call.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class LuaScript {
+
+	static final LuaScript ACQUIRE = load("acquire");
+
+	static final LuaScript RELEASE = load("release");
+
+	static final LuaScript RENEW = load("renew");
+
+	static final LuaScript RENEW_ALL = load("renew-all");
+
+	static final LuaScript FORCE_RELEASE = load("force-release");
+
+	private final String sha1;
+
+	private final byte[] source;
+
+	private LuaScript(String sha1, byte[] source) {
+		this.sha1 = sha1;
+		this.source = source;
+	}
+
+	/**
+	 * Run the script on the connection.
+	 * @param <T> the reply type
+	 * @param connection the connection
+	 * @param returnType how Redis replies
+	 * @param numKeys how many of the leading arguments are keys
+	 * @param keysAndArgs the keys, then the arguments
+	 * @return the reply
+	 */
+	<T> @Nullable T run(RedisConnection connection, ReturnType returnType, int numKeys, byte[]... keysAndArgs) {
+		try {
+			return connection.scriptingCommands().evalSha(this.sha1, returnType, numKeys, keysAndArgs);
+		}
+		catch (RuntimeException ex) {
+			if (!isNoScript(ex)) {
+				throw ex;
+			}
+			return connection.scriptingCommands().eval(this.source, returnType, numKeys, keysAndArgs);
+		}
+	}
+
+	private static boolean isNoScript(Throwable ex) {
+		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			String message = cause.getMessage();
+			if (message != null && message.contains("NOSCRIPT")) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static LuaScript load(String name) {
+		String path = "META-INF/redis-lock/scripts/" + name + ".lua";
+		try {
+			byte[] source = StreamUtils.copyToByteArray(new ClassPathResource(path).getInputStream());
+			return new LuaScript(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(source)), source);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot read Redis lock script " + path, ex);
+		}
+		catch (NoSuchAlgorithmException ex) {
+			throw new IllegalStateException("SHA-1 is required to run Redis scripts by digest", ex);
+		}
+	}
+
+	@Override
+	public String toString() {
+		return new String(this.source, 0, Math.min(this.source.length, 60), StandardCharsets.UTF_8);
+	}
+
+}

@@ -16,13 +16,14 @@
 package io.github.redislock.redis;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -39,12 +40,14 @@ import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 
 /**
  * Release notifications over one shared Redis subscription. A lock's channel is
- * subscribed only while some thread waits for it, and unsubscribed after.
+ * subscribed only while some thread waits for it, and unsubscribed a second after the
+ * last waiter left, so that a hot lock does not pay a SUBSCRIBE and UNSUBSCRIBE, and
+ * often a new connection, for every hand-over.
  * <p>
  * Subscribing and unsubscribing run on one background thread, so a waiter never blocks on
- * Redis pub/sub, even when Redis is unreachable: it keeps its own backoff. Once a channel
- * is subscribed its listeners are called once, so that a release that happened while
- * subscribing is not missed.
+ * Redis pub/sub, even when Redis is unreachable: it keeps its own backoff. Each new
+ * listener is called once its channel is subscribed, so that a release between its last
+ * attempt and its subscription is not missed.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -55,7 +58,9 @@ final class ReleaseSubscriptions implements AutoCloseable {
 
 	private final RedisMessageListenerContainer container;
 
-	private final ExecutorService subscriber = Executors.newSingleThreadExecutor((runnable) -> {
+	private static final Duration LINGER = Duration.ofSeconds(1);
+
+	private final ScheduledExecutorService subscriber = Executors.newSingleThreadScheduledExecutor((runnable) -> {
 		Thread thread = new Thread(runnable, "redis-lock-subscriber");
 		thread.setDaemon(true);
 		return thread;
@@ -87,7 +92,7 @@ final class ReleaseSubscriptions implements AutoCloseable {
 
 	AutoCloseable subscribe(String channel, Runnable listener) {
 		this.listeners.computeIfAbsent(channel, (key) -> new CopyOnWriteArraySet<>()).add(listener);
-		this.subscriber.execute(() -> reconcile(channel));
+		submit(() -> subscribeIfWanted(channel, listener));
 		return () -> unsubscribe(channel, listener);
 	}
 
@@ -96,28 +101,50 @@ final class ReleaseSubscriptions implements AutoCloseable {
 			set.remove(listener);
 			return set.isEmpty() ? null : set;
 		});
-		if (!this.subscriber.isShutdown()) {
-			this.subscriber.execute(() -> reconcile(channel));
+		try {
+			this.subscriber.schedule(() -> unsubscribeIfUnwanted(channel), LINGER.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (RejectedExecutionException ex) {
+			// Closed: the container is gone with all its subscriptions.
 		}
 	}
 
-	/** Bring the Redis subscription of the channel in line with its listeners. */
-	private void reconcile(String channel) {
-		boolean wanted = this.listeners.containsKey(channel);
+	private void subscribeIfWanted(String channel, Runnable listener) {
+		Set<Runnable> current = this.listeners.get(channel);
+		if (current == null || !current.contains(listener)) {
+			return;
+		}
 		try {
-			if (wanted && !this.subscribed.contains(channel)) {
+			if (!this.subscribed.contains(channel)) {
 				ensureStarted();
 				this.container.addMessageListener(this.dispatcher, new ChannelTopic(channel));
 				this.subscribed.add(channel);
-				notifyListeners(channel);
 			}
-			else if (!wanted && this.subscribed.remove(channel)) {
-				this.container.removeMessageListener(this.dispatcher, new ChannelTopic(channel));
-			}
+			listener.run();
 		}
 		catch (RuntimeException ex) {
-			logger.debug("Could not change the subscription of channel '{}'; waiters rely on their backoff", channel,
-					ex);
+			logger.debug("Could not subscribe to channel '{}'; waiters rely on their backoff", channel, ex);
+		}
+	}
+
+	private void unsubscribeIfUnwanted(String channel) {
+		if (this.listeners.containsKey(channel) || !this.subscribed.remove(channel)) {
+			return;
+		}
+		try {
+			this.container.removeMessageListener(this.dispatcher, new ChannelTopic(channel));
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Could not unsubscribe from channel '{}'", channel, ex);
+		}
+	}
+
+	private void submit(Runnable task) {
+		try {
+			this.subscriber.execute(task);
+		}
+		catch (RejectedExecutionException ex) {
+			// Closed: waiters rely on their backoff.
 		}
 	}
 

@@ -65,6 +65,8 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 
 	private final LeaseRenewer renewer;
 
+	private volatile int maxLocalHandoffs;
+
 	/**
 	 * Create a client with a 30 second lease that is renewed while held, and the default
 	 * backoff.
@@ -94,6 +96,19 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		this.backoff = backoff;
 		this.lostListener = lostListener;
 		this.renewer = new LeaseRenewer(store, this::leaseLost);
+	}
+
+	/**
+	 * Let a releasing thread pass the lock straight to the next thread of this process
+	 * waiting for it, without a round trip, at most this many times in a row before the
+	 * lock goes back to the store where other processes can take it. Off ({@code 0}) by
+	 * default because a hand-off is not a fresh acquisition: the next holder gets the
+	 * same fencing token as the previous one.
+	 * @param maxLocalHandoffs the most hand-offs in a row, {@code 0} for none
+	 */
+	public void setMaxLocalHandoffs(int maxLocalHandoffs) {
+		Assert.isTrue(maxLocalHandoffs >= 0, "Max local hand-offs must not be negative");
+		this.maxLocalHandoffs = maxLocalHandoffs;
 	}
 
 	@Override
@@ -142,7 +157,8 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 				return false;
 			}
 			try {
-				acquired = acquireInStore(state, deadline, leaseTime, renew);
+				acquired = takeOverHandoff(state, leaseTime, renew)
+						|| acquireInStore(state, deadline, leaseTime, renew);
 			}
 			finally {
 				if (!acquired) {
@@ -154,7 +170,79 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		finally {
 			if (!acquired) {
 				unretain(state);
+				releaseAbandonedHandoff(state);
 			}
+		}
+	}
+
+	/**
+	 * Take over the hold that the previous local holder left in the store, if any and
+	 * still valid. Called holding the local lock.
+	 */
+	private boolean takeOverHandoff(LockState state, Duration leaseTime, boolean renew) {
+		LockHold hold = state.handedOff;
+		if (hold == null) {
+			return false;
+		}
+		state.handedOff = null;
+		unretain(state);
+		if (!hold.isValid()) {
+			releaseQuietly(hold);
+			return false;
+		}
+		hold.owner = Thread.currentThread();
+		state.hold = hold;
+		try {
+			if (!hold.renewing && hold.remainingNanos() < leaseTime.toNanos()) {
+				// The lease left over is shorter than this holder asked for: extend it.
+				Duration lease = (leaseTime.compareTo(hold.leaseTime) > 0) ? leaseTime : hold.leaseTime;
+				long requestedAt = System.nanoTime();
+				if (!renewInStore(hold, lease)) {
+					state.hold = null;
+					leaseLost(hold, "the store no longer records this holder");
+					return false;
+				}
+				hold.leaseTime = lease;
+				hold.renewedFrom(requestedAt, lease);
+			}
+			lengthen(hold, leaseTime, renew);
+		}
+		catch (RuntimeException ex) {
+			state.hold = null;
+			throw ex;
+		}
+		return true;
+	}
+
+	/**
+	 * Release a handed-off hold that no local thread is left to take over. Both the
+	 * releasing thread and a waiter that gives up call this, so one of them sees it.
+	 */
+	private void releaseAbandonedHandoff(LockState state) {
+		if (state.handedOff == null || state.local.hasQueuedThreads() || !state.local.tryLock()) {
+			return;
+		}
+		try {
+			LockHold hold = state.handedOff;
+			if (hold != null && !state.local.hasQueuedThreads()) {
+				state.handedOff = null;
+				releaseQuietly(hold);
+				unretain(state);
+			}
+		}
+		finally {
+			state.local.unlock();
+		}
+	}
+
+	private void releaseQuietly(LockHold hold) {
+		hold.released = true;
+		this.renewer.stop(hold);
+		try {
+			this.store.release(hold.name, hold.ownerToken);
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Could not release lock '{}'; it frees itself when its lease runs out", hold.name, ex);
 		}
 	}
 
@@ -269,6 +357,9 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 			state.local.unlock();
 			return;
 		}
+		if (handOff(state, hold)) {
+			return;
+		}
 		hold.released = true;
 		this.renewer.stop(hold);
 		boolean interrupted = Thread.interrupted();
@@ -289,6 +380,22 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 				Thread.currentThread().interrupt();
 			}
 		}
+	}
+
+	/**
+	 * Pass the hold to the next local waiter instead of releasing it in the store, when
+	 * allowed. The reference of the releasing thread moves to the handed-off hold.
+	 */
+	private boolean handOff(LockState state, LockHold hold) {
+		if (hold.handoffs >= this.maxLocalHandoffs || !state.local.hasQueuedThreads() || !hold.isValid()) {
+			return false;
+		}
+		hold.handoffs++;
+		state.hold = null;
+		state.handedOff = hold;
+		state.local.unlock();
+		releaseAbandonedHandoff(state);
+		return true;
 	}
 
 	private boolean releaseInStore(LockHold hold) {

@@ -71,6 +71,7 @@ final class LeaseRenewer implements AutoCloseable {
 	}
 
 	void stop(LockHold hold) {
+		hold.renewing = false;
 		this.holds.remove(hold);
 		hold.cancelRenewalTask();
 	}

@@ -36,7 +36,11 @@ final class LockHold {
 
 	final long fencingToken;
 
-	final Thread owner;
+	/** The holding thread; changes only when a local hand-off passes the hold on. */
+	volatile Thread owner;
+
+	/** Local hand-offs since the store acquisition; touched only under the local lock. */
+	int handoffs;
 
 	volatile Duration leaseTime;
 

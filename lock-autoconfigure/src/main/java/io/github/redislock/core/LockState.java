@@ -43,6 +43,13 @@ final class LockState {
 	/** The current hold; set and cleared only by the thread holding {@link #local}. */
 	volatile @Nullable LockHold hold;
 
+	/**
+	 * A hold released locally and left in the store for the next local thread to take
+	 * over; it counts as one of the {@link #references}. Set and cleared only by the
+	 * thread holding {@link #local}.
+	 */
+	volatile @Nullable LockHold handedOff;
+
 	LockState(String name) {
 		this.name = name;
 	}

@@ -51,12 +51,13 @@ final class LockClientInstance implements AutoCloseable {
 	final List<LockLostEvent> lostEvents = new CopyOnWriteArrayList<>();
 
 	private LockClientInstance(LettuceConnectionFactory connectionFactory, LockBackoff backoff, Duration leaseTime,
-			UnaryOperator<LockStore> storeDecorator) {
+			UnaryOperator<LockStore> storeDecorator, int maxLocalHandoffs) {
 		this.connectionFactory = connectionFactory;
 		this.redis = new StringRedisTemplate(connectionFactory);
 		this.store = new RedisLockStore(this.redis, "lock:");
 		this.client = new DefaultLockClient(storeDecorator.apply(this.store), leaseTime, true, backoff,
 				this.lostEvents::add);
+		this.client.setMaxLocalHandoffs(maxLocalHandoffs);
 	}
 
 	static Builder on(int port) {
@@ -86,6 +87,8 @@ final class LockClientInstance implements AutoCloseable {
 
 		private UnaryOperator<LockStore> storeDecorator = (store) -> store;
 
+		private int maxLocalHandoffs;
+
 		private Consumer<LockClientInstance> onStart = (instance) -> {
 		};
 
@@ -113,6 +116,11 @@ final class LockClientInstance implements AutoCloseable {
 			return this;
 		}
 
+		Builder maxLocalHandoffs(int maxLocalHandoffs) {
+			this.maxLocalHandoffs = maxLocalHandoffs;
+			return this;
+		}
+
 		Builder onStart(Consumer<LockClientInstance> onStart) {
 			this.onStart = onStart;
 			return this;
@@ -124,7 +132,7 @@ final class LockClientInstance implements AutoCloseable {
 			factory.afterPropertiesSet();
 			factory.start();
 			LockClientInstance instance = new LockClientInstance(factory, this.backoff, this.leaseTime,
-					this.storeDecorator);
+					this.storeDecorator, this.maxLocalHandoffs);
 			this.onStart.accept(instance);
 			return instance;
 		}

@@ -1,0 +1,137 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import io.github.redislock.core.DistributedLock;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * With local hand-offs allowed, a releasing thread passes the lock to the next thread of
+ * its instance without a round trip, a bounded number of times before the lock goes back
+ * to Redis, and mutual exclusion across instances still holds.
+ *
+ * @author redis-lock contributors
+ */
+class LocalHandoffTests extends RedisLockTestSupport {
+
+	@Test
+	void readModifyWriteWithHandoffsFromThreeInstancesEndsExact() throws Exception {
+		List<LockClientInstance> instances = new ArrayList<>();
+		for (int i = 0; i < 3; i++) {
+			instances.add(instance().maxLocalHandoffs(4).start());
+		}
+		CounterWorkload workload = new CounterWorkload("test:handoff-counter", "handoff-counter", 16, 130);
+		int maxOccupancy = workload.run(instances);
+		assertThat(instances.get(0).redis.opsForValue().get(workload.counterKey()))
+			.isEqualTo(Integer.toString(workload.expectedCount(instances.size())));
+		assertThat(maxOccupancy).isEqualTo(1);
+		for (LockClientInstance instance : instances) {
+			assertThat(instance.client.activeLockCount()).isZero();
+		}
+	}
+
+	@Test
+	void handOffSkipsRedisAndKeepsTheFencingTokenUntilTheLimit() throws Exception {
+		LockClientInstance instance = instance().maxLocalHandoffs(1).start();
+		DistributedLock lock = instance.client.getLock("handed");
+		lock.lock();
+		long firstToken = lock.getFencingToken();
+		Waiter second = Waiter.start(instance.client.getLock("handed"));
+		second.awaitQueued();
+		long scriptsBefore = commandCount("evalsha");
+		lock.unlock();
+		assertThat(second.acquiredToken()).as("handed over with the same Redis acquisition").isEqualTo(firstToken);
+		assertThat(commandCount("evalsha")).as("no round trip for the hand-off").isEqualTo(scriptsBefore);
+		Waiter third = Waiter.start(instance.client.getLock("handed"));
+		third.awaitQueued();
+		second.release();
+		assertThat(third.acquiredToken()).as("after the limit, a fresh acquisition").isGreaterThan(firstToken);
+		third.release();
+		assertThat(instance.client.activeLockCount()).isZero();
+	}
+
+	@Test
+	void handOffWithoutWaitersReleasesInRedis() throws Exception {
+		LockClientInstance instance = instance().maxLocalHandoffs(8).start();
+		DistributedLock lock = instance.client.getLock("alone");
+		lock.lock();
+		lock.unlock();
+		assertThat(lockKeys()).isEmpty();
+		assertThat(instance.client.activeLockCount()).isZero();
+	}
+
+	/**
+	 * A thread that waits for a lock, reports its fencing token, and releases on request.
+	 */
+	private static final class Waiter {
+
+		private final Thread thread;
+
+		private final CompletableFuture<Long> acquired = new CompletableFuture<>();
+
+		private final CompletableFuture<Void> release = new CompletableFuture<>();
+
+		private final CompletableFuture<Void> released = new CompletableFuture<>();
+
+		private Waiter(DistributedLock lock) {
+			this.thread = new Thread(() -> {
+				try {
+					lock.lock();
+					this.acquired.complete(lock.getFencingToken());
+					this.release.get(30, TimeUnit.SECONDS);
+					lock.unlock();
+					this.released.complete(null);
+				}
+				catch (Throwable ex) {
+					this.acquired.completeExceptionally(ex);
+					this.released.completeExceptionally(ex);
+				}
+			});
+		}
+
+		static Waiter start(DistributedLock lock) {
+			Waiter waiter = new Waiter(lock);
+			waiter.thread.start();
+			return waiter;
+		}
+
+		void awaitQueued() {
+			await().atMost(Duration.ofSeconds(10))
+				.until(() -> this.thread.getState() == Thread.State.WAITING
+						|| this.thread.getState() == Thread.State.TIMED_WAITING);
+		}
+
+		long acquiredToken() throws Exception {
+			return this.acquired.get(10, TimeUnit.SECONDS);
+		}
+
+		void release() throws Exception {
+			this.release.complete(null);
+			this.released.get(10, TimeUnit.SECONDS);
+		}
+
+	}
+
+}

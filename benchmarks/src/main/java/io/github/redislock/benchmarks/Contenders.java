@@ -34,6 +34,7 @@ final class Contenders {
 		LABELS.put(RawContender.ID, "raw SET NX PX + Lua delete, busy retry");
 		LABELS.put(OurContender.LOCK_ID, "ours lock() (30 s lease, renewed)");
 		LABELS.put(OurContender.TRY_ID, "ours tryLock(wait, 30 s, no renewal)");
+		LABELS.put(OurContender.HANDOFF_ID, "ours lock(), local hand-off ≤ " + OurContender.MAX_LOCAL_HANDOFFS);
 		LABELS.put(AnnotationContender.ID, "ours @RedisLock (defaults: 30 s, renewed)");
 		LABELS.put(RedissonContender.LOCK_ID, "Redisson lock() (watchdog)");
 		LABELS.put(RedissonContender.TRY_ID, "Redisson tryLock(wait, 30 s)");
@@ -65,8 +66,7 @@ final class Contenders {
 	static Contender create(String id, int port) {
 		return switch (id) {
 			case RawContender.ID -> new RawContender(port);
-			case OurContender.LOCK_ID -> new OurContender(port, false);
-			case OurContender.TRY_ID -> new OurContender(port, true);
+			case OurContender.LOCK_ID, OurContender.TRY_ID, OurContender.HANDOFF_ID -> new OurContender(port, id);
 			case AnnotationContender.ID -> new AnnotationContender(port);
 			case RedissonContender.LOCK_ID -> new RedissonContender(port, false);
 			case RedissonContender.TRY_ID -> new RedissonContender(port, true);

@@ -41,6 +41,14 @@ final class OurContender implements Contender {
 
 	static final String TRY_ID = "ours-try";
 
+	static final String HANDOFF_ID = "ours-handoff";
+
+	/**
+	 * How many times in a row {@link #HANDOFF_ID} passes a lock to the next local waiter
+	 * without a round trip.
+	 */
+	static final int MAX_LOCAL_HANDOFFS = 8;
+
 	private final String id;
 
 	private final LettuceConnectionFactory connectionFactory;
@@ -54,11 +62,12 @@ final class OurContender implements Contender {
 	/**
 	 * Create the contender.
 	 * @param port the Redis port
-	 * @param tryLock whether to call {@code tryLock(wait, lease, false)} (a fixed lease
-	 * without renewal, like the raw baseline) instead of {@code lock()}
+	 * @param id {@link #LOCK_ID} for {@code lock()}, {@link #TRY_ID} for
+	 * {@code tryLock(wait, lease, false)} (a fixed lease without renewal, like the raw
+	 * baseline), {@link #HANDOFF_ID} for {@code lock()} with local hand-off
 	 */
-	OurContender(int port, boolean tryLock) {
-		this.id = tryLock ? TRY_ID : LOCK_ID;
+	OurContender(int port, String id) {
+		this.id = id;
 		this.connectionFactory = new LettuceConnectionFactory(
 				new RedisStandaloneConfiguration(RedisServerProcess.HOST, port));
 		this.connectionFactory.afterPropertiesSet();
@@ -67,6 +76,9 @@ final class OurContender implements Contender {
 		this.store = new RedisLockStore(template, "bench:" + this.id + ":");
 		this.client = new DefaultLockClient(this.store, LEASE, true, LockBackoff.DEFAULT,
 				(event) -> this.lostLeases.increment());
+		if (HANDOFF_ID.equals(id)) {
+			this.client.setMaxLocalHandoffs(MAX_LOCAL_HANDOFFS);
+		}
 	}
 
 	@Override

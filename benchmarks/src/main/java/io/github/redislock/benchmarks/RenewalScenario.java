@@ -176,7 +176,7 @@ final class RenewalScenario {
 	private static Holder holder(String id, int port, Duration lease) {
 		return switch (id) {
 			case OurContender.LOCK_ID -> {
-				OurContender ours = new OurContender(port, false);
+				OurContender ours = new OurContender(port, OurContender.LOCK_ID);
 				yield new Holder((key) -> {
 					DistributedLock lock = ours.client().getLock(key);
 					if (!lock.tryLock(Contender.MAX_WAIT, lease, true)) {

@@ -104,8 +104,10 @@ public final class RedisLockAutoConfiguration {
 				logger.warn("LockLostListener {} failed for lock '{}'", listener, event.lockName(), ex);
 			}
 		});
-		return new DefaultLockClient(store, properties.getExpire(), properties.getRenewal().isEnabled(),
-				properties.getRetry().toBackoff(), listeners);
+		DefaultLockClient client = new DefaultLockClient(store, properties.getExpire(),
+				properties.getRenewal().isEnabled(), properties.getRetry().toBackoff(), listeners);
+		client.setMaxLocalHandoffs(properties.getLocalHandoffs());
+		return client;
 	}
 
 	@Bean

@@ -111,6 +111,15 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		this.maxLocalHandoffs = maxLocalHandoffs;
 	}
 
+	/**
+	 * Return the most local hand-offs in a row.
+	 * @return the most hand-offs, {@code 0} if off
+	 * @see #setMaxLocalHandoffs(int)
+	 */
+	public int getMaxLocalHandoffs() {
+		return this.maxLocalHandoffs;
+	}
+
 	@Override
 	public DistributedLock getLock(String name) {
 		Assert.hasText(name, "Lock name must not be blank");

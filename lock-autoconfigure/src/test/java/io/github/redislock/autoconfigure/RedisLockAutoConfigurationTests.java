@@ -139,7 +139,7 @@ class RedisLockAutoConfigurationTests {
 			.withPropertyValues("redis-lock.key-prefix=app:locks:", "redis-lock.expire=10",
 					"redis-lock.wait-time=500ms", "redis-lock.lost-lease-action=log", "redis-lock.retry.delay=20ms",
 					"redis-lock.retry.multiplier=1.5", "redis-lock.retry.max-delay=300ms", "redis-lock.retry.jitter=0",
-					"redis-lock.renewal.enabled=false", "redis-lock.aspect.order=42")
+					"redis-lock.renewal.enabled=false", "redis-lock.aspect.order=42", "redis-lock.local-handoffs=3")
 			.run((context) -> {
 				RedisLockProperties properties = context.getBean(RedisLockProperties.class);
 				assertThat(properties.getExpire()).isEqualTo(Duration.ofSeconds(10));
@@ -154,6 +154,7 @@ class RedisLockAutoConfigurationTests {
 				assertThat(properties.getRenewal().isEnabled()).isFalse();
 				assertThat(context.getBean(RedisLockStore.class).getKeys().lockKey("a")).isEqualTo("app:locks:{a}");
 				assertThat(context.getBean(RedisLockAdvisor.class).getOrder()).isEqualTo(42);
+				assertThat(context.getBean(DefaultLockClient.class).getMaxLocalHandoffs()).isEqualTo(3);
 			});
 	}
 
@@ -170,6 +171,7 @@ class RedisLockAutoConfigurationTests {
 					redis-lock.retry.max-delay | 10ms    | redis-lock.retry.max-delay must not be less than redis-lock.retry.delay
 					redis-lock.retry.jitter    | 1.5     | redis-lock.retry.jitter must be between 0 and 1
 					redis-lock.retry.jitter    | -0.1    | redis-lock.retry.jitter must be between 0 and 1
+					redis-lock.local-handoffs  | -1      | redis-lock.local-handoffs must not be negative
 					""")
 	void invalidPropertyStopsStartUpNamingTheProperty(String property, String value, String message) {
 		this.runner.withPropertyValues(property + "=" + value).run((context) -> {

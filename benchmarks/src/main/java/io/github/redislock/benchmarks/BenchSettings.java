@@ -16,6 +16,7 @@
 package io.github.redislock.benchmarks;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -50,7 +51,7 @@ record BenchSettings(int reps, List<String> contenders, Set<String> scenarios, D
 	static BenchSettings fromSystemProperties() {
 		List<String> contenders = list("bench.contenders", String.join(",", Contenders.ids()));
 		if (!contenders.contains(RawContender.ID)) {
-			contenders = new java.util.ArrayList<>(contenders);
+			contenders = new ArrayList<>(contenders);
 			contenders.add(0, RawContender.ID);
 		}
 		return new BenchSettings(Integer.getInteger("bench.reps", 3), contenders,

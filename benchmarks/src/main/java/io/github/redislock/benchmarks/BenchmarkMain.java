@@ -16,6 +16,7 @@
 package io.github.redislock.benchmarks;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -140,7 +141,7 @@ public final class BenchmarkMain {
 	}
 
 	private static List<String> jvmArguments() {
-		return java.lang.management.ManagementFactory.getRuntimeMXBean()
+		return ManagementFactory.getRuntimeMXBean()
 			.getInputArguments()
 			.stream()
 			.filter((argument) -> (argument.startsWith("-D") && !argument.startsWith("-Dbench.commit"))

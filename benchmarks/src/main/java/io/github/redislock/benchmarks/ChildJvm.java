@@ -16,6 +16,7 @@
 package io.github.redislock.benchmarks;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStreamWriter;
@@ -72,7 +73,7 @@ final class ChildJvm implements AutoCloseable {
 			}
 		}
 		String classPath = System.getProperty("java.class.path");
-		if (classPath.endsWith(".jar") && !classPath.contains(java.io.File.pathSeparator)) {
+		if (classPath.endsWith(".jar") && !classPath.contains(File.pathSeparator)) {
 			command.addAll(List.of("-jar", classPath));
 		}
 		else {

@@ -18,6 +18,7 @@ package io.github.redislock.benchmarks;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -103,7 +104,7 @@ final class RedisServerProcess implements AutoCloseable {
 	private static boolean awaitListening(Process process, int port) throws InterruptedException {
 		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
 		while (System.nanoTime() < deadline && process.isAlive()) {
-			try (java.net.Socket socket = new java.net.Socket(HOST, port)) {
+			try (Socket socket = new Socket(HOST, port)) {
 				return true;
 			}
 			catch (IOException ex) {

@@ -33,14 +33,14 @@ final class Report {
 
 	private static final double MILLIS = 1e-6;
 
-	private final Measurements m;
+	private final Measurements results;
 
 	private final BenchSettings settings;
 
 	private final PrintStream out;
 
 	Report(Measurements measurements, BenchSettings settings, PrintStream out) {
-		this.m = measurements;
+		this.results = measurements;
 		this.settings = settings;
 		this.out = out;
 	}
@@ -56,19 +56,22 @@ final class Report {
 		section("c. One hot key, 8 threads in one JVM, section = GET+SET of a counter: critical sections/s",
 				List.of("contender", "CS/s", "×raw", "fairness (slowest/fastest thread)", "longest lock+section ms",
 						"count exact"),
-				(id) -> row(id, m.cell("c", id, "ops", 1), m.ratio("c", id, "ops"), m.cell("c", id, "fairness", 1),
-						m.cell("c", id, "maxWait", MILLIS), exact("c", id)));
+				(id) -> row(id, this.results.cell("c", id, "ops", 1), this.results.ratio("c", id, "ops"),
+						this.results.cell("c", id, "fairness", 1), this.results.cell("c", id, "maxWait", MILLIS),
+						exact("c", id)));
 		section("cx. One hot key, 2 JVMs × 4 threads: critical sections/s",
 				List.of("contender", "CS/s", "×raw", "smaller JVM's share", "longest lock+section ms", "count exact"),
-				(id) -> row(id, m.cell("cx", id, "ops", 1), m.ratio("cx", id, "ops"), m.cell("cx", id, "share", 1),
-						m.cell("cx", id, "maxWait", MILLIS), exact("cx", id)));
+				(id) -> row(id, this.results.cell("cx", id, "ops", 1), this.results.ratio("cx", id, "ops"),
+						this.results.cell("cx", id, "share", 1), this.results.cell("cx", id, "maxWait", MILLIS),
+						exact("cx", id)));
 		section("d/dx. Hand-off latency, µs from the holder's release to the waiter's acquisition (hold "
 				+ this.settings.hold().toMillis() + " ms after the waiter starts waiting)",
 				List.of("contender", "d p50 (1 JVM)", "d p99", "dx p50 (2 JVMs)", "dx p50 ×raw", "dx p99",
 						"hand-offs per rep d / dx"),
-				(id) -> row(id, m.cell("d", id, "p50", MICROS), m.cell("d", id, "p99", MICROS),
-						m.cell("dx", id, "p50", MICROS), m.ratio("dx", id, "p50"), m.cell("dx", id, "p99", MICROS),
-						m.cell("d", id, "count", 1) + " / " + m.cell("dx", id, "count", 1)));
+				(id) -> row(id, this.results.cell("d", id, "p50", MICROS), this.results.cell("d", id, "p99", MICROS),
+						this.results.cell("dx", id, "p50", MICROS), this.results.ratio("dx", id, "p50"),
+						this.results.cell("dx", id, "p99", MICROS),
+						this.results.cell("d", id, "count", 1) + " / " + this.results.cell("dx", id, "count", 1)));
 		renewal();
 		section("f. Server cost per operation: round trips = socket reads Redis processed; client commands = "
 				+ "commands sent (MONITOR); commands = those plus the ones scripts call; CPU per lock+unlock over "
@@ -76,29 +79,30 @@ final class Report {
 				List.of("contender", "lock+unlock round trips", "client commands", "commands", "server CPU µs",
 						"client CPU µs", "client commands per lock+unlock", "dx hand-off round trips",
 						"client commands", "commands", "client commands per hand-off"),
-				(id) -> row(id, m.cell("f", id, "lockReads", 1), m.cell("f", id, "lockClient", 1),
-						m.cell("f", id, "lockCmds", 1), m.cell("f", id, "serverUs", 1), m.cell("f", id, "clientUs", 1),
-						m.text("f", id, "lockMix"), m.cell("f", id, "handoffReads", 1),
-						m.cell("f", id, "handoffClient", 1), m.cell("f", id, "handoffCmds", 1),
-						m.text("f", id, "handoffMix")));
+				(id) -> row(id, this.results.cell("f", id, "lockReads", 1), this.results.cell("f", id, "lockClient", 1),
+						this.results.cell("f", id, "lockCmds", 1), this.results.cell("f", id, "serverUs", 1),
+						this.results.cell("f", id, "clientUs", 1), this.results.text("f", id, "lockMix"),
+						this.results.cell("f", id, "handoffReads", 1), this.results.cell("f", id, "handoffClient", 1),
+						this.results.cell("f", id, "handoffCmds", 1), this.results.text("f", id, "handoffMix")));
 		if (!redisBenchmark.isEmpty()) {
 			this.out.println();
 			this.out.println("### redis-benchmark on the same server");
 			this.out.println();
 			table(List.of("run", "requests/s", "p50 ms"), redisBenchmark);
 		}
-		if (!this.m.notes().isEmpty()) {
+		if (!this.results.notes().isEmpty()) {
 			this.out.println();
 			this.out.println("### Notes");
 			this.out.println();
-			this.m.notes().forEach((note) -> this.out.println("- " + note));
+			this.results.notes().forEach((note) -> this.out.println("- " + note));
 		}
 	}
 
 	private void uncontended(String scenario, String title) {
 		section(title, List.of("contender", "ops/s", "×raw", "p50 µs", "p99 µs"),
-				(id) -> row(id, m.cell(scenario, id, "ops", 1), m.ratio(scenario, id, "ops"),
-						m.cell(scenario, id, "p50", MICROS), m.cell(scenario, id, "p99", MICROS)));
+				(id) -> row(id, this.results.cell(scenario, id, "ops", 1), this.results.ratio(scenario, id, "ops"),
+						this.results.cell(scenario, id, "p50", MICROS),
+						this.results.cell(scenario, id, "p99", MICROS)));
 	}
 
 	private void renewal() {
@@ -106,11 +110,14 @@ final class Report {
 		for (int size : this.settings.renewalSizes()) {
 			String scenario = "e" + size;
 			for (String id : RenewalScenario.IDS) {
-				if (!this.m.get(scenario, id, "cmdsPerSec").isEmpty()) {
-					rows.add(row(id, Integer.toString(size), m.cell(scenario, id, "cmdsPerSec", 1),
-							m.cell(scenario, id, "rtPerPeriod", 1), m.cell(scenario, id, "scriptsPerPeriod", 1),
-							m.cell(scenario, id, "cpu", 1), m.cell(scenario, id, "busyThreads", 1),
-							m.text(scenario, id, "threads"), m.cell(scenario, id, "held", 100) + "%"));
+				if (!this.results.get(scenario, id, "cmdsPerSec").isEmpty()) {
+					rows.add(row(id, Integer.toString(size), this.results.cell(scenario, id, "cmdsPerSec", 1),
+							this.results.cell(scenario, id, "rtPerPeriod", 1),
+							this.results.cell(scenario, id, "scriptsPerPeriod", 1),
+							this.results.cell(scenario, id, "cpu", 1),
+							this.results.cell(scenario, id, "busyThreads", 1),
+							this.results.text(scenario, id, "threads"),
+							this.results.cell(scenario, id, "held", 100) + "%"));
 				}
 			}
 		}
@@ -125,7 +132,7 @@ final class Report {
 	}
 
 	private String exact(String scenario, String id) {
-		List<Double> values = this.m.get(scenario, id, "exact");
+		List<Double> values = this.results.get(scenario, id, "exact");
 		if (values.isEmpty()) {
 			return "–";
 		}

@@ -20,21 +20,25 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Extends the leases of held locks from one daemon thread shared by the whole client, so
- * that holding many locks costs no thread per lock.
+ * that holding many locks costs no thread per lock, and taking one costs no more than
+ * adding it to a set: most locks are released long before their first renewal.
  * <p>
- * A lease is due for renewal once a third of it has passed, leaving two more chances if
- * the store is briefly unreachable. When one lease is due, every lease due within the
- * next sixth of its own length is renewed with it, in one batch: thousands of held locks
- * then cost a handful of round trips per renewal period instead of one each.
+ * The thread sweeps the held locks a few times per shortest lease, and only while some
+ * are held. A lease is due once a third of it has passed, leaving two more chances if the
+ * store is briefly unreachable. When one lease is due, every lease due within the next
+ * sixth of its own length is renewed with it, in one batch: thousands of held locks then
+ * cost a handful of round trips per renewal period instead of one each.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -43,6 +47,10 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(LeaseRenewer.class);
 
+	private static final long MIN_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+	private static final long MAX_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
 	private final LockStore store;
 
 	private final BiConsumer<LockHold, String> lostHandler;
@@ -50,6 +58,11 @@ final class LeaseRenewer implements AutoCloseable {
 	private final Set<LockHold> holds = ConcurrentHashMap.newKeySet();
 
 	private final ScheduledExecutorService scheduler;
+
+	/** Period of the running sweep, {@link Long#MAX_VALUE} while none runs. */
+	private volatile long tickNanos = Long.MAX_VALUE;
+
+	private @Nullable ScheduledFuture<?> sweep;
 
 	LeaseRenewer(LockStore store, BiConsumer<LockHold, String> lostHandler) {
 		this.store = store;
@@ -67,42 +80,69 @@ final class LeaseRenewer implements AutoCloseable {
 	void start(LockHold hold) {
 		hold.renewing = true;
 		this.holds.add(hold);
-		schedule(hold);
+		long tick = Math.max(MIN_TICK_NANOS, Math.min(MAX_TICK_NANOS, hold.leaseTime.toNanos() / 6));
+		if (tick < this.tickNanos) {
+			sweepEvery(tick);
+		}
 	}
 
 	void stop(LockHold hold) {
 		hold.renewing = false;
 		this.holds.remove(hold);
-		hold.cancelRenewalTask();
 	}
 
 	int activeCount() {
 		return this.holds.size();
 	}
 
-	private void schedule(LockHold hold) {
-		if (this.holds.contains(hold) && !this.scheduler.isShutdown()) {
-			long delay = Math.max(0, hold.renewAfter - System.nanoTime());
-			hold.replaceRenewalTask(this.scheduler.schedule(() -> due(hold), delay, TimeUnit.NANOSECONDS));
+	private synchronized void sweepEvery(long tick) {
+		if (tick >= this.tickNanos || this.scheduler.isShutdown()) {
+			return;
+		}
+		if (this.sweep != null) {
+			this.sweep.cancel(false);
+		}
+		this.tickNanos = tick;
+		this.sweep = this.scheduler.scheduleWithFixedDelay(this::sweep, tick, tick, TimeUnit.NANOSECONDS);
+	}
+
+	/**
+	 * Stop sweeping once nothing is held. The period is cleared before the set is checked
+	 * again, so a lock taken meanwhile either is seen here or starts a new sweep itself.
+	 */
+	private synchronized void stopIfIdle() {
+		long tick = this.tickNanos;
+		this.tickNanos = Long.MAX_VALUE;
+		if (!this.holds.isEmpty()) {
+			this.tickNanos = tick;
+			return;
+		}
+		if (this.sweep != null) {
+			this.sweep.cancel(false);
+			this.sweep = null;
 		}
 	}
 
-	private void due(LockHold trigger) {
-		long now = System.nanoTime();
-		if (!this.holds.contains(trigger)) {
+	private void sweep() {
+		if (this.holds.isEmpty()) {
+			stopIfIdle();
 			return;
 		}
-		if (now - trigger.renewAfter < 0) {
-			// Renewed early with another batch.
-			schedule(trigger);
+		long now = System.nanoTime();
+		boolean due = false;
+		for (LockHold hold : this.holds) {
+			if (now - hold.renewAfter >= 0) {
+				due = true;
+				break;
+			}
+		}
+		if (!due) {
 			return;
 		}
 		List<LockHold> batch = new ArrayList<>();
 		for (LockHold hold : this.holds) {
-			if (hold == trigger || hold.renewAfter - now <= hold.leaseTime.toNanos() / 6) {
-				if (isRenewable(hold, now)) {
-					batch.add(hold);
-				}
+			if (hold.renewAfter - now <= hold.leaseTime.toNanos() / 6 && isRenewable(hold, now)) {
+				batch.add(hold);
 			}
 		}
 		if (!batch.isEmpty()) {
@@ -144,7 +184,6 @@ final class LeaseRenewer implements AutoCloseable {
 			for (LockHold hold : batch) {
 				// Retry well before the lease runs out: there are two more chances left.
 				hold.renewAfter = requestedAt + hold.leaseTime.toNanos() / 6;
-				schedule(hold);
 			}
 			return;
 		}
@@ -152,7 +191,6 @@ final class LeaseRenewer implements AutoCloseable {
 			LockHold hold = batch.get(i);
 			if (renewed.get(i)) {
 				hold.renewedFrom(requestedAt, renewals.get(i).leaseTime());
-				schedule(hold);
 			}
 			else if (!hold.released) {
 				stop(hold);

@@ -16,9 +16,6 @@
 package io.github.redislock.core;
 
 import java.time.Duration;
-import java.util.concurrent.ScheduledFuture;
-
-import org.jspecify.annotations.Nullable;
 
 /**
  * One fresh acquisition of a lock, from store acquire to final release. Written by the
@@ -57,8 +54,6 @@ final class LockHold {
 	/** {@link System#nanoTime()} after which the lease is due for renewal. */
 	volatile long renewAfter;
 
-	private volatile @Nullable ScheduledFuture<?> renewalTask;
-
 	LockHold(String name, String ownerToken, long fencingToken, Duration leaseTime, long requestedAt) {
 		this.name = name;
 		this.ownerToken = ownerToken;
@@ -83,21 +78,6 @@ final class LockHold {
 	void renewedFrom(long requestedAt, Duration leaseTime) {
 		this.expiresAt = requestedAt + leaseTime.toNanos();
 		this.renewAfter = requestedAt + leaseTime.toNanos() / 3;
-	}
-
-	void replaceRenewalTask(ScheduledFuture<?> task) {
-		ScheduledFuture<?> previous = this.renewalTask;
-		this.renewalTask = task;
-		if (previous != null && previous != task) {
-			previous.cancel(false);
-		}
-	}
-
-	void cancelRenewalTask() {
-		ScheduledFuture<?> task = this.renewalTask;
-		if (task != null) {
-			task.cancel(false);
-		}
 	}
 
 }

@@ -346,14 +346,44 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		}
 	}
 
-	private LockStore.AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
+	private LockStore.AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime)
+			throws InterruptedException {
 		try {
 			return this.store.tryAcquire(name, ownerToken, leaseTime);
 		}
 		catch (RuntimeException ex) {
+			if (Thread.interrupted() || hasInterruptedCause(ex)) {
+				// The command may have taken the lock before the interrupt cut the wait
+				// for
+				// its reply: give it back, so that nothing is left behind.
+				releaseAfterInterrupt(name, ownerToken);
+				InterruptedException interrupted = new InterruptedException(
+						"Interrupted while acquiring lock '" + name + "'");
+				interrupted.initCause(ex);
+				throw interrupted;
+			}
 			throw new LockStoreException(name, "Could not acquire lock '" + name + "': the lock store failed ("
 					+ ex.getMessage() + "); the lock is not held", ex);
 		}
+	}
+
+	private void releaseAfterInterrupt(String name, String ownerToken) {
+		try {
+			this.store.release(name, ownerToken);
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Could not release lock '{}' after an interrupted acquisition; it frees itself when its "
+					+ "lease runs out", name, ex);
+		}
+	}
+
+	private static boolean hasInterruptedCause(Throwable ex) {
+		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
+			if (cause instanceof InterruptedException) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	void release(String name) {

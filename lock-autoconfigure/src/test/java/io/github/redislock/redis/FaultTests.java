@@ -97,6 +97,44 @@ class FaultTests extends RedisLockTestSupport {
 	}
 
 	@Test
+	void interruptDuringAnAcquireCommandEndsTheWaitAndLeavesNothingBehind() throws Exception {
+		LockClientInstance instance = instance().commandTimeout(Duration.ofSeconds(5)).start();
+		DistributedLock warmUp = instance.client.getLock("interrupted-command");
+		warmUp.lock();
+		warmUp.unlock();
+		server().pause();
+		CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+		Thread thread = new Thread(() -> {
+			try {
+				instance.client.getLock("interrupted-command")
+					.tryLock(Duration.ofSeconds(30), Duration.ofSeconds(30), true);
+				outcome.complete(null);
+			}
+			catch (Throwable ex) {
+				outcome.complete(ex);
+			}
+		});
+		try {
+			thread.start();
+			await().atMost(Duration.ofSeconds(5))
+				.until(() -> thread.getState() == Thread.State.TIMED_WAITING
+						|| thread.getState() == Thread.State.WAITING);
+			thread.interrupt();
+			assertThat(outcome.get(10, TimeUnit.SECONDS)).isInstanceOf(InterruptedException.class)
+				.hasMessageContaining("interrupted-command");
+		}
+		finally {
+			server().resume();
+		}
+		// The acquire queued in the paused server ran on resume; the release sent after
+		// the
+		// interrupt follows it, so the key does not outlive the failed acquisition.
+		await().atMost(Duration.ofSeconds(10)).until(() -> lockKeys().isEmpty());
+		assertThat(instance.client.activeLockCount()).isZero();
+		assertThat(instance.client.renewalCount()).isZero();
+	}
+
+	@Test
 	void clientRecoversAfterRedisRestarts() throws Exception {
 		LockClientInstance instance = instance().commandTimeout(COMMAND_TIMEOUT).start();
 		DistributedLock lock = instance.client.getLock("restarted");

@@ -27,9 +27,9 @@ import io.github.redislock.core.LockStore;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.connection.ClusterSlotHashUtil;
-import org.springframework.data.redis.connection.DecoratedRedisConnection;
 import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.ReturnType;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -54,7 +54,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	/** The most leases renewed by one script call, to bound the work of one call. */
 	private static final int MAX_RENEWALS_PER_CALL = 500;
 
-	private final StringRedisTemplate redis;
+	private final RedisConnectionFactory connectionFactory;
 
 	private final RedisLockKeys keys;
 
@@ -62,7 +62,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	/**
 	 * Create a store with keys under {@code lock:}.
-	 * @param redis the template to run the scripts with
+	 * @param redis the template whose connection factory runs the scripts
 	 */
 	public RedisLockStore(StringRedisTemplate redis) {
 		this(redis, "lock:");
@@ -70,14 +70,14 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	/**
 	 * Create a store.
-	 * @param redis the template to run the scripts with
+	 * @param redis the template whose connection factory runs the scripts
 	 * @param keyPrefix prepended to every key
 	 */
 	public RedisLockStore(StringRedisTemplate redis, String keyPrefix) {
 		Assert.notNull(redis, "StringRedisTemplate must not be null");
-		this.redis = redis;
+		this.connectionFactory = redis.getRequiredConnectionFactory();
 		this.keys = new RedisLockKeys(keyPrefix);
-		this.subscriptions = new ReleaseSubscriptions(redis.getRequiredConnectionFactory());
+		this.subscriptions = new ReleaseSubscriptions(this.connectionFactory);
 	}
 
 	/**
@@ -190,18 +190,18 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Run on a connection of the template, handed to the callback undecorated: the
-	 * template's default would wrap it in a proxy on every call, on the hot path of every
-	 * lock, and a string template's decoration hides whether it is a cluster connection.
+	 * Run on a connection straight from the factory: no template decoration, proxy or
+	 * transaction binding on the hot path of every lock, and no chance of a script being
+	 * queued in a transaction whose reply comes too late.
 	 */
 	private <T> @Nullable T execute(RedisCallback<T> callback) {
-		return this.redis.execute((RedisCallback<T>) (connection) -> {
-			RedisConnection target = connection;
-			while (target instanceof DecoratedRedisConnection decorated) {
-				target = decorated.getDelegate();
-			}
-			return callback.doInRedis(target);
-		}, true);
+		RedisConnection connection = this.connectionFactory.getConnection();
+		try {
+			return callback.doInRedis(connection);
+		}
+		finally {
+			connection.close();
+		}
 	}
 
 	private static byte[] bytes(String value) {

@@ -15,7 +15,6 @@
  */
 package io.github.redislock.annotation;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;

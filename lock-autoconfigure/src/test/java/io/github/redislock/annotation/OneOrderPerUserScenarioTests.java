@@ -20,11 +20,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.redislock.aspect.RedisLockAdvisor;
@@ -127,28 +122,12 @@ class OneOrderPerUserScenarioTests {
 	}
 
 	private static void runConcurrently(List<Runnable> calls, int threads) throws Exception {
-		ExecutorService pool = Executors.newFixedThreadPool(threads);
-		CountDownLatch start = new CountDownLatch(1);
 		AtomicInteger next = new AtomicInteger();
-		try {
-			List<Future<?>> workers = new ArrayList<>();
-			for (int t = 0; t < threads; t++) {
-				workers.add(pool.submit(() -> {
-					start.await();
-					for (int i = next.getAndIncrement(); i < calls.size(); i = next.getAndIncrement()) {
-						calls.get(i).run();
-					}
-					return null;
-				}));
+		ConcurrentWorkers.run(threads, (t) -> () -> {
+			for (int i = next.getAndIncrement(); i < calls.size(); i = next.getAndIncrement()) {
+				calls.get(i).run();
 			}
-			start.countDown();
-			for (Future<?> worker : workers) {
-				worker.get(2, TimeUnit.MINUTES);
-			}
-		}
-		finally {
-			pool.shutdownNow();
-		}
+		});
 	}
 
 	private static boolean lockRunsOutsideTransaction(ConfigurableApplicationContext context) {

@@ -15,13 +15,7 @@
  */
 package io.github.redislock.annotation;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.redislock.redis.RedisLockStore;
@@ -114,28 +108,14 @@ class RedisSetupsTests {
 		redis.opsForValue().set(Counter.KEY, "0");
 		Counter.mostAtOnce.set(0);
 		int threads = THREADS_PER_INSTANCE * instances.size();
-		ExecutorService pool = Executors.newFixedThreadPool(threads);
-		CountDownLatch start = new CountDownLatch(1);
-		try {
-			List<Future<?>> workers = new ArrayList<>();
-			for (int t = 0; t < threads; t++) {
-				Counter counter = instances.get(t % instances.size()).getBean(Counter.class);
-				workers.add(pool.submit(() -> {
-					start.await();
-					for (int i = 0; i < INCREMENTS_PER_THREAD; i++) {
-						counter.increment();
-					}
-					return null;
-				}));
-			}
-			start.countDown();
-			for (Future<?> worker : workers) {
-				worker.get(2, TimeUnit.MINUTES);
-			}
-		}
-		finally {
-			pool.shutdownNow();
-		}
+		ConcurrentWorkers.run(threads, (t) -> {
+			Counter counter = instances.get(t % instances.size()).getBean(Counter.class);
+			return () -> {
+				for (int i = 0; i < INCREMENTS_PER_THREAD; i++) {
+					counter.increment();
+				}
+			};
+		});
 		assertThat(redis.opsForValue().get(Counter.KEY)).isEqualTo(Integer.toString(threads * INCREMENTS_PER_THREAD));
 		assertThat(Counter.mostAtOnce).hasValue(1);
 		String lockKey = instances.get(0).getBean(RedisLockStore.class).getKeys().lockKey("counter");

@@ -15,13 +15,7 @@
  */
 package io.github.redislock.annotation;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiPredicate;
 
@@ -96,30 +90,16 @@ class StockScenarioTests {
 		instances.forEach((instance) -> instance.getBean(StockService.class).meter().reset());
 		AtomicInteger tickets = new AtomicInteger();
 		AtomicInteger successes = new AtomicInteger();
-		CountDownLatch start = new CountDownLatch(1);
-		ExecutorService pool = Executors.newFixedThreadPool(THREADS);
-		try {
-			List<Future<?>> workers = new ArrayList<>();
-			for (int t = 0; t < THREADS; t++) {
-				StockService service = instances.get(t % instances.size()).getBean(StockService.class);
-				workers.add(pool.submit(() -> {
-					start.await();
-					while (tickets.getAndIncrement() < CALLS) {
-						if (purchase.test(service, sku)) {
-							successes.incrementAndGet();
-						}
+		ConcurrentWorkers.run(THREADS, (t) -> {
+			StockService service = instances.get(t % instances.size()).getBean(StockService.class);
+			return () -> {
+				while (tickets.getAndIncrement() < CALLS) {
+					if (purchase.test(service, sku)) {
+						successes.incrementAndGet();
 					}
-					return null;
-				}));
-			}
-			start.countDown();
-			for (Future<?> worker : workers) {
-				worker.get(2, TimeUnit.MINUTES);
-			}
-		}
-		finally {
-			pool.shutdownNow();
-		}
+				}
+			};
+		});
 		int lowest = instances.stream()
 			.mapToInt((instance) -> instance.getBean(StockService.class).meter().lowestWritten())
 			.min()

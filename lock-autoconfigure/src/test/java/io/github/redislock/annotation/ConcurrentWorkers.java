@@ -1,0 +1,76 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.annotation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
+
+/**
+ * Starts workers on their own threads at one instant, so that they really contend, and
+ * waits for all of them, at most two minutes.
+ *
+ * @author redis-lock contributors
+ */
+final class ConcurrentWorkers {
+
+	private ConcurrentWorkers() {
+	}
+
+	/**
+	 * Run one worker per thread and rethrow the first failure.
+	 * @param threads how many threads
+	 * @param workerForThread the worker of each thread, by thread index
+	 */
+	static void run(int threads, IntFunction<Worker> workerForThread) throws Exception {
+		ExecutorService pool = Executors.newFixedThreadPool(threads);
+		CountDownLatch start = new CountDownLatch(1);
+		try {
+			List<Future<?>> workers = new ArrayList<>();
+			for (int t = 0; t < threads; t++) {
+				Worker worker = workerForThread.apply(t);
+				workers.add(pool.submit(() -> {
+					start.await();
+					worker.run();
+					return null;
+				}));
+			}
+			start.countDown();
+			for (Future<?> worker : workers) {
+				worker.get(2, TimeUnit.MINUTES);
+			}
+		}
+		finally {
+			pool.shutdownNow();
+		}
+	}
+
+	/**
+	 * The work of one thread.
+	 */
+	@FunctionalInterface
+	interface Worker {
+
+		void run() throws Exception;
+
+	}
+
+}

@@ -16,6 +16,7 @@
 package io.github.redislock.benchmarks;
 
 import java.time.Duration;
+import java.util.concurrent.locks.Lock;
 
 /**
  * One lock implementation under test, reduced to "run this section while holding the lock
@@ -55,6 +56,20 @@ interface Contender extends AutoCloseable {
 
 	@Override
 	default void close() throws Exception {
+	}
+
+	/**
+	 * Run the section under a lock the caller has just acquired, and release it.
+	 * @param lock the acquired lock
+	 * @param section the critical section
+	 */
+	static void runHolding(Lock lock, Runnable section) {
+		try {
+			section.run();
+		}
+		finally {
+			lock.unlock();
+		}
 	}
 
 }

@@ -109,12 +109,7 @@ final class OurContender implements Contender {
 		else {
 			lock.lock();
 		}
-		try {
-			section.run();
-		}
-		finally {
-			lock.unlock();
-		}
+		Contender.runHolding(lock, section);
 	}
 
 	@Override

@@ -90,12 +90,7 @@ final class RedissonContender implements Contender {
 		else {
 			lock.lock();
 		}
-		try {
-			section.run();
-		}
-		finally {
-			lock.unlock();
-		}
+		Contender.runHolding(lock, section);
 	}
 
 	@Override

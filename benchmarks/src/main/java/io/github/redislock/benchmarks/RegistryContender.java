@@ -92,12 +92,7 @@ final class RegistryContender implements Contender {
 	public void locked(String key, Runnable section) throws Exception {
 		Lock lock = this.registry.obtain(key);
 		lock.lock();
-		try {
-			section.run();
-		}
-		finally {
-			lock.unlock();
-		}
+		Contender.runHolding(lock, section);
 	}
 
 	@Override

@@ -9,7 +9,7 @@
 -- Assumes Redis 6.2 or later.
 
 if redis.call('DEL', KEYS[1]) == 1 then
-  redis.call('PUBLISH', ARGV[1], '1')
+  redis.call('PUBLISH', ARGV[1], '')
   return 1
 end
 return 0

@@ -1,17 +1,64 @@
--- Releases a lock held by the caller and wakes its waiters.
+-- Releases a lock held by the caller: hands it to the longest-queued waiter that is
+-- still waiting, with a fresh fencing token, or deletes it. Also takes the caller out
+-- of the queue, so a waiter that gives up calls this too: if the lock was handed to it
+-- meanwhile, it passes on.
 --
 -- KEYS[1]  lock key: a string holding the owner token
+-- KEYS[2]  fence key: the last fencing token issued for this lock name
+-- KEYS[3]  waiters key: a hash from the owner token of each queued waiter to
+--          '<arrival µs> <valid until ms> <lease ms> <ticket>'
 -- ARGV[1]  owner token of the caller
 -- ARGV[2]  channel on which waiters listen for the release
+-- ARGV[3]  the shortest time to keep the fence key, in milliseconds
 --
--- Returns 1 when the lock was held by ARGV[1] and is now deleted, else 0: the lock
--- expired or belongs to another owner, and is left untouched.
+-- Publishes '<owner token> <ticket> <fencing token>' when the lock is handed to a
+-- waiter, and '' when it is deleted while waiters whose places ran out are left, so
+-- that they try again at once.
 --
--- Assumes Redis 6.2 or later.
+-- Returns 1 when the lock was held by ARGV[1] and is now handed on or deleted, else 0:
+-- the lock expired or belongs to another owner, and is left untouched.
+--
+-- Assumes Redis 6.2 or later: SET ... GET, and script effects replication.
 
-if redis.call('GET', KEYS[1]) == ARGV[1] then
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+  redis.call('HDEL', KEYS[3], ARGV[1])
+  return 0
+end
+
+local waiters = redis.call('HGETALL', KEYS[3])
+if #waiters == 0 then
   redis.call('DEL', KEYS[1])
-  redis.call('PUBLISH', ARGV[2], '1')
   return 1
 end
-return 0
+
+local now = redis.call('TIME')
+local micros = tonumber(now[1]) * 1000000 + tonumber(now[2])
+local millis = math.floor(micros / 1000)
+local next, nextArrival, nextLease, nextTicket
+for i = 1, #waiters, 2 do
+  local owner = waiters[i]
+  local arrival, validUntil, lease, ticket = string.match(waiters[i + 1], '^(%d+) (%d+) (%d+) (%d+)$')
+  if owner == ARGV[1] or not arrival or tonumber(validUntil) < millis then
+    redis.call('HDEL', KEYS[3], owner)
+  elseif not next or tonumber(arrival) < nextArrival then
+    next, nextArrival, nextLease, nextTicket = owner, tonumber(arrival), lease, ticket
+  end
+end
+
+if not next then
+  redis.call('DEL', KEYS[1])
+  redis.call('PUBLISH', ARGV[2], '')
+  return 1
+end
+
+redis.call('HDEL', KEYS[3], next)
+redis.call('SET', KEYS[1], next, 'PX', nextLease)
+local retention = string.format('%.0f', math.max(tonumber(nextLease), tonumber(ARGV[3])))
+local fence = micros
+local last = tonumber(redis.call('SET', KEYS[2], string.format('%.0f', fence), 'PX', retention, 'GET'))
+if last and last >= fence then
+  fence = last + 1
+  redis.call('SET', KEYS[2], string.format('%.0f', fence), 'PX', retention)
+end
+redis.call('PUBLISH', ARGV[2], next .. ' ' .. nextTicket .. ' ' .. string.format('%.0f', fence))
+return 1

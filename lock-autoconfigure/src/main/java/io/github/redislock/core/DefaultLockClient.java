@@ -44,6 +44,19 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(DefaultLockClient.class);
 
+	/**
+	 * How much longer than its next pause a waiter keeps its place in the store's queue,
+	 * to allow for a slow round trip or a pause of this process.
+	 */
+	private static final Duration QUEUE_MARGIN = Duration.ofSeconds(1);
+
+	/**
+	 * The longest lease a renewed lock is handed over with: should the waiter's process
+	 * have died since it last asked, the lock frees itself this soon. The renewal thread
+	 * extends it to the full lease.
+	 */
+	private static final Duration MAX_RENEWED_HAND_OFF_LEASE = Duration.ofSeconds(5);
+
 	private final LockStore store;
 
 	private final Duration leaseTime;
@@ -60,6 +73,8 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 
 	private final ThreadLocal<String> ownerTokens = ThreadLocal
 		.withInitial(() -> this.instanceId + ":" + this.holderIds.incrementAndGet());
+
+	private final AtomicLong tickets = new AtomicLong();
 
 	private final ConcurrentMap<String, LockState> states = new ConcurrentHashMap<>();
 
@@ -312,21 +327,56 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		return state.local.tryLock(remaining(deadline), TimeUnit.NANOSECONDS);
 	}
 
+	/**
+	 * Take the lock in the store, waiting until the deadline. While it waits, the thread
+	 * keeps a place in the store's queue, so that the holder's release hands the lock
+	 * straight to it; a hand-off is taken only if it answers this thread's latest
+	 * attempt, since the store handed the lock over after that attempt and so its lease
+	 * is known to run at least from then. A thread that gives up leaves the queue and
+	 * passes on a lock handed to it meanwhile.
+	 */
 	private boolean acquireInStore(LockState state, long deadline, Duration leaseTime, boolean renew)
 			throws InterruptedException {
 		String ownerToken = this.ownerTokens.get();
+		Duration handOffLease = (renew && leaseTime.compareTo(MAX_RENEWED_HAND_OFF_LEASE) > 0)
+				? MAX_RENEWED_HAND_OFF_LEASE : leaseTime;
+		AtomicLong expectedTicket = new AtomicLong();
+		AtomicLong handedOffFence = new AtomicLong();
+		LockStore.ReleaseListener listener = (handOff) -> {
+			if (handOff == null) {
+				state.wakeUps.release();
+			}
+			else if (handOff.ownerToken().equals(ownerToken) && handOff.ticket() == expectedTicket.get()) {
+				handedOffFence.set(handOff.fencingToken());
+				state.wakeUps.release();
+			}
+		};
 		AutoCloseable subscription = null;
+		boolean queued = false;
+		boolean acquired = false;
 		try {
 			for (int attempt = 1;; attempt++) {
+				long ticket = this.tickets.incrementAndGet();
+				expectedTicket.set(ticket);
+				handedOffFence.set(0);
 				state.wakeUps.drainPermits();
+				LockStore.Queueing queueing = queueing(remaining(deadline), handOffLease, ticket, queued);
+				queued |= (queueing != null);
 				long requestedAt = System.nanoTime();
-				LockStore.AcquireResult result = tryAcquire(state.name, ownerToken, leaseTime);
+				LockStore.AcquireResult result;
+				try {
+					result = tryAcquire(state.name, ownerToken, leaseTime, queueing);
+				}
+				catch (LockStoreException | InterruptedException ex) {
+					// The store is failing, so waiting on it once more to leave the queue
+					// is pointless, or the release after the interrupt left it already.
+					queued = false;
+					throw ex;
+				}
 				if (result.acquired()) {
-					LockHold hold = new LockHold(state.name, ownerToken, result.fencingToken(), leaseTime, requestedAt);
-					state.hold = hold;
-					if (renew) {
-						this.renewer.start(hold);
-					}
+					acquired = true;
+					hold(state, new LockHold(state.name, ownerToken, result.fencingToken(), leaseTime, requestedAt),
+							renew);
 					return true;
 				}
 				long remaining = remaining(deadline);
@@ -334,28 +384,73 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 					return false;
 				}
 				if (subscription == null) {
-					subscription = this.store.subscribe(state.name, state.wakeUps::release);
+					subscription = this.store.subscribe(state.name, listener);
 				}
 				long holderLease = TimeUnit.MILLISECONDS.toNanos(Math.max(1, result.remainingLeaseMillis()));
 				long pause = Math.min(this.backoff.delayNanos(attempt), Math.min(remaining, holderLease));
 				state.wakeUps.tryAcquire(pause, TimeUnit.NANOSECONDS);
+				long fence = handedOffFence.get();
+				if (fence != 0) {
+					LockHold hold = new LockHold(state.name, ownerToken, fence, handOffLease, requestedAt);
+					// Too little of the lease known to be left when the news came late:
+					// the
+					// next attempt finds the lock recorded for this thread and renews it.
+					if (hold.remainingNanos() > handOffLease.toNanos() / 2) {
+						acquired = true;
+						hold.leaseTime = leaseTime;
+						hold(state, hold, renew);
+						return true;
+					}
+				}
 			}
 		}
 		finally {
 			closeQuietly(subscription, state.name);
+			if (queued && !acquired) {
+				leaveQueue(state.name, ownerToken);
+			}
 		}
 	}
 
-	private LockStore.AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime)
-			throws InterruptedException {
+	private void hold(LockState state, LockHold hold, boolean renew) {
+		state.hold = hold;
+		if (renew) {
+			this.renewer.start(hold);
+		}
+	}
+
+	/**
+	 * Queue a waiter only while it may wait, and only for as long as it may take to ask
+	 * again, so that the place of a waiter that died runs out soon.
+	 */
+	private LockStore.@Nullable Queueing queueing(long remainingWait, Duration handOffLease, long ticket,
+			boolean queuedBefore) {
+		if (remainingWait <= 0) {
+			return null;
+		}
+		long validity = Math.min(remainingWait, this.backoff.maxDelayNanos()) + QUEUE_MARGIN.toNanos();
+		return new LockStore.Queueing(Duration.ofNanos(validity), handOffLease, ticket, queuedBefore);
+	}
+
+	private void leaveQueue(String name, String ownerToken) {
 		try {
-			return this.store.tryAcquire(name, ownerToken, leaseTime);
+			this.store.release(name, ownerToken);
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Could not leave the queue of lock '{}'; the place runs out by itself", name, ex);
+		}
+	}
+
+	private LockStore.AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime,
+			LockStore.@Nullable Queueing queueing) throws InterruptedException {
+		try {
+			return (queueing != null) ? this.store.tryAcquire(name, ownerToken, leaseTime, queueing)
+					: this.store.tryAcquire(name, ownerToken, leaseTime);
 		}
 		catch (RuntimeException ex) {
 			if (Thread.interrupted() || hasInterruptedCause(ex)) {
-				// The command may have taken the lock before the interrupt cut the wait
-				// for
-				// its reply: give it back, so that nothing is left behind.
+				// The command may have taken the lock before the interrupt cut the
+				// wait for its reply: give it back, so that nothing is left behind.
 				releaseAfterInterrupt(name, ownerToken);
 				InterruptedException interrupted = new InterruptedException(
 						"Interrupted while acquiring lock '" + name + "'");

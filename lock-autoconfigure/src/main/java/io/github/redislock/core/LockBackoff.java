@@ -50,6 +50,14 @@ public record LockBackoff(Duration delay, double multiplier, Duration maxDelay, 
 	}
 
 	/**
+	 * Return the longest delay in nanoseconds, jitter applied.
+	 * @return the longest delay in nanoseconds
+	 */
+	long maxDelayNanos() {
+		return (long) (this.maxDelay.toNanos() * (1 + this.jitter));
+	}
+
+	/**
 	 * Return the delay in nanoseconds before the given attempt, jitter applied.
 	 * @param attempt the number of attempts already failed, from 1
 	 * @return the delay in nanoseconds, at least one millisecond

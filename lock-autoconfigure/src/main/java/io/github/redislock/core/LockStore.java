@@ -19,6 +19,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The store a {@link DefaultLockClient} keeps its locks in. Each method is one atomic
  * operation, ideally one round trip. Owner tokens are opaque to the store: it only
@@ -38,6 +40,21 @@ public interface LockStore {
 	 * @return the outcome
 	 */
 	AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime);
+
+	/**
+	 * Take the lock like {@link #tryAcquire(String, String, Duration)}, or, if it is
+	 * busy, queue the caller so that the holder's {@link #release} hands the lock
+	 * straight to it and tells its {@link #subscribe subscribers}. The default does not
+	 * queue: a store that cannot hand locks over leaves waiters to their retries.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @param leaseTime the lease, positive
+	 * @param queueing how to queue the caller
+	 * @return the outcome
+	 */
+	default AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing) {
+		return tryAcquire(name, ownerToken, leaseTime);
+	}
 
 	/**
 	 * Extend the lease if the lock is still recorded for this owner.
@@ -63,7 +80,9 @@ public interface LockStore {
 	}
 
 	/**
-	 * Delete the lock if it is recorded for this owner, and notify waiters.
+	 * Delete the lock if it is recorded for this owner, or hand it to the longest-queued
+	 * waiter, and notify waiters. Also takes the owner out of the queue: a waiter that
+	 * gives up calls this, and passes on a lock handed to it meanwhile.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
 	 * @return whether the lock was still this owner's
@@ -79,13 +98,55 @@ public interface LockStore {
 	boolean forceRelease(String name);
 
 	/**
-	 * Call the listener whenever the lock is released, until the subscription is closed.
-	 * Notifications are best effort: waiters must not depend on them.
+	 * Call the listener whenever the lock is released or handed over, until the
+	 * subscription is closed. Notifications are best effort: waiters must not depend on
+	 * them.
 	 * @param name the lock name
 	 * @param listener called on release, on a store thread
 	 * @return the subscription, to close when no longer waiting
 	 */
-	AutoCloseable subscribe(String name, Runnable listener);
+	AutoCloseable subscribe(String name, ReleaseListener listener);
+
+	/**
+	 * Told of the releases of one lock.
+	 */
+	@FunctionalInterface
+	interface ReleaseListener {
+
+		/**
+		 * Called when the lock was released, or may have been: also once the subscription
+		 * is in place, so that a release just before it is not missed.
+		 * @param handOff to whom the store handed the lock, {@code null} if it is free
+		 */
+		void released(@Nullable HandOff handOff);
+
+	}
+
+	/**
+	 * How a busy {@link #tryAcquire(String, String, Duration, Queueing)} queues its
+	 * caller.
+	 *
+	 * @param validity how long the caller keeps its place unless it calls again; a waiter
+	 * that stops calling, because its process died, is skipped after this
+	 * @param handOffLease the lease to give the caller if the lock is handed to it
+	 * @param ticket identifies this attempt in the {@link HandOff} it may lead to
+	 * @param queuedBefore whether an earlier attempt of the same wait may have queued the
+	 * caller, whose place an acquisition then clears
+	 */
+	record Queueing(Duration validity, Duration handOffLease, long ticket, boolean queuedBefore) {
+
+	}
+
+	/**
+	 * A lock handed by a release to a queued waiter.
+	 *
+	 * @param ownerToken the waiter's token, now recorded as the holder
+	 * @param ticket the ticket of the waiter's attempt that queued it
+	 * @param fencingToken the fencing token of the new hold
+	 */
+	record HandOff(String ownerToken, long ticket, long fencingToken) {
+
+	}
 
 	/**
 	 * One lease to extend with {@link #renewAll}.

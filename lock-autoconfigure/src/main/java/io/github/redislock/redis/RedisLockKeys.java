@@ -61,6 +61,15 @@ public final class RedisLockKeys {
 	}
 
 	/**
+	 * Return the key holding the waiters queued for a hand-off of the lock.
+	 * @param name the lock name
+	 * @return the waiters key
+	 */
+	public String waitersKey(String name) {
+		return lockKey(name) + ":waiters";
+	}
+
+	/**
 	 * Return the channel on which releases of the lock are announced.
 	 * @param name the lock name
 	 * @return the channel

@@ -51,6 +51,12 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 */
 	private static final long MIN_FENCE_RETENTION_MILLIS = Duration.ofMinutes(1).toMillis();
 
+	private static final byte[] MIN_FENCE_RETENTION = bytes(Long.toString(MIN_FENCE_RETENTION_MILLIS));
+
+	private static final byte[] NO_QUEUEING = bytes("0");
+
+	private static final byte[] QUEUED_BEFORE = bytes("1");
+
 	/** The most leases renewed by one script call, to bound the work of one call. */
 	private static final int MAX_RENEWALS_PER_CALL = 500;
 
@@ -90,10 +96,30 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
+		return acquire(name, ownerToken, leaseTime, null);
+	}
+
+	@Override
+	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing) {
+		return acquire(name, ownerToken, leaseTime, queueing);
+	}
+
+	private AcquireResult acquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing) {
 		long lease = leaseMillis(name, leaseTime);
-		long value = runForLong(name, LuaScript.ACQUIRE, 2, bytes(this.keys.lockKey(name)),
-				bytes(this.keys.fenceKey(name)), bytes(ownerToken), bytes(Long.toString(lease)),
-				bytes(Long.toString(Math.max(lease, MIN_FENCE_RETENTION_MILLIS))));
+		byte[] queueFor = NO_QUEUEING;
+		byte[] handOffLease = NO_QUEUEING;
+		byte[] ticket = NO_QUEUEING;
+		byte[] queuedBefore = NO_QUEUEING;
+		if (queueing != null) {
+			queueFor = bytes(Long.toString(Math.max(1, queueing.validity().toMillis())));
+			handOffLease = bytes(Long.toString(leaseMillis(name, queueing.handOffLease())));
+			ticket = bytes(Long.toString(queueing.ticket()));
+			queuedBefore = queueing.queuedBefore() ? QUEUED_BEFORE : NO_QUEUEING;
+		}
+		long value = runForLong(name, LuaScript.ACQUIRE, 3, bytes(this.keys.lockKey(name)),
+				bytes(this.keys.fenceKey(name)), bytes(this.keys.waitersKey(name)), bytes(ownerToken),
+				bytes(Long.toString(lease)), bytes(Long.toString(Math.max(lease, MIN_FENCE_RETENTION_MILLIS))),
+				queueFor, handOffLease, ticket, queuedBefore);
 		return (value > 0) ? AcquireResult.acquired(value) : AcquireResult.busy(-value - 1);
 	}
 
@@ -152,8 +178,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public boolean release(String name, String ownerToken) {
-		return runForLong(name, LuaScript.RELEASE, 1, bytes(this.keys.lockKey(name)), bytes(ownerToken),
-				bytes(this.keys.channel(name))) == 1;
+		return runForLong(name, LuaScript.RELEASE, 3, bytes(this.keys.lockKey(name)), bytes(this.keys.fenceKey(name)),
+				bytes(this.keys.waitersKey(name)), bytes(ownerToken), bytes(this.keys.channel(name)),
+				MIN_FENCE_RETENTION) == 1;
 	}
 
 	@Override
@@ -163,7 +190,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	@Override
-	public AutoCloseable subscribe(String name, Runnable listener) {
+	public AutoCloseable subscribe(String name, ReleaseListener listener) {
 		return this.subscriptions.subscribe(this.keys.channel(name), listener);
 	}
 

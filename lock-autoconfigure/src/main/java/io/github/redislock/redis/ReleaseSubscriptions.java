@@ -29,6 +29,9 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.github.redislock.core.LockStore.HandOff;
+import io.github.redislock.core.LockStore.ReleaseListener;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,13 +69,13 @@ final class ReleaseSubscriptions implements AutoCloseable {
 		return thread;
 	});
 
-	private final ConcurrentMap<String, Set<Runnable>> listeners = new ConcurrentHashMap<>();
+	private final ConcurrentMap<String, Set<ReleaseListener>> listeners = new ConcurrentHashMap<>();
 
 	/** Channels subscribed in Redis; only touched by the subscriber thread. */
 	private final Set<String> subscribed = new HashSet<>();
 
-	private final MessageListener dispatcher = (message,
-			pattern) -> notifyListeners(new String(message.getChannel(), StandardCharsets.UTF_8));
+	private final MessageListener dispatcher = (message, pattern) -> notifyListeners(
+			new String(message.getChannel(), StandardCharsets.UTF_8), handOff(message.getBody()));
 
 	private boolean started;
 
@@ -90,13 +93,13 @@ final class ReleaseSubscriptions implements AutoCloseable {
 		this.container.setBeanName("redisLockReleaseSubscriptions");
 	}
 
-	AutoCloseable subscribe(String channel, Runnable listener) {
+	AutoCloseable subscribe(String channel, ReleaseListener listener) {
 		this.listeners.computeIfAbsent(channel, (key) -> new CopyOnWriteArraySet<>()).add(listener);
 		submit(() -> subscribeIfWanted(channel, listener));
 		return () -> unsubscribe(channel, listener);
 	}
 
-	private void unsubscribe(String channel, Runnable listener) {
+	private void unsubscribe(String channel, ReleaseListener listener) {
 		this.listeners.computeIfPresent(channel, (key, set) -> {
 			set.remove(listener);
 			return set.isEmpty() ? null : set;
@@ -109,8 +112,8 @@ final class ReleaseSubscriptions implements AutoCloseable {
 		}
 	}
 
-	private void subscribeIfWanted(String channel, Runnable listener) {
-		Set<Runnable> current = this.listeners.get(channel);
+	private void subscribeIfWanted(String channel, ReleaseListener listener) {
+		Set<ReleaseListener> current = this.listeners.get(channel);
 		if (current == null || !current.contains(listener)) {
 			return;
 		}
@@ -120,7 +123,7 @@ final class ReleaseSubscriptions implements AutoCloseable {
 				this.container.addMessageListener(this.dispatcher, new ChannelTopic(channel));
 				this.subscribed.add(channel);
 			}
-			listener.run();
+			listener.released(null);
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Could not subscribe to channel '{}'; waiters rely on their backoff", channel, ex);
@@ -156,10 +159,27 @@ final class ReleaseSubscriptions implements AutoCloseable {
 		}
 	}
 
-	private void notifyListeners(String channel) {
-		Set<Runnable> current = this.listeners.get(channel);
+	private void notifyListeners(String channel, @Nullable HandOff handOff) {
+		Set<ReleaseListener> current = this.listeners.get(channel);
 		if (current != null) {
-			current.forEach(Runnable::run);
+			current.forEach((listener) -> listener.released(handOff));
+		}
+	}
+
+	/**
+	 * Read a release message: {@code <owner token> <ticket> <fencing token>} for a
+	 * hand-off, anything else for a release that left the lock free.
+	 */
+	static @Nullable HandOff handOff(byte[] body) {
+		String[] parts = new String(body, StandardCharsets.UTF_8).split(" ");
+		if (parts.length != 3) {
+			return null;
+		}
+		try {
+			return new HandOff(parts[0], Long.parseLong(parts[1]), Long.parseLong(parts[2]));
+		}
+		catch (NumberFormatException ex) {
+			return null;
 		}
 	}
 

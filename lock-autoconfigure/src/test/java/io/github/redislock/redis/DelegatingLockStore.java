@@ -40,6 +40,11 @@ abstract class DelegatingLockStore implements LockStore {
 	}
 
 	@Override
+	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing) {
+		return this.delegate.tryAcquire(name, ownerToken, leaseTime, queueing);
+	}
+
+	@Override
 	public boolean renew(String name, String ownerToken, Duration leaseTime) {
 		return this.delegate.renew(name, ownerToken, leaseTime);
 	}
@@ -60,7 +65,7 @@ abstract class DelegatingLockStore implements LockStore {
 	}
 
 	@Override
-	public AutoCloseable subscribe(String name, Runnable listener) {
+	public AutoCloseable subscribe(String name, ReleaseListener listener) {
 		return this.delegate.subscribe(name, listener);
 	}
 

@@ -30,7 +30,7 @@ final class WithoutNotifications extends DelegatingLockStore {
 	}
 
 	@Override
-	public AutoCloseable subscribe(String name, Runnable listener) {
+	public AutoCloseable subscribe(String name, ReleaseListener listener) {
 		return () -> {
 		};
 	}

@@ -57,6 +57,15 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	 */
 	private static final Duration MAX_RENEWED_HAND_OFF_LEASE = Duration.ofSeconds(5);
 
+	/**
+	 * How many releases in a row may leave the lock to the next waiting thread of this
+	 * process, which takes it with one round trip, before one hands it to the waiter of
+	 * another process queued in the store, which takes a pub/sub message and a thread
+	 * wake-up. Keeping a few turns keeps a hot lock fast; handing over after them gives
+	 * every process its share.
+	 */
+	private static final int MAX_KEPT_TURNS = 4;
+
 	private final LockStore store;
 
 	private final Duration leaseTime;
@@ -217,7 +226,9 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		hold.owner = Thread.currentThread();
 		state.hold = hold;
 		try {
-			if (!hold.renewing && hold.remainingNanos() < leaseTime.toNanos()) {
+			boolean leaseShort = hold.reacquired ? hold.leaseTime.compareTo(leaseTime) < 0
+					: hold.remainingNanos() < leaseTime.toNanos();
+			if (!hold.renewing && leaseShort) {
 				// The lease left over is shorter than this holder asked for: extend it.
 				Duration lease = (leaseTime.compareTo(hold.leaseTime) > 0) ? leaseTime : hold.leaseTime;
 				long requestedAt = System.nanoTime();
@@ -496,9 +507,11 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		}
 		hold.released = true;
 		this.renewer.stop(hold);
+		boolean handOver = !state.local.hasQueuedThreads() || state.keptTurns >= MAX_KEPT_TURNS;
+		state.keptTurns = handOver ? 0 : state.keptTurns + 1;
 		boolean interrupted = Thread.interrupted();
 		try {
-			if (!releaseInStore(hold)) {
+			if (!releaseInStore(hold, handOver)) {
 				if (!hold.lost) {
 					notifyLost(hold, "the store no longer recorded this holder at release");
 				}
@@ -517,24 +530,57 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	}
 
 	/**
-	 * Pass the hold to the next local waiter instead of releasing it in the store, when
-	 * allowed. The reference of the releasing thread moves to the handed-off hold.
+	 * Pass the lock to the next local waiter instead of releasing it in the store, when
+	 * one waits: as it is, without a round trip, while local hand-offs are allowed; else
+	 * with a fresh lease and fencing token from the store, which saves the next thread
+	 * its own round trip, for a few turns before other processes' waiters get theirs. The
+	 * reference of the releasing thread moves to the handed-off hold.
 	 */
 	private boolean handOff(LockState state, LockHold hold) {
-		if (hold.handoffs >= this.maxLocalHandoffs || !state.local.hasQueuedThreads() || !hold.isValid()) {
+		if (!state.local.hasQueuedThreads() || !hold.isValid()) {
 			return false;
 		}
-		hold.handoffs++;
+		LockHold next;
+		if (hold.handoffs < this.maxLocalHandoffs) {
+			hold.handoffs++;
+			next = hold;
+		}
+		else if (state.keptTurns < MAX_KEPT_TURNS && !Thread.currentThread().isInterrupted()) {
+			long requestedAt = System.nanoTime();
+			LockStore.Reacquisition reacquisition = reacquire(hold);
+			if (reacquisition == null) {
+				return false;
+			}
+			// Turns count only while other processes wait for theirs.
+			state.keptTurns = reacquisition.othersWaiting() ? state.keptTurns + 1 : 0;
+			next = new LockHold(hold.name, hold.ownerToken, reacquisition.fencingToken(), hold.leaseTime, requestedAt);
+			next.reacquired = true;
+			hold.released = true;
+			this.renewer.stop(hold);
+		}
+		else {
+			return false;
+		}
 		state.hold = null;
-		state.handedOff = hold;
+		state.handedOff = next;
 		state.local.unlock();
 		releaseAbandonedHandoff(state);
 		return true;
 	}
 
-	private boolean releaseInStore(LockHold hold) {
+	private LockStore.@Nullable Reacquisition reacquire(LockHold hold) {
 		try {
-			return this.store.release(hold.name, hold.ownerToken);
+			return this.store.reacquire(hold.name, hold.ownerToken, hold.leaseTime);
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Could not pass lock '{}' on with a fresh fencing token; releasing it instead", hold.name, ex);
+			return null;
+		}
+	}
+
+	private boolean releaseInStore(LockHold hold, boolean handOver) {
+		try {
+			return this.store.release(hold.name, hold.ownerToken, handOver);
 		}
 		catch (RuntimeException ex) {
 			throw new LockStoreException(hold.name, "Could not release lock '" + hold.name

@@ -39,6 +39,12 @@ final class LockHold {
 	/** Local hand-offs since the store acquisition; touched only under the local lock. */
 	int handoffs;
 
+	/**
+	 * Whether the store renewed the lease and issued a fresh fencing token just before
+	 * the hold was handed to the next local thread, as for an acquisition of its own.
+	 */
+	volatile boolean reacquired;
+
 	volatile Duration leaseTime;
 
 	/** {@link System#nanoTime()} at which the lease is known to end. */

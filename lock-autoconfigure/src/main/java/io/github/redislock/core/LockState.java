@@ -50,6 +50,13 @@ final class LockState {
 	 */
 	volatile @Nullable LockHold handedOff;
 
+	/**
+	 * Releases in a row that left the lock to a thread of this process instead of handing
+	 * it to another process's queued waiter; touched only by the thread holding
+	 * {@link #local}.
+	 */
+	int keptTurns;
+
 	LockState(String name) {
 		this.name = name;
 	}

@@ -57,6 +57,20 @@ public interface LockStore {
 	}
 
 	/**
+	 * Give the lock, if still recorded for this owner, a fresh lease and a fresh fencing
+	 * token, so that another thread of the owner's process can take it over as if it had
+	 * acquired it. The default cannot, and a releasing thread then releases instead.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @param leaseTime the new lease, from now
+	 * @return the outcome, or {@code null} if the lock is no longer this owner's or the
+	 * store cannot do this
+	 */
+	default @Nullable Reacquisition reacquire(String name, String ownerToken, Duration leaseTime) {
+		return null;
+	}
+
+	/**
 	 * Extend the lease if the lock is still recorded for this owner.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
@@ -88,6 +102,20 @@ public interface LockStore {
 	 * @return whether the lock was still this owner's
 	 */
 	boolean release(String name, String ownerToken);
+
+	/**
+	 * Release like {@link #release(String, String)}, or, when not handing over, delete
+	 * the lock even if waiters are queued, who keep their places: for a process that lets
+	 * a few of its own waiting threads take the lock first. The default always hands
+	 * over.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @param handOver whether to hand the lock to a queued waiter
+	 * @return whether the lock was still this owner's
+	 */
+	default boolean release(String name, String ownerToken, boolean handOver) {
+		return release(name, ownerToken);
+	}
 
 	/**
 	 * Delete the lock whoever holds it, and notify waiters. For operators clearing a lock
@@ -134,6 +162,16 @@ public interface LockStore {
 	 * caller, whose place an acquisition then clears
 	 */
 	record Queueing(Duration validity, Duration handOffLease, long ticket, boolean queuedBefore) {
+
+	}
+
+	/**
+	 * The outcome of {@link #reacquire}.
+	 *
+	 * @param fencingToken the fresh fencing token
+	 * @param othersWaiting whether waiters of other processes are queued for the lock
+	 */
+	record Reacquisition(long fencingToken, boolean othersWaiting) {
 
 	}
 

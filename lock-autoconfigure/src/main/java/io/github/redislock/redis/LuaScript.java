@@ -44,6 +44,8 @@ final class LuaScript {
 
 	static final LuaScript RELEASE = load("release");
 
+	static final LuaScript REACQUIRE = load("reacquire");
+
 	static final LuaScript RENEW = load("renew");
 
 	static final LuaScript RENEW_ALL = load("renew-all");

@@ -57,6 +57,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	private static final byte[] QUEUED_BEFORE = bytes("1");
 
+	private static final byte[] HAND_OVER = bytes("1");
+
 	/** The most leases renewed by one script call, to bound the work of one call. */
 	private static final int MAX_RENEWALS_PER_CALL = 500;
 
@@ -124,6 +126,15 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	@Override
+	public @Nullable Reacquisition reacquire(String name, String ownerToken, Duration leaseTime) {
+		long lease = leaseMillis(name, leaseTime);
+		long value = runForLong(name, LuaScript.REACQUIRE, 3, bytes(this.keys.lockKey(name)),
+				bytes(this.keys.fenceKey(name)), bytes(this.keys.waitersKey(name)), bytes(ownerToken),
+				bytes(Long.toString(lease)), bytes(Long.toString(Math.max(lease, MIN_FENCE_RETENTION_MILLIS))));
+		return (value != 0) ? new Reacquisition(Math.abs(value), value < 0) : null;
+	}
+
+	@Override
 	public boolean renew(String name, String ownerToken, Duration leaseTime) {
 		return runForLong(name, LuaScript.RENEW, 1, bytes(this.keys.lockKey(name)), bytes(ownerToken),
 				bytes(Long.toString(leaseMillis(name, leaseTime)))) == 1;
@@ -178,9 +189,14 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public boolean release(String name, String ownerToken) {
+		return release(name, ownerToken, true);
+	}
+
+	@Override
+	public boolean release(String name, String ownerToken, boolean handOver) {
 		return runForLong(name, LuaScript.RELEASE, 3, bytes(this.keys.lockKey(name)), bytes(this.keys.fenceKey(name)),
 				bytes(this.keys.waitersKey(name)), bytes(ownerToken), bytes(this.keys.channel(name)),
-				MIN_FENCE_RETENTION) == 1;
+				MIN_FENCE_RETENTION, handOver ? HAND_OVER : NO_QUEUEING) == 1;
 	}
 
 	@Override

@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.List;
 
 import io.github.redislock.core.LockStore;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A store that passes every call to a real one, for tests that observe or withhold one
@@ -45,6 +46,11 @@ abstract class DelegatingLockStore implements LockStore {
 	}
 
 	@Override
+	public @Nullable Reacquisition reacquire(String name, String ownerToken, Duration leaseTime) {
+		return this.delegate.reacquire(name, ownerToken, leaseTime);
+	}
+
+	@Override
 	public boolean renew(String name, String ownerToken, Duration leaseTime) {
 		return this.delegate.renew(name, ownerToken, leaseTime);
 	}
@@ -57,6 +63,11 @@ abstract class DelegatingLockStore implements LockStore {
 	@Override
 	public boolean release(String name, String ownerToken) {
 		return this.delegate.release(name, ownerToken);
+	}
+
+	@Override
+	public boolean release(String name, String ownerToken, boolean handOver) {
+		return this.delegate.release(name, ownerToken, handOver);
 	}
 
 	@Override

@@ -27,10 +27,12 @@ import io.github.redislock.core.LockBackoff;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Threads of one instance waiting for the same lock queue locally: only the first asks
- * Redis, so a crowd of waiters costs Redis no more than one.
+ * Redis, so a crowd of waiters costs Redis no more than one, and a releasing thread
+ * passes the lock to the next one with a fresh fencing token in a single round trip.
  *
  * @author redis-lock contributors
  */
@@ -71,6 +73,37 @@ class LocalQueueTests extends RedisLockTestSupport {
 		// Eight threads polling on their own would make about eight times as many.
 		assertThat(attempts).isBetween(5L, oneWaiter * 2);
 		held.unlock();
+	}
+
+	@Test
+	void nextWaitingThreadTakesOverWithAFreshFencingTokenInOneRoundTrip() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("passed");
+		lock.lock();
+		long firstToken = lock.getFencingToken();
+		CompletableFuture<long[]> next = new CompletableFuture<>();
+		Thread thread = new Thread(() -> {
+			DistributedLock sameLock = instance.client.getLock("passed");
+			sameLock.lock();
+			try {
+				next.complete(new long[] { sameLock.getFencingToken(), commandCount("evalsha") });
+			}
+			finally {
+				sameLock.unlock();
+			}
+		});
+		thread.start();
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> thread.getState() == Thread.State.WAITING || thread.getState() == Thread.State.TIMED_WAITING);
+		long scriptsBefore = commandCount("evalsha");
+
+		lock.unlock();
+
+		long[] tokenAndScripts = next.get(10, TimeUnit.SECONDS);
+		assertThat(tokenAndScripts[0]).as("a fresh fencing token").isGreaterThan(firstToken);
+		assertThat(tokenAndScripts[1] - scriptsBefore).as("script calls from release to acquisition").isEqualTo(1);
+		thread.join(5000);
+		assertThat(instance.client.activeLockCount()).isZero();
 	}
 
 }

@@ -22,7 +22,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.redislock.core.DistributedLock;
@@ -230,6 +233,58 @@ class QueuedHandOffTests extends RedisLockTestSupport {
 			.until(() -> (Long) server().command("PTTL", "lock:{renewed}") > Duration.ofSeconds(20).toMillis());
 		release.complete(null);
 		assertThat(waiterFence.get(5, TimeUnit.SECONDS)).isGreaterThan(0);
+	}
+
+	@Test
+	void busyInstanceServesAFewOfItsOwnThreadsThenHandsOver() throws Exception {
+		LockClientInstance busy = instance().start();
+		List<String> holders = Collections.synchronizedList(new ArrayList<>());
+		AtomicInteger queuedAt = new AtomicInteger(-1);
+		LockClientInstance other = instance().backoff(SLOW_BACKOFF)
+			.storeDecorator((store) -> new DelegatingLockStore(store) {
+
+				@Override
+				public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing) {
+					AcquireResult result = super.tryAcquire(name, ownerToken, leaseTime, queueing);
+					if (!result.acquired()) {
+						queuedAt.compareAndSet(-1, holders.size());
+					}
+					return result;
+				}
+
+			})
+			.start();
+		AtomicBoolean stop = new AtomicBoolean();
+		List<CompletableFuture<Void>> loops = new ArrayList<>();
+		for (int i = 0; i < 3; i++) {
+			loops.add(CompletableFuture.runAsync(() -> {
+				DistributedLock lock = busy.client.getLock("turns");
+				// Bounded: the other instance gets the lock after a few turns.
+				for (int n = 0; n < 2000 && !stop.get(); n++) {
+					lock.lock();
+					try {
+						holders.add("busy");
+					}
+					finally {
+						lock.unlock();
+					}
+				}
+			}, Executors.newSingleThreadExecutor()));
+		}
+		await().atMost(Duration.ofSeconds(5)).until(() -> holders.size() >= 20);
+		CompletableFuture<Long> otherFence = waitAndRelease(other, "turns", () -> {
+			holders.add("other");
+			stop.set(true);
+		});
+
+		assertThat(otherFence.get(10, TimeUnit.SECONDS)).isGreaterThan(0);
+
+		CompletableFuture.allOf(loops.toArray(CompletableFuture[]::new)).get(10, TimeUnit.SECONDS);
+		int servedAt = holders.indexOf("other");
+		// At most four turns kept, plus the section running when the waiter queued.
+		assertThat(queuedAt.get()).as("queued while the busy instance held the lock").isNotNegative();
+		assertThat(servedAt - queuedAt.get()).as("sections of the busy instance after the other one queued")
+			.isLessThanOrEqualTo(5);
 	}
 
 	private static CompletableFuture<Long> waitAndRelease(LockClientInstance instance, String name) {

@@ -1,9 +1,7 @@
 -- Releases a lock held by the caller: hands it to the longest-queued waiter that is
 -- still waiting, with a fresh fencing token, or deletes it. Also takes the caller out
 -- of the queue, so a waiter that gives up calls this too: if the lock was handed to it
--- meanwhile, it passes on. A caller whose own process has more threads waiting may
--- delete the lock without handing it over, for one of those to take; queued waiters
--- then keep their places.
+-- meanwhile, it passes on.
 --
 -- KEYS[1]  lock key: a string holding the owner token
 -- KEYS[2]  fence key: the last fencing token issued for this lock name
@@ -12,7 +10,6 @@
 -- ARGV[1]  owner token of the caller
 -- ARGV[2]  channel on which waiters listen for the release
 -- ARGV[3]  the shortest time to keep the fence key, in milliseconds
--- ARGV[4]  '1' to hand the lock to a queued waiter, '0' to delete it regardless
 --
 -- Publishes '<owner token> <ticket> <fencing token>' when the lock is handed to a
 -- waiter, and '' when it is deleted while waiters whose places ran out are left, so
@@ -26,11 +23,6 @@
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then
   redis.call('HDEL', KEYS[3], ARGV[1])
   return 0
-end
-
-if ARGV[4] == '0' then
-  redis.call('DEL', KEYS[1])
-  return 1
 end
 
 local waiters = redis.call('HGETALL', KEYS[3])

@@ -58,11 +58,11 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	private static final Duration MAX_RENEWED_HAND_OFF_LEASE = Duration.ofSeconds(5);
 
 	/**
-	 * How many releases in a row may leave the lock to the next waiting thread of this
-	 * process, which takes it with one round trip, before one hands it to the waiter of
-	 * another process queued in the store, which takes a pub/sub message and a thread
-	 * wake-up. Keeping a few turns keeps a hot lock fast; handing over after them gives
-	 * every process its share.
+	 * How many times in a row a release may pass the lock to the next waiting thread of
+	 * this process, in the one round trip of the release, while waiters of other
+	 * processes are queued in the store; the next release hands the lock to the first of
+	 * them, which costs a pub/sub message and a thread wake-up. Keeping a few turns keeps
+	 * a hot lock fast; handing over after them gives every process its share.
 	 */
 	private static final int MAX_KEPT_TURNS = 4;
 
@@ -507,11 +507,10 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		}
 		hold.released = true;
 		this.renewer.stop(hold);
-		boolean handOver = !state.local.hasQueuedThreads() || state.keptTurns >= MAX_KEPT_TURNS;
-		state.keptTurns = handOver ? 0 : state.keptTurns + 1;
+		state.keptTurns = 0;
 		boolean interrupted = Thread.interrupted();
 		try {
-			if (!releaseInStore(hold, handOver)) {
+			if (!releaseInStore(hold)) {
 				if (!hold.lost) {
 					notifyLost(hold, "the store no longer recorded this holder at release");
 				}
@@ -578,9 +577,9 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		}
 	}
 
-	private boolean releaseInStore(LockHold hold, boolean handOver) {
+	private boolean releaseInStore(LockHold hold) {
 		try {
-			return this.store.release(hold.name, hold.ownerToken, handOver);
+			return this.store.release(hold.name, hold.ownerToken);
 		}
 		catch (RuntimeException ex) {
 			throw new LockStoreException(hold.name, "Could not release lock '" + hold.name

@@ -104,20 +104,6 @@ public interface LockStore {
 	boolean release(String name, String ownerToken);
 
 	/**
-	 * Release like {@link #release(String, String)}, or, when not handing over, delete
-	 * the lock even if waiters are queued, who keep their places: for a process that lets
-	 * a few of its own waiting threads take the lock first. The default always hands
-	 * over.
-	 * @param name the lock name
-	 * @param ownerToken the owner's token
-	 * @param handOver whether to hand the lock to a queued waiter
-	 * @return whether the lock was still this owner's
-	 */
-	default boolean release(String name, String ownerToken, boolean handOver) {
-		return release(name, ownerToken);
-	}
-
-	/**
 	 * Delete the lock whoever holds it, and notify waiters. For operators clearing a lock
 	 * they know to be abandoned.
 	 * @param name the lock name

@@ -57,8 +57,6 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	private static final byte[] QUEUED_BEFORE = bytes("1");
 
-	private static final byte[] HAND_OVER = bytes("1");
-
 	/** The most leases renewed by one script call, to bound the work of one call. */
 	private static final int MAX_RENEWALS_PER_CALL = 500;
 
@@ -189,14 +187,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public boolean release(String name, String ownerToken) {
-		return release(name, ownerToken, true);
-	}
-
-	@Override
-	public boolean release(String name, String ownerToken, boolean handOver) {
 		return runForLong(name, LuaScript.RELEASE, 3, bytes(this.keys.lockKey(name)), bytes(this.keys.fenceKey(name)),
 				bytes(this.keys.waitersKey(name)), bytes(ownerToken), bytes(this.keys.channel(name)),
-				MIN_FENCE_RETENTION, handOver ? HAND_OVER : NO_QUEUEING) == 1;
+				MIN_FENCE_RETENTION) == 1;
 	}
 
 	@Override

@@ -66,11 +66,6 @@ abstract class DelegatingLockStore implements LockStore {
 	}
 
 	@Override
-	public boolean release(String name, String ownerToken, boolean handOver) {
-		return this.delegate.release(name, ownerToken, handOver);
-	}
-
-	@Override
 	public boolean forceRelease(String name) {
 		return this.delegate.forceRelease(name);
 	}

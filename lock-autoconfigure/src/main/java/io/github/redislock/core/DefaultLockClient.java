@@ -403,9 +403,9 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 				long fence = handedOffFence.get();
 				if (fence != 0) {
 					LockHold hold = new LockHold(state.name, ownerToken, fence, handOffLease, requestedAt);
-					// Too little of the lease known to be left when the news came late:
-					// the
-					// next attempt finds the lock recorded for this thread and renews it.
+					// Too little of the lease is known to be left when the news came
+					// late: the next attempt finds the lock recorded for this thread
+					// and renews it.
 					if (hold.remainingNanos() > handOffLease.toNanos() / 2) {
 						acquired = true;
 						hold.leaseTime = leaseTime;

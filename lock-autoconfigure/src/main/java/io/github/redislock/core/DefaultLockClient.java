@@ -226,8 +226,11 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		hold.owner = Thread.currentThread();
 		state.hold = hold;
 		try {
+			// A reacquired lease is as fresh as this thread's own acquisition would have
+			// been; once taken over, it ages like any other.
 			boolean leaseShort = hold.reacquired ? hold.leaseTime.compareTo(leaseTime) < 0
 					: hold.remainingNanos() < leaseTime.toNanos();
+			hold.reacquired = false;
 			if (!hold.renewing && leaseShort) {
 				// The lease left over is shorter than this holder asked for: extend it.
 				Duration lease = (leaseTime.compareTo(hold.leaseTime) > 0) ? leaseTime : hold.leaseTime;

@@ -41,7 +41,8 @@ final class LockHold {
 
 	/**
 	 * Whether the store renewed the lease and issued a fresh fencing token just before
-	 * the hold was handed to the next local thread, as for an acquisition of its own.
+	 * the hold was handed to the next local thread, as for an acquisition of its own;
+	 * cleared when that thread takes it over.
 	 */
 	volatile boolean reacquired;
 

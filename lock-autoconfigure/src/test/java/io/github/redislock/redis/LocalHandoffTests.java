@@ -22,6 +22,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.core.DistributedLock;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -73,6 +74,33 @@ class LocalHandoffTests extends RedisLockTestSupport {
 	}
 
 	@Test
+	void handOffOfAnAgedLeaseExtendsItToTheLeaseTheNextThreadAskedFor() throws Exception {
+		Duration lease = Duration.ofSeconds(2);
+		LockClientInstance instance = instance().maxLocalHandoffs(1).start();
+		DistributedLock lock = instance.client.getLock("aged");
+		assertThat(lock.tryLock(Duration.ZERO, lease, false)).isTrue();
+		Waiter second = Waiter.start(instance.client.getLock("aged"), lease);
+		second.awaitQueued();
+		lock.unlock();
+		second.acquiredToken();
+		Waiter third = Waiter.start(instance.client.getLock("aged"), lease);
+		third.awaitQueued();
+		// Past the hand-off limit: the lock is reacquired for the third thread.
+		second.release();
+		third.acquiredToken();
+		Waiter fourth = Waiter.start(instance.client.getLock("aged"), lease);
+		fourth.awaitQueued();
+		// The third thread holds its lease a while before it passes it on as it is.
+		Thread.sleep(lease.toMillis() / 2);
+		third.release();
+
+		assertThat(fourth.remainingLeaseAtAcquisition()).as("lease of the fourth thread")
+			.isGreaterThan(lease.toMillis() * 3 / 4);
+		fourth.release();
+		assertThat(instance.client.activeLockCount()).isZero();
+	}
+
+	@Test
 	void handOffWithoutWaitersReleasesInRedis() throws Exception {
 		LockClientInstance instance = instance().maxLocalHandoffs(8).start();
 		DistributedLock lock = instance.client.getLock("alone");
@@ -91,14 +119,22 @@ class LocalHandoffTests extends RedisLockTestSupport {
 
 		private final CompletableFuture<Long> acquired = new CompletableFuture<>();
 
+		private final CompletableFuture<Long> remainingLease = new CompletableFuture<>();
+
 		private final CompletableFuture<Void> release = new CompletableFuture<>();
 
 		private final CompletableFuture<Void> released = new CompletableFuture<>();
 
-		private Waiter(DistributedLock lock) {
+		private Waiter(DistributedLock lock, @Nullable Duration fixedLease) {
 			this.thread = new Thread(() -> {
 				try {
-					lock.lock();
+					if (fixedLease == null) {
+						lock.lock();
+					}
+					else if (!lock.tryLock(Duration.ofSeconds(10), fixedLease, false)) {
+						throw new AssertionError("not acquired");
+					}
+					this.remainingLease.complete(lock.getRemainingLease().toMillis());
 					this.acquired.complete(lock.getFencingToken());
 					this.release.get(30, TimeUnit.SECONDS);
 					lock.unlock();
@@ -112,7 +148,14 @@ class LocalHandoffTests extends RedisLockTestSupport {
 		}
 
 		static Waiter start(DistributedLock lock) {
-			Waiter waiter = new Waiter(lock);
+			return start(lock, null);
+		}
+
+		/**
+		 * Start a waiter that asks for a fixed lease, not renewed.
+		 */
+		static Waiter start(DistributedLock lock, @Nullable Duration fixedLease) {
+			Waiter waiter = new Waiter(lock, fixedLease);
 			waiter.thread.start();
 			return waiter;
 		}
@@ -125,6 +168,10 @@ class LocalHandoffTests extends RedisLockTestSupport {
 
 		long acquiredToken() throws Exception {
 			return this.acquired.get(10, TimeUnit.SECONDS);
+		}
+
+		long remainingLeaseAtAcquisition() throws Exception {
+			return this.remainingLease.get(10, TimeUnit.SECONDS);
 		}
 
 		void release() throws Exception {

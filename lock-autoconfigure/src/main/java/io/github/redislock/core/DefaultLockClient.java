@@ -125,9 +125,9 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	/**
 	 * Let a releasing thread pass the lock straight to the next thread of this process
 	 * waiting for it, without a round trip, at most this many times in a row before the
-	 * lock goes back to the store where other processes can take it. Off ({@code 0}) by
-	 * default because a hand-off is not a fresh acquisition: the next holder gets the
-	 * same fencing token as the previous one.
+	 * store issues a fresh fencing token again. Off ({@code 0}) by default because such a
+	 * hand-off is not a fresh acquisition: the next holder gets the same fencing token as
+	 * the previous one.
 	 * @param maxLocalHandoffs the most hand-offs in a row, {@code 0} for none
 	 */
 	public void setMaxLocalHandoffs(int maxLocalHandoffs) {

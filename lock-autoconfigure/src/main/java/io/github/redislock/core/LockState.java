@@ -51,8 +51,8 @@ final class LockState {
 	volatile @Nullable LockHold handedOff;
 
 	/**
-	 * Releases in a row that left the lock to a thread of this process instead of handing
-	 * it to another process's queued waiter; touched only by the thread holding
+	 * Times in a row a release passed the lock to the next thread of this process while
+	 * other processes had waiters queued; touched only by the thread holding
 	 * {@link #local}.
 	 */
 	int keptTurns;

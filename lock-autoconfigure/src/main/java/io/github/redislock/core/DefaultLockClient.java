@@ -374,7 +374,8 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 				expectedTicket.set(ticket);
 				handedOffFence.set(0);
 				state.wakeUps.drainPermits();
-				LockStore.Queueing queueing = queueing(remaining(deadline), handOffLease, ticket, queued);
+				LockStore.Queueing queueing = (attempt > 1)
+						? queueing(remaining(deadline), handOffLease, ticket, queued) : null;
 				queued |= (queueing != null);
 				long requestedAt = System.nanoTime();
 				LockStore.AcquireResult result;
@@ -435,7 +436,9 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 
 	/**
 	 * Queue a waiter only while it may wait, and only for as long as it may take to ask
-	 * again, so that the place of a waiter that died runs out soon.
+	 * again, so that the place of a waiter that died runs out soon. The first attempt
+	 * does not queue, so the uncontended path stays lean: a waiter asks again as soon as
+	 * its subscription is in place, and queues then.
 	 */
 	private LockStore.@Nullable Queueing queueing(long remainingWait, Duration handOffLease, long ticket,
 			boolean queuedBefore) {

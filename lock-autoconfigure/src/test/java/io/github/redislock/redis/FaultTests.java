@@ -116,9 +116,7 @@ class FaultTests extends RedisLockTestSupport {
 		});
 		try {
 			thread.start();
-			await().atMost(Duration.ofSeconds(5))
-				.until(() -> thread.getState() == Thread.State.TIMED_WAITING
-						|| thread.getState() == Thread.State.WAITING);
+			awaitBlocked(thread);
 			thread.interrupt();
 			assertThat(outcome.get(10, TimeUnit.SECONDS)).isInstanceOf(InterruptedException.class)
 				.hasMessageContaining("interrupted-command");

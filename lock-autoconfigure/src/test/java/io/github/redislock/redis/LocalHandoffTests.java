@@ -26,7 +26,6 @@ import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * With local hand-offs allowed, a releasing thread passes the lock to the next thread of
@@ -161,9 +160,7 @@ class LocalHandoffTests extends RedisLockTestSupport {
 		}
 
 		void awaitQueued() {
-			await().atMost(Duration.ofSeconds(10))
-				.until(() -> this.thread.getState() == Thread.State.WAITING
-						|| this.thread.getState() == Thread.State.TIMED_WAITING);
+			awaitBlocked(this.thread);
 		}
 
 		long acquiredToken() throws Exception {

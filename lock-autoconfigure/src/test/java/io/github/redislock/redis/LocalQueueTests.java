@@ -93,8 +93,7 @@ class LocalQueueTests extends RedisLockTestSupport {
 			}
 		});
 		thread.start();
-		await().atMost(Duration.ofSeconds(10))
-			.until(() -> thread.getState() == Thread.State.WAITING || thread.getState() == Thread.State.TIMED_WAITING);
+		awaitBlocked(thread);
 		long scriptsBefore = commandCount("evalsha");
 
 		lock.unlock();

@@ -74,6 +74,14 @@ abstract class RedisLockTestSupport {
 		}
 	}
 
+	/**
+	 * Wait until the thread blocks: parked on a lock or on a pending Redis reply.
+	 */
+	static void awaitBlocked(Thread thread) {
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> thread.getState() == Thread.State.WAITING || thread.getState() == Thread.State.TIMED_WAITING);
+	}
+
 	static List<String> lockKeys() {
 		return strings(server.command("KEYS", "lock:*")).stream().filter((key) -> !key.endsWith(":fence")).toList();
 	}

@@ -354,28 +354,20 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		String ownerToken = this.ownerTokens.get();
 		Duration handOffLease = (renew && leaseTime.compareTo(MAX_RENEWED_HAND_OFF_LEASE) > 0)
 				? MAX_RENEWED_HAND_OFF_LEASE : leaseTime;
-		AtomicLong expectedTicket = new AtomicLong();
-		AtomicLong handedOffFence = new AtomicLong();
-		LockStore.ReleaseListener listener = (handOff) -> {
-			if (handOff == null) {
-				state.wakeUps.release();
-			}
-			else if (handOff.ownerToken().equals(ownerToken) && handOff.ticket() == expectedTicket.get()) {
-				handedOffFence.set(handOff.fencingToken());
-				state.wakeUps.release();
-			}
-		};
+		HandOffListener listener = null;
 		AutoCloseable subscription = null;
 		boolean queued = false;
 		boolean acquired = false;
 		try {
 			for (int attempt = 1;; attempt++) {
 				long ticket = this.tickets.incrementAndGet();
-				expectedTicket.set(ticket);
-				handedOffFence.set(0);
+				LockStore.Queueing queueing = null;
+				if (listener != null) {
+					// Waiting already: queue this attempt for a hand-off.
+					listener.expect(ticket);
+					queueing = queueing(remaining(deadline), handOffLease, ticket, queued);
+				}
 				state.wakeUps.drainPermits();
-				LockStore.Queueing queueing = (attempt > 1)
-						? queueing(remaining(deadline), handOffLease, ticket, queued) : null;
 				queued |= (queueing != null);
 				long requestedAt = System.nanoTime();
 				LockStore.AcquireResult result;
@@ -398,13 +390,14 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 				if (remaining <= 0) {
 					return false;
 				}
-				if (subscription == null) {
+				if (listener == null) {
+					listener = new HandOffListener(ownerToken, state.wakeUps);
 					subscription = this.store.subscribe(state.name, listener);
 				}
 				long holderLease = TimeUnit.MILLISECONDS.toNanos(Math.max(1, result.remainingLeaseMillis()));
 				long pause = Math.min(this.backoff.delayNanos(attempt), Math.min(remaining, holderLease));
 				state.wakeUps.tryAcquire(pause, TimeUnit.NANOSECONDS);
-				long fence = handedOffFence.get();
+				long fence = listener.handedOffFencingToken();
 				if (fence != 0) {
 					LockHold hold = new LockHold(state.name, ownerToken, fence, handOffLease, requestedAt);
 					// Too little of the lease is known to be left when the news came

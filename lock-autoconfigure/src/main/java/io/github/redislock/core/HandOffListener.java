@@ -1,0 +1,84 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.core;
+
+import java.util.concurrent.Semaphore;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Wakes the thread waiting in the store for a lock whenever the lock is released, and
+ * records a hand-off to that thread only if it answers the thread's latest attempt: a
+ * late message about an earlier attempt says nothing about who holds the lock now, since
+ * a lock handed over then may have expired since. Matching and recording happen under one
+ * monitor with {@link #expect}, so a message checked against the previous attempt is
+ * never recorded for the next.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class HandOffListener implements LockStore.ReleaseListener {
+
+	private final String ownerToken;
+
+	private final Semaphore wakeUps;
+
+	/** The ticket of the latest attempt; guarded by this. */
+	private long ticket;
+
+	/**
+	 * The fencing token of a hand-off to the latest attempt, 0 if none; guarded by this.
+	 */
+	private long fencingToken;
+
+	HandOffListener(String ownerToken, Semaphore wakeUps) {
+		this.ownerToken = ownerToken;
+		this.wakeUps = wakeUps;
+	}
+
+	/**
+	 * Start listening for a hand-off to a new attempt, forgetting any to earlier ones.
+	 * @param ticket the ticket of the attempt
+	 */
+	synchronized void expect(long ticket) {
+		this.ticket = ticket;
+		this.fencingToken = 0;
+	}
+
+	/**
+	 * Return the fencing token the store handed the lock over with to the latest attempt.
+	 * @return the fencing token, {@code 0} if the lock was not handed to it
+	 */
+	synchronized long handedOffFencingToken() {
+		return this.fencingToken;
+	}
+
+	@Override
+	public void released(LockStore.@Nullable HandOff handOff) {
+		if (handOff == null || record(handOff)) {
+			this.wakeUps.release();
+		}
+	}
+
+	private synchronized boolean record(LockStore.HandOff handOff) {
+		if (handOff.ticket() != this.ticket || !handOff.ownerToken().equals(this.ownerToken)) {
+			return false;
+		}
+		this.fencingToken = handOff.fencingToken();
+		return true;
+	}
+
+}

@@ -122,6 +122,23 @@ class QueuedHandOffTests extends RedisLockTestSupport {
 	}
 
 	@Test
+	void waiterKeepsItsPlaceOnlyUntilItWouldHaveAskedAgain() throws Exception {
+		LockClientInstance holder = instance().start();
+		LockClientInstance waiter = instance().start();
+		DistributedLock held = holder.client.getLock("place");
+		assertThat(held.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+		CompletableFuture<Long> waiterFence = waitAndRelease(waiter, "place");
+		await().atMost(Duration.ofSeconds(5)).until(() -> waiters("place").size() == 1);
+
+		long validFor = validUntilOf(waiters("place").values().iterator().next()) - serverMillis();
+
+		// The default backoff pauses at most 1.2 s (1 s plus 20% jitter); a second more.
+		assertThat(validFor).isPositive().isLessThanOrEqualTo(2200);
+		held.unlock();
+		assertThat(waiterFence.get(5, TimeUnit.SECONDS)).isGreaterThan(0);
+	}
+
+	@Test
 	void waiterThatGivesUpLeavesTheQueue() throws Exception {
 		LockClientInstance holder = instance().start();
 		LockClientInstance waiter = instance().start();

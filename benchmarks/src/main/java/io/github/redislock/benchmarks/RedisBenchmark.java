@@ -53,8 +53,8 @@ final class RedisBenchmark {
 				new ClassPathResource("META-INF/redis-lock/scripts/acquire.lua").getInputStream(),
 				StandardCharsets.UTF_8);
 		String sha = this.bench.server.commands().scriptLoad(acquire);
-		List<String> evalsha = List.of("evalsha", sha, "2", "rb:{__rand_int__}", "rb:{__rand_int__}:fence", "owner",
-				"30000", "60000");
+		List<String> evalsha = List.of("evalsha", sha, "2", "rb:{__rand_int__}", "rb:{__rand_int__}:waiters", "owner",
+				"30000", "0", "0", "0", "0");
 		List<String[]> rows = new ArrayList<>();
 		rows.add(run("SET, 1 connection", 1, 20_000, List.of("-t", "set")));
 		rows.add(run("SET, 50 connections", 50, 100_000, List.of("-t", "set")));

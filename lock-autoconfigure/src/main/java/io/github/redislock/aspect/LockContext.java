@@ -84,8 +84,11 @@ public final class LockContext {
 	/**
 	 * Return the fencing token of the acquisition: a number larger than that of every
 	 * earlier acquisition of this lock name, which a store written under the lock can use
-	 * to reject a stale holder.
+	 * to reject a stale holder. The first call may take a round trip to the store.
 	 * @return the fencing token
+	 * @throws io.github.redislock.core.LockLostException if the lease was lost before a
+	 * token was issued
+	 * @see AcquiredLock#getFencingToken()
 	 */
 	public long getFencingToken() {
 		return this.lock.getFencingToken();

@@ -29,13 +29,10 @@ public final class AcquiredLock implements AutoCloseable {
 
 	private final DistributedLock lock;
 
-	private final long fencingToken;
-
 	private boolean closed;
 
 	AcquiredLock(DistributedLock lock) {
 		this.lock = lock;
-		this.fencingToken = lock.getFencingToken();
 	}
 
 	/**
@@ -47,12 +44,15 @@ public final class AcquiredLock implements AutoCloseable {
 	}
 
 	/**
-	 * Return the fencing token of this acquisition.
+	 * Return the fencing token of this acquisition, asking the store for one the first
+	 * time.
 	 * @return the fencing token
+	 * @throws IllegalMonitorStateException if the current thread does not hold the lock
+	 * @throws LockLostException if the lease was lost before the token was issued
 	 * @see DistributedLock#getFencingToken()
 	 */
 	public long getFencingToken() {
-		return this.fencingToken;
+		return this.lock.getFencingToken();
 	}
 
 	/**

@@ -132,7 +132,7 @@ final class ClientLock implements DistributedLock {
 		if (hold == null) {
 			throw new IllegalMonitorStateException("Lock '" + this.name + "' is not held by the current thread");
 		}
-		return hold.fencingToken;
+		return this.client.fencingToken(hold);
 	}
 
 	@Override

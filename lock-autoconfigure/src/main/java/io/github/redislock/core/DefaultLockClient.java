@@ -586,6 +586,37 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		}
 	}
 
+	/**
+	 * Return the hold's fencing token, asking the store for one the first time: most
+	 * callers never read it, and an acquisition without one is cheaper. A token is only
+	 * issued while the store still records the holder, so it is never one that a later
+	 * holder's token could be smaller than.
+	 */
+	long fencingToken(LockHold hold) {
+		long token = hold.fencingToken;
+		if (token != 0) {
+			return token;
+		}
+		if (!hold.isValid()) {
+			throw new LockLostException(hold.name,
+					"Lock '" + hold.name + "' was lost before its fencing token was issued");
+		}
+		try {
+			token = this.store.issueFencingToken(hold.name, hold.ownerToken, hold.leaseTime);
+		}
+		catch (RuntimeException ex) {
+			throw new LockStoreException(hold.name,
+					"Could not issue a fencing token for lock '" + hold.name + "': the lock store failed", ex);
+		}
+		if (token == 0) {
+			leaseLost(hold, "the store no longer recorded this holder when it asked for a fencing token");
+			throw new LockLostException(hold.name,
+					"Lock '" + hold.name + "' was lost before its fencing token was issued");
+		}
+		hold.fencingToken = token;
+		return token;
+	}
+
 	@Nullable LockHold currentHold(String name) {
 		LockState state = this.states.get(name);
 		return (state != null) ? state.heldByCurrentThread() : null;

@@ -31,7 +31,11 @@ final class LockHold {
 
 	final String ownerToken;
 
-	final long fencingToken;
+	/**
+	 * The fencing token, {@code 0} until the store issued one: with the acquisition, or
+	 * when a holder first asked.
+	 */
+	volatile long fencingToken;
 
 	/** The holding thread; changes only when a local hand-off passes the hold on. */
 	volatile Thread owner;

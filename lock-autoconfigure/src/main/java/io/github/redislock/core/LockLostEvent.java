@@ -20,7 +20,7 @@ package io.github.redislock.core;
  * or could not be reached before the lease ran out.
  *
  * @param lockName the lock name
- * @param fencingToken the fencing token of the lost hold
+ * @param fencingToken the fencing token of the lost hold, {@code 0} if none was issued
  * @param reason why the lease is considered lost
  * @author redis-lock contributors
  * @since 0.1.0

@@ -32,8 +32,9 @@ import org.jspecify.annotations.Nullable;
 public interface LockStore {
 
 	/**
-	 * Take the lock if it is free or already recorded for this owner, with a fresh
-	 * fencing token and the given lease.
+	 * Take the lock if it is free or already recorded for this owner, with the given
+	 * lease. The store may issue a fencing token with it, or leave that to
+	 * {@link #issueFencingToken}, which is then called only if the holder asks.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
 	 * @param leaseTime the lease, positive
@@ -55,6 +56,16 @@ public interface LockStore {
 	default AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing) {
 		return tryAcquire(name, ownerToken, leaseTime);
 	}
+
+	/**
+	 * Issue a fencing token to the owner of the lock, larger than any issued for this
+	 * lock name before, if the lock is still recorded for this owner.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @param leaseTime the owner's lease
+	 * @return the fencing token, or {@code 0} if the lock is no longer this owner's
+	 */
+	long issueFencingToken(String name, String ownerToken, Duration leaseTime);
 
 	/**
 	 * Give the lock, if still recorded for this owner, a fresh lease and a fresh fencing
@@ -187,7 +198,8 @@ public interface LockStore {
 	 * The outcome of {@link #tryAcquire}.
 	 *
 	 * @param acquired whether the lock is now the caller's
-	 * @param fencingToken the fencing token of the acquisition, when acquired
+	 * @param fencingToken the fencing token of the acquisition, or {@code 0} when not
+	 * acquired or when the store issues it only on demand
 	 * @param remainingLeaseMillis how long the current holder's lease lasts, when not
 	 * acquired
 	 */

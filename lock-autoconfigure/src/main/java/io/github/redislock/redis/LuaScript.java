@@ -46,6 +46,8 @@ final class LuaScript {
 
 	static final LuaScript REACQUIRE = load("reacquire");
 
+	static final LuaScript FENCE = load("fence");
+
 	static final LuaScript RENEW = load("renew");
 
 	static final LuaScript RENEW_ALL = load("renew-all");

@@ -116,11 +116,16 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 			ticket = bytes(Long.toString(queueing.ticket()));
 			queuedBefore = queueing.queuedBefore() ? QUEUED_BEFORE : NO_QUEUEING;
 		}
-		long value = runForLong(name, LuaScript.ACQUIRE, 3, bytes(this.keys.lockKey(name)),
-				bytes(this.keys.fenceKey(name)), bytes(this.keys.waitersKey(name)), bytes(ownerToken),
-				bytes(Long.toString(lease)), bytes(Long.toString(Math.max(lease, MIN_FENCE_RETENTION_MILLIS))),
-				queueFor, handOffLease, ticket, queuedBefore);
-		return (value > 0) ? AcquireResult.acquired(value) : AcquireResult.busy(-value - 1);
+		long value = runForLong(name, LuaScript.ACQUIRE, 2, bytes(this.keys.lockKey(name)),
+				bytes(this.keys.waitersKey(name)), bytes(ownerToken), bytes(Long.toString(lease)), queueFor,
+				handOffLease, ticket, queuedBefore);
+		return (value == 0) ? AcquireResult.acquired(0) : AcquireResult.busy(-value - 1);
+	}
+
+	@Override
+	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
+		return runForLong(name, LuaScript.FENCE, 2, bytes(this.keys.lockKey(name)), bytes(this.keys.fenceKey(name)),
+				bytes(ownerToken), fenceRetention(name, leaseTime));
 	}
 
 	@Override
@@ -128,7 +133,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		long lease = leaseMillis(name, leaseTime);
 		long value = runForLong(name, LuaScript.REACQUIRE, 3, bytes(this.keys.lockKey(name)),
 				bytes(this.keys.fenceKey(name)), bytes(this.keys.waitersKey(name)), bytes(ownerToken),
-				bytes(Long.toString(lease)), bytes(Long.toString(Math.max(lease, MIN_FENCE_RETENTION_MILLIS))));
+				bytes(Long.toString(lease)), fenceRetention(name, leaseTime));
 		return (value != 0) ? new Reacquisition(Math.abs(value), value < 0) : null;
 	}
 
@@ -238,6 +243,14 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		finally {
 			connection.close();
 		}
+	}
+
+	/**
+	 * The fence key outlives the hold its token was issued to, and lasts at least
+	 * {@link #MIN_FENCE_RETENTION_MILLIS}.
+	 */
+	private static byte[] fenceRetention(String name, Duration leaseTime) {
+		return bytes(Long.toString(Math.max(leaseMillis(name, leaseTime), MIN_FENCE_RETENTION_MILLIS)));
 	}
 
 	private static byte[] bytes(String value) {

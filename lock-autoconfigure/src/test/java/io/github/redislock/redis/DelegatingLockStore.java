@@ -46,6 +46,11 @@ abstract class DelegatingLockStore implements LockStore {
 	}
 
 	@Override
+	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
+		return this.delegate.issueFencingToken(name, ownerToken, leaseTime);
+	}
+
+	@Override
 	public @Nullable Reacquisition reacquire(String name, String ownerToken, Duration leaseTime) {
 		return this.delegate.reacquire(name, ownerToken, leaseTime);
 	}

@@ -1,0 +1,120 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockLostException;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Fencing tokens are issued on demand: an acquisition carries none, and the first time a
+ * holder asks, Redis issues one only if it still records that holder.
+ *
+ * @author redis-lock contributors
+ */
+class FencingTokenTests extends RedisLockTestSupport {
+
+	private static final Duration LEASE = Duration.ofSeconds(30);
+
+	@Test
+	void anAcquisitionIssuesNoTokenUntilTheHolderAsksAndThenOnlyOne() throws Exception {
+		LockClientInstance holder = instance().start();
+		DistributedLock lock = holder.client.getLock("on-demand");
+		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+		try {
+			assertThat(server().command("EXISTS", "lock:{on-demand}:fence")).as("fence key").isEqualTo(0L);
+			long scriptsBefore = commandCount("evalsha");
+			long token = lock.getFencingToken();
+			assertThat(lock.getFencingToken()).as("asked again").isEqualTo(token);
+			assertThat(commandCount("evalsha") - scriptsBefore).as("script calls for both").isEqualTo(1);
+			assertThat(server().command("GET", "lock:{on-demand}:fence")).isEqualTo(Long.toString(token));
+		}
+		finally {
+			lock.unlock();
+		}
+	}
+
+	@Test
+	void tokensGrowInHoldingOrderWhetherAskedEarlyLateOrNotAtAll() throws Exception {
+		LockClientInstance first = instance().start();
+		LockClientInstance second = instance().start();
+		List<Long> tokens = new ArrayList<>();
+		for (int round = 0; round < 12; round++) {
+			DistributedLock lock = ((round % 2 == 0) ? first : second).client.getLock("ordered");
+			assertThat(lock.tryLock(Duration.ofSeconds(5), LEASE, false)).isTrue();
+			try {
+				// Ask at once, after the lease was renewed, or never.
+				if (round % 3 == 1) {
+					assertThat(lock.tryLock(Duration.ZERO, LEASE.plusSeconds(1), false)).isTrue();
+					lock.unlock();
+				}
+				if (round % 3 != 2) {
+					tokens.add(lock.getFencingToken());
+				}
+			}
+			finally {
+				lock.unlock();
+			}
+		}
+		assertThat(tokens).hasSize(8).isSorted().doesNotHaveDuplicates();
+	}
+
+	@Test
+	void aHolderThatRedisNoLongerRecordsGetsNoToken() throws Exception {
+		LockClientInstance holder = instance().start();
+		DistributedLock lock = holder.client.getLock("forgotten");
+		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+		holder.redis.delete(holder.store.getKeys().lockKey("forgotten"));
+
+		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::getFencingToken)
+			.satisfies((ex) -> assertThat(ex.getLockName()).isEqualTo("forgotten"));
+
+		assertThat(server().command("EXISTS", "lock:{forgotten}:fence")).as("fence key").isEqualTo(0L);
+		assertThat(holder.lostEvents).singleElement()
+			.satisfies((event) -> assertThat(event.fencingToken()).as("no token was issued").isZero());
+		assertThat(lock.isHeldByCurrentThread()).isFalse();
+		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::unlock);
+	}
+
+	@Test
+	void aHolderWhoseLeaseRanOutCannotGetATokenAboveTheNextHolders() throws Exception {
+		LockClientInstance stale = instance().start();
+		LockClientInstance next = instance().start();
+		DistributedLock staleLock = stale.client.getLock("overtaken");
+		assertThat(staleLock.tryLock(Duration.ZERO, Duration.ofMillis(200), false)).isTrue();
+		DistributedLock nextLock = next.client.getLock("overtaken");
+		assertThat(nextLock.tryLock(Duration.ofSeconds(5), LEASE, false)).isTrue();
+		try {
+			long nextToken = nextLock.getFencingToken();
+
+			assertThatExceptionOfType(LockLostException.class).isThrownBy(staleLock::getFencingToken);
+
+			assertThat(server().command("GET", "lock:{overtaken}:fence")).isEqualTo(Long.toString(nextToken));
+			assertThatExceptionOfType(LockLostException.class).isThrownBy(staleLock::unlock);
+		}
+		finally {
+			nextLock.unlock();
+		}
+	}
+
+}

@@ -1,5 +1,7 @@
 -- Acquires a lock, or reports how long its current holder keeps it and, if asked,
--- queues the caller so that the holder's release hands the lock straight to it.
+-- queues the caller so that the holder's release hands the lock straight to it. The
+-- first attempt of an acquisition is a bare SET NX PX; this runs when that found the
+-- lock busy, and for every later attempt.
 --
 -- KEYS[1]  lock key: a string holding the owner token, its TTL is the lease
 -- KEYS[2]  waiters key: a hash from the owner token of each queued waiter to

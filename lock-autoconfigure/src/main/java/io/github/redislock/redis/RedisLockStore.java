@@ -30,15 +30,18 @@ import org.springframework.data.redis.connection.ClusterSlotHashUtil;
 import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.RedisStringCommands.SetOption;
 import org.springframework.data.redis.connection.ReturnType;
 import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.types.Expiration;
 import org.springframework.util.Assert;
 
 /**
  * A {@link LockStore} in one Redis deployment (standalone, Sentinel or Cluster, as the
  * template's connection factory is set up). Each operation is one Lua script, so one
- * round trip; see the scripts under {@code META-INF/redis-lock/scripts} for the layout.
+ * round trip, except the first attempt of an acquisition, a bare {@code SET NX PX}; see
+ * the scripts under {@code META-INF/redis-lock/scripts} for the layout.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -106,6 +109,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	private AcquireResult acquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing) {
 		long lease = leaseMillis(name, leaseTime);
+		if (queueing == null && setIfAbsent(name, ownerToken, lease)) {
+			return AcquireResult.acquired(0);
+		}
 		byte[] queueFor = NO_QUEUEING;
 		byte[] handOffLease = NO_QUEUEING;
 		byte[] ticket = NO_QUEUEING;
@@ -120,6 +126,22 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 				bytes(this.keys.waitersKey(name)), bytes(ownerToken), bytes(Long.toString(lease)), queueFor,
 				handOffLease, ticket, queuedBefore);
 		return (value == 0) ? AcquireResult.acquired(0) : AcquireResult.busy(-value - 1);
+	}
+
+	/**
+	 * The first attempt of an acquisition is the bare {@code SET NX PX}: most locks are
+	 * free, and a script costs the server more. Only a busy lock takes a second round
+	 * trip, to the script, which tells how long the holder keeps it and whether the
+	 * holder is the caller after all (an earlier acquisition whose reply was lost).
+	 */
+	private boolean setIfAbsent(String name, String ownerToken, long lease) {
+		Boolean set = execute((connection) -> connection.stringCommands()
+			.set(bytes(this.keys.lockKey(name)), bytes(ownerToken), Expiration.milliseconds(lease),
+					SetOption.ifAbsent()));
+		if (set == null) {
+			throw new IllegalStateException(noReply(name));
+		}
+		return set;
 	}
 
 	@Override
@@ -224,10 +246,13 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	private long runForLong(String name, LuaScript script, int numKeys, byte[]... keysAndArgs) {
 		Long result = execute((connection) -> script.run(connection, ReturnType.INTEGER, numKeys, keysAndArgs));
 		if (result == null) {
-			throw new IllegalStateException(
-					"Redis returned no reply for lock '" + name + "': scripts cannot run in a pipeline or transaction");
+			throw new IllegalStateException(noReply(name));
 		}
 		return result;
+	}
+
+	private static String noReply(String name) {
+		return "Redis returned no reply for lock '" + name + "': locks cannot be taken in a pipeline or transaction";
 	}
 
 	/**

@@ -32,6 +32,7 @@ final class Contenders {
 
 	static {
 		LABELS.put(RawContender.ID, "raw SET NX PX + Lua delete, busy retry");
+		LABELS.put(RawSpringDataContender.ID, "raw, the same over Spring Data Redis");
 		LABELS.put(OurContender.LOCK_ID, "ours lock() (30 s lease, renewed)");
 		LABELS.put(OurContender.TRY_ID, "ours tryLock(wait, 30 s, no renewal)");
 		LABELS.put(OurContender.HANDOFF_ID, "ours lock(), local hand-off ≤ " + OurContender.MAX_LOCAL_HANDOFFS);
@@ -66,6 +67,7 @@ final class Contenders {
 	static Contender create(String id, int port) {
 		return switch (id) {
 			case RawContender.ID -> new RawContender(port);
+			case RawSpringDataContender.ID -> new RawSpringDataContender(port);
 			case OurContender.LOCK_ID, OurContender.TRY_ID, OurContender.HANDOFF_ID -> new OurContender(port, id);
 			case AnnotationContender.ID -> new AnnotationContender(port);
 			case RedissonContender.LOCK_ID -> new RedissonContender(port, false);

@@ -39,7 +39,7 @@ final class RawContender implements Contender {
 
 	static final String ID = "raw";
 
-	private static final String RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then "
+	static final String RELEASE = "if redis.call('GET', KEYS[1]) == ARGV[1] then "
 			+ "return redis.call('DEL', KEYS[1]) else return 0 end";
 
 	private final RedisClient client;

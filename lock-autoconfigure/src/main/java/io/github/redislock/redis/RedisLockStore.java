@@ -109,7 +109,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	private AcquireResult acquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing) {
 		long lease = leaseMillis(name, leaseTime);
-		if (queueing == null && setIfAbsent(name, ownerToken, lease)) {
+		byte[] lockKey = bytes(this.keys.lockKey(name));
+		byte[] owner = bytes(ownerToken);
+		if (queueing == null && setIfAbsent(name, lockKey, owner, lease)) {
 			return AcquireResult.acquired(0);
 		}
 		byte[] queueFor = NO_QUEUEING;
@@ -122,9 +124,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 			ticket = bytes(Long.toString(queueing.ticket()));
 			queuedBefore = queueing.queuedBefore() ? QUEUED_BEFORE : NO_QUEUEING;
 		}
-		long value = runForLong(name, LuaScript.ACQUIRE, 2, bytes(this.keys.lockKey(name)),
-				bytes(this.keys.waitersKey(name)), bytes(ownerToken), bytes(Long.toString(lease)), queueFor,
-				handOffLease, ticket, queuedBefore);
+		long value = runForLong(name, LuaScript.ACQUIRE, 2, lockKey, bytes(this.keys.waitersKey(name)), owner,
+				bytes(Long.toString(lease)), queueFor, handOffLease, ticket, queuedBefore);
 		return (value == 0) ? AcquireResult.acquired(0) : AcquireResult.busy(-value - 1);
 	}
 
@@ -134,10 +135,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * trip, to the script, which tells how long the holder keeps it and whether the
 	 * holder is the caller after all (an earlier acquisition whose reply was lost).
 	 */
-	private boolean setIfAbsent(String name, String ownerToken, long lease) {
+	private boolean setIfAbsent(String name, byte[] lockKey, byte[] ownerToken, long lease) {
 		Boolean set = execute((connection) -> connection.stringCommands()
-			.set(bytes(this.keys.lockKey(name)), bytes(ownerToken), Expiration.milliseconds(lease),
-					SetOption.ifAbsent()));
+			.set(lockKey, ownerToken, Expiration.milliseconds(lease), SetOption.ifAbsent()));
 		if (set == null) {
 			throw new IllegalStateException(noReply(name));
 		}

@@ -71,6 +71,9 @@ final class ReleaseSubscriptions implements AutoCloseable {
 
 	private final ConcurrentMap<String, Set<ReleaseListener>> listeners = new ConcurrentHashMap<>();
 
+	/** When the last listener of each channel left, by {@link System#nanoTime()}. */
+	private final ConcurrentMap<String, Long> lastLeft = new ConcurrentHashMap<>();
+
 	/** Channels subscribed in Redis; only touched by the subscriber thread. */
 	private final Set<String> subscribed = new HashSet<>();
 
@@ -104,6 +107,7 @@ final class ReleaseSubscriptions implements AutoCloseable {
 			set.remove(listener);
 			return set.isEmpty() ? null : set;
 		});
+		this.lastLeft.put(channel, System.nanoTime());
 		try {
 			this.subscriber.schedule(() -> unsubscribeIfUnwanted(channel), LINGER.toMillis(), TimeUnit.MILLISECONDS);
 		}
@@ -130,8 +134,17 @@ final class ReleaseSubscriptions implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Unsubscribe once a channel has had no listener for {@link #LINGER}. A listener that
+	 * came and went meanwhile scheduled a later check, which decides instead.
+	 */
 	private void unsubscribeIfUnwanted(String channel) {
-		if (this.listeners.containsKey(channel) || !this.subscribed.remove(channel)) {
+		Long leftAt = this.lastLeft.get(channel);
+		if (this.listeners.containsKey(channel) || (leftAt != null && System.nanoTime() - leftAt < LINGER.toNanos())) {
+			return;
+		}
+		this.lastLeft.remove(channel, leftAt);
+		if (!this.subscribed.remove(channel)) {
 			return;
 		}
 		try {

@@ -28,8 +28,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * A waiter is woken by the release itself, long before its backoff would have retried;
- * and when notifications are lost, the backoff still gets it the lock.
+ * A waiter is woken by the release itself, long before its backoff would have retried; a
+ * hot lock's channel stays subscribed between its waiters; and when notifications are
+ * lost, the backoff still gets it the lock.
  *
  * @author redis-lock contributors
  */
@@ -75,6 +76,43 @@ class ReleaseNotificationTests extends RedisLockTestSupport {
 		thread.join(5000);
 		await().atMost(Duration.ofSeconds(5)).until(() -> subscribedChannels().isEmpty());
 		assertThat(waiter.store.subscribedChannelCount()).isZero();
+	}
+
+	@Test
+	void channelStaysSubscribedWhileWaitersComeAndGoWithinTheLinger() throws Exception {
+		LockClientInstance holder = instance().start();
+		LockClientInstance waiter = instance().backoff(SLOW_BACKOFF).start();
+		DistributedLock held = holder.client.getLock("come-and-go");
+		DistributedLock waited = waiter.client.getLock("come-and-go");
+		long subscribesBefore = commandCount("subscribe");
+		// Each waiter that leaves schedules a check a second later; with gaps between the
+		// waits, most of those checks find no waiter at that instant.
+		long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(2500);
+		int handOffs = 0;
+		while (System.nanoTime() - end < 0 && handOffs < 100) {
+			assertThat(held.tryLock(Duration.ZERO, Duration.ofSeconds(30), false)).isTrue();
+			CompletableFuture<Boolean> acquired = CompletableFuture.supplyAsync(() -> {
+				try {
+					boolean result = waited.tryLock(Duration.ofSeconds(10), Duration.ofSeconds(10), false);
+					if (result) {
+						waited.unlock();
+					}
+					return result;
+				}
+				catch (InterruptedException ex) {
+					throw new IllegalStateException(ex);
+				}
+			});
+			await().atMost(Duration.ofSeconds(5)).until(() -> lockKeys().contains("lock:{come-and-go}:waiters"));
+			held.unlock();
+			assertThat(acquired.get(5, TimeUnit.SECONDS)).isTrue();
+			handOffs++;
+			Thread.sleep(50);
+		}
+		assertThat(handOffs).isGreaterThan(10);
+		assertThat(commandCount("subscribe") - subscribesBefore).as("SUBSCRIBE calls over %d hand-offs", handOffs)
+			.isEqualTo(1);
+		await().atMost(Duration.ofSeconds(5)).until(() -> subscribedChannels().isEmpty());
 	}
 
 	@Test

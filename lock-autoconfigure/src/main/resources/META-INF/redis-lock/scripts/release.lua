@@ -1,45 +1,41 @@
 -- Releases a lock held by the caller: hands it to the longest-queued waiter that is
--- still waiting, with a fresh fencing token, or deletes it. Also takes the caller out
--- of the queue, so a waiter that gives up calls this too: if the lock was handed to it
--- meanwhile, it passes on.
+-- still waiting, or deletes it. Also takes the caller out of the queue, so a waiter that
+-- gives up calls this too: if the lock was handed to it meanwhile, it passes on. A lock
+-- handed over comes without a fencing token; fence.lua issues one if its new holder asks.
 --
 -- KEYS[1]  lock key: a string holding the owner token
--- KEYS[2]  fence key: the last fencing token issued for this lock name
--- KEYS[3]  waiters key: a hash from the owner token of each queued waiter to
+-- KEYS[2]  waiters key: a hash from the owner token of each queued waiter to
 --          '<arrival µs> <valid until ms> <lease ms> <ticket>'
 -- ARGV[1]  owner token of the caller
 -- ARGV[2]  channel on which waiters listen for the release
--- ARGV[3]  the shortest time to keep the fence key, in milliseconds
 --
--- Publishes '<owner token> <ticket> <fencing token>' when the lock is handed to a
--- waiter, and '' when it is deleted while waiters whose places ran out are left, so
--- that they try again at once.
+-- Publishes '<owner token> <ticket>' when the lock is handed to a waiter, and '' when it
+-- is deleted while waiters whose places ran out are left, so that they try again at once.
 --
 -- Returns 1 when the lock was held by ARGV[1] and is now handed on or deleted, else 0:
 -- the lock expired or belongs to another owner, and is left untouched.
 --
--- Assumes Redis 6.2 or later: SET ... GET, and script effects replication.
+-- Assumes Redis 6.2 or later: script effects replication.
 
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then
-  redis.call('HDEL', KEYS[3], ARGV[1])
+  redis.call('HDEL', KEYS[2], ARGV[1])
   return 0
 end
 
-local waiters = redis.call('HGETALL', KEYS[3])
+local waiters = redis.call('HGETALL', KEYS[2])
 if #waiters == 0 then
   redis.call('DEL', KEYS[1])
   return 1
 end
 
 local now = redis.call('TIME')
-local micros = tonumber(now[1]) * 1000000 + tonumber(now[2])
-local millis = math.floor(micros / 1000)
+local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
 local next, nextArrival, nextLease, nextTicket
 for i = 1, #waiters, 2 do
   local owner = waiters[i]
   local arrival, validUntil, lease, ticket = string.match(waiters[i + 1], '^(%d+) (%d+) (%d+) (%d+)$')
   if owner == ARGV[1] or not arrival or tonumber(validUntil) < millis then
-    redis.call('HDEL', KEYS[3], owner)
+    redis.call('HDEL', KEYS[2], owner)
   elseif not next or tonumber(arrival) < nextArrival then
     next, nextArrival, nextLease, nextTicket = owner, tonumber(arrival), lease, ticket
   end
@@ -51,14 +47,7 @@ if not next then
   return 1
 end
 
-redis.call('HDEL', KEYS[3], next)
+redis.call('HDEL', KEYS[2], next)
 redis.call('SET', KEYS[1], next, 'PX', nextLease)
-local retention = string.format('%.0f', math.max(tonumber(nextLease), tonumber(ARGV[3])))
-local fence = micros
-local last = tonumber(redis.call('SET', KEYS[2], string.format('%.0f', fence), 'PX', retention, 'GET'))
-if last and last >= fence then
-  fence = last + 1
-  redis.call('SET', KEYS[2], string.format('%.0f', fence), 'PX', retention)
-end
-redis.call('PUBLISH', ARGV[2], next .. ' ' .. nextTicket .. ' ' .. string.format('%.0f', fence))
+redis.call('PUBLISH', ARGV[2], next .. ' ' .. nextTicket)
 return 1

@@ -73,8 +73,8 @@ public class RedisLockProperties implements Validator {
 	/**
 	 * How many times in a row a releasing thread may pass a lock straight to the next
 	 * thread of this instance waiting for it, without a round trip to Redis, before the
-	 * lock takes a round trip for a fresh fencing token again. Zero turns hand-offs off.
-	 * Threads served by a hand-off share the fencing token of the previous holder.
+	 * lock takes a round trip for a fresh lease again. Zero turns hand-offs off. Threads
+	 * served by a hand-off share the fencing token of the previous holder.
 	 */
 	private int localHandoffs = 0;
 

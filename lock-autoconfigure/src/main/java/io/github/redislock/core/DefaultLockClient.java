@@ -125,9 +125,9 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	/**
 	 * Let a releasing thread pass the lock straight to the next thread of this process
 	 * waiting for it, without a round trip, at most this many times in a row before the
-	 * store issues a fresh fencing token again. Off ({@code 0}) by default because such a
-	 * hand-off is not a fresh acquisition: the next holder gets the same fencing token as
-	 * the previous one.
+	 * lock takes a fresh lease from the store again. Off ({@code 0}) by default because
+	 * such a hand-off is not a fresh acquisition: the next holder shares the previous
+	 * one's fencing token.
 	 * @param maxLocalHandoffs the most hand-offs in a row, {@code 0} for none
 	 */
 	public void setMaxLocalHandoffs(int maxLocalHandoffs) {
@@ -397,9 +397,10 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 				long holderLease = TimeUnit.MILLISECONDS.toNanos(Math.max(1, result.remainingLeaseMillis()));
 				long pause = Math.min(this.backoff.delayNanos(attempt), Math.min(remaining, holderLease));
 				state.wakeUps.tryAcquire(pause, TimeUnit.NANOSECONDS);
-				long fence = listener.handedOffFencingToken();
-				if (fence != 0) {
-					LockHold hold = new LockHold(state.name, ownerToken, fence, handOffLease, requestedAt);
+				LockStore.HandOff handOff = listener.handOff();
+				if (handOff != null) {
+					LockHold hold = new LockHold(state.name, ownerToken, handOff.fencingToken(), handOffLease,
+							requestedAt);
 					// Too little of the lease is known to be left when the news came
 					// late: the next attempt finds the lock recorded for this thread
 					// and renews it.
@@ -530,9 +531,9 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	/**
 	 * Pass the lock to the next local waiter instead of releasing it in the store, when
 	 * one waits: as it is, without a round trip, while local hand-offs are allowed; else
-	 * with a fresh lease and fencing token from the store, which saves the next thread
-	 * its own round trip, for a few turns before other processes' waiters get theirs. The
-	 * reference of the releasing thread moves to the handed-off hold.
+	 * with a fresh lease from the store, which saves the next thread its own round trip,
+	 * for a few turns before other processes' waiters get theirs. The reference of the
+	 * releasing thread moves to the handed-off hold.
 	 */
 	private boolean handOff(LockState state, LockHold hold) {
 		if (!state.local.hasQueuedThreads() || !hold.isValid()) {
@@ -571,7 +572,7 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 			return this.store.reacquire(hold.name, hold.ownerToken, hold.leaseTime);
 		}
 		catch (RuntimeException ex) {
-			logger.debug("Could not pass lock '{}' on with a fresh fencing token; releasing it instead", hold.name, ex);
+			logger.debug("Could not pass lock '{}' on with a fresh lease; releasing it instead", hold.name, ex);
 			return null;
 		}
 	}

@@ -39,10 +39,8 @@ final class HandOffListener implements LockStore.ReleaseListener {
 	/** The ticket of the latest attempt; guarded by this. */
 	private long ticket;
 
-	/**
-	 * The fencing token of a hand-off to the latest attempt, 0 if none; guarded by this.
-	 */
-	private long fencingToken;
+	/** The hand-off to the latest attempt, if any; guarded by this. */
+	private LockStore.@Nullable HandOff handOff;
 
 	HandOffListener(String ownerToken, Semaphore wakeUps) {
 		this.ownerToken = ownerToken;
@@ -55,15 +53,15 @@ final class HandOffListener implements LockStore.ReleaseListener {
 	 */
 	synchronized void expect(long ticket) {
 		this.ticket = ticket;
-		this.fencingToken = 0;
+		this.handOff = null;
 	}
 
 	/**
-	 * Return the fencing token the store handed the lock over with to the latest attempt.
-	 * @return the fencing token, {@code 0} if the lock was not handed to it
+	 * Return the hand-off of the lock to the latest attempt.
+	 * @return the hand-off, or {@code null} if the lock was not handed to it
 	 */
-	synchronized long handedOffFencingToken() {
-		return this.fencingToken;
+	synchronized LockStore.@Nullable HandOff handOff() {
+		return this.handOff;
 	}
 
 	@Override
@@ -77,7 +75,7 @@ final class HandOffListener implements LockStore.ReleaseListener {
 		if (handOff.ticket() != this.ticket || !handOff.ownerToken().equals(this.ownerToken)) {
 			return false;
 		}
-		this.fencingToken = handOff.fencingToken();
+		this.handOff = handOff;
 		return true;
 	}
 

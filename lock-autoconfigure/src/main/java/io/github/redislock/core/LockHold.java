@@ -44,8 +44,8 @@ final class LockHold {
 	int handoffs;
 
 	/**
-	 * Whether the store renewed the lease and issued a fresh fencing token just before
-	 * the hold was handed to the next local thread, as for an acquisition of its own;
+	 * Whether the store renewed the lease just before the hold was handed to the next
+	 * local thread, as for an acquisition of its own, with no fencing token issued yet;
 	 * cleared when that thread takes it over.
 	 */
 	volatile boolean reacquired;

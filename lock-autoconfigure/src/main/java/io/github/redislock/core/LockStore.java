@@ -68,9 +68,9 @@ public interface LockStore {
 	long issueFencingToken(String name, String ownerToken, Duration leaseTime);
 
 	/**
-	 * Give the lock, if still recorded for this owner, a fresh lease and a fresh fencing
-	 * token, so that another thread of the owner's process can take it over as if it had
-	 * acquired it. The default cannot, and a releasing thread then releases instead.
+	 * Give the lock, if still recorded for this owner, a fresh lease, so that another
+	 * thread of the owner's process can take it over as if it had acquired it. The
+	 * default cannot, and a releasing thread then releases instead.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
 	 * @param leaseTime the new lease, from now
@@ -165,7 +165,8 @@ public interface LockStore {
 	/**
 	 * The outcome of {@link #reacquire}.
 	 *
-	 * @param fencingToken the fresh fencing token
+	 * @param fencingToken the fresh fencing token, or {@code 0} when the store issues it
+	 * only on demand
 	 * @param othersWaiting whether waiters of other processes are queued for the lock
 	 */
 	record Reacquisition(long fencingToken, boolean othersWaiting) {
@@ -177,7 +178,8 @@ public interface LockStore {
 	 *
 	 * @param ownerToken the waiter's token, now recorded as the holder
 	 * @param ticket the ticket of the waiter's attempt that queued it
-	 * @param fencingToken the fencing token of the new hold
+	 * @param fencingToken the fencing token of the new hold, or {@code 0} when the store
+	 * issues it only on demand
 	 */
 	record HandOff(String ownerToken, long ticket, long fencingToken) {
 

@@ -54,8 +54,6 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 */
 	private static final long MIN_FENCE_RETENTION_MILLIS = Duration.ofMinutes(1).toMillis();
 
-	private static final byte[] MIN_FENCE_RETENTION = bytes(Long.toString(MIN_FENCE_RETENTION_MILLIS));
-
 	private static final byte[] NO_QUEUEING = bytes("0");
 
 	private static final byte[] QUEUED_BEFORE = bytes("1");
@@ -153,10 +151,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	@Override
 	public @Nullable Reacquisition reacquire(String name, String ownerToken, Duration leaseTime) {
 		long lease = leaseMillis(name, leaseTime);
-		long value = runForLong(name, LuaScript.REACQUIRE, 3, bytes(this.keys.lockKey(name)),
-				bytes(this.keys.fenceKey(name)), bytes(this.keys.waitersKey(name)), bytes(ownerToken),
-				bytes(Long.toString(lease)), fenceRetention(name, leaseTime));
-		return (value != 0) ? new Reacquisition(Math.abs(value), value < 0) : null;
+		long value = runForLong(name, LuaScript.REACQUIRE, 2, bytes(this.keys.lockKey(name)),
+				bytes(this.keys.waitersKey(name)), bytes(ownerToken), bytes(Long.toString(lease)));
+		return (value != 0) ? new Reacquisition(0, value < 0) : null;
 	}
 
 	@Override
@@ -214,9 +211,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public boolean release(String name, String ownerToken) {
-		return runForLong(name, LuaScript.RELEASE, 3, bytes(this.keys.lockKey(name)), bytes(this.keys.fenceKey(name)),
-				bytes(this.keys.waitersKey(name)), bytes(ownerToken), bytes(this.keys.channel(name)),
-				MIN_FENCE_RETENTION) == 1;
+		return runForLong(name, LuaScript.RELEASE, 2, bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)),
+				bytes(ownerToken), bytes(this.keys.channel(name))) == 1;
 	}
 
 	@Override

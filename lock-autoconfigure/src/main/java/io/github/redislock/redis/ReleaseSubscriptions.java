@@ -180,16 +180,17 @@ final class ReleaseSubscriptions implements AutoCloseable {
 	}
 
 	/**
-	 * Read a release message: {@code <owner token> <ticket> <fencing token>} for a
-	 * hand-off, anything else for a release that left the lock free.
+	 * Read a release message: {@code <owner token> <ticket>} for a hand-off, which comes
+	 * without a fencing token, anything else for a release that left the lock free.
 	 */
 	static @Nullable HandOff handOff(byte[] body) {
-		String[] parts = new String(body, StandardCharsets.UTF_8).split(" ");
-		if (parts.length != 3) {
+		String message = new String(body, StandardCharsets.UTF_8);
+		int space = message.indexOf(' ');
+		if (space <= 0) {
 			return null;
 		}
 		try {
-			return new HandOff(parts[0], Long.parseLong(parts[1]), Long.parseLong(parts[2]));
+			return new HandOff(message.substring(0, space), Long.parseLong(message.substring(space + 1)), 0);
 		}
 		catch (NumberFormatException ex) {
 			return null;

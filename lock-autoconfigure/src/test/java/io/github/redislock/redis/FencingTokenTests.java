@@ -18,6 +18,8 @@ package io.github.redislock.redis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockLostException;
@@ -25,10 +27,11 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
 
 /**
- * Fencing tokens are issued on demand: an acquisition carries none, and the first time a
- * holder asks, Redis issues one only if it still records that holder.
+ * Fencing tokens are issued on demand: an acquisition or a hand-off carries none, and the
+ * first time a holder asks, Redis issues one only if it still records that holder.
  *
  * @author redis-lock contributors
  */
@@ -52,6 +55,39 @@ class FencingTokenTests extends RedisLockTestSupport {
 		finally {
 			lock.unlock();
 		}
+	}
+
+	@Test
+	void aLockHandedToAWaiterComesWithoutATokenUntilItsNewHolderAsks() throws Exception {
+		LockClientInstance holder = instance().start();
+		LockClientInstance waiter = instance().start();
+		DistributedLock held = holder.client.getLock("handed");
+		assertThat(held.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+		long holderToken = held.getFencingToken();
+		CompletableFuture<Object> lastTokenAtAcquisition = new CompletableFuture<>();
+		CompletableFuture<Long> waiterToken = CompletableFuture.supplyAsync(() -> {
+			DistributedLock lock = waiter.client.getLock("handed");
+			try {
+				assertThat(lock.tryLock(Duration.ofSeconds(10), LEASE, false)).isTrue();
+			}
+			catch (InterruptedException ex) {
+				throw new IllegalStateException(ex);
+			}
+			try {
+				lastTokenAtAcquisition.complete(server().command("GET", "lock:{handed}:fence"));
+				return lock.getFencingToken();
+			}
+			finally {
+				lock.unlock();
+			}
+		});
+		await().atMost(Duration.ofSeconds(5)).until(() -> lockKeys().contains("lock:{handed}:waiters"));
+
+		held.unlock();
+
+		assertThat(lastTokenAtAcquisition.get(10, TimeUnit.SECONDS)).as("last token issued when handed over")
+			.isEqualTo(Long.toString(holderToken));
+		assertThat(waiterToken.get(10, TimeUnit.SECONDS)).isGreaterThan(holderToken);
 	}
 
 	@Test

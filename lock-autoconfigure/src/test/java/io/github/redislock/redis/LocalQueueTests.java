@@ -32,7 +32,7 @@ import static org.awaitility.Awaitility.await;
 /**
  * Threads of one instance waiting for the same lock queue locally: only the first asks
  * Redis, so a crowd of waiters costs Redis no more than one, and a releasing thread
- * passes the lock to the next one with a fresh fencing token in a single round trip.
+ * passes the lock to the next one with a fresh lease in a single round trip.
  *
  * @author redis-lock contributors
  */
@@ -76,7 +76,7 @@ class LocalQueueTests extends RedisLockTestSupport {
 	}
 
 	@Test
-	void nextWaitingThreadTakesOverWithAFreshFencingTokenInOneRoundTrip() throws Exception {
+	void nextWaitingThreadTakesOverInOneRoundTripAndGetsAFreshFencingTokenWhenItAsks() throws Exception {
 		LockClientInstance instance = instance().start();
 		DistributedLock lock = instance.client.getLock("passed");
 		lock.lock();
@@ -86,7 +86,8 @@ class LocalQueueTests extends RedisLockTestSupport {
 			DistributedLock sameLock = instance.client.getLock("passed");
 			sameLock.lock();
 			try {
-				next.complete(new long[] { sameLock.getFencingToken(), commandCount("evalsha") });
+				long scriptsAtAcquisition = commandCount("evalsha");
+				next.complete(new long[] { sameLock.getFencingToken(), scriptsAtAcquisition });
 			}
 			finally {
 				sameLock.unlock();

@@ -322,9 +322,10 @@ class QueuedHandOffTests extends RedisLockTestSupport {
 					fence.completeExceptionally(new AssertionError("'" + name + "' not acquired"));
 					return;
 				}
-				long token = lock.getFencingToken();
+				long token;
 				try {
 					action.run();
+					token = lock.getFencingToken();
 				}
 				finally {
 					lock.unlock();

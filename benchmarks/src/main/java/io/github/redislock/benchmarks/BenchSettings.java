@@ -34,6 +34,7 @@ import java.util.Set;
  * @param handoffs the most hand-offs per repetition of d and dx
  * @param handoffBound the longest a repetition of d or dx may take
  * @param hold how long a holder keeps the lock once the waiter is waiting
+ * @param spinningHold whether the holder spins through the hold instead of parking
  * @param renewalLease the lease of scenario e, renewed every third of it
  * @param renewalWindow how long scenario e counts renewals
  * @param renewalSizes how many locks scenario e holds at once
@@ -43,8 +44,9 @@ import java.util.Set;
  * @since 0.1.0
  */
 record BenchSettings(int reps, List<String> contenders, Set<String> scenarios, Duration warmup, Duration uncontended,
-		Duration hotKey, int handoffs, Duration handoffBound, Duration hold, Duration renewalLease,
-		Duration renewalWindow, List<Integer> renewalSizes, String redisServer, String redisBenchmark) {
+		Duration hotKey, int handoffs, Duration handoffBound, Duration hold, boolean spinningHold,
+		Duration renewalLease, Duration renewalWindow, List<Integer> renewalSizes, String redisServer,
+		String redisBenchmark) {
 
 	static final List<String> ALL_SCENARIOS = List.of("a", "b", "c", "cx", "d", "dx", "e", "f", "rb");
 
@@ -57,9 +59,9 @@ record BenchSettings(int reps, List<String> contenders, Set<String> scenarios, D
 		return new BenchSettings(Integer.getInteger("bench.reps", 3), contenders,
 				Set.copyOf(list("bench.scenarios", String.join(",", ALL_SCENARIOS))), millis("bench.warmup-ms", 500),
 				millis("bench.uncontended-ms", 1000), millis("bench.hot-key-ms", 1500),
-				Integer.getInteger("bench.handoffs", 150), millis("bench.handoff-bound-ms", 1500),
-				millis("bench.hold-ms", 2), millis("bench.renewal-lease-ms", 3000),
-				millis("bench.renewal-window-ms", 3000),
+				Integer.getInteger("bench.handoffs", 400), millis("bench.handoff-bound-ms", 1500),
+				millis("bench.hold-ms", 2), Boolean.getBoolean("bench.hold-spin"),
+				millis("bench.renewal-lease-ms", 3000), millis("bench.renewal-window-ms", 3000),
 				list("bench.renewal-sizes", "1000,10000").stream().map(Integer::valueOf).toList(),
 				System.getProperty("bench.redis-server", "redis-server"),
 				System.getProperty("bench.redis-benchmark", "redis-benchmark"));

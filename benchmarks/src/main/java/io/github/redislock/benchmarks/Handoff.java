@@ -23,6 +23,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Hand-off latency: the time from the moment a holder leaves its critical section (just
@@ -48,10 +49,11 @@ final class Handoff {
 	 * @param count the most hand-offs to measure
 	 * @param bound the longest time to spend
 	 * @param hold how long to keep the lock after the waiter announced itself
+	 * @param spinning whether to spin through the hold instead of parking
 	 * @return the latencies in nanoseconds
 	 */
-	static long[] measure(Contender contender, Waiter waiter, String key, int count, Duration bound, Duration hold)
-			throws Exception {
+	static long[] measure(Contender contender, Waiter waiter, String key, int count, Duration bound, Duration hold,
+			boolean spinning) throws Exception {
 		long end = System.nanoTime() + bound.toNanos();
 		long[] samples = new long[count];
 		int n = 0;
@@ -59,7 +61,7 @@ final class Handoff {
 			long[] releasedAt = new long[1];
 			contender.locked(key, () -> {
 				waiter.startWaiting(key);
-				sleep(hold);
+				keep(hold, spinning);
 				releasedAt[0] = System.nanoTime();
 			});
 			samples[n++] = waiter.awaitAcquired() - releasedAt[0];
@@ -67,9 +69,24 @@ final class Handoff {
 		return Arrays.copyOf(samples, n);
 	}
 
-	private static void sleep(Duration hold) {
+	/**
+	 * Keep the lock for the hold. Parking by default, like a section waiting on I/O: a
+	 * holder spinning through it would take one of the two cores that Redis and the
+	 * waiter need, and slow down whoever must be woken, not the busy retry.
+	 */
+	private static void keep(Duration hold, boolean spinning) {
+		long until = System.nanoTime() + hold.toNanos();
 		try {
-			LockLoop.sleepUntil(System.nanoTime() + hold.toNanos());
+			if (spinning) {
+				LockLoop.sleepUntil(until);
+				return;
+			}
+			for (long left = hold.toNanos(); left > 0; left = until - System.nanoTime()) {
+				LockSupport.parkNanos(left);
+				if (Thread.interrupted()) {
+					throw new InterruptedException();
+				}
+			}
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -68,7 +68,8 @@ final class HandoffScenarios {
 		Contender contender = this.bench.contender(id);
 		try (Handoff.Waiter waiter = acrossJvms ? new Handoff.ChildWaiter(this.bench.child, id)
 				: new Handoff.ThreadWaiter(contender)) {
-			return Handoff.measure(contender, waiter, key, count, bound, this.bench.settings.hold());
+			return Handoff.measure(contender, waiter, key, count, bound, this.bench.settings.hold(),
+					this.bench.settings.spinningHold());
 		}
 	}
 

@@ -65,7 +65,8 @@ final class Report {
 						this.results.cell("cx", id, "share", 1), this.results.cell("cx", id, "maxWait", MILLIS),
 						exact("cx", id)));
 		section("d/dx. Hand-off latency, µs from the holder's release to the waiter's acquisition (hold "
-				+ this.settings.hold().toMillis() + " ms after the waiter starts waiting)",
+				+ this.settings.hold().toMillis() + " ms after the waiter starts waiting, "
+				+ (this.settings.spinningHold() ? "spinning" : "parked") + ")",
 				List.of("contender", "d p50 (1 JVM)", "d p99", "dx p50 (2 JVMs)", "dx p50 ×raw", "dx p99",
 						"hand-offs per rep d / dx"),
 				(id) -> row(id, this.results.cell("d", id, "p50", MICROS), this.results.cell("d", id, "p99", MICROS),

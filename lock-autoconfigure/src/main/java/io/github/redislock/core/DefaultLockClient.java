@@ -382,8 +382,7 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 				}
 				if (result.acquired()) {
 					acquired = true;
-					hold(state, new LockHold(state.name, ownerToken, result.fencingToken(), leaseTime, requestedAt),
-							renew);
+					hold(state, new LockHold(state.name, ownerToken, leaseTime, requestedAt), renew);
 					return true;
 				}
 				long remaining = remaining(deadline);
@@ -399,8 +398,7 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 				state.wakeUps.tryAcquire(pause, TimeUnit.NANOSECONDS);
 				LockStore.HandOff handOff = listener.handOff();
 				if (handOff != null) {
-					LockHold hold = new LockHold(state.name, ownerToken, handOff.fencingToken(), handOffLease,
-							requestedAt);
+					LockHold hold = new LockHold(state.name, ownerToken, handOffLease, requestedAt);
 					// Too little of the lease is known to be left when the news came
 					// late: the next attempt finds the lock recorded for this thread
 					// and renews it.
@@ -552,7 +550,7 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 			}
 			// Turns count only while other processes wait for theirs.
 			state.keptTurns = reacquisition.othersWaiting() ? state.keptTurns + 1 : 0;
-			next = new LockHold(hold.name, hold.ownerToken, reacquisition.fencingToken(), hold.leaseTime, requestedAt);
+			next = new LockHold(hold.name, hold.ownerToken, hold.leaseTime, requestedAt);
 			next.reacquired = true;
 			hold.released = true;
 			this.renewer.stop(hold);
@@ -638,9 +636,15 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 
 	private void notifyLost(LockHold hold, String reason) {
 		hold.lost = true;
-		logger.warn("Lock '{}' (fencing token {}) was lost: {}", hold.name, hold.fencingToken, reason);
+		long token = hold.fencingToken;
+		if (token != 0) {
+			logger.warn("Lock '{}' (fencing token {}) was lost: {}", hold.name, token, reason);
+		}
+		else {
+			logger.warn("Lock '{}' was lost: {}", hold.name, reason);
+		}
 		try {
-			this.lostListener.onLockLost(new LockLostEvent(hold.name, hold.fencingToken, reason));
+			this.lostListener.onLockLost(new LockLostEvent(hold.name, token, reason));
 		}
 		catch (RuntimeException ex) {
 			logger.warn("LockLostListener failed for lock '{}'", hold.name, ex);

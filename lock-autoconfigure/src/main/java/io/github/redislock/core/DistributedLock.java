@@ -96,9 +96,9 @@ public interface DistributedLock extends Lock {
 	/**
 	 * Return the fencing token of the current thread's hold: a number that grows with
 	 * every fresh acquisition of this lock name, so a store written under the lock can
-	 * reject a stale holder. An uncontended acquisition comes without one, so the first
-	 * call may take a round trip to the store, which issues a token only to a holder it
-	 * still records.
+	 * reject a stale holder. No acquisition comes with one: the first call of a hold
+	 * takes a round trip to the store, which issues a token only to a holder it still
+	 * records.
 	 * @return the fencing token
 	 * @throws IllegalMonitorStateException if the current thread does not hold the lock
 	 * @throws LockLostException if the lease was lost before a token was issued

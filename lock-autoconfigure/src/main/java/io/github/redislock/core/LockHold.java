@@ -32,8 +32,7 @@ final class LockHold {
 	final String ownerToken;
 
 	/**
-	 * The fencing token, {@code 0} until the store issued one: with the acquisition, or
-	 * when a holder first asked.
+	 * The fencing token, {@code 0} until the store issued one when a holder first asked.
 	 */
 	volatile long fencingToken;
 
@@ -65,10 +64,9 @@ final class LockHold {
 	/** {@link System#nanoTime()} after which the lease is due for renewal. */
 	volatile long renewAfter;
 
-	LockHold(String name, String ownerToken, long fencingToken, Duration leaseTime, long requestedAt) {
+	LockHold(String name, String ownerToken, Duration leaseTime, long requestedAt) {
 		this.name = name;
 		this.ownerToken = ownerToken;
-		this.fencingToken = fencingToken;
 		this.owner = Thread.currentThread();
 		this.leaseTime = leaseTime;
 		renewedFrom(requestedAt, leaseTime);

@@ -33,8 +33,8 @@ public interface LockStore {
 
 	/**
 	 * Take the lock if it is free or already recorded for this owner, with the given
-	 * lease. The store may issue a fencing token with it, or leave that to
-	 * {@link #issueFencingToken}, which is then called only if the holder asks.
+	 * lease. No fencing token comes with it: {@link #issueFencingToken} is called if and
+	 * when the holder asks, so that the many holders who never ask pay nothing for one.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
 	 * @param leaseTime the lease, positive
@@ -59,7 +59,9 @@ public interface LockStore {
 
 	/**
 	 * Issue a fencing token to the owner of the lock, larger than any issued for this
-	 * lock name before, if the lock is still recorded for this owner.
+	 * lock name before, if the lock is still recorded for this owner. Called at most once
+	 * per hold, whether the hold began with an acquisition, a hand-off or a
+	 * reacquisition.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
 	 * @param leaseTime the owner's lease
@@ -165,11 +167,9 @@ public interface LockStore {
 	/**
 	 * The outcome of {@link #reacquire}.
 	 *
-	 * @param fencingToken the fresh fencing token, or {@code 0} when the store issues it
-	 * only on demand
 	 * @param othersWaiting whether waiters of other processes are queued for the lock
 	 */
-	record Reacquisition(long fencingToken, boolean othersWaiting) {
+	record Reacquisition(boolean othersWaiting) {
 
 	}
 
@@ -178,10 +178,8 @@ public interface LockStore {
 	 *
 	 * @param ownerToken the waiter's token, now recorded as the holder
 	 * @param ticket the ticket of the waiter's attempt that queued it
-	 * @param fencingToken the fencing token of the new hold, or {@code 0} when the store
-	 * issues it only on demand
 	 */
-	record HandOff(String ownerToken, long ticket, long fencingToken) {
+	record HandOff(String ownerToken, long ticket) {
 
 	}
 
@@ -200,19 +198,16 @@ public interface LockStore {
 	 * The outcome of {@link #tryAcquire}.
 	 *
 	 * @param acquired whether the lock is now the caller's
-	 * @param fencingToken the fencing token of the acquisition, or {@code 0} when not
-	 * acquired or when the store issues it only on demand
 	 * @param remainingLeaseMillis how long the current holder's lease lasts, when not
 	 * acquired
 	 */
-	record AcquireResult(boolean acquired, long fencingToken, long remainingLeaseMillis) {
+	record AcquireResult(boolean acquired, long remainingLeaseMillis) {
 
-		public static AcquireResult acquired(long fencingToken) {
-			return new AcquireResult(true, fencingToken, 0);
-		}
+		/** The lock is now the caller's. */
+		public static final AcquireResult ACQUIRED = new AcquireResult(true, 0);
 
 		public static AcquireResult busy(long remainingLeaseMillis) {
-			return new AcquireResult(false, 0, remainingLeaseMillis);
+			return new AcquireResult(false, remainingLeaseMillis);
 		}
 
 	}

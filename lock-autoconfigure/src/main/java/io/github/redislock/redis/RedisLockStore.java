@@ -110,7 +110,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		byte[] lockKey = bytes(this.keys.lockKey(name));
 		byte[] owner = bytes(ownerToken);
 		if (queueing == null && setIfAbsent(name, lockKey, owner, lease)) {
-			return AcquireResult.acquired(0);
+			return AcquireResult.ACQUIRED;
 		}
 		byte[] queueFor = NO_QUEUEING;
 		byte[] handOffLease = NO_QUEUEING;
@@ -124,7 +124,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		}
 		long value = runForLong(name, LuaScript.ACQUIRE, 2, lockKey, bytes(this.keys.waitersKey(name)), owner,
 				bytes(Long.toString(lease)), queueFor, handOffLease, ticket, queuedBefore);
-		return (value == 0) ? AcquireResult.acquired(0) : AcquireResult.busy(-value - 1);
+		return (value == 0) ? AcquireResult.ACQUIRED : AcquireResult.busy(-value - 1);
 	}
 
 	/**
@@ -153,7 +153,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		long lease = leaseMillis(name, leaseTime);
 		long value = runForLong(name, LuaScript.REACQUIRE, 2, bytes(this.keys.lockKey(name)),
 				bytes(this.keys.waitersKey(name)), bytes(ownerToken), bytes(Long.toString(lease)));
-		return (value != 0) ? new Reacquisition(0, value < 0) : null;
+		return (value != 0) ? new Reacquisition(value < 0) : null;
 	}
 
 	@Override

@@ -190,7 +190,7 @@ final class ReleaseSubscriptions implements AutoCloseable {
 			return null;
 		}
 		try {
-			return new HandOff(message.substring(0, space), Long.parseLong(message.substring(space + 1)), 0);
+			return new HandOff(message.substring(0, space), Long.parseLong(message.substring(space + 1)));
 		}
 		catch (NumberFormatException ex) {
 			return null;

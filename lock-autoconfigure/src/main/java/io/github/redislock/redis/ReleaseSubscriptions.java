@@ -23,9 +23,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CopyOnWriteArraySet;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -63,7 +62,7 @@ final class ReleaseSubscriptions implements AutoCloseable {
 
 	private static final Duration LINGER = Duration.ofSeconds(1);
 
-	private final ScheduledExecutorService subscriber = Executors.newSingleThreadScheduledExecutor((runnable) -> {
+	private final ScheduledThreadPoolExecutor subscriber = new ScheduledThreadPoolExecutor(1, (runnable) -> {
 		Thread thread = new Thread(runnable, "redis-lock-subscriber");
 		thread.setDaemon(true);
 		return thread;
@@ -71,7 +70,10 @@ final class ReleaseSubscriptions implements AutoCloseable {
 
 	private final ConcurrentMap<String, Set<ReleaseListener>> listeners = new ConcurrentHashMap<>();
 
-	/** When the last listener of each channel left, by {@link System#nanoTime()}. */
+	/**
+	 * When the last listener of each channel left, by {@link System#nanoTime()}. A
+	 * channel has an entry exactly while a check whether to unsubscribe it is scheduled.
+	 */
 	private final ConcurrentMap<String, Long> lastLeft = new ConcurrentHashMap<>();
 
 	/** Channels subscribed in Redis; only touched by the subscriber thread. */
@@ -107,9 +109,16 @@ final class ReleaseSubscriptions implements AutoCloseable {
 			set.remove(listener);
 			return set.isEmpty() ? null : set;
 		});
-		this.lastLeft.put(channel, System.nanoTime());
+		// One check per channel at a time, however often waiters leave: those of a hot
+		// lock leave thousands of times a second.
+		if (this.lastLeft.put(channel, System.nanoTime()) == null) {
+			scheduleCheck(channel, LINGER.toNanos());
+		}
+	}
+
+	private void scheduleCheck(String channel, long delayNanos) {
 		try {
-			this.subscriber.schedule(() -> unsubscribeIfUnwanted(channel), LINGER.toMillis(), TimeUnit.MILLISECONDS);
+			this.subscriber.schedule(() -> unsubscribeIfUnwanted(channel), delayNanos, TimeUnit.NANOSECONDS);
 		}
 		catch (RejectedExecutionException ex) {
 			// Closed: the container is gone with all its subscriptions.
@@ -135,16 +144,32 @@ final class ReleaseSubscriptions implements AutoCloseable {
 	}
 
 	/**
-	 * Unsubscribe once a channel has had no listener for {@link #LINGER}. A listener that
-	 * came and went meanwhile scheduled a later check, which decides instead.
+	 * Unsubscribe once a channel has had no listener for {@link #LINGER}; check again
+	 * later if the last one left more recently. While listeners are present, the check
+	 * ends, and the next listener to leave schedules a new one. Deciding inside the map's
+	 * update keeps a listener leaving meanwhile from finding a check pending that is
+	 * about to end.
 	 */
 	private void unsubscribeIfUnwanted(String channel) {
-		Long leftAt = this.lastLeft.get(channel);
-		if (this.listeners.containsKey(channel) || (leftAt != null && System.nanoTime() - leftAt < LINGER.toNanos())) {
-			return;
+		long now = System.nanoTime();
+		long[] checkAgainIn = { 0 };
+		boolean[] unwanted = { false };
+		this.lastLeft.computeIfPresent(channel, (key, leftAt) -> {
+			if (this.listeners.containsKey(channel)) {
+				return null;
+			}
+			long idle = now - leftAt;
+			if (idle < LINGER.toNanos()) {
+				checkAgainIn[0] = LINGER.toNanos() - idle;
+				return leftAt;
+			}
+			unwanted[0] = true;
+			return null;
+		});
+		if (checkAgainIn[0] > 0) {
+			scheduleCheck(channel, checkAgainIn[0]);
 		}
-		this.lastLeft.remove(channel, leftAt);
-		if (!this.subscribed.remove(channel)) {
+		if (!unwanted[0] || !this.subscribed.remove(channel)) {
 			return;
 		}
 		try {
@@ -195,6 +220,15 @@ final class ReleaseSubscriptions implements AutoCloseable {
 		catch (NumberFormatException ex) {
 			return null;
 		}
+	}
+
+	/**
+	 * Return the number of tasks waiting on the subscriber thread, delayed checks
+	 * included.
+	 * @return the number of queued tasks
+	 */
+	int queuedTasks() {
+		return this.subscriber.getQueue().size();
 	}
 
 	/**

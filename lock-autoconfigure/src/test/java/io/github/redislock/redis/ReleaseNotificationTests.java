@@ -116,6 +116,25 @@ class ReleaseNotificationTests extends RedisLockTestSupport {
 	}
 
 	@Test
+	void waitersLeavingAChannelKeepOneUnsubscribeCheckPending() throws Exception {
+		LockClientInstance instance = instance().start();
+		try (ReleaseSubscriptions subscriptions = new ReleaseSubscriptions(instance.connectionFactory)) {
+			String channel = "lock:{many-leave}:released";
+			AutoCloseable first = subscriptions.subscribe(channel, (handOff) -> {
+			});
+			assertThat(subscriptions.subscribedCount()).isEqualTo(1);
+			for (int i = 0; i < 50; i++) {
+				subscriptions.subscribe(channel, (handOff) -> {
+				}).close();
+			}
+			first.close();
+			// Runs after the tasks the subscriptions queued before it.
+			assertThat(subscriptions.subscribedCount()).isEqualTo(1);
+			assertThat(subscriptions.queuedTasks()).as("checks pending after 51 waiters left").isEqualTo(1);
+		}
+	}
+
+	@Test
 	void backoffStillAcquiresWhenNotificationsAreLost() throws Exception {
 		LockBackoff quickBackoff = new LockBackoff(Duration.ofMillis(20), 2.0, Duration.ofMillis(200), 0.2);
 		LockClientInstance holder = instance().start();

@@ -39,8 +39,12 @@ import org.springframework.core.annotation.AliasFor;
  * {@code LockStoreException} and the method is not invoked: locking fails closed.
  * <p>
  * Attributes left at {@code -1} take the {@code redis-lock.*} property defaults. Every
- * annotated method is checked when its bean is created: a key that does not parse, an
- * unknown parameter name or a missing fallback method stops the application at start-up.
+ * annotated method is checked when its bean is created, and whatever would let it run
+ * without its lock stops the application at start-up: a key that does not parse, an
+ * unknown parameter name, a missing fallback method, a method the bean's proxy cannot
+ * intercept (private, static, {@code final}), a return type whose work completes after
+ * the method returns ({@code CompletableFuture}, {@code Mono}, ... unless the method is
+ * {@code @Async}), or an application without the lock infrastructure.
  * <p>
  * Can be used as a meta-annotation to build composed annotations of one's own.
  *
@@ -73,8 +77,13 @@ public @interface RedisLock {
 	 * A quoted literal such as {@code "'stock'"} is a fixed name. Left empty, the lock
 	 * name is the declaring class and method name, so the whole method is one mutex.
 	 * <p>
-	 * A key that evaluates to {@code null} or a blank string fails the call with a
-	 * {@code LockKeyEvaluationException}: the method is not invoked.
+	 * The value, and every value {@code +} joins into it, becomes text the same way in
+	 * every call: arrays, collections and maps element by element ({@code #root.args} of
+	 * a call with {@code (7, 8)} is {@code [7, 8]}), anything else by its
+	 * {@code toString()}. A key that evaluates to {@code null} or a blank string, joins a
+	 * {@code null}, or holds an object whose class does not override {@code toString()}
+	 * fails the call with a {@code LockKeyEvaluationException}: the method is not
+	 * invoked.
 	 * @return the key expression
 	 */
 	@AliasFor("value")
@@ -83,7 +92,9 @@ public @interface RedisLock {
 	/**
 	 * SpEL expression, over the same context as {@link #key()}, that decides whether to
 	 * lock at all: when it evaluates to {@code false} the method runs without a lock.
-	 * Empty means always lock.
+	 * Empty means always lock. A condition that evaluates to {@code null} or to something
+	 * other than a boolean fails the call with a {@code LockKeyEvaluationException}, and
+	 * the method is not invoked.
 	 * @return the condition expression
 	 */
 	String condition() default "";

@@ -21,10 +21,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Thrown when the key of a {@code @RedisLock} method cannot be turned into a lock name
- * for a call: it evaluated to {@code null} or a blank string (typically a {@code null}
- * argument), or its evaluation failed. Nothing was locked and the method was not invoked:
- * locking on the text {@code "null"} would serialize unrelated calls, and running
- * unlocked would break the guarantee.
+ * for a call (it evaluated to {@code null} or a blank string, typically from a
+ * {@code null} argument, to a value with no stable text, or its evaluation failed), or
+ * when its condition is neither {@code true} nor {@code false}. Nothing was locked and
+ * the method was not invoked: locking on the text {@code "null"} would serialize
+ * unrelated calls, and running unlocked would break the guarantee.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -35,9 +36,9 @@ public class LockKeyEvaluationException extends IllegalArgumentException {
 
 	private final String expression;
 
-	LockKeyEvaluationException(Method method, Class<?> targetClass, String expression, String problem,
+	LockKeyEvaluationException(Method method, Class<?> targetClass, String attribute, String expression, String problem,
 			@Nullable Throwable cause) {
-		super("Lock key '" + expression + "' of @RedisLock method '"
+		super(attribute + " '" + expression + "' of @RedisLock method '"
 				+ InvalidRedisLockException.describe(method, targetClass) + "' " + problem
 				+ "; the method was not invoked", cause);
 		this.method = method;
@@ -53,7 +54,7 @@ public class LockKeyEvaluationException extends IllegalArgumentException {
 	}
 
 	/**
-	 * Return the key expression that failed.
+	 * Return the key or condition expression that failed.
 	 * @return the expression
 	 */
 	public String getExpression() {

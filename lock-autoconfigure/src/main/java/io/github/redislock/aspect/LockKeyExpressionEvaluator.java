@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.github.redislock.aspect.LockNameConverter.KeyFormatException;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.BeanFactory;
@@ -28,6 +29,7 @@ import org.springframework.context.expression.AnnotatedElementKey;
 import org.springframework.context.expression.BeanFactoryResolver;
 import org.springframework.context.expression.CachedExpressionEvaluator;
 import org.springframework.context.expression.MethodBasedEvaluationContext;
+import org.springframework.core.convert.TypeDescriptor;
 import org.springframework.expression.EvaluationContext;
 import org.springframework.expression.EvaluationException;
 import org.springframework.expression.Expression;
@@ -47,6 +49,10 @@ import org.springframework.expression.spel.support.StandardEvaluationContext;
  */
 public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements BeanFactoryAware {
 
+	private static final String KEY = "Lock key";
+
+	private static final String CONDITION = "Condition";
+
 	private final Map<ExpressionKey, Expression> keyCache = new ConcurrentHashMap<>(64);
 
 	private final Map<ExpressionKey, Expression> conditionCache = new ConcurrentHashMap<>(64);
@@ -63,6 +69,7 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 	public LockKeyExpressionEvaluator() {
 		// The shared context creates its resolvers lazily and without locking: create
 		// them now, before calls copy them from several threads at once.
+		this.shared.setTypeConverter(new LockNameConverter());
 		this.shared.applyDelegatesTo(new StandardEvaluationContext());
 	}
 
@@ -135,18 +142,38 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 	}
 
 	/**
-	 * Evaluate the condition of a call.
+	 * Evaluate the condition of a call. Only an explicit {@code false} skips the lock: a
+	 * condition that evaluates to {@code null} (a {@code null} argument, say) fails the
+	 * call as a {@code null} key does, since guessing either way could run the method
+	 * unprotected.
 	 * @param operation the operation
 	 * @param context the context of the call
 	 * @return whether to lock
+	 * @throws LockKeyEvaluationException if the condition is {@code null}, not a boolean,
+	 * or its evaluation fails
 	 */
 	boolean condition(RedisLockOperation operation, EvaluationContext context) {
 		String condition = operation.getConditionExpression();
 		if (condition == null) {
 			return true;
 		}
-		return Boolean.TRUE.equals(getExpression(this.conditionCache, operation.getElementKey(), condition)
-			.getValue(context, Boolean.class));
+		Expression parsed = getExpression(this.conditionCache, operation.getElementKey(), condition);
+		Object value = evaluate(operation, CONDITION, condition, parsed, context);
+		if (value instanceof Boolean result) {
+			return result;
+		}
+		if (value == null) {
+			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), CONDITION,
+					condition, "evaluated to null, which is neither true nor false", null);
+		}
+		try {
+			return Boolean.TRUE.equals(context.getTypeConverter()
+				.convertValue(value, TypeDescriptor.forObject(value), TypeDescriptor.valueOf(Boolean.class)));
+		}
+		catch (RuntimeException ex) {
+			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), CONDITION,
+					condition, "evaluated to a " + value.getClass().getName() + ", not a boolean", ex);
+		}
 	}
 
 	/**
@@ -155,8 +182,8 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 	 * @param context the context of the call, or {@code null} when the operation has no
 	 * key expression
 	 * @return the lock name, never blank
-	 * @throws LockKeyEvaluationException if the key is {@code null} or blank, or its
-	 * evaluation fails
+	 * @throws LockKeyEvaluationException if the key is {@code null} or blank, has no
+	 * stable text, or its evaluation fails
 	 */
 	String key(RedisLockOperation operation, @Nullable EvaluationContext context) {
 		String expression = operation.getKeyExpression();
@@ -164,14 +191,14 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 			return operation.getFixedName();
 		}
 		Expression parsed = getExpression(this.keyCache, operation.getElementKey(), expression);
-		Object value = evaluate(operation, expression, parsed, context);
+		Object value = evaluate(operation, KEY, expression, parsed, context);
 		if (value == null) {
-			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), expression,
+			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), KEY, expression,
 					"evaluated to null", null);
 		}
-		String key = value.toString();
+		String key = format(operation, expression, value);
 		if (key.isBlank()) {
-			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), expression,
+			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), KEY, expression,
 					"evaluated to a blank string", null);
 		}
 		if (key.contains("null")) {
@@ -180,14 +207,37 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 		return key;
 	}
 
-	private static @Nullable Object evaluate(RedisLockOperation operation, String expression, Expression parsed,
-			EvaluationContext context) {
+	private static String format(RedisLockOperation operation, String expression, Object value) {
+		try {
+			return LockNameConverter.format(value);
+		}
+		catch (KeyFormatException ex) {
+			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), KEY, expression,
+					ex.getMessage(), null);
+		}
+	}
+
+	/**
+	 * Evaluate an expression, turning every failure into a
+	 * {@link LockKeyEvaluationException} that names the method: SpEL rethrows the runtime
+	 * exceptions of the methods an expression calls as they are.
+	 */
+	private static @Nullable Object evaluate(RedisLockOperation operation, String attribute, String expression,
+			Expression parsed, EvaluationContext context) {
 		try {
 			return parsed.getValue(context);
 		}
+		catch (KeyFormatException ex) {
+			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), attribute,
+					expression, ex.getMessage(), null);
+		}
 		catch (EvaluationException ex) {
-			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), expression,
-					"could not be evaluated: " + ex.getMessage(), ex);
+			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), attribute,
+					expression, "could not be evaluated: " + ex.getMessage(), ex);
+		}
+		catch (RuntimeException ex) {
+			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), attribute,
+					expression, "could not be evaluated: it threw " + ex, ex);
 		}
 	}
 
@@ -202,8 +252,8 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 					? ConcatenatedOperands.of(spel.getAST(), expression).stream().map(this::parseExpression).toList()
 					: List.of());
 		for (Expression operand : operands) {
-			if (evaluate(operation, expression, operand, context) == null) {
-				throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), expression,
+			if (evaluate(operation, KEY, expression, operand, context) == null) {
+				throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), KEY, expression,
 						"concatenates '" + operand.getExpressionString() + "', which evaluated to null", null);
 			}
 		}

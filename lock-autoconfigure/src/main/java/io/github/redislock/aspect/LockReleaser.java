@@ -62,36 +62,67 @@ final class LockReleaser {
 	 */
 	void release(AcquiredLock lock, @Nullable Throwable failure) {
 		if (transactionsPresent && TransactionSynchronizationManager.isSynchronizationActive()) {
-			TransactionSynchronizationManager.registerSynchronization(new ReleaseAfterCompletion(lock));
+			TransactionSynchronizationManager.registerSynchronization(new ReleaseAfterCompletion(lock, failure));
 			return;
 		}
 		try {
 			lock.close();
 		}
 		catch (RuntimeException ex) {
-			if (failure != null) {
-				failure.addSuppressed(ex);
-			}
-			else if (ex instanceof LockLostException && this.lostLeaseAction == LostLeaseAction.THROW) {
-				throw ex;
-			}
-			else if (ex instanceof LockLostException) {
-				// The lock client has already logged the loss and told the listeners.
-				logger.debug("Lease of lock '{}' was lost; returning the method's result as configured", lock.getName(),
-						ex);
-			}
-			else {
-				logger.warn("Could not release lock '{}' ({}); it frees itself when its lease runs out, and the "
-						+ "method's result stands", lock.getName(), ex.getMessage(), ex);
-			}
+			report(lock, failure, ex, null);
 		}
 	}
 
 	/**
-	 * Releases after commit or rollback. Runs last among the synchronizations, on the
-	 * thread that completes the transaction, which is the thread that holds the lock.
+	 * Report a failed release: add it to the method's exception, throw a lost lease when
+	 * so configured, else log it.
+	 * @param committed the note that the transaction committed before the lock was found
+	 * lost, or {@code null} outside a transaction
 	 */
-	private record ReleaseAfterCompletion(AcquiredLock lock) implements TransactionSynchronization {
+	private void report(AcquiredLock lock, @Nullable Throwable failure, RuntimeException ex,
+			@Nullable String committed) {
+		if (failure != null) {
+			failure.addSuppressed(ex);
+		}
+		else if (ex instanceof LockLostException lost && this.lostLeaseAction == LostLeaseAction.THROW) {
+			if (committed == null) {
+				throw lost;
+			}
+			throw new LockLostException(lock.getName(), lost.getMessage() + committed, lost);
+		}
+		else if (ex instanceof LockLostException) {
+			// The lock client has already logged the loss and told the listeners.
+			logger.debug("Lease of lock '{}' was lost; returning the method's result as configured", lock.getName(),
+					ex);
+		}
+		else {
+			logger.warn("Could not release lock '{}' ({}); it frees itself when its lease runs out, and the "
+					+ "method's result stands", lock.getName(), ex.getMessage(), ex);
+		}
+	}
+
+	/**
+	 * Releases after commit or rollback, on the thread that completes the transaction,
+	 * which is the thread that holds the lock, and last among the synchronizations.
+	 * <p>
+	 * After a commit the release runs in {@code afterCommit}, whose exceptions reach the
+	 * caller of the commit: a lease lost while the method ran is thrown to whoever
+	 * committed (the caller of the outermost {@code @Transactional} method), whichever
+	 * advisor runs outside. {@code afterCompletion} cannot throw, so it only releases
+	 * what a rollback, or a failure before this synchronization's turn, left held.
+	 */
+	private final class ReleaseAfterCompletion implements TransactionSynchronization {
+
+		private final AcquiredLock lock;
+
+		private final @Nullable Throwable failure;
+
+		private boolean released;
+
+		ReleaseAfterCompletion(AcquiredLock lock, @Nullable Throwable failure) {
+			this.lock = lock;
+			this.failure = failure;
+		}
 
 		@Override
 		public int getOrder() {
@@ -99,7 +130,23 @@ final class LockReleaser {
 		}
 
 		@Override
+		public void afterCommit() {
+			this.released = true;
+			try {
+				this.lock.close();
+			}
+			catch (RuntimeException ex) {
+				report(this.lock, this.failure, ex, "; the transaction had already committed, so what the "
+						+ "method wrote may have overlapped with another holder's work");
+			}
+		}
+
+		@Override
 		public void afterCompletion(int status) {
+			if (this.released) {
+				return;
+			}
+			this.released = true;
 			try {
 				this.lock.close();
 			}

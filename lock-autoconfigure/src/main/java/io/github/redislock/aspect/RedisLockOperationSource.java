@@ -18,17 +18,24 @@ package io.github.redislock.aspect;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.annotation.RedisLock;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.support.AopUtils;
+import org.springframework.core.KotlinDetector;
 import org.springframework.core.MethodClassKey;
+import org.springframework.core.ReactiveAdapterRegistry;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.AnnotationUtils;
+import org.springframework.scheduling.annotation.Async;
 import org.springframework.util.ReflectionUtils;
 import org.springframework.util.StringUtils;
 
@@ -52,7 +59,7 @@ public class RedisLockOperationSource {
 
 	private final Map<MethodClassKey, Object> operations = new ConcurrentHashMap<>(256);
 
-	private final Map<Class<?>, Boolean> candidates = new ConcurrentHashMap<>(256);
+	private final Map<Class<?>, List<RedisLockOperation>> operationsByClass = new ConcurrentHashMap<>(256);
 
 	private final LockKeyExpressionEvaluator evaluator;
 
@@ -72,19 +79,34 @@ public class RedisLockOperationSource {
 	 * @throws InvalidRedisLockException if one of them is invalid
 	 */
 	public boolean hasOperations(Class<?> targetClass) {
-		Boolean cached = this.candidates.get(targetClass);
+		return !getOperations(targetClass).isEmpty();
+	}
+
+	/**
+	 * Return the operations of every locked method of a class, parsing and validating all
+	 * of them.
+	 * @param targetClass the class
+	 * @return its operations, empty when no method is locked
+	 * @throws InvalidRedisLockException if one of them is invalid
+	 */
+	public List<RedisLockOperation> getOperations(Class<?> targetClass) {
+		List<RedisLockOperation> cached = this.operationsByClass.get(targetClass);
 		if (cached != null) {
 			return cached;
 		}
-		boolean found = false;
+		List<RedisLockOperation> found = new ArrayList<>();
 		if (AnnotationUtils.isCandidateClass(targetClass, RedisLock.class)) {
 			for (Method method : ReflectionUtils.getUniqueDeclaredMethods(targetClass,
 					ReflectionUtils.USER_DECLARED_METHODS)) {
-				found |= getOperation(method, targetClass) != null;
+				RedisLockOperation operation = getOperation(method, targetClass);
+				if (operation != null) {
+					found.add(operation);
+				}
 			}
 		}
-		this.candidates.put(targetClass, found);
-		return found;
+		List<RedisLockOperation> operations = List.copyOf(found);
+		this.operationsByClass.put(targetClass, operations);
+		return operations;
 	}
 
 	/**
@@ -130,6 +152,16 @@ public class RedisLockOperationSource {
 					"Make the method a non-static, non-private method called through the bean, or lock "
 							+ "programmatically with LockOperations.");
 		}
+		String asynchronous = describeAsynchronous(method, targetClass);
+		if (asynchronous != null) {
+			throw new InvalidRedisLockException(method, targetClass,
+					"it " + asynchronous
+							+ ": the lock would be released when the method returns, before the work it started "
+							+ "has run, so that work would run unprotected",
+					"Return the result itself and run the method asynchronously with @Async (the lock is then "
+							+ "taken on the executor's thread around the whole work), or lock inside the "
+							+ "asynchronous work with LockOperations.");
+		}
 		String key = annotation.key();
 		if (StringUtils.hasText(key)) {
 			this.evaluator.checkKey(key, method, targetClass);
@@ -144,6 +176,38 @@ public class RedisLockOperationSource {
 				? FallbackMethod.resolve(annotation.fallback(), method, targetClass) : null;
 		return new RedisLockOperation(method, targetClass, StringUtils.hasText(key) ? key : null,
 				StringUtils.hasText(condition) ? condition : null, leaseTime, waitTime, annotation.renew(), fallback);
+	}
+
+	/**
+	 * Describe why a method completes its work after returning, or return {@code null}
+	 * when it completes it before. A future or stage is fine on an {@code @Async} method:
+	 * the async advisor always runs outside every other advisor, so the lock is held on
+	 * the executor's thread around the whole method, which then returns a completed
+	 * result (the proxy checker verifies that the async advisor is there).
+	 */
+	private static @Nullable String describeAsynchronous(Method method, Class<?> targetClass) {
+		Class<?> returnType = method.getReturnType();
+		if (KotlinDetector.isKotlinType(method.getDeclaringClass()) && KotlinDetector.isSuspendingFunction(method)) {
+			return "is a Kotlin suspend function";
+		}
+		if (Future.class.isAssignableFrom(returnType) || CompletionStage.class.isAssignableFrom(returnType)) {
+			return isAsync(method, targetClass) ? null : "returns " + returnType.getSimpleName() + " and is not @Async";
+		}
+		if (ReactiveAdapterRegistry.getSharedInstance().getAdapter(returnType) != null) {
+			return "returns the reactive type " + returnType.getSimpleName();
+		}
+		return null;
+	}
+
+	/**
+	 * Return whether a method is run by {@code @Async} (on the method or its class).
+	 * @param method the method
+	 * @param targetClass the class it was found on
+	 * @return whether it is asynchronous
+	 */
+	static boolean isAsync(Method method, Class<?> targetClass) {
+		return AnnotatedElementUtils.hasAnnotation(method, Async.class)
+				|| AnnotatedElementUtils.hasAnnotation(targetClass, Async.class);
 	}
 
 	/**

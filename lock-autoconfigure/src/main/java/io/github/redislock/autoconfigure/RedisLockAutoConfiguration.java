@@ -21,6 +21,7 @@ import io.github.redislock.aspect.LockKeyExpressionEvaluator;
 import io.github.redislock.aspect.RedisLockAdvisor;
 import io.github.redislock.aspect.RedisLockInterceptor;
 import io.github.redislock.aspect.RedisLockOperationSource;
+import io.github.redislock.aspect.RedisLockProxyChecker;
 import io.github.redislock.core.DefaultLockClient;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockLostListener;
@@ -38,11 +39,11 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Role;
@@ -56,127 +57,153 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * Spring Boot set it up), a {@link LockClient}, a {@link LockOperations} template, and
  * the advisor that applies {@code @RedisLock}. Every bean backs off when the application
  * defines its own.
+ * <p>
+ * The {@link RedisLockProxyChecker} is registered whatever the conditions of the rest:
+ * when they do not hold (no connection factory, or several and none primary), an
+ * application with {@code @RedisLock} methods must not start as if they were locked.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
 @AutoConfiguration(afterName = { "org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration",
 		"org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration" })
-@ConditionalOnClass(StringRedisTemplate.class)
-@ConditionalOnBooleanProperty(name = "redis-lock.enabled", matchIfMissing = true)
-@ConditionalOnSingleCandidate(RedisConnectionFactory.class)
-@EnableConfigurationProperties(RedisLockProperties.class)
-@Import(RedisLockAutoConfiguration.AnnotationConfiguration.class)
 public final class RedisLockAutoConfiguration {
 
 	private static final Logger logger = LoggerFactory.getLogger(RedisLockAutoConfiguration.class);
 
-	/**
-	 * The store runs its scripts on a template of its own rather than the application's
-	 * {@code StringRedisTemplate}: one with transaction support enabled would queue them
-	 * in {@code MULTI} inside {@code @Transactional} methods and lose their replies.
-	 */
 	@Bean
-	@ConditionalOnMissingBean(LockStore.class)
-	RedisLockStore redisLockStore(RedisConnectionFactory connectionFactory, RedisLockProperties properties) {
-		return new RedisLockStore(new StringRedisTemplate(connectionFactory), properties.getKeyPrefix());
-	}
-
-	@Bean
+	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 	@ConditionalOnMissingBean
-	LockLostEventPublisher redisLockLostEventPublisher(ApplicationEventPublisher publisher) {
-		return new LockLostEventPublisher(publisher);
+	static RedisLockProxyChecker redisLockProxyChecker(Environment environment,
+			ObjectProvider<RedisLockOperationSource> operationSources, ListableBeanFactory beanFactory) {
+		boolean enabled = environment.getProperty("redis-lock.enabled", Boolean.class, true);
+		return new RedisLockProxyChecker(enabled, operationSources,
+				() -> MissingLockInfrastructure.explain(beanFactory));
 	}
 
-	/**
-	 * Every {@link LockLostListener} bean is told of each lost lease. They are looked up
-	 * when a loss happens, so that a listener may itself depend on the lock client.
-	 */
-	@Bean
-	@ConditionalOnMissingBean(LockClient.class)
-	DefaultLockClient redisLockClient(LockStore store, RedisLockProperties properties,
-			ObjectProvider<LockLostListener> lostListeners) {
-		LockLostListener listeners = (event) -> lostListeners.orderedStream().forEach((listener) -> {
-			try {
-				listener.onLockLost(event);
-			}
-			catch (RuntimeException ex) {
-				logger.warn("LockLostListener {} failed for lock '{}'", listener, event.lockName(), ex);
-			}
-		});
-		DefaultLockClient client = new DefaultLockClient(store, properties.getExpire(),
-				properties.getRenewal().isEnabled(), properties.getRetry().toBackoff(), listeners);
-		client.setMaxLocalHandoffs(properties.getLocalHandoffs());
-		return client;
-	}
-
-	@Bean
-	@ConditionalOnMissingBean(LockOperations.class)
-	LockTemplate redisLockTemplate(LockClient lockClient) {
-		return new LockTemplate(lockClient);
-	}
-
-	/**
-	 * The {@code @RedisLock} infrastructure. The advisor and what it needs to match
-	 * methods are created early, by the auto-proxy creator, so they depend on nothing but
-	 * the environment; the interceptor, which needs Redis, is looked up by name on first
-	 * use.
-	 */
 	@Configuration(proxyBeanMethods = false)
-	@Import(RedisLockProxyRegistrar.class)
-	static class AnnotationConfiguration {
+	@ConditionalOnClass(StringRedisTemplate.class)
+	@ConditionalOnBooleanProperty(name = "redis-lock.enabled", matchIfMissing = true)
+	@Conditional(LockConnectionFactoryCondition.class)
+	@EnableConfigurationProperties(RedisLockProperties.class)
+	static class LockConfiguration {
 
+		/**
+		 * The store runs its scripts on a template of its own rather than the
+		 * application's {@code StringRedisTemplate}: one with transaction support enabled
+		 * would queue them in {@code MULTI} inside {@code @Transactional} methods and
+		 * lose their replies.
+		 */
 		@Bean
-		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-		@ConditionalOnMissingBean
-		static LockKeyExpressionEvaluator redisLockKeyExpressionEvaluator() {
-			return new LockKeyExpressionEvaluator();
+		@ConditionalOnMissingBean(LockStore.class)
+		RedisLockStore redisLockStore(ObjectProvider<RedisConnectionFactory> connectionFactories,
+				ListableBeanFactory beanFactory, RedisLockProperties properties) {
+			String name = properties.getConnectionFactory();
+			RedisConnectionFactory connectionFactory = (name != null)
+					? LockConnectionFactoryCondition.named(beanFactory, name) : connectionFactories.getObject();
+			return new RedisLockStore(new StringRedisTemplate(connectionFactory), properties.getKeyPrefix());
 		}
 
 		@Bean
-		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 		@ConditionalOnMissingBean
-		static RedisLockOperationSource redisLockOperationSource(LockKeyExpressionEvaluator evaluator) {
-			return new RedisLockOperationSource(evaluator);
+		LockLostEventPublisher redisLockLostEventPublisher(ApplicationEventPublisher publisher) {
+			return new LockLostEventPublisher(publisher);
+		}
+
+		/**
+		 * Every {@link LockLostListener} bean is told of each lost lease. They are looked
+		 * up when a loss happens, so that a listener may itself depend on the lock
+		 * client.
+		 */
+		@Bean
+		@ConditionalOnMissingBean(LockClient.class)
+		DefaultLockClient redisLockClient(LockStore store, RedisLockProperties properties,
+				ObjectProvider<LockLostListener> lostListeners) {
+			LockLostListener listeners = (event) -> lostListeners.orderedStream().forEach((listener) -> {
+				try {
+					listener.onLockLost(event);
+				}
+				catch (RuntimeException ex) {
+					logger.warn("LockLostListener {} failed for lock '{}'", listener, event.lockName(), ex);
+				}
+			});
+			DefaultLockClient client = new DefaultLockClient(store, properties.getExpire(),
+					properties.getRenewal().isEnabled(), properties.getRetry().toBackoff(), listeners);
+			client.setMaxLocalHandoffs(properties.getLocalHandoffs());
+			return client;
 		}
 
 		@Bean
-		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-		@ConditionalOnMissingBean
-		static RedisLockAdvisor redisLockAdvisor(RedisLockOperationSource operationSource, Environment environment,
-				ListableBeanFactory beanFactory) {
-			RedisLockAdvisor advisor = new RedisLockAdvisor(operationSource);
-			String[] interceptors = beanFactory.getBeanNamesForType(RedisLockInterceptor.class, true, false);
-			if (interceptors.length != 1) {
-				throw new IllegalStateException("Expected one RedisLockInterceptor bean for the @RedisLock advisor, "
-						+ "found " + interceptors.length + "; define your own RedisLockAdvisor to choose");
+		@ConditionalOnMissingBean(LockOperations.class)
+		LockTemplate redisLockTemplate(LockClient lockClient) {
+			return new LockTemplate(lockClient);
+		}
+
+		/**
+		 * The {@code @RedisLock} infrastructure. The advisor and what it needs to match
+		 * methods are created early, by the auto-proxy creator, so they depend on nothing
+		 * but the environment; the interceptor, which needs Redis, is looked up by name
+		 * on first use.
+		 */
+		@Configuration(proxyBeanMethods = false)
+		@Import(RedisLockProxyRegistrar.class)
+		static class AnnotationConfiguration {
+
+			@Bean
+			@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+			@ConditionalOnMissingBean
+			static LockKeyExpressionEvaluator redisLockKeyExpressionEvaluator() {
+				return new LockKeyExpressionEvaluator();
 			}
-			advisor.setAdviceBeanName(interceptors[0]);
-			// Bound from the environment: binding the properties bean this early would
-			// keep it from being processed by the remaining post-processors.
-			advisor.setOrder(Binder.get(environment)
-				.bind("redis-lock.aspect", RedisLockProperties.Aspect.class)
-				.orElseGet(RedisLockProperties.Aspect::new)
-				.getOrder());
-			return advisor;
-		}
 
-		@Bean
-		@ConditionalOnMissingBean
-		LockAcquisitionFailureHandler redisLockAcquisitionFailureHandler() {
-			return LockAcquisitionFailureHandler.THROW;
-		}
+			@Bean
+			@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+			@ConditionalOnMissingBean
+			static RedisLockOperationSource redisLockOperationSource(LockKeyExpressionEvaluator evaluator) {
+				return new RedisLockOperationSource(evaluator);
+			}
 
-		@Bean
-		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-		@ConditionalOnMissingBean
-		RedisLockInterceptor redisLockInterceptor(RedisLockOperationSource operationSource,
-				LockKeyExpressionEvaluator evaluator, LockOperations locks, RedisLockProperties properties,
-				LockAcquisitionFailureHandler failureHandler) {
-			LockDefaults defaults = new LockDefaults(properties.getExpire(), properties.getWaitTime(),
-					properties.getRenewal().isEnabled());
-			return new RedisLockInterceptor(operationSource, evaluator, locks, defaults, failureHandler,
-					properties.getLostLeaseAction());
+			@Bean
+			@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+			@ConditionalOnMissingBean
+			static RedisLockAdvisor redisLockAdvisor(RedisLockOperationSource operationSource, Environment environment,
+					ListableBeanFactory beanFactory) {
+				RedisLockAdvisor advisor = new RedisLockAdvisor(operationSource);
+				String[] interceptors = beanFactory.getBeanNamesForType(RedisLockInterceptor.class, true, false);
+				if (interceptors.length != 1) {
+					throw new IllegalStateException(
+							"Expected one RedisLockInterceptor bean for the @RedisLock advisor, " + "found "
+									+ interceptors.length + "; define your own RedisLockAdvisor to choose");
+				}
+				advisor.setAdviceBeanName(interceptors[0]);
+				// Bound from the environment: binding the properties bean this early
+				// would
+				// keep it from being processed by the remaining post-processors.
+				advisor.setOrder(Binder.get(environment)
+					.bind("redis-lock.aspect", RedisLockProperties.Aspect.class)
+					.orElseGet(RedisLockProperties.Aspect::new)
+					.getOrder());
+				return advisor;
+			}
+
+			@Bean
+			@ConditionalOnMissingBean
+			LockAcquisitionFailureHandler redisLockAcquisitionFailureHandler() {
+				return LockAcquisitionFailureHandler.THROW;
+			}
+
+			@Bean
+			@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+			@ConditionalOnMissingBean
+			RedisLockInterceptor redisLockInterceptor(RedisLockOperationSource operationSource,
+					LockKeyExpressionEvaluator evaluator, LockOperations locks, RedisLockProperties properties,
+					LockAcquisitionFailureHandler failureHandler) {
+				LockDefaults defaults = new LockDefaults(properties.getExpire(), properties.getWaitTime(),
+						properties.getRenewal().isEnabled());
+				return new RedisLockInterceptor(operationSource, evaluator, locks, defaults, failureHandler,
+						properties.getLostLeaseAction());
+			}
+
 		}
 
 	}

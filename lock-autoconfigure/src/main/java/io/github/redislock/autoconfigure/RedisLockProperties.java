@@ -20,6 +20,7 @@ import java.time.temporal.ChronoUnit;
 
 import io.github.redislock.aspect.LostLeaseAction;
 import io.github.redislock.core.LockBackoff;
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.convert.DurationUnit;
@@ -44,6 +45,12 @@ public class RedisLockProperties implements Validator {
 	 * Whether to enable Redis locks and the @RedisLock annotation.
 	 */
 	private boolean enabled = true;
+
+	/**
+	 * Name of the RedisConnectionFactory bean that locks use. Needed only when the
+	 * application defines several and none is primary.
+	 */
+	private @Nullable String connectionFactory;
 
 	/**
 	 * Prefix of every Redis key and channel a lock uses. Must not contain braces, which
@@ -90,6 +97,14 @@ public class RedisLockProperties implements Validator {
 
 	public void setEnabled(boolean enabled) {
 		this.enabled = enabled;
+	}
+
+	public @Nullable String getConnectionFactory() {
+		return this.connectionFactory;
+	}
+
+	public void setConnectionFactory(@Nullable String connectionFactory) {
+		this.connectionFactory = connectionFactory;
 	}
 
 	public String getKeyPrefix() {

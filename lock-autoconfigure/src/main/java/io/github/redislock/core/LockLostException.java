@@ -29,4 +29,14 @@ public class LockLostException extends LockException {
 		super(lockName, message, null);
 	}
 
+	/**
+	 * Create an exception that restates an earlier one with more context.
+	 * @param lockName the lock name
+	 * @param message the message
+	 * @param cause the earlier exception
+	 */
+	public LockLostException(String lockName, String message, LockLostException cause) {
+		super(lockName, message, cause);
+	}
+
 }

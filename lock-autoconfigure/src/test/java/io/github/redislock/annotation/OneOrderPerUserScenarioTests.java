@@ -116,7 +116,7 @@ class OneOrderPerUserScenarioTests {
 						.isEqualTo(1));
 		assertThat(placed).hasValue(USERS);
 		assertThat(instances).allSatisfy((instance) -> assertThat(instance.getBean(OrderService.class).releasedEarly())
-			.as("transactions that completed after their lock was released")
+			.as("transactions that committed after their lock was released")
 			.isZero());
 		assertThat(applications.lockKeys()).isEmpty();
 	}
@@ -202,7 +202,7 @@ class OneOrderPerUserScenarioTests {
 		}
 
 		/**
-		 * Records whether the lock is still held when the transaction completes, and
+		 * Records whether the lock is still held when the transaction has committed, and
 		 * makes the commit slow, so that a lock released before the commit would let the
 		 * next holder in while the order is still invisible to it.
 		 */
@@ -220,7 +220,7 @@ class OneOrderPerUserScenarioTests {
 				}
 
 				@Override
-				public void afterCompletion(int status) {
+				public void afterCommit() {
 					if (!OrderService.this.locks.getLock(lockName).isHeldByCurrentThread()) {
 						OrderService.this.releasedEarly.incrementAndGet();
 					}

@@ -16,6 +16,9 @@
 package io.github.redislock.aspect;
 
 import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.redislock.annotation.RedisLock;
@@ -141,6 +144,76 @@ class LockKeyExpressionEvaluatorTests {
 	}
 
 	@Test
+	void conditionThatEvaluatesToNullFailsTheCallInsteadOfSkippingTheLock() {
+		RedisLockOperation operation = operation("nullableCondition", Boolean.class);
+		assertThat(this.evaluator.condition(operation, context(operation, false))).isFalse();
+		assertThatExceptionOfType(LockKeyEvaluationException.class)
+			.isThrownBy(() -> this.evaluator.condition(operation, context(operation, (Object) null)))
+			.withMessage("Condition '#flag' of @RedisLock method '" + Orders.class.getName()
+					+ ".nullableCondition(Boolean)' evaluated to null, which is neither true nor false; the method "
+					+ "was not invoked");
+	}
+
+	@Test
+	void conditionThatIsNotABooleanOrFailsIsWrappedWithTheMethodAndTheExpression() {
+		RedisLockOperation notBoolean = operation("textCondition", String.class);
+		assertThatExceptionOfType(LockKeyEvaluationException.class)
+			.isThrownBy(() -> this.evaluator.condition(notBoolean, context(notBoolean, "maybe")))
+			.withMessageContaining("Condition '#text' of @RedisLock method")
+			.withMessageContaining("not a boolean");
+		RedisLockOperation failing = operation("failingCondition", User.class);
+		assertThatExceptionOfType(LockKeyEvaluationException.class)
+			.isThrownBy(() -> this.evaluator.condition(failing, context(failing, new User("a"))))
+			.withMessageContaining("Condition '#user.fail()'")
+			.withMessageContaining("it threw java.lang.IllegalStateException: no such user")
+			.withCauseInstanceOf(IllegalStateException.class);
+	}
+
+	@Test
+	void exceptionThrownByAMethodTheKeyCallsIsWrappedWithTheMethodAndTheExpression() {
+		assertThatExceptionOfType(LockKeyEvaluationException.class)
+			.isThrownBy(() -> key("byFailingCall", new User("a")))
+			.withMessageContaining("Lock key ''user:' + #user.fail()' of @RedisLock method '" + Orders.class.getName()
+					+ ".byFailingCall(User)' could not be evaluated")
+			.withCauseInstanceOf(IllegalStateException.class);
+	}
+
+	@Test
+	void arraysAndCollectionsAreRenderedElementByElement() {
+		assertThat(key("raw", (Object) new long[] { 1, 2 })).isEqualTo("[1, 2]");
+		assertThat(key("raw", (Object) new String[][] { { "a" }, { "b", null } })).isEqualTo("[[a], [b, null]]");
+		assertThat(key("raw", List.of(1, 2))).isEqualTo("[1, 2]");
+		assertThat(key("raw", new TreeMap<>(Map.of("a", 1)))).isEqualTo("{a=1}");
+		assertThat(key("byArgs", "u1", 7)).isEqualTo("[u1, 7]");
+		assertThat(key("concatenated", (Object) new int[] { 3, 4 })).isEqualTo("ids:[3, 4]");
+	}
+
+	@Test
+	void sameArgumentsGiveTheSameNameInEveryCall() {
+		assertThat(key("byArgs", "u1", 7)).isEqualTo(key("byArgs", "u1", 7));
+		assertThat(key("raw", (Object) new long[] { 5 })).isEqualTo(key("raw", (Object) new long[] { 5 }));
+	}
+
+	@Test
+	void objectWithoutItsOwnToStringIsRefusedNamingTheType() {
+		assertThatExceptionOfType(LockKeyEvaluationException.class).isThrownBy(() -> key("raw", new Opaque()))
+			.withMessageStartingWith("Lock key '#id' of @RedisLock method '" + Orders.class.getName() + ".raw(Object)'")
+			.withMessageContaining(Opaque.class.getName() + ", whose toString() is Object's");
+		assertThatExceptionOfType(LockKeyEvaluationException.class).isThrownBy(() -> key("concatenated", new Opaque()))
+			.withMessageContaining(Opaque.class.getName() + ", whose toString() is Object's");
+		assertThatExceptionOfType(LockKeyEvaluationException.class).isThrownBy(() -> key("raw", List.of(new Opaque())))
+			.withMessageContaining(Opaque.class.getName());
+		assertThatExceptionOfType(LockKeyEvaluationException.class).isThrownBy(() -> key("byArgs", new Opaque(), 1))
+			.withMessageContaining(Opaque.class.getName());
+	}
+
+	@Test
+	void objectWhoseToStringReturnsNullIsRefusedNamingTheType() {
+		assertThatExceptionOfType(LockKeyEvaluationException.class).isThrownBy(() -> key("raw", new NullText()))
+			.withMessageContaining(NullText.class.getName() + " whose toString() returned null");
+	}
+
+	@Test
 	void operationWithoutKeyUsesTheMethodName() {
 		RedisLockOperation operation = operation("noKey");
 		assertThat(this.evaluator.key(operation, null)).isEqualTo(Orders.class.getName() + ".noKey");
@@ -174,6 +247,24 @@ class LockKeyExpressionEvaluatorTests {
 	}
 
 	record User(String name) {
+
+		public boolean fail() {
+			throw new IllegalStateException("no such user");
+		}
+
+	}
+
+	static class Opaque {
+
+	}
+
+	static class NullText {
+
+		@Override
+		public String toString() {
+			return null;
+		}
+
 	}
 
 	record Tenant(String name) {
@@ -224,6 +315,30 @@ class LockKeyExpressionEvaluatorTests {
 
 		@RedisLock
 		public void noKey() {
+		}
+
+		@RedisLock(key = "'flag'", condition = "#flag")
+		public void nullableCondition(Boolean flag) {
+		}
+
+		@RedisLock(key = "'text'", condition = "#text")
+		public void textCondition(String text) {
+		}
+
+		@RedisLock(key = "'failing'", condition = "#user.fail()")
+		public void failingCondition(User user) {
+		}
+
+		@RedisLock("'user:' + #user.fail()")
+		public void byFailingCall(User user) {
+		}
+
+		@RedisLock("#root.args")
+		public void byArgs(Object userId, int amount) {
+		}
+
+		@RedisLock("'ids:' + #ids")
+		public void concatenated(Object ids) {
 		}
 
 	}

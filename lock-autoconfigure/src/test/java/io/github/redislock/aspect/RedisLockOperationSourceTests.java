@@ -21,13 +21,21 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.core.LockAcquisitionException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 import org.springframework.core.annotation.AliasFor;
+import org.springframework.scheduling.annotation.Async;
 import org.springframework.util.ReflectionUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -164,6 +172,20 @@ class RedisLockOperationSourceTests {
 	@Test
 	void privateMethodIsRejectedBecauseItWouldRunUnlocked() {
 		assertInvalid(PrivateMethod.class, "a private method cannot be intercepted", "LockOperations");
+	}
+
+	@ParameterizedTest
+	@ValueSource(classes = { ReturnsCompletableFuture.class, ReturnsCompletionStage.class, ReturnsFuture.class,
+			ReturnsMono.class, ReturnsFlux.class })
+	void methodThatFinishesItsWorkAfterReturningIsRejectedBecauseItsWorkWouldRunUnlocked(Class<?> type) {
+		assertInvalid(type, "the lock would be released when the method returns, before the work it started has run",
+				"@Async");
+	}
+
+	@Test
+	void asyncMethodReturningAFutureIsAccepted() {
+		assertThat(operation(AsyncMethods.class, "onMethod", String.class)).isNotNull();
+		assertThat(operation(AsyncClass.class, "onClass", String.class)).isNotNull();
 	}
 
 	@Test
@@ -364,6 +386,71 @@ class RedisLockOperationSourceTests {
 
 		@RedisLock(key = "#nope")
 		public void bad(String id) {
+		}
+
+	}
+
+	static class ReturnsCompletableFuture {
+
+		@RedisLock("#id")
+		public CompletableFuture<String> work(String id) {
+			return CompletableFuture.supplyAsync(() -> id);
+		}
+
+	}
+
+	static class ReturnsCompletionStage {
+
+		@RedisLock("#id")
+		public CompletionStage<String> work(String id) {
+			return CompletableFuture.supplyAsync(() -> id);
+		}
+
+	}
+
+	static class ReturnsFuture {
+
+		@RedisLock("#id")
+		public Future<String> work(String id) {
+			return CompletableFuture.supplyAsync(() -> id);
+		}
+
+	}
+
+	static class ReturnsMono {
+
+		@RedisLock("#id")
+		public Mono<String> work(String id) {
+			return Mono.fromSupplier(() -> id);
+		}
+
+	}
+
+	static class ReturnsFlux {
+
+		@RedisLock("#id")
+		public Flux<String> work(String id) {
+			return Flux.just(id);
+		}
+
+	}
+
+	static class AsyncMethods {
+
+		@Async
+		@RedisLock("#id")
+		public CompletableFuture<String> onMethod(String id) {
+			return CompletableFuture.completedFuture(id);
+		}
+
+	}
+
+	@Async
+	static class AsyncClass {
+
+		@RedisLock("#id")
+		public CompletableFuture<String> onClass(String id) {
+			return CompletableFuture.completedFuture(id);
 		}
 
 	}

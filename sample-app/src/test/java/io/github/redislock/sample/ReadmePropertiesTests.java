@@ -81,6 +81,9 @@ class ReadmePropertiesTests {
 	}
 
 	private static boolean sameValue(String readme, Object value) {
+		if (value == null) {
+			return readme.equals("none");
+		}
 		if (value instanceof Duration duration) {
 			return DurationStyle.detectAndParse(readme).equals(duration);
 		}

@@ -1,0 +1,243 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.aspect;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.aop.Advisor;
+import org.springframework.aop.framework.Advised;
+import org.springframework.aop.framework.AopProxyUtils;
+import org.springframework.aop.support.AopUtils;
+import org.springframework.beans.BeansException;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.BeanFactoryAware;
+import org.springframework.beans.factory.FactoryBean;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.scheduling.annotation.AsyncAnnotationAdvisor;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Verifies that every bean with {@code @RedisLock} methods is reached through a proxy
+ * that applies the lock to each of them, and stops start-up otherwise. The pointcut alone
+ * cannot tell: a proxy silently skips a method it cannot intercept (a {@code final}
+ * method of a class proxy, a method no interface of an interface proxy declares), a bean
+ * created before the auto-proxy creator is not proxied at all, and without the lock
+ * infrastructure (two connection factories and none primary, say) nothing is proxied.
+ * Each of these would run the method without a lock and without a word.
+ * <p>
+ * Deliberately not {@code Ordered}: Spring runs unordered post-processors after the
+ * ordered ones, so this sees each bean as its callers will, after the auto-proxy creator
+ * and the advisors that {@code @Async} or method validation add. Singletons created
+ * before this post-processor existed are checked once all singletons exist.
+ * <p>
+ * With {@code redis-lock.enabled=false} the methods run unlocked by choice: they are
+ * listed in a warning instead.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class RedisLockProxyChecker implements BeanPostProcessor, SmartInitializingSingleton, BeanFactoryAware {
+
+	private static final Logger logger = LoggerFactory.getLogger(RedisLockProxyChecker.class);
+
+	private final boolean enabled;
+
+	private final ObjectProvider<RedisLockOperationSource> operationSources;
+
+	private final Supplier<String> missingInfrastructure;
+
+	private final Set<String> checked = ConcurrentHashMap.newKeySet();
+
+	private final List<String> unlocked = new ArrayList<>();
+
+	private @Nullable ConfigurableListableBeanFactory beanFactory;
+
+	private @Nullable RedisLockOperationSource operationSource;
+
+	/**
+	 * Create a checker.
+	 * @param enabled whether locks are enabled; when not, locked methods are only listed
+	 * in a warning
+	 * @param operationSources the operation source of the lock infrastructure, if there
+	 * is one; without it, annotations are parsed by a source of the checker's own
+	 * @param missingInfrastructure explains why the lock infrastructure is missing and
+	 * how to fix it, when there is no {@link RedisLockAdvisor}
+	 */
+	public RedisLockProxyChecker(boolean enabled, ObjectProvider<RedisLockOperationSource> operationSources,
+			Supplier<String> missingInfrastructure) {
+		this.enabled = enabled;
+		this.operationSources = operationSources;
+		this.missingInfrastructure = missingInfrastructure;
+	}
+
+	@Override
+	public void setBeanFactory(BeanFactory beanFactory) {
+		this.beanFactory = (ConfigurableListableBeanFactory) beanFactory;
+	}
+
+	@Override
+	public Object postProcessAfterInitialization(Object bean, String beanName) throws BeansException {
+		check(bean, beanName);
+		return bean;
+	}
+
+	@Override
+	public void afterSingletonsInstantiated() {
+		ConfigurableListableBeanFactory factory = this.beanFactory;
+		if (factory != null) {
+			for (String name : factory.getSingletonNames()) {
+				Object singleton = factory.getSingleton(name);
+				if (singleton != null && !(singleton instanceof FactoryBean) && !this.checked.contains(name)) {
+					check(singleton, name);
+				}
+			}
+		}
+		synchronized (this.unlocked) {
+			if (!this.unlocked.isEmpty()) {
+				logger.warn("redis-lock.enabled is false: these @RedisLock methods run without a lock: {}",
+						this.unlocked);
+			}
+		}
+	}
+
+	private void check(Object bean, String beanName) {
+		Class<?> targetClass = AopProxyUtils.ultimateTargetClass(bean);
+		List<RedisLockOperation> operations = operationSource().getOperations(targetClass);
+		if (operations.isEmpty() || !this.checked.add(beanName)) {
+			return;
+		}
+		if (!this.enabled) {
+			synchronized (this.unlocked) {
+				operations.forEach((operation) -> this.unlocked
+					.add(InvalidRedisLockException.describe(operation.getMethod(), operation.getTargetClass())));
+			}
+			return;
+		}
+		RedisLockOperation first = operations.get(0);
+		if (!hasLockInfrastructure()) {
+			throw new InvalidRedisLockException(first.getMethod(), targetClass,
+					"there is no @RedisLock infrastructure in this application, so the method would run without a "
+							+ "lock",
+					this.missingInfrastructure.get());
+		}
+		if (!(bean instanceof Advised advised)) {
+			throw new InvalidRedisLockException(first.getMethod(), targetClass, "bean '" + beanName
+					+ "' was not proxied, so its @RedisLock methods would run without a lock. This happens to a "
+					+ "bean created before the auto-proxy creator: a BeanPostProcessor or BeanFactoryPostProcessor, "
+					+ "or a bean one of them depends on",
+					"Do not lock methods of such beans, or let them depend on the bean lazily (@Lazy or "
+							+ "ObjectProvider), so that it is created once proxies can be made.");
+		}
+		if (!advised.getTargetSource().isStatic()) {
+			// A scoped or lazy proxy: each call goes to a target bean, checked on its
+			// own.
+			return;
+		}
+		Advisor[] advisors = advised.getAdvisors();
+		int lockAdvisor = indexOf(advisors, RedisLockAdvisor.class);
+		if (lockAdvisor < 0) {
+			throw new InvalidRedisLockException(first.getMethod(), targetClass, "bean '" + beanName
+					+ "' is proxied without the @RedisLock advisor, so its @RedisLock methods would run without a "
+					+ "lock",
+					"Let the auto-proxy creator apply the RedisLockAdvisor bean (an advisor of your own must keep "
+							+ "the infrastructure role), or lock programmatically with LockOperations.");
+		}
+		for (RedisLockOperation operation : operations) {
+			checkInterceptable(operation, advised, AopUtils.isCglibProxy(bean));
+			checkAsync(operation, advisors, lockAdvisor);
+		}
+	}
+
+	private void checkInterceptable(RedisLockOperation operation, Advised advised, boolean classProxy) {
+		Method method = operation.getMethod();
+		if (classProxy && Modifier.isFinal(method.getModifiers())) {
+			throw new InvalidRedisLockException(method, operation.getTargetClass(),
+					"a final method cannot be overridden by the class-based proxy, so it would run without the lock",
+					"Remove 'final' from the method (in Kotlin, make it 'open' or use the kotlin-spring plugin).");
+		}
+		if (!classProxy && !declaredByAny(advised.getProxiedInterfaces(), method)) {
+			throw new InvalidRedisLockException(method, operation.getTargetClass(),
+					"the bean is proxied through its interfaces, and none of them declares the method, so no call "
+							+ "can go through the lock",
+					"Declare the method on an interface the bean implements, or proxy classes "
+							+ "(spring.aop.proxy-target-class=true, Spring Boot's default).");
+		}
+	}
+
+	private void checkAsync(RedisLockOperation operation, Advisor[] advisors, int lockAdvisor) {
+		Class<?> returnType = operation.getMethod().getReturnType();
+		boolean future = Future.class.isAssignableFrom(returnType)
+				|| CompletionStage.class.isAssignableFrom(returnType);
+		if (future) {
+			int asyncAdvisor = indexOf(advisors, AsyncAnnotationAdvisor.class);
+			if (asyncAdvisor < 0 || asyncAdvisor > lockAdvisor) {
+				throw new InvalidRedisLockException(operation.getMethod(), operation.getTargetClass(),
+						"it returns " + returnType.getSimpleName() + " and relies on @Async, which is not active "
+								+ "on this bean, so the lock would be released before the work completes",
+						"Enable @Async with @EnableAsync, or return the result itself.");
+			}
+		}
+	}
+
+	private static boolean declaredByAny(Class<?>[] interfaces, Method method) {
+		for (Class<?> candidate : interfaces) {
+			if (ClassUtils.hasMethod(candidate, method.getName(), method.getParameterTypes())) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static int indexOf(Advisor[] advisors, Class<?> type) {
+		for (int i = 0; i < advisors.length; i++) {
+			if (type.isInstance(advisors[i])) {
+				return i;
+			}
+		}
+		return -1;
+	}
+
+	private boolean hasLockInfrastructure() {
+		ConfigurableListableBeanFactory factory = this.beanFactory;
+		return factory == null || factory.getBeanNamesForType(RedisLockAdvisor.class, true, false).length > 0;
+	}
+
+	private RedisLockOperationSource operationSource() {
+		RedisLockOperationSource source = this.operationSource;
+		if (source == null) {
+			source = this.operationSources
+				.getIfAvailable(() -> new RedisLockOperationSource(new LockKeyExpressionEvaluator()));
+			this.operationSource = source;
+		}
+		return source;
+	}
+
+}

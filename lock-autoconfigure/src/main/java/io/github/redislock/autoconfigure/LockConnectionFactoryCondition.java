@@ -1,0 +1,68 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.autoconfigure;
+
+import java.util.Arrays;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+
+/**
+ * Matches when locks know which {@link RedisConnectionFactory} to use: the only or
+ * primary one, or the one {@code redis-lock.connection-factory} names.
+ *
+ * @author redis-lock contributors
+ */
+class LockConnectionFactoryCondition extends AnyNestedCondition {
+
+	static final String PROPERTY = "redis-lock.connection-factory";
+
+	LockConnectionFactoryCondition() {
+		super(ConfigurationPhase.REGISTER_BEAN);
+	}
+
+	/**
+	 * Return the connection factory bean of the given name.
+	 * @param beanFactory the bean factory
+	 * @param name the value of {@code redis-lock.connection-factory}
+	 * @return the connection factory
+	 * @throws InvalidConfigurationPropertyValueException if there is none of that name
+	 */
+	static RedisConnectionFactory named(ListableBeanFactory beanFactory, String name) {
+		String[] candidates = beanFactory.getBeanNamesForType(RedisConnectionFactory.class);
+		if (!Arrays.asList(candidates).contains(name)) {
+			throw new InvalidConfigurationPropertyValueException(PROPERTY, name,
+					"There is no RedisConnectionFactory bean of that name; the RedisConnectionFactory beans are "
+							+ Arrays.toString(candidates) + ".");
+		}
+		return beanFactory.getBean(name, RedisConnectionFactory.class);
+	}
+
+	@ConditionalOnSingleCandidate(RedisConnectionFactory.class)
+	static class SingleCandidate {
+
+	}
+
+	@ConditionalOnProperty(PROPERTY)
+	static class Named {
+
+	}
+
+}

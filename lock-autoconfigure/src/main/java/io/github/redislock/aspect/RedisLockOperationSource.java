@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Future;
@@ -36,6 +37,7 @@ import org.springframework.core.ReactiveAdapterRegistry;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.AnnotationUtils;
 import org.springframework.scheduling.annotation.Async;
+import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 import org.springframework.util.StringUtils;
 
@@ -56,6 +58,14 @@ import org.springframework.util.StringUtils;
 public class RedisLockOperationSource {
 
 	private static final Object NONE = new Object();
+
+	private static final Set<String> DEFERRED_TYPES = Set.of("java.util.concurrent.Callable",
+			"java.util.concurrent.Flow$Publisher", "org.reactivestreams.Publisher",
+			"org.springframework.web.context.request.async.DeferredResult",
+			"org.springframework.web.context.request.async.WebAsyncTask",
+			"org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter",
+			"org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody",
+			"kotlinx.coroutines.flow.Flow", "kotlinx.coroutines.Deferred");
 
 	private final Map<MethodClassKey, Object> operations = new ConcurrentHashMap<>(256);
 
@@ -195,6 +205,29 @@ public class RedisLockOperationSource {
 		}
 		if (ReactiveAdapterRegistry.getSharedInstance().getAdapter(returnType) != null) {
 			return "returns the reactive type " + returnType.getSimpleName();
+		}
+		String deferred = deferredType(returnType);
+		return (deferred != null) ? "returns " + deferred + ", whose work runs after the method returned" : null;
+	}
+
+	/**
+	 * Return the name of the deferred-work type a return type is, if any: the types whose
+	 * work the caller (Spring MVC, Kotlin coroutines) runs after the method returned.
+	 * Matched by name, so that none of them has to be on the classpath.
+	 */
+	private static @Nullable String deferredType(Class<?> returnType) {
+		if (returnType.isPrimitive() || returnType.isArray() || returnType.getName().startsWith("java.lang.")) {
+			return null;
+		}
+		for (Class<?> type = returnType; type != null && type != Object.class; type = type.getSuperclass()) {
+			if (DEFERRED_TYPES.contains(type.getName())) {
+				return type.getSimpleName();
+			}
+		}
+		for (Class<?> type : ClassUtils.getAllInterfacesForClassAsSet(returnType)) {
+			if (DEFERRED_TYPES.contains(type.getName())) {
+				return type.getSimpleName();
+			}
 		}
 		return null;
 	}

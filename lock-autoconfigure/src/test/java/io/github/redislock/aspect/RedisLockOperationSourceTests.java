@@ -21,9 +21,12 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Flow;
 import java.util.concurrent.Future;
+import java.util.concurrent.SubmissionPublisher;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.annotation.RedisLock;
@@ -176,7 +179,7 @@ class RedisLockOperationSourceTests {
 
 	@ParameterizedTest
 	@ValueSource(classes = { ReturnsCompletableFuture.class, ReturnsCompletionStage.class, ReturnsFuture.class,
-			ReturnsMono.class, ReturnsFlux.class })
+			ReturnsMono.class, ReturnsFlux.class, ReturnsCallable.class, ReturnsFlowPublisher.class })
 	void methodThatFinishesItsWorkAfterReturningIsRejectedBecauseItsWorkWouldRunUnlocked(Class<?> type) {
 		assertInvalid(type, "the lock would be released when the method returns, before the work it started has run",
 				"@Async");
@@ -431,6 +434,24 @@ class RedisLockOperationSourceTests {
 		@RedisLock("#id")
 		public Flux<String> work(String id) {
 			return Flux.just(id);
+		}
+
+	}
+
+	static class ReturnsCallable {
+
+		@RedisLock("#id")
+		public Callable<String> work(String id) {
+			return () -> id;
+		}
+
+	}
+
+	static class ReturnsFlowPublisher {
+
+		@RedisLock("#id")
+		public Flow.Publisher<String> work(String id) {
+			return new SubmissionPublisher<>();
 		}
 
 	}

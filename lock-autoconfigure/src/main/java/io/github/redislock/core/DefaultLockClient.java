@@ -74,7 +74,7 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 
 	private final LockBackoff backoff;
 
-	private final LockLostListener lostListener;
+	private final LockLostDispatcher lostLeases;
 
 	private final String instanceId = UUID.randomUUID().toString();
 
@@ -108,7 +108,9 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	 * take none
 	 * @param renew whether leases of methods that do not say are renewed while held
 	 * @param backoff the backoff between attempts on a busy lock
-	 * @param lostListener told of every lease found lost
+	 * @param lostListener told of every lease found lost: on a thread of this client's
+	 * when renewal found the loss, else on the thread that found it
+	 * @see LockLostListener
 	 */
 	public DefaultLockClient(LockStore store, Duration leaseTime, boolean renew, LockBackoff backoff,
 			LockLostListener lostListener) {
@@ -118,8 +120,8 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		this.leaseTime = leaseTime;
 		this.renew = renew;
 		this.backoff = backoff;
-		this.lostListener = lostListener;
-		this.renewer = new LeaseRenewer(store, this::leaseLost);
+		this.lostLeases = new LockLostDispatcher(lostListener);
+		this.renewer = new LeaseRenewer(store, this::leaseLostToRenewal);
 	}
 
 	/**
@@ -626,6 +628,9 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		return (state != null && state.heldByCurrentThread() != null) ? state.local.getHoldCount() : 0;
 	}
 
+	/**
+	 * A loss found by a caller's own thread, told to the listener on that thread.
+	 */
 	private void leaseLost(LockHold hold, String reason) {
 		if (hold.lost || hold.released) {
 			return;
@@ -634,21 +639,22 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		notifyLost(hold, reason);
 	}
 
+	/**
+	 * A loss found by the renewal thread, which must not wait for the listener: the
+	 * leases of every other lock depend on it.
+	 */
+	private void leaseLostToRenewal(LockHold hold, String reason) {
+		if (hold.lost || hold.released) {
+			return;
+		}
+		this.renewer.stop(hold);
+		hold.lost = true;
+		this.lostLeases.reportLater(new LockLostEvent(hold.name, hold.fencingToken, reason));
+	}
+
 	private void notifyLost(LockHold hold, String reason) {
 		hold.lost = true;
-		long token = hold.fencingToken;
-		if (token != 0) {
-			logger.warn("Lock '{}' (fencing token {}) was lost: {}", hold.name, token, reason);
-		}
-		else {
-			logger.warn("Lock '{}' was lost: {}", hold.name, reason);
-		}
-		try {
-			this.lostListener.onLockLost(new LockLostEvent(hold.name, token, reason));
-		}
-		catch (RuntimeException ex) {
-			logger.warn("LockLostListener failed for lock '{}'", hold.name, ex);
-		}
+		this.lostLeases.reportNow(new LockLostEvent(hold.name, hold.fencingToken, reason));
 	}
 
 	private LockState retain(String name) {
@@ -691,11 +697,13 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	}
 
 	/**
-	 * Stop renewing leases. Held locks free themselves when their leases run out.
+	 * Stop renewing leases. Held locks free themselves when their leases run out. Lost
+	 * leases already found are still told to the listener.
 	 */
 	@Override
 	public void close() {
 		this.renewer.close();
+		this.lostLeases.close();
 	}
 
 }

@@ -53,6 +53,10 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private final LockStore store;
 
+	/**
+	 * Told of each lease found lost, on the renewal thread: it must return at once, so it
+	 * never runs user code itself.
+	 */
 	private final BiConsumer<LockHold, String> lostHandler;
 
 	private final Set<LockHold> holds = ConcurrentHashMap.newKeySet();

@@ -214,7 +214,7 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	 * Take over the hold that the previous local holder left in the store, if any and
 	 * still valid. Called holding the local lock.
 	 */
-	private boolean takeOverHandoff(LockState state, Duration leaseTime, boolean renew) {
+	private boolean takeOverHandoff(LockState state, Duration leaseTime, boolean renew) throws InterruptedException {
 		LockHold hold = state.handedOff;
 		if (hold == null) {
 			return false;
@@ -247,8 +247,11 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 			}
 			lengthen(hold, leaseTime, renew);
 		}
-		catch (RuntimeException ex) {
+		catch (RuntimeException | InterruptedException ex) {
+			// The lock is still recorded for this process: pass it on rather than leave
+			// it to its lease.
 			state.hold = null;
+			releaseQuietly(hold);
 			throw ex;
 		}
 		return true;
@@ -279,14 +282,14 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		hold.released = true;
 		this.renewer.stop(hold);
 		try {
-			this.store.release(hold.name, hold.ownerToken);
+			UninterruptibleCall.call((retry) -> this.store.release(hold.name, hold.ownerToken));
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Could not release lock '{}'; it frees itself when its lease runs out", hold.name, ex);
 		}
 	}
 
-	private void reenter(LockState state, Duration leaseTime, boolean renew) {
+	private void reenter(LockState state, Duration leaseTime, boolean renew) throws InterruptedException {
 		LockHold hold = state.hold;
 		Assert.state(hold != null, "Hold must be set");
 		if (!hold.isValid()) {
@@ -297,7 +300,7 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		try {
 			lengthen(hold, leaseTime, renew);
 		}
-		catch (RuntimeException ex) {
+		catch (RuntimeException | InterruptedException ex) {
 			state.local.unlock();
 			throw ex;
 		}
@@ -305,11 +308,12 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 
 	/**
 	 * A re-entry never shortens the outer lease, but it may ask for a longer lease or for
-	 * renewal, which then apply to the whole hold.
+	 * renewal, which then apply to the whole hold. The hold takes the longer lease only
+	 * once the store granted it, so that a re-entry that failed or was interrupted leaves
+	 * the hold as it was.
 	 */
-	private void lengthen(LockHold hold, Duration leaseTime, boolean renew) {
+	private void lengthen(LockHold hold, Duration leaseTime, boolean renew) throws InterruptedException {
 		if (leaseTime.compareTo(hold.leaseTime) > 0) {
-			hold.leaseTime = leaseTime;
 			if (!hold.renewing) {
 				long requestedAt = System.nanoTime();
 				if (!renewInStore(hold, leaseTime)) {
@@ -318,19 +322,33 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 				}
 				hold.renewedFrom(requestedAt, leaseTime);
 			}
+			hold.leaseTime = leaseTime;
 		}
 		if (renew && !hold.renewing) {
 			this.renewer.start(hold);
 		}
 	}
 
-	private boolean renewInStore(LockHold hold, Duration leaseTime) {
+	/**
+	 * Extend the lease for an acquisition (a re-entry or a take-over), which an interrupt
+	 * ends like any other acquisition.
+	 */
+	private boolean renewInStore(LockHold hold, Duration leaseTime) throws InterruptedException {
 		try {
 			return this.store.renew(hold.name, hold.ownerToken, leaseTime);
 		}
 		catch (RuntimeException ex) {
+			if (Thread.interrupted() || UninterruptibleCall.isInterruption(ex)) {
+				throw interrupted("Interrupted while extending the lease of lock '" + hold.name + "'", ex);
+			}
 			throw new LockStoreException(hold.name, "Could not extend the lease of lock '" + hold.name + "'", ex);
 		}
+	}
+
+	private static InterruptedException interrupted(String message, Throwable cause) {
+		InterruptedException interrupted = new InterruptedException(message);
+		interrupted.initCause(cause);
+		return interrupted;
 	}
 
 	private boolean lockLocally(LockState state, long waitNanos, long deadline) throws InterruptedException {
@@ -443,9 +461,13 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		return new LockStore.Queueing(Duration.ofNanos(validity), handOffLease, ticket, queuedBefore);
 	}
 
+	/**
+	 * Leave the queue, also when the thread gives up because it was interrupted: a lock
+	 * the store handed to it meanwhile would otherwise be held up for its hand-off lease.
+	 */
 	private void leaveQueue(String name, String ownerToken) {
 		try {
-			this.store.release(name, ownerToken);
+			UninterruptibleCall.call((retry) -> this.store.release(name, ownerToken));
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Could not leave the queue of lock '{}'; the place runs out by itself", name, ex);
@@ -459,14 +481,11 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 					: this.store.tryAcquire(name, ownerToken, leaseTime);
 		}
 		catch (RuntimeException ex) {
-			if (Thread.interrupted() || hasInterruptedCause(ex)) {
+			if (Thread.interrupted() || UninterruptibleCall.isInterruption(ex)) {
 				// The command may have taken the lock before the interrupt cut the
 				// wait for its reply: give it back, so that nothing is left behind.
 				releaseAfterInterrupt(name, ownerToken);
-				InterruptedException interrupted = new InterruptedException(
-						"Interrupted while acquiring lock '" + name + "'");
-				interrupted.initCause(ex);
-				throw interrupted;
+				throw interrupted("Interrupted while acquiring lock '" + name + "'", ex);
 			}
 			throw new LockStoreException(name, "Could not acquire lock '" + name + "': the lock store failed ("
 					+ ex.getMessage() + "); the lock is not held", ex);
@@ -475,21 +494,12 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 
 	private void releaseAfterInterrupt(String name, String ownerToken) {
 		try {
-			this.store.release(name, ownerToken);
+			UninterruptibleCall.call((retry) -> this.store.release(name, ownerToken));
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Could not release lock '{}' after an interrupted acquisition; it frees itself when its "
 					+ "lease runs out", name, ex);
 		}
-	}
-
-	private static boolean hasInterruptedCause(Throwable ex) {
-		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
-			if (cause instanceof InterruptedException) {
-				return true;
-			}
-		}
-		return false;
 	}
 
 	void release(String name) {
@@ -505,12 +515,14 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		if (handOff(state, hold)) {
 			return;
 		}
+		boolean leaseLeft = hold.isValid();
 		hold.released = true;
 		this.renewer.stop(hold);
 		state.keptTurns = 0;
+		// Cleared for the listener a loss is told to as well.
 		boolean interrupted = Thread.interrupted();
 		try {
-			if (!releaseInStore(hold)) {
+			if (!releaseInStore(hold, leaseLeft)) {
 				if (!hold.lost) {
 					notifyLost(hold, "the store no longer recorded this holder at release");
 				}
@@ -577,9 +589,15 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		}
 	}
 
-	private boolean releaseInStore(LockHold hold) {
+	/**
+	 * Release in the store whenever the interrupt lands. A release cut short by an
+	 * interrupt may have run: if the next attempt then finds the lock no longer this
+	 * holder's while its lease was still known to last, the first one released it.
+	 */
+	private boolean releaseInStore(LockHold hold, boolean leaseLeft) {
 		try {
-			return this.store.release(hold.name, hold.ownerToken);
+			return UninterruptibleCall.call((afterInterruption) -> this.store.release(hold.name, hold.ownerToken)
+					|| (afterInterruption && leaseLeft));
 		}
 		catch (RuntimeException ex) {
 			throw new LockStoreException(hold.name, "Could not release lock '" + hold.name
@@ -603,7 +621,9 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 					"Lock '" + hold.name + "' was lost before its fencing token was issued");
 		}
 		try {
-			token = this.store.issueFencingToken(hold.name, hold.ownerToken, hold.leaseTime);
+			// Asking again after an interrupt only skips a token: the next is larger.
+			token = UninterruptibleCall
+				.call((retry) -> this.store.issueFencingToken(hold.name, hold.ownerToken, hold.leaseTime));
 		}
 		catch (RuntimeException ex) {
 			throw new LockStoreException(hold.name,

@@ -89,6 +89,8 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 
 	private final LeaseRenewer renewer;
 
+	private final EndedOwnerWatch endedOwners = new EndedOwnerWatch(this.states.values(), this::releaseIfOwnerEnded);
+
 	private volatile int maxLocalHandoffs;
 
 	/**
@@ -678,10 +680,37 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	}
 
 	private LockState retain(String name) {
-		return this.states.compute(name, (key, state) -> {
-			LockState retained = (state != null) ? state : new LockState(key);
+		LockState state = this.states.compute(name, (key, current) -> {
+			LockState retained = (current != null) ? current : new LockState(key);
 			retained.references++;
 			return retained;
+		});
+		this.endedOwners.watch();
+		return state;
+	}
+
+	/**
+	 * Free the local lock of a thread that ended while holding it, and forget its hold:
+	 * the threads of this process queued behind it go on to wait in the store, as other
+	 * processes do, until the lock's lease runs out there. The store is not asked to
+	 * release it sooner: whatever the thread left half done gets the same pause as the
+	 * work of a process that died.
+	 */
+	private void releaseIfOwnerEnded(LockState state) {
+		state.local.releaseEndedOwner((owner) -> {
+			LockHold hold = state.hold;
+			state.hold = null;
+			state.keptTurns = 0;
+			if (hold != null) {
+				// No longer this process's to renew, release or report lost.
+				hold.released = true;
+				this.renewer.stop(hold);
+			}
+			unretain(state);
+			logger.warn(
+					"Thread '{}' ended while holding lock '{}' without unlocking it: the lock frees itself when "
+							+ "its lease runs out, for the other threads of this instance as for other instances",
+					owner.getName(), state.name);
 		});
 	}
 
@@ -723,6 +752,7 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	@Override
 	public void close() {
 		this.renewer.close();
+		this.endedOwners.close();
 		this.lostLeases.close();
 	}
 

@@ -25,9 +25,10 @@ import java.util.concurrent.locks.Lock;
  * A reentrant lock shared by every process that uses the same store and lock name.
  * <p>
  * Each acquisition holds the lock for a lease: if the holder dies, the lock frees itself
- * when the lease runs out. A holder that needs longer asks for renewal, which extends the
- * lease while the lock is held. Re-entries by the holding thread are counted locally and
- * cost no round trip to the store.
+ * when the lease runs out. So does the lock of a thread that ends without unlocking it,
+ * for the other threads of its process too. A holder that needs longer asks for renewal,
+ * which extends the lease while the lock is held. Re-entries by the holding thread are
+ * counted locally and cost no round trip to the store.
  * <p>
  * The {@link Lock} methods use the lease and renewal of the {@link LockClient} that
  * handed out this lock. {@link #newCondition()} is not supported.

@@ -160,7 +160,8 @@ final class LeaseRenewer implements AutoCloseable {
 			return false;
 		}
 		if (!hold.owner.isAlive()) {
-			logger.warn("Thread '{}' ended while holding lock '{}'; no longer renewing it, so it frees itself "
+			// The client's EndedOwnerWatch reports it and frees the local lock.
+			logger.debug("Thread '{}' ended while holding lock '{}'; no longer renewing it, so it frees itself "
 					+ "when its lease runs out", hold.owner.getName(), hold.name);
 			stop(hold);
 			return false;

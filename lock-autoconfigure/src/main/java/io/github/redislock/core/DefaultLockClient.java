@@ -341,13 +341,13 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		}
 		catch (RuntimeException ex) {
 			if (Thread.interrupted() || UninterruptibleCall.isInterruption(ex)) {
-				throw interrupted("Interrupted while extending the lease of lock '" + hold.name + "'", ex);
+				throw interruption("Interrupted while extending the lease of lock '" + hold.name + "'", ex);
 			}
 			throw new LockStoreException(hold.name, "Could not extend the lease of lock '" + hold.name + "'", ex);
 		}
 	}
 
-	private static InterruptedException interrupted(String message, Throwable cause) {
+	private static InterruptedException interruption(String message, Throwable cause) {
 		InterruptedException interrupted = new InterruptedException(message);
 		interrupted.initCause(cause);
 		return interrupted;
@@ -487,7 +487,7 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 				// The command may have taken the lock before the interrupt cut the
 				// wait for its reply: give it back, so that nothing is left behind.
 				releaseAfterInterrupt(name, ownerToken);
-				throw interrupted("Interrupted while acquiring lock '" + name + "'", ex);
+				throw interruption("Interrupted while acquiring lock '" + name + "'", ex);
 			}
 			throw new LockStoreException(name, "Could not acquire lock '" + name + "': the lock store failed ("
 					+ ex.getMessage() + "); the lock is not held", ex);

@@ -72,20 +72,26 @@ final class LocalLock {
 
 	/**
 	 * Free the lock if its owner thread ended while holding it, and let the first queued
-	 * thread take it. Synchronized, so that two callers never free it twice: once freed,
-	 * it may have a new owner.
+	 * thread take it.
 	 * @param forget run first, while the ended thread still owns the lock, to forget what
 	 * it held
 	 * @return the ended owner, or {@code null} if the lock is free or its owner alive
 	 */
-	synchronized @Nullable Thread releaseEndedOwner(Consumer<Thread> forget) {
+	@Nullable Thread releaseEndedOwner(Consumer<Thread> forget) {
 		Thread owner = this.sync.owner();
 		if (owner == null || owner.isAlive()) {
 			return null;
 		}
-		forget.accept(owner);
-		this.sync.release(Sync.ENDED_OWNER);
-		return owner;
+		// Only one caller at a time: once freed, the lock may have a new owner, whose
+		// hold a second release would free as well.
+		synchronized (this) {
+			if (this.sync.owner() != owner) {
+				return null;
+			}
+			forget.accept(owner);
+			this.sync.release(Sync.ENDED_OWNER);
+			return owner;
+		}
 	}
 
 	private static final class Sync extends AbstractQueuedSynchronizer {
@@ -135,8 +141,8 @@ final class LocalLock {
 		@Override
 		protected boolean tryRelease(int releases) {
 			if (releases == ENDED_OWNER) {
-				// Only under the monitor of releaseEndedOwner, with an owner that ended:
-				// nothing else changes the state meanwhile.
+				// Only under the monitor in releaseEndedOwner, with an owner that
+				// ended: nothing else changes the state meanwhile.
 				setExclusiveOwnerThread(null);
 				setState(0);
 				return true;

@@ -63,6 +63,8 @@ class LostLeaseListenerTests extends RedisLockTestSupport {
 			}
 			DistributedLock doomed = holder.client.getLock("doomed");
 			assertThat(doomed.tryLock(Duration.ZERO, SHORT_LEASE, true)).isTrue();
+			DistributedLock doomedLater = holder.client.getLock("doomed-later");
+			assertThat(doomedLater.tryLock(Duration.ZERO, SHORT_LEASE, true)).isTrue();
 			holder.redis.delete(holder.store.getKeys().lockKey("doomed"));
 			assertThat(listenerCalled.await(5, TimeUnit.SECONDS)).as("listener told of the lost lease").isTrue();
 
@@ -78,9 +80,17 @@ class LostLeaseListenerTests extends RedisLockTestSupport {
 			}
 			assertThat(healthy).allMatch(DistributedLock::isHeldByCurrentThread);
 
+			// Another loss while the listener still blocks: told once it returns.
+			holder.redis.delete(holder.store.getKeys().lockKey("doomed-later"));
+			Await.until("renewal finds doomed-later lost", Duration.ofSeconds(5),
+					() -> !doomedLater.isHeldByCurrentThread());
+			assertThat(received).extracting(LockLostEvent::lockName).containsExactly("doomed");
 			unblockListener.countDown();
-			assertThat(received).singleElement().satisfies((event) -> assertThat(event.lockName()).isEqualTo("doomed"));
+			Await.until("listener told of both losses", Duration.ofSeconds(5), () -> received.size() == 2);
+			assertThat(received).extracting(LockLostEvent::lockName).containsExactly("doomed", "doomed-later");
 			assertThatExceptionOfType(LockLostException.class).isThrownBy(doomed::unlock);
+			assertThatExceptionOfType(LockLostException.class).isThrownBy(doomedLater::unlock);
+			assertThat(received).as("the releases report no loss twice").hasSize(2);
 			healthy.forEach(DistributedLock::unlock);
 			healthy.clear();
 		}

@@ -23,9 +23,11 @@ import org.springframework.context.ApplicationEventPublisher;
 /**
  * Publishes every lost lease as a Spring application event, so that an
  * {@code @EventListener} method taking a {@link LockLostEvent} can alert or stop work
- * that must not continue without the lock. Listeners run on the thread that noticed the
- * loss (the renewal thread, or the releasing thread): keep them short, or make them
- * asynchronous.
+ * that must not continue without the lock. Listeners run where the lock client tells its
+ * {@link LockLostListener}s: for a loss found by the renewal, on the client's own
+ * lost-lease thread, never on the renewal thread; for a loss found at release, re-entry
+ * or when asking for a fencing token, on the holder's thread. A slow listener delays the
+ * events after it, so keep listeners short, or make them asynchronous.
  *
  * @author redis-lock contributors
  * @since 0.1.0

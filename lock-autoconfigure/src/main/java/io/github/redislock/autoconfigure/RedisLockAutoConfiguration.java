@@ -111,9 +111,10 @@ public final class RedisLockAutoConfiguration {
 		}
 
 		/**
-		 * Every {@link LockLostListener} bean is told of each lost lease. They are looked
-		 * up when a loss happens, so that a listener may itself depend on the lock
-		 * client.
+		 * Every {@link LockLostListener} bean is told of each lost lease, in order, on
+		 * the thread the client tells its listener on (see {@link LockLostListener}); one
+		 * that throws does not keep the others from being told. They are looked up when a
+		 * loss happens, so that a listener may itself depend on the lock client.
 		 */
 		@Bean
 		@ConditionalOnMissingBean(LockClient.class)

@@ -74,7 +74,7 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 
 	private final LockBackoff backoff;
 
-	private final LockLostListener lostListener;
+	private final LockLostDispatcher lostLeases;
 
 	private final String instanceId = UUID.randomUUID().toString();
 
@@ -88,6 +88,8 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	private final ConcurrentMap<String, LockState> states = new ConcurrentHashMap<>();
 
 	private final LeaseRenewer renewer;
+
+	private final EndedOwnerWatch endedOwners = new EndedOwnerWatch(this.states.values(), this::releaseIfOwnerEnded);
 
 	private volatile int maxLocalHandoffs;
 
@@ -108,7 +110,9 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	 * take none
 	 * @param renew whether leases of methods that do not say are renewed while held
 	 * @param backoff the backoff between attempts on a busy lock
-	 * @param lostListener told of every lease found lost
+	 * @param lostListener told of every lease found lost: on a thread of this client's
+	 * when renewal found the loss, else on the thread that found it
+	 * @see LockLostListener
 	 */
 	public DefaultLockClient(LockStore store, Duration leaseTime, boolean renew, LockBackoff backoff,
 			LockLostListener lostListener) {
@@ -118,8 +122,8 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		this.leaseTime = leaseTime;
 		this.renew = renew;
 		this.backoff = backoff;
-		this.lostListener = lostListener;
-		this.renewer = new LeaseRenewer(store, this::leaseLost);
+		this.lostLeases = new LockLostDispatcher(lostListener);
+		this.renewer = new LeaseRenewer(store, this::leaseLostToRenewal);
 	}
 
 	/**
@@ -212,7 +216,7 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	 * Take over the hold that the previous local holder left in the store, if any and
 	 * still valid. Called holding the local lock.
 	 */
-	private boolean takeOverHandoff(LockState state, Duration leaseTime, boolean renew) {
+	private boolean takeOverHandoff(LockState state, Duration leaseTime, boolean renew) throws InterruptedException {
 		LockHold hold = state.handedOff;
 		if (hold == null) {
 			return false;
@@ -245,8 +249,11 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 			}
 			lengthen(hold, leaseTime, renew);
 		}
-		catch (RuntimeException ex) {
+		catch (RuntimeException | InterruptedException ex) {
+			// The lock is still recorded for this process: pass it on rather than leave
+			// it to its lease.
 			state.hold = null;
+			releaseQuietly(hold);
 			throw ex;
 		}
 		return true;
@@ -277,14 +284,14 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		hold.released = true;
 		this.renewer.stop(hold);
 		try {
-			this.store.release(hold.name, hold.ownerToken);
+			UninterruptibleCall.call((retry) -> this.store.release(hold.name, hold.ownerToken));
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Could not release lock '{}'; it frees itself when its lease runs out", hold.name, ex);
 		}
 	}
 
-	private void reenter(LockState state, Duration leaseTime, boolean renew) {
+	private void reenter(LockState state, Duration leaseTime, boolean renew) throws InterruptedException {
 		LockHold hold = state.hold;
 		Assert.state(hold != null, "Hold must be set");
 		if (!hold.isValid()) {
@@ -295,7 +302,7 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		try {
 			lengthen(hold, leaseTime, renew);
 		}
-		catch (RuntimeException ex) {
+		catch (RuntimeException | InterruptedException ex) {
 			state.local.unlock();
 			throw ex;
 		}
@@ -303,11 +310,12 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 
 	/**
 	 * A re-entry never shortens the outer lease, but it may ask for a longer lease or for
-	 * renewal, which then apply to the whole hold.
+	 * renewal, which then apply to the whole hold. The hold takes the longer lease only
+	 * once the store granted it, so that a re-entry that failed or was interrupted leaves
+	 * the hold as it was.
 	 */
-	private void lengthen(LockHold hold, Duration leaseTime, boolean renew) {
+	private void lengthen(LockHold hold, Duration leaseTime, boolean renew) throws InterruptedException {
 		if (leaseTime.compareTo(hold.leaseTime) > 0) {
-			hold.leaseTime = leaseTime;
 			if (!hold.renewing) {
 				long requestedAt = System.nanoTime();
 				if (!renewInStore(hold, leaseTime)) {
@@ -316,19 +324,33 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 				}
 				hold.renewedFrom(requestedAt, leaseTime);
 			}
+			hold.leaseTime = leaseTime;
 		}
 		if (renew && !hold.renewing) {
 			this.renewer.start(hold);
 		}
 	}
 
-	private boolean renewInStore(LockHold hold, Duration leaseTime) {
+	/**
+	 * Extend the lease for an acquisition (a re-entry or a take-over), which an interrupt
+	 * ends like any other acquisition.
+	 */
+	private boolean renewInStore(LockHold hold, Duration leaseTime) throws InterruptedException {
 		try {
 			return this.store.renew(hold.name, hold.ownerToken, leaseTime);
 		}
 		catch (RuntimeException ex) {
+			if (Thread.interrupted() || UninterruptibleCall.isInterruption(ex)) {
+				throw interruption("Interrupted while extending the lease of lock '" + hold.name + "'", ex);
+			}
 			throw new LockStoreException(hold.name, "Could not extend the lease of lock '" + hold.name + "'", ex);
 		}
+	}
+
+	private static InterruptedException interruption(String message, Throwable cause) {
+		InterruptedException interrupted = new InterruptedException(message);
+		interrupted.initCause(cause);
+		return interrupted;
 	}
 
 	private boolean lockLocally(LockState state, long waitNanos, long deadline) throws InterruptedException {
@@ -441,9 +463,13 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		return new LockStore.Queueing(Duration.ofNanos(validity), handOffLease, ticket, queuedBefore);
 	}
 
+	/**
+	 * Leave the queue, also when the thread gives up because it was interrupted: a lock
+	 * the store handed to it meanwhile would otherwise be held up for its hand-off lease.
+	 */
 	private void leaveQueue(String name, String ownerToken) {
 		try {
-			this.store.release(name, ownerToken);
+			UninterruptibleCall.call((retry) -> this.store.release(name, ownerToken));
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Could not leave the queue of lock '{}'; the place runs out by itself", name, ex);
@@ -457,14 +483,11 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 					: this.store.tryAcquire(name, ownerToken, leaseTime);
 		}
 		catch (RuntimeException ex) {
-			if (Thread.interrupted() || hasInterruptedCause(ex)) {
+			if (Thread.interrupted() || UninterruptibleCall.isInterruption(ex)) {
 				// The command may have taken the lock before the interrupt cut the
 				// wait for its reply: give it back, so that nothing is left behind.
 				releaseAfterInterrupt(name, ownerToken);
-				InterruptedException interrupted = new InterruptedException(
-						"Interrupted while acquiring lock '" + name + "'");
-				interrupted.initCause(ex);
-				throw interrupted;
+				throw interruption("Interrupted while acquiring lock '" + name + "'", ex);
 			}
 			throw new LockStoreException(name, "Could not acquire lock '" + name + "': the lock store failed ("
 					+ ex.getMessage() + "); the lock is not held", ex);
@@ -473,21 +496,12 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 
 	private void releaseAfterInterrupt(String name, String ownerToken) {
 		try {
-			this.store.release(name, ownerToken);
+			UninterruptibleCall.call((retry) -> this.store.release(name, ownerToken));
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Could not release lock '{}' after an interrupted acquisition; it frees itself when its "
 					+ "lease runs out", name, ex);
 		}
-	}
-
-	private static boolean hasInterruptedCause(Throwable ex) {
-		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
-			if (cause instanceof InterruptedException) {
-				return true;
-			}
-		}
-		return false;
 	}
 
 	void release(String name) {
@@ -503,12 +517,14 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		if (handOff(state, hold)) {
 			return;
 		}
+		boolean leaseLeft = hold.isValid();
 		hold.released = true;
 		this.renewer.stop(hold);
 		state.keptTurns = 0;
+		// Cleared for the listener a loss is told to as well.
 		boolean interrupted = Thread.interrupted();
 		try {
-			if (!releaseInStore(hold)) {
+			if (!releaseInStore(hold, leaseLeft)) {
 				if (!hold.lost) {
 					notifyLost(hold, "the store no longer recorded this holder at release");
 				}
@@ -575,9 +591,15 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		}
 	}
 
-	private boolean releaseInStore(LockHold hold) {
+	/**
+	 * Release in the store whenever the interrupt lands. A release cut short by an
+	 * interrupt may have run: if the next attempt then finds the lock no longer this
+	 * holder's while its lease was still known to last, the first one released it.
+	 */
+	private boolean releaseInStore(LockHold hold, boolean leaseLeft) {
 		try {
-			return this.store.release(hold.name, hold.ownerToken);
+			return UninterruptibleCall.call((afterInterruption) -> this.store.release(hold.name, hold.ownerToken)
+					|| (afterInterruption && leaseLeft));
 		}
 		catch (RuntimeException ex) {
 			throw new LockStoreException(hold.name, "Could not release lock '" + hold.name
@@ -601,7 +623,9 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 					"Lock '" + hold.name + "' was lost before its fencing token was issued");
 		}
 		try {
-			token = this.store.issueFencingToken(hold.name, hold.ownerToken, hold.leaseTime);
+			// Asking again after an interrupt only skips a token: the next is larger.
+			token = UninterruptibleCall
+				.call((retry) -> this.store.issueFencingToken(hold.name, hold.ownerToken, hold.leaseTime));
 		}
 		catch (RuntimeException ex) {
 			throw new LockStoreException(hold.name,
@@ -626,6 +650,9 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		return (state != null && state.heldByCurrentThread() != null) ? state.local.getHoldCount() : 0;
 	}
 
+	/**
+	 * A loss found by a caller's own thread, told to the listener on that thread.
+	 */
 	private void leaseLost(LockHold hold, String reason) {
 		if (hold.lost || hold.released) {
 			return;
@@ -634,28 +661,56 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		notifyLost(hold, reason);
 	}
 
+	/**
+	 * A loss found by the renewal thread, which must not wait for the listener: the
+	 * leases of every other lock depend on it.
+	 */
+	private void leaseLostToRenewal(LockHold hold, String reason) {
+		if (hold.lost || hold.released) {
+			return;
+		}
+		this.renewer.stop(hold);
+		hold.lost = true;
+		this.lostLeases.reportLater(new LockLostEvent(hold.name, hold.fencingToken, reason));
+	}
+
 	private void notifyLost(LockHold hold, String reason) {
 		hold.lost = true;
-		long token = hold.fencingToken;
-		if (token != 0) {
-			logger.warn("Lock '{}' (fencing token {}) was lost: {}", hold.name, token, reason);
-		}
-		else {
-			logger.warn("Lock '{}' was lost: {}", hold.name, reason);
-		}
-		try {
-			this.lostListener.onLockLost(new LockLostEvent(hold.name, token, reason));
-		}
-		catch (RuntimeException ex) {
-			logger.warn("LockLostListener failed for lock '{}'", hold.name, ex);
-		}
+		this.lostLeases.reportNow(new LockLostEvent(hold.name, hold.fencingToken, reason));
 	}
 
 	private LockState retain(String name) {
-		return this.states.compute(name, (key, state) -> {
-			LockState retained = (state != null) ? state : new LockState(key);
+		LockState state = this.states.compute(name, (key, current) -> {
+			LockState retained = (current != null) ? current : new LockState(key);
 			retained.references++;
 			return retained;
+		});
+		this.endedOwners.watch();
+		return state;
+	}
+
+	/**
+	 * Free the local lock of a thread that ended while holding it, and forget its hold:
+	 * the threads of this process queued behind it go on to wait in the store, as other
+	 * processes do, until the lock's lease runs out there. The store is not asked to
+	 * release it sooner: whatever the thread left half done gets the same pause as the
+	 * work of a process that died.
+	 */
+	private void releaseIfOwnerEnded(LockState state) {
+		state.local.releaseEndedOwner((owner) -> {
+			LockHold hold = state.hold;
+			state.hold = null;
+			state.keptTurns = 0;
+			if (hold != null) {
+				// No longer this process's to renew, release or report lost.
+				hold.released = true;
+				this.renewer.stop(hold);
+			}
+			unretain(state);
+			logger.warn(
+					"Thread '{}' ended while holding lock '{}' without unlocking it: the lock frees itself when "
+							+ "its lease runs out, for the other threads of this instance as for other instances",
+					owner.getName(), state.name);
 		});
 	}
 
@@ -691,11 +746,14 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	}
 
 	/**
-	 * Stop renewing leases. Held locks free themselves when their leases run out.
+	 * Stop renewing leases. Held locks free themselves when their leases run out. Lost
+	 * leases already found are still told to the listener.
 	 */
 	@Override
 	public void close() {
 		this.renewer.close();
+		this.endedOwners.close();
+		this.lostLeases.close();
 	}
 
 }

@@ -25,9 +25,10 @@ import java.util.concurrent.locks.Lock;
  * A reentrant lock shared by every process that uses the same store and lock name.
  * <p>
  * Each acquisition holds the lock for a lease: if the holder dies, the lock frees itself
- * when the lease runs out. A holder that needs longer asks for renewal, which extends the
- * lease while the lock is held. Re-entries by the holding thread are counted locally and
- * cost no round trip to the store.
+ * when the lease runs out. So does the lock of a thread that ends without unlocking it,
+ * for the other threads of its process too. A holder that needs longer asks for renewal,
+ * which extends the lease while the lock is held. Re-entries by the holding thread are
+ * counted locally and cost no round trip to the store.
  * <p>
  * The {@link Lock} methods use the lease and renewal of the {@link LockClient} that
  * handed out this lock. {@link #newCondition()} is not supported.
@@ -70,7 +71,8 @@ public interface DistributedLock extends Lock {
 
 	/**
 	 * Release one hold of the lock. The final release deletes the lock in the store and
-	 * wakes its waiters.
+	 * wakes its waiters. It does so also when the thread is interrupted, before or during
+	 * the call, and the interrupt flag is left set.
 	 * @throws IllegalMonitorStateException if the current thread does not hold the lock
 	 * @throws LockLostException if the final release finds that the lease had run out or
 	 * the lock was taken away; the lock is no longer held either way
@@ -98,7 +100,8 @@ public interface DistributedLock extends Lock {
 	 * every fresh acquisition of this lock name, so a store written under the lock can
 	 * reject a stale holder. No acquisition comes with one: the first call of a hold
 	 * takes a round trip to the store, which issues a token only to a holder it still
-	 * records.
+	 * records. An interrupt of the thread does not keep the token from being issued, and
+	 * the interrupt flag is left set.
 	 * @return the fencing token
 	 * @throws IllegalMonitorStateException if the current thread does not hold the lock
 	 * @throws LockLostException if the lease was lost before a token was issued

@@ -53,6 +53,10 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private final LockStore store;
 
+	/**
+	 * Told of each lease found lost, on the renewal thread: it must return at once, so it
+	 * never runs user code itself.
+	 */
 	private final BiConsumer<LockHold, String> lostHandler;
 
 	private final Set<LockHold> holds = ConcurrentHashMap.newKeySet();
@@ -156,7 +160,8 @@ final class LeaseRenewer implements AutoCloseable {
 			return false;
 		}
 		if (!hold.owner.isAlive()) {
-			logger.warn("Thread '{}' ended while holding lock '{}'; no longer renewing it, so it frees itself "
+			// The client's EndedOwnerWatch reports it and frees the local lock.
+			logger.debug("Thread '{}' ended while holding lock '{}'; no longer renewing it, so it frees itself "
 					+ "when its lease runs out", hold.owner.getName(), hold.name);
 			stop(hold);
 			return false;

@@ -17,7 +17,15 @@ package io.github.redislock.core;
 
 /**
  * Callback for holds whose lease was found lost, for example to alert or to stop work
- * that must not continue without the lock. Called on the renewal thread: keep it short.
+ * that must not continue without the lock.
+ * <p>
+ * A loss found by the renewal is told on a daemon thread of the client's, one event at a
+ * time in the order the losses were found, never on the renewal thread itself: a slow
+ * listener delays later events, but not the renewal of other locks. A loss found by the
+ * holder's own thread, at release, at re-entry or when it asks for a fencing token, is
+ * told on that thread before its call returns (after any earlier losses of the same lock
+ * still queued). An exception thrown by the listener is logged and does not stop later
+ * events.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -16,14 +16,15 @@
 package io.github.redislock.core;
 
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.locks.ReentrantLock;
 
 import org.jspecify.annotations.Nullable;
 
 /**
  * What this process knows about one lock name while some thread holds or waits for it.
  * Threads of one process queue on a fair local lock, so only the thread at the head talks
- * to the store, and re-entries are counted by that local lock without a round trip.
+ * to the store, and re-entries are counted by that local lock without a round trip. A
+ * state lives while some thread holds or waits for the lock, or until the client finds
+ * that the holding thread ended without unlocking it.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -32,7 +33,7 @@ final class LockState {
 
 	final String name;
 
-	final ReentrantLock local = new ReentrantLock(true);
+	final LocalLock local = new LocalLock();
 
 	/** Released when the store announces a release, to wake the waiting head thread. */
 	final Semaphore wakeUps = new Semaphore(0);

@@ -24,6 +24,7 @@ import java.util.function.UnaryOperator;
 import io.github.redislock.core.DefaultLockClient;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockLostEvent;
+import io.github.redislock.core.LockLostListener;
 import io.github.redislock.core.LockStore;
 
 import org.springframework.data.redis.connection.RedisConfiguration;
@@ -51,12 +52,14 @@ final class LockClientInstance implements AutoCloseable {
 	final List<LockLostEvent> lostEvents = new CopyOnWriteArrayList<>();
 
 	private LockClientInstance(LettuceConnectionFactory connectionFactory, LockBackoff backoff, Duration leaseTime,
-			UnaryOperator<LockStore> storeDecorator, int maxLocalHandoffs) {
+			UnaryOperator<LockStore> storeDecorator, int maxLocalHandoffs, LockLostListener lostListener) {
 		this.connectionFactory = connectionFactory;
 		this.redis = new StringRedisTemplate(connectionFactory);
 		this.store = new RedisLockStore(this.redis, "lock:");
-		this.client = new DefaultLockClient(storeDecorator.apply(this.store), leaseTime, true, backoff,
-				this.lostEvents::add);
+		this.client = new DefaultLockClient(storeDecorator.apply(this.store), leaseTime, true, backoff, (event) -> {
+			this.lostEvents.add(event);
+			lostListener.onLockLost(event);
+		});
 		this.client.setMaxLocalHandoffs(maxLocalHandoffs);
 	}
 
@@ -88,6 +91,9 @@ final class LockClientInstance implements AutoCloseable {
 		private UnaryOperator<LockStore> storeDecorator = (store) -> store;
 
 		private int maxLocalHandoffs;
+
+		private LockLostListener lostListener = (event) -> {
+		};
 
 		private Consumer<LockClientInstance> onStart = (instance) -> {
 		};
@@ -121,6 +127,15 @@ final class LockClientInstance implements AutoCloseable {
 			return this;
 		}
 
+		/**
+		 * Also tell this listener of every lost lease, after the event is recorded in
+		 * {@link LockClientInstance#lostEvents}.
+		 */
+		Builder lostListener(LockLostListener lostListener) {
+			this.lostListener = lostListener;
+			return this;
+		}
+
 		Builder onStart(Consumer<LockClientInstance> onStart) {
 			this.onStart = onStart;
 			return this;
@@ -132,7 +147,7 @@ final class LockClientInstance implements AutoCloseable {
 			factory.afterPropertiesSet();
 			factory.start();
 			LockClientInstance instance = new LockClientInstance(factory, this.backoff, this.leaseTime,
-					this.storeDecorator, this.maxLocalHandoffs);
+					this.storeDecorator, this.maxLocalHandoffs, this.lostListener);
 			this.onStart.accept(instance);
 			return instance;
 		}

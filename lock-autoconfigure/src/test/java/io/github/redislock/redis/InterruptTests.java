@@ -1,0 +1,205 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+import io.github.redislock.core.DistributedLock;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatNoException;
+
+/**
+ * An interrupt may land at any moment of a call, also while it waits for Redis: a release
+ * still reaches Redis and a fencing token is still issued, a re-entry gives up like any
+ * interrupted acquisition, and the interrupt is never lost.
+ *
+ * @author redis-lock contributors
+ */
+class InterruptTests extends RedisLockTestSupport {
+
+	private static final int ROUNDS = 300;
+
+	/** Longer than a round trip to Redis, so interrupts land before, during and after. */
+	private static final long MAX_INTERRUPT_DELAY_NANOS = TimeUnit.MICROSECONDS.toNanos(600);
+
+	private Interrupter interrupter;
+
+	@BeforeEach
+	void startInterrupter() {
+		this.interrupter = new Interrupter(Thread.currentThread());
+	}
+
+	@AfterEach
+	void stopInterrupter() throws InterruptedException {
+		this.interrupter.stop();
+		Thread.interrupted();
+	}
+
+	@Test
+	void everyReleaseReachesRedisWhereverTheInterruptLands() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("interrupted-release");
+		String key = instance.store.getKeys().lockKey("interrupted-release");
+		for (int round = 0; round < ROUNDS; round++) {
+			assertThat(lock.tryLock(Duration.ofSeconds(5), Duration.ofSeconds(30), round % 2 == 0)).isTrue();
+			this.interrupter.interruptSoon();
+			assertThatNoException().as("release in round %d", round).isThrownBy(lock::unlock);
+			this.interrupter.awaitInterrupted();
+			assertThat(Thread.interrupted()).as("interrupt kept in round %d", round).isTrue();
+			assertThat(server().command("EXISTS", key)).as("lock key after release in round %d", round).isEqualTo(0L);
+			assertThat(lock.getHoldCount()).isZero();
+		}
+		assertThat(instance.client.activeLockCount()).isZero();
+	}
+
+	@Test
+	void aReleaseOfAnInterruptedThreadReachesRedisAndKeepsTheInterrupt() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("interrupted-before");
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(30), true)).isTrue();
+		Thread.currentThread().interrupt();
+		lock.unlock();
+		assertThat(Thread.interrupted()).isTrue();
+		assertThat(server().command("EXISTS", instance.store.getKeys().lockKey("interrupted-before"))).isEqualTo(0L);
+	}
+
+	@Test
+	void aFencingTokenIsIssuedWhereverTheInterruptLands() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("interrupted-token");
+		long lastToken = 0;
+		for (int round = 0; round < ROUNDS; round++) {
+			assertThat(lock.tryLock(Duration.ofSeconds(5), Duration.ofSeconds(30), false)).isTrue();
+			try {
+				this.interrupter.interruptSoon();
+				long token = lock.getFencingToken();
+				this.interrupter.awaitInterrupted();
+				assertThat(Thread.interrupted()).as("interrupt kept in round %d", round).isTrue();
+				assertThat(token).isGreaterThan(lastToken);
+				lastToken = token;
+			}
+			finally {
+				lock.unlock();
+			}
+		}
+	}
+
+	@Test
+	void anInterruptedReentryGivesUpLikeAnInterruptedAcquisitionAndKeepsTheOuterHold() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("interrupted-reentry");
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(30), false)).isTrue();
+		int interruptedReentries = 0;
+		for (int round = 0; round < ROUNDS; round++) {
+			this.interrupter.interruptSoon();
+			// A longer lease than the hold has makes the re-entry extend it in Redis.
+			Duration longerLease = Duration.ofSeconds(30).plusMillis(round + 1);
+			try {
+				assertThat(lock.tryLock(Duration.ZERO, longerLease, false)).isTrue();
+				lock.unlock();
+			}
+			catch (InterruptedException ex) {
+				interruptedReentries++;
+			}
+			this.interrupter.awaitInterrupted();
+			Thread.interrupted();
+			assertThat(lock.getHoldCount()).as("outer hold in round %d", round).isEqualTo(1);
+			assertThat(lock.isHeldByCurrentThread()).isTrue();
+		}
+		assertThat(interruptedReentries).as("re-entries that saw the interrupt").isPositive();
+		lock.unlock();
+		assertThat(server().command("EXISTS", instance.store.getKeys().lockKey("interrupted-reentry"))).isEqualTo(0L);
+	}
+
+	/**
+	 * Interrupts one thread once per round, after a random delay, so that over many
+	 * rounds the interrupt lands at every point of the call under test.
+	 */
+	private static final class Interrupter {
+
+		private final SynchronousQueue<Long> delays = new SynchronousQueue<>();
+
+		private final SynchronousQueue<Boolean> done = new SynchronousQueue<>();
+
+		private final Thread thread;
+
+		Interrupter(Thread target) {
+			this.thread = new Thread(() -> {
+				try {
+					while (true) {
+						long delay = this.delays.take();
+						if (delay < 0) {
+							return;
+						}
+						LockSupport.parkNanos(delay);
+						target.interrupt();
+						this.done.put(Boolean.TRUE);
+					}
+				}
+				catch (InterruptedException ex) {
+					// Stopped.
+				}
+			}, "interrupter");
+			this.thread.setDaemon(true);
+			this.thread.start();
+		}
+
+		void interruptSoon() throws InterruptedException {
+			long delay = ThreadLocalRandom.current().nextLong(MAX_INTERRUPT_DELAY_NANOS);
+			assertThat(this.delays.offer(delay, 5, TimeUnit.SECONDS)).as("interrupter ready").isTrue();
+		}
+
+		/**
+		 * Wait until the interrupt of this round was sent, without being woken by it.
+		 */
+		void awaitInterrupted() {
+			boolean interrupted = Thread.interrupted();
+			try {
+				for (int attempt = 0; attempt < 100; attempt++) {
+					try {
+						if (this.done.poll(100, TimeUnit.MILLISECONDS) != null) {
+							return;
+						}
+					}
+					catch (InterruptedException ex) {
+						interrupted = true;
+					}
+				}
+				throw new IllegalStateException("Interrupter did not interrupt in time");
+			}
+			finally {
+				if (interrupted) {
+					Thread.currentThread().interrupt();
+				}
+			}
+		}
+
+		void stop() throws InterruptedException {
+			this.thread.interrupt();
+			this.thread.join(TimeUnit.SECONDS.toMillis(5));
+		}
+
+	}
+
+}

@@ -164,7 +164,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	/**
 	 * Renew many leases with one script call per few hundred locks. On Redis Cluster a
-	 * script may only touch keys of one hash slot, so the leases are grouped by slot.
+	 * script may only touch keys of one hash slot, so the leases are grouped by slot,
+	 * computed like Redis does from the UTF-8 bytes sent, not from the JVM's default
+	 * charset, in which distinct names may share bytes.
 	 */
 	@Override
 	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
@@ -173,7 +175,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 			Map<Integer, List<Integer>> groups = new LinkedHashMap<>();
 			boolean cluster = connection instanceof RedisClusterConnection;
 			for (int i = 0; i < renewals.size(); i++) {
-				int group = cluster ? ClusterSlotHashUtil.calculateSlot(this.keys.lockKey(renewals.get(i).name())) : 0;
+				int group = cluster
+						? ClusterSlotHashUtil.calculateSlot(bytes(this.keys.lockKey(renewals.get(i).name()))) : 0;
 				groups.computeIfAbsent(group, (slot) -> new ArrayList<>()).add(i);
 			}
 			for (List<Integer> group : groups.values()) {

@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockStore;
 import org.jspecify.annotations.Nullable;
 
@@ -282,10 +283,13 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	private static long leaseMillis(String name, Duration leaseTime) {
-		long millis = leaseTime.toMillis();
 		// PEXPIRE 0 or a negative PX would delete the key or fail: never send one.
-		Assert.isTrue(millis > 0, () -> "Lease time of lock '" + name + "' must be at least 1 ms, was " + leaseTime);
-		return millis;
+		Assert.isTrue(leaseTime.compareTo(Duration.ofMillis(1)) >= 0,
+				() -> "Lease time of lock '" + name + "' must be at least 1 ms, was " + leaseTime);
+		// The engine's bound, checked here too so that the store never fails half-way.
+		Assert.isTrue(leaseTime.compareTo(LockDefinition.MAX_LEASE_TIME) <= 0, () -> "Lease time of lock '" + name
+				+ "' must be at most " + LockDefinition.MAX_LEASE_TIME + " (about 292 years), was " + leaseTime);
+		return leaseTime.toMillis();
 	}
 
 }

@@ -69,7 +69,9 @@ final class LockArguments {
 		if (leaseTime == null) {
 			throw new IllegalArgumentException(leaseTimeOf(name) + " must not be null");
 		}
-		checkLeaseRange(name, leaseTime, leaseTime);
+		if (!isInRange(leaseTime)) {
+			throw outOfRange(name, isTooShort(leaseTime), leaseTime);
+		}
 		return leaseTime;
 	}
 
@@ -84,12 +86,12 @@ final class LockArguments {
 	 */
 	static Duration leaseTime(String name, long leaseTime, @Nullable TimeUnit unit) {
 		TimeUnit checked = unit(name, unit);
-		if (leaseTime > checked.convert(Long.MAX_VALUE, TimeUnit.NANOSECONDS)) {
-			// TimeUnit saturates: refuse rather than hold a lease shorter than asked for.
-			throw tooLong(name, leaseTime + " " + unit);
-		}
+		// TimeUnit saturates: refuse rather than hold a lease shorter than asked for.
+		boolean saturated = leaseTime > checked.convert(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
 		Duration lease = Duration.ofNanos(checked.toNanos(leaseTime));
-		checkLeaseRange(name, lease, leaseTime + " " + unit);
+		if (saturated || !isInRange(lease)) {
+			throw outOfRange(name, !saturated && isTooShort(lease), leaseTime + " " + unit);
+		}
 		return lease;
 	}
 
@@ -125,19 +127,20 @@ final class LockArguments {
 		return unit;
 	}
 
-	private static void checkLeaseRange(@Nullable String name, Duration leaseTime, Object given) {
-		if (leaseTime.compareTo(MIN_LEASE_TIME) < 0) {
-			// A lease under 1 ms would reach Redis as PX 0, which it refuses.
-			throw new IllegalArgumentException(leaseTimeOf(name) + " must be at least 1 ms, was " + given);
-		}
-		if (leaseTime.compareTo(LockDefinition.MAX_LEASE_TIME) > 0) {
-			throw tooLong(name, given);
-		}
+	private static boolean isInRange(Duration leaseTime) {
+		return !isTooShort(leaseTime) && leaseTime.compareTo(LockDefinition.MAX_LEASE_TIME) <= 0;
 	}
 
-	private static IllegalArgumentException tooLong(@Nullable String name, Object given) {
-		return new IllegalArgumentException(leaseTimeOf(name) + " must be at most " + LockDefinition.MAX_LEASE_TIME
-				+ " (about 292 years), was " + given);
+	/**
+	 * A lease under 1 ms would reach Redis as {@code PX 0}, which it refuses.
+	 */
+	private static boolean isTooShort(Duration leaseTime) {
+		return leaseTime.compareTo(MIN_LEASE_TIME) < 0;
+	}
+
+	private static IllegalArgumentException outOfRange(@Nullable String name, boolean tooShort, Object given) {
+		String bound = tooShort ? "at least 1 ms" : "at most " + LockDefinition.MAX_LEASE_TIME + " (about 292 years)";
+		return new IllegalArgumentException(leaseTimeOf(name) + " must be " + bound + ", was " + given);
 	}
 
 	private static String leaseTimeOf(@Nullable String name) {

@@ -20,6 +20,8 @@ import java.time.temporal.ChronoUnit;
 
 import io.github.redislock.aspect.LostLeaseAction;
 import io.github.redislock.core.LockBackoff;
+import io.github.redislock.core.LockDefinition;
+import io.github.redislock.redis.RedisLockKeys;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -40,6 +42,10 @@ import org.springframework.validation.Validator;
  */
 @ConfigurationProperties("redis-lock")
 public class RedisLockProperties implements Validator {
+
+	private static final Duration MIN_TIME = Duration.ofMillis(1);
+
+	private static final String MAX_TIME = LockDefinition.MAX_LEASE_TIME + " (about 292 years)";
 
 	/**
 	 * Whether to enable Redis locks and the @RedisLock annotation.
@@ -164,6 +170,12 @@ public class RedisLockProperties implements Validator {
 		return RedisLockProperties.class.isAssignableFrom(clazz);
 	}
 
+	/**
+	 * Refuse what the engine would refuse or get wrong later: times are compared, not
+	 * converted, so that a huge value is refused by name rather than overflowing; leases
+	 * and backoff delays are bounded by {@link LockDefinition#MAX_LEASE_TIME}, while a
+	 * wait time of any length means waiting that long, or practically forever.
+	 */
 	@Override
 	public void validate(Object target, Errors errors) {
 		RedisLockProperties properties = (RedisLockProperties) target;
@@ -173,8 +185,15 @@ public class RedisLockProperties implements Validator {
 		else if (properties.keyPrefix.indexOf('{') >= 0 || properties.keyPrefix.indexOf('}') >= 0) {
 			reject(errors, "keyPrefix", "redis-lock.key-prefix must not contain '{' or '}'");
 		}
-		if (properties.expire == null || properties.expire.toMillis() < 1) {
+		else if (RedisLockKeys.hasUnpairedSurrogate(properties.keyPrefix)) {
+			reject(errors, "keyPrefix",
+					"redis-lock.key-prefix must not contain an unpaired surrogate, which UTF-8 cannot encode");
+		}
+		if (properties.expire == null || properties.expire.compareTo(MIN_TIME) < 0) {
 			reject(errors, "expire", "redis-lock.expire must be at least 1ms");
+		}
+		else if (properties.expire.compareTo(LockDefinition.MAX_LEASE_TIME) > 0) {
+			reject(errors, "expire", "redis-lock.expire must be at most " + MAX_TIME);
 		}
 		if (properties.waitTime == null || properties.waitTime.isNegative()) {
 			reject(errors, "waitTime", "redis-lock.wait-time must not be negative");
@@ -258,9 +277,15 @@ public class RedisLockProperties implements Validator {
 		}
 
 		private void validate(Errors errors) {
-			boolean delayValid = this.delay != null && this.delay.toMillis() >= 1;
-			if (!delayValid) {
+			boolean delayValid = false;
+			if (this.delay == null || this.delay.compareTo(MIN_TIME) < 0) {
 				reject(errors, "retry.delay", "redis-lock.retry.delay must be at least 1ms");
+			}
+			else if (this.delay.compareTo(LockDefinition.MAX_LEASE_TIME) > 0) {
+				reject(errors, "retry.delay", "redis-lock.retry.delay must be at most " + MAX_TIME);
+			}
+			else {
+				delayValid = true;
 			}
 			if (!(this.multiplier >= 1.0)) {
 				reject(errors, "retry.multiplier", "redis-lock.retry.multiplier must be at least 1");
@@ -268,6 +293,9 @@ public class RedisLockProperties implements Validator {
 			if (this.maxDelay == null || (delayValid && this.maxDelay.compareTo(this.delay) < 0)) {
 				reject(errors, "retry.maxDelay",
 						"redis-lock.retry.max-delay must not be less than redis-lock.retry.delay");
+			}
+			else if (this.maxDelay.compareTo(LockDefinition.MAX_LEASE_TIME) > 0) {
+				reject(errors, "retry.maxDelay", "redis-lock.retry.max-delay must be at most " + MAX_TIME);
 			}
 			if (!(this.jitter >= 0.0 && this.jitter <= 1.0)) {
 				reject(errors, "retry.jitter", "redis-lock.retry.jitter must be between 0 and 1");

@@ -72,15 +72,28 @@ public final class AcquiredLock implements AutoCloseable {
 	}
 
 	/**
-	 * Release the lock, once. Must be called by the thread that acquired it.
+	 * Release the lock, once. Must be called by the thread that acquired it: a call from
+	 * another thread fails and leaves the handle open, for its owner to close.
+	 * @throws IllegalMonitorStateException if the current thread does not hold the lock
 	 * @throws LockLostException if the lease had been lost before release
 	 */
 	@Override
 	public void close() {
-		if (!this.closed) {
-			this.closed = true;
+		if (this.closed) {
+			return;
+		}
+		try {
 			this.lock.unlock();
 		}
+		catch (IllegalMonitorStateException ex) {
+			throw ex;
+		}
+		catch (RuntimeException ex) {
+			// Lost or failed in the store: the lock is no longer held either way.
+			this.closed = true;
+			throw ex;
+		}
+		this.closed = true;
 	}
 
 }

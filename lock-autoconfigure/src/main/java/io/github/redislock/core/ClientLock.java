@@ -84,23 +84,26 @@ final class ClientLock implements DistributedLock {
 		}
 	}
 
+	/**
+	 * A wait too long for {@link TimeUnit#toNanos} saturates, which is waiting
+	 * practically forever, as for {@link java.util.concurrent.locks.ReentrantLock}.
+	 */
 	@Override
 	public boolean tryLock(long time, TimeUnit unit) throws InterruptedException {
-		return acquire(unit.toNanos(time), this.client.defaultLeaseTime(), this.client.defaultRenew());
+		return acquire(LockArguments.unit(this.name, unit).toNanos(time), this.client.defaultLeaseTime(),
+				this.client.defaultRenew());
 	}
 
 	@Override
 	public boolean tryLock(long waitTime, long leaseTime, TimeUnit unit) throws InterruptedException {
-		return acquire(unit.toNanos(waitTime), Duration.ofNanos(unit.toNanos(leaseTime)), this.client.defaultRenew());
+		Duration lease = LockArguments.leaseTime(this.name, leaseTime, unit);
+		return acquire(unit.toNanos(waitTime), lease, this.client.defaultRenew());
 	}
 
 	@Override
 	public boolean tryLock(Duration waitTime, Duration leaseTime, boolean renew) throws InterruptedException {
-		if (waitTime.isNegative()) {
-			throw new IllegalArgumentException(
-					"Wait time of lock '" + this.name + "' must not be negative, was " + waitTime);
-		}
-		return acquire(saturatedNanos(waitTime), leaseTime, renew);
+		long waitNanos = LockArguments.waitTime(this.name, waitTime).toNanos();
+		return acquire(waitNanos, LockArguments.leaseTime(this.name, leaseTime), renew);
 	}
 
 	private boolean acquire(long waitNanos, Duration leaseTime, boolean renew) throws InterruptedException {
@@ -144,15 +147,6 @@ final class ClientLock implements DistributedLock {
 	@Override
 	public String toString() {
 		return "DistributedLock[" + this.name + "]";
-	}
-
-	private static long saturatedNanos(Duration duration) {
-		try {
-			return duration.toNanos();
-		}
-		catch (ArithmeticException ex) {
-			return Long.MAX_VALUE;
-		}
 	}
 
 }

@@ -112,12 +112,16 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	 * @param backoff the backoff between attempts on a busy lock
 	 * @param lostListener told of every lease found lost: on a thread of this client's
 	 * when renewal found the loss, else on the thread that found it
+	 * @throws IllegalArgumentException if an argument is {@code null} or the lease is
+	 * under 1 ms or above {@link LockDefinition#MAX_LEASE_TIME}
 	 * @see LockLostListener
 	 */
 	public DefaultLockClient(LockStore store, Duration leaseTime, boolean renew, LockBackoff backoff,
 			LockLostListener lostListener) {
 		Assert.notNull(store, "LockStore must not be null");
-		Assert.isTrue(leaseTime.toMillis() > 0, () -> "Lease time must be at least 1 ms, was " + leaseTime);
+		LockArguments.leaseTime(null, leaseTime);
+		Assert.notNull(backoff, "LockBackoff must not be null");
+		Assert.notNull(lostListener, "LockLostListener must not be null");
 		this.store = store;
 		this.leaseTime = leaseTime;
 		this.renew = renew;
@@ -150,8 +154,7 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 
 	@Override
 	public DistributedLock getLock(String name) {
-		Assert.hasText(name, "Lock name must not be blank");
-		return new ClientLock(this, name);
+		return new ClientLock(this, LockArguments.name(name));
 	}
 
 	Duration defaultLeaseTime() {
@@ -250,8 +253,8 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 			lengthen(hold, leaseTime, renew);
 		}
 		catch (RuntimeException | InterruptedException ex) {
-			// The lock is still recorded for this process: pass it on rather than leave
-			// it to its lease.
+			// The hold is this thread's now: give it back rather than leave it to its
+			// lease, or to a renewal that nobody would stop.
 			state.hold = null;
 			releaseQuietly(hold);
 			throw ex;
@@ -379,6 +382,7 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		HandOffListener listener = null;
 		AutoCloseable subscription = null;
 		boolean queued = false;
+		boolean granted = false;
 		boolean acquired = false;
 		try {
 			for (int attempt = 1;; attempt++) {
@@ -403,8 +407,9 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 					throw ex;
 				}
 				if (result.acquired()) {
-					acquired = true;
+					granted = true;
 					hold(state, new LockHold(state.name, ownerToken, leaseTime, requestedAt), renew);
+					acquired = true;
 					return true;
 				}
 				long remaining = remaining(deadline);
@@ -425,9 +430,10 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 					// late: the next attempt finds the lock recorded for this thread
 					// and renews it.
 					if (hold.remainingNanos() > handOffLease.toNanos() / 2) {
-						acquired = true;
+						granted = true;
 						hold.leaseTime = leaseTime;
 						hold(state, hold, renew);
+						acquired = true;
 						return true;
 					}
 				}
@@ -435,7 +441,9 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		}
 		finally {
 			closeQuietly(subscription, state.name);
-			if (queued && !acquired) {
+			// Leaving the queue also gives back a lock granted to a thread that then
+			// failed to record it, which no one would release otherwise.
+			if ((queued || granted) && !acquired) {
 				leaveQueue(state.name, ownerToken);
 			}
 		}
@@ -444,7 +452,14 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	private void hold(LockState state, LockHold hold, boolean renew) {
 		state.hold = hold;
 		if (renew) {
-			this.renewer.start(hold);
+			try {
+				this.renewer.start(hold);
+			}
+			catch (RuntimeException | Error ex) {
+				state.hold = null;
+				this.renewer.stop(hold);
+				throw ex;
+			}
 		}
 	}
 
@@ -459,7 +474,10 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		if (remainingWait <= 0) {
 			return null;
 		}
-		long validity = Math.min(remainingWait, this.backoff.maxDelayNanos()) + QUEUE_MARGIN.toNanos();
+		long validity = Math.min(remainingWait, this.backoff.maxDelayNanos());
+		// Saturated: a practically endless wait with the longest backoff would overflow.
+		validity = (validity > Long.MAX_VALUE - QUEUE_MARGIN.toNanos()) ? Long.MAX_VALUE
+				: validity + QUEUE_MARGIN.toNanos();
 		return new LockStore.Queueing(Duration.ofNanos(validity), handOffLease, ticket, queuedBefore);
 	}
 

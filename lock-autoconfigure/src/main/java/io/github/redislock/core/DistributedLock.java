@@ -32,6 +32,10 @@ import java.util.concurrent.locks.Lock;
  * <p>
  * The {@link Lock} methods use the lease and renewal of the {@link LockClient} that
  * handed out this lock. {@link #newCondition()} is not supported.
+ * <p>
+ * An invalid argument, {@code null} included, is refused with an
+ * {@link IllegalArgumentException} naming the argument and the lock, as Spring's
+ * {@code Assert} does, before anything reaches the store.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -47,24 +51,30 @@ public interface DistributedLock extends Lock {
 	/**
 	 * Acquire the lock if it is free within the given wait time, holding it for the given
 	 * lease, renewed while held when the client's default says so.
-	 * @param waitTime how long to wait for a busy lock; zero or less tries once
-	 * @param leaseTime how long the lock survives a holder that stops renewing; must be
-	 * positive
+	 * @param waitTime how long to wait for a busy lock; zero or less tries once, and a
+	 * wait too long to count in nanoseconds waits practically forever
+	 * @param leaseTime how long the lock survives a holder that stops renewing; at least
+	 * 1 ms and at most {@link LockDefinition#MAX_LEASE_TIME}
 	 * @param unit the unit of both times
 	 * @return whether the lock was acquired
 	 * @throws InterruptedException if the thread is interrupted while waiting
+	 * @throws IllegalArgumentException if the unit is {@code null} or the lease out of
+	 * range, before anything reaches the store
 	 * @throws LockStoreException if the store cannot be reached; the lock is not held
 	 */
 	boolean tryLock(long waitTime, long leaseTime, TimeUnit unit) throws InterruptedException;
 
 	/**
 	 * Acquire the lock if it is free within the given wait time.
-	 * @param waitTime how long to wait for a busy lock; zero tries once
-	 * @param leaseTime how long the lock survives a holder that stops renewing; must be
-	 * positive
+	 * @param waitTime how long to wait for a busy lock; zero tries once, and a wait
+	 * longer than {@link LockDefinition#MAX_LEASE_TIME} waits practically forever
+	 * @param leaseTime how long the lock survives a holder that stops renewing; at least
+	 * 1 ms and at most {@link LockDefinition#MAX_LEASE_TIME}
 	 * @param renew whether to extend the lease while the lock is held
 	 * @return whether the lock was acquired
 	 * @throws InterruptedException if the thread is interrupted while waiting
+	 * @throws IllegalArgumentException if a time is {@code null}, the wait time negative
+	 * or the lease out of range, before anything reaches the store
 	 * @throws LockStoreException if the store cannot be reached; the lock is not held
 	 */
 	boolean tryLock(Duration waitTime, Duration leaseTime, boolean renew) throws InterruptedException;

@@ -36,7 +36,15 @@ public class LockAcquisitionException extends LockException {
 	}
 
 	public LockAcquisitionException(String lockName, Duration waitTime) {
-		this(lockName, waitTime, "Lock '" + lockName + "' not acquired within " + waitTime.toMillis() + " ms", null);
+		this(lockName, waitTime, "Lock '" + lockName + "' not acquired within " + describe(waitTime), null);
+	}
+
+	/**
+	 * Describe a wait time in milliseconds, or as it is when too long for them.
+	 */
+	private static String describe(Duration waitTime) {
+		return (waitTime.compareTo(LockDefinition.MAX_LEASE_TIME) <= 0) ? waitTime.toMillis() + " ms"
+				: waitTime.toString();
 	}
 
 	/**

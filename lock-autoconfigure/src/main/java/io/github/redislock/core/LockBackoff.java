@@ -28,7 +28,7 @@ import org.springframework.util.Assert;
  *
  * @param delay the first delay
  * @param multiplier the factor applied to each following delay, at least 1
- * @param maxDelay the largest delay
+ * @param maxDelay the largest delay, at most {@link LockDefinition#MAX_LEASE_TIME}
  * @param jitter the fraction, between 0 and 1, by which each delay is randomly shortened
  * or lengthened so that waiters spread out
  * @author redis-lock contributors
@@ -41,11 +41,23 @@ public record LockBackoff(Duration delay, double multiplier, Duration maxDelay, 
 	 */
 	public static final LockBackoff DEFAULT = new LockBackoff(Duration.ofMillis(50), 2.0, Duration.ofSeconds(1), 0.2);
 
+	/**
+	 * Check the backoff.
+	 * @throws IllegalArgumentException if a delay is {@code null}, the delay under 1 ms,
+	 * the max delay under the delay or above {@link LockDefinition#MAX_LEASE_TIME}, the
+	 * multiplier under 1 or the jitter outside 0 to 1
+	 */
 	public LockBackoff {
-		Assert.isTrue(delay.toMillis() > 0, () -> "Backoff delay must be at least 1 ms, was " + delay);
+		Assert.notNull(delay, "Backoff delay must not be null");
+		Assert.notNull(maxDelay, "Backoff max delay must not be null");
+		Assert.isTrue(delay.compareTo(Duration.ofMillis(1)) >= 0,
+				() -> "Backoff delay must be at least 1 ms, was " + delay);
 		Assert.isTrue(multiplier >= 1.0, () -> "Backoff multiplier must be at least 1, was " + multiplier);
 		Assert.isTrue(maxDelay.compareTo(delay) >= 0,
 				() -> "Backoff max delay " + maxDelay + " must not be less than the delay " + delay);
+		// Delays are counted in nanoseconds, like leases.
+		Assert.isTrue(maxDelay.compareTo(LockDefinition.MAX_LEASE_TIME) <= 0, () -> "Backoff max delay must be at most "
+				+ LockDefinition.MAX_LEASE_TIME + " (about 292 years), was " + maxDelay);
 		Assert.isTrue(jitter >= 0.0 && jitter <= 1.0, () -> "Backoff jitter must be between 0 and 1, was " + jitter);
 	}
 

@@ -29,7 +29,7 @@ public interface LockClient {
 	 * Return the lock of the given name.
 	 * @param name the lock name, not blank
 	 * @return the lock
-	 * @throws IllegalArgumentException if the name is blank
+	 * @throws IllegalArgumentException if the name is {@code null} or blank
 	 */
 	DistributedLock getLock(String name);
 

@@ -17,30 +17,39 @@ package io.github.redislock.core;
 
 import java.time.Duration;
 
-import org.springframework.util.Assert;
-
 /**
  * What to lock and for how long: the lock name, the lease, the wait time and whether to
  * renew the lease while held. Validated when created, so an invalid definition never
  * reaches the store.
  *
  * @param name the lock name, not blank
- * @param leaseTime how long the lock survives a holder that stops renewing, positive
- * @param waitTime how long to wait for a busy lock, zero to try once
+ * @param leaseTime how long the lock survives a holder that stops renewing, at least 1 ms
+ * and at most {@link #MAX_LEASE_TIME}
+ * @param waitTime how long to wait for a busy lock, zero to try once; a wait longer than
+ * {@link #MAX_LEASE_TIME} is cut to it, which is waiting practically forever
  * @param renew whether to extend the lease while the lock is held
  * @author redis-lock contributors
  * @since 0.1.0
  */
 public record LockDefinition(String name, Duration leaseTime, Duration waitTime, boolean renew) {
 
+	/**
+	 * The longest lease, {@code Long.MAX_VALUE} nanoseconds (about 292 years): leases are
+	 * timed with {@link System#nanoTime()}, whose arithmetic overflows beyond. Longer
+	 * leases are refused, by every entry point, before anything reaches the store.
+	 */
+	public static final Duration MAX_LEASE_TIME = Duration.ofNanos(Long.MAX_VALUE);
+
+	/**
+	 * Check the definition and cut its wait time to {@link #MAX_LEASE_TIME}.
+	 * @throws IllegalArgumentException if the name is {@code null} or blank, a time is
+	 * {@code null}, the lease is under 1 ms or above {@link #MAX_LEASE_TIME}, or the wait
+	 * time is negative
+	 */
 	public LockDefinition {
-		Assert.hasText(name, "Lock name must not be blank");
-		Assert.notNull(leaseTime, () -> "Lease time of lock '" + name + "' must not be null");
-		Assert.notNull(waitTime, () -> "Wait time of lock '" + name + "' must not be null");
-		Assert.isTrue(leaseTime.toMillis() > 0,
-				() -> "Lease time of lock '" + name + "' must be at least 1 ms, was " + leaseTime);
-		Assert.isTrue(!waitTime.isNegative(),
-				() -> "Wait time of lock '" + name + "' must not be negative, was " + waitTime);
+		LockArguments.name(name);
+		LockArguments.leaseTime(name, leaseTime);
+		waitTime = LockArguments.waitTime(name, waitTime);
 	}
 
 	/**

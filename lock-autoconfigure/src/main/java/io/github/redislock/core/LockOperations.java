@@ -20,7 +20,8 @@ import java.util.function.Supplier;
 
 /**
  * Runs code under a lock described by a {@link LockDefinition}. Implemented by
- * {@link LockTemplate}.
+ * {@link LockTemplate}. A {@code null} definition or action is refused with an
+ * {@link IllegalArgumentException} before the lock is taken.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -37,6 +37,8 @@ public class LockTemplate implements LockOperations {
 
 	@Override
 	public <T> T execute(LockDefinition definition, Supplier<T> action) {
+		Assert.notNull(definition, "LockDefinition must not be null");
+		Assert.notNull(action, () -> "Action to run under lock '" + definition.name() + "' must not be null");
 		try (AcquiredLock lock = tryAcquire(definition)
 			.orElseThrow(() -> new LockAcquisitionException(definition.name(), definition.waitTime()))) {
 			return action.get();
@@ -45,6 +47,8 @@ public class LockTemplate implements LockOperations {
 
 	@Override
 	public void executeWithoutResult(LockDefinition definition, Runnable action) {
+		Assert.notNull(definition, "LockDefinition must not be null");
+		Assert.notNull(action, () -> "Action to run under lock '" + definition.name() + "' must not be null");
 		execute(definition, () -> {
 			action.run();
 			return null;
@@ -53,6 +57,7 @@ public class LockTemplate implements LockOperations {
 
 	@Override
 	public Optional<AcquiredLock> tryAcquire(LockDefinition definition) {
+		Assert.notNull(definition, "LockDefinition must not be null");
 		DistributedLock lock = this.client.getLock(definition.name());
 		try {
 			if (lock.tryLock(definition.waitTime(), definition.leaseTime(), definition.renew())) {

@@ -15,6 +15,8 @@
  */
 package io.github.redislock.redis;
 
+import java.util.HexFormat;
+
 import org.springframework.util.Assert;
 
 /**
@@ -22,24 +24,57 @@ import org.springframework.util.Assert;
  * lock key and its fence key land in the same Redis Cluster slot and one script can touch
  * both. Braces in a lock name would move that tag, so they are percent-encoded, together
  * with the percent sign so that distinct names stay distinct.
+ * <p>
+ * A name that is not valid UTF-16 holds an unpaired surrogate, which UTF-8 cannot encode:
+ * it would reach Redis as {@code '?'}, so that {@code "user:"} followed by U+D800, by
+ * U+D801 or by {@code '?'} would be one lock, and the holder of one could take and delete
+ * the key of another. Each unpaired surrogate is written as {@code %u} and its four
+ * hexadecimal digits instead, {@code %uD800} for U+D800. The mapping stays one to one:
+ * every {@code '%'} of a key starts an escape ({@code %25}, {@code %7B}, {@code %7D} or
+ * {@code %uXXXX}), and the character after it tells which, so a key decodes to one name
+ * only. Names without these characters, nearly all of them, are used as they are.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
 public final class RedisLockKeys {
 
+	private static final HexFormat HEX = HexFormat.of().withUpperCase();
+
 	private final String prefix;
 
 	/**
 	 * Create keys under the given prefix.
 	 * @param prefix prepended to every key, for example {@code lock:}; must not contain
-	 * braces, which would set a hash tag of their own
+	 * braces, which would set a hash tag of their own, nor an unpaired surrogate, which
+	 * UTF-8 cannot encode
 	 */
 	public RedisLockKeys(String prefix) {
 		Assert.hasText(prefix, "Key prefix must not be empty");
 		Assert.isTrue(prefix.indexOf('{') < 0 && prefix.indexOf('}') < 0,
 				() -> "Key prefix must not contain '{' or '}', was '" + prefix + "'");
+		Assert.isTrue(!hasUnpairedSurrogate(prefix),
+				() -> "Key prefix must not contain an unpaired surrogate, was '" + encode(prefix) + "'");
 		this.prefix = prefix;
+	}
+
+	/**
+	 * Return whether the text holds a surrogate that is not part of a pair, which is not
+	 * valid UTF-16 and has no UTF-8 encoding.
+	 * @param text the text
+	 * @return whether the text holds an unpaired surrogate
+	 */
+	public static boolean hasUnpairedSurrogate(String text) {
+		for (int i = 0; i < text.length(); i++) {
+			char c = text.charAt(i);
+			if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+				i++;
+			}
+			else if (Character.isSurrogate(c)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**
@@ -48,6 +83,7 @@ public final class RedisLockKeys {
 	 * @return the lock key
 	 */
 	public String lockKey(String name) {
+		Assert.hasText(name, "Lock name must not be null or blank");
 		return this.prefix + "{" + encode(name) + "}";
 	}
 
@@ -79,17 +115,35 @@ public final class RedisLockKeys {
 	}
 
 	private static String encode(String name) {
-		if (name.indexOf('{') < 0 && name.indexOf('}') < 0 && name.indexOf('%') < 0) {
-			return name;
-		}
-		StringBuilder encoded = new StringBuilder(name.length() + 8);
 		for (int i = 0; i < name.length(); i++) {
 			char c = name.charAt(i);
+			if (c == '%' || c == '{' || c == '}' || Character.isSurrogate(c)) {
+				return encode(name, i);
+			}
+		}
+		return name;
+	}
+
+	private static String encode(String name, int from) {
+		StringBuilder encoded = new StringBuilder(name.length() + 16).append(name, 0, from);
+		for (int i = from; i < name.length(); i++) {
+			char c = name.charAt(i);
+			if (Character.isHighSurrogate(c) && i + 1 < name.length() && Character.isLowSurrogate(name.charAt(i + 1))) {
+				encoded.append(c).append(name.charAt(++i));
+				continue;
+			}
 			switch (c) {
 				case '%' -> encoded.append("%25");
 				case '{' -> encoded.append("%7B");
 				case '}' -> encoded.append("%7D");
-				default -> encoded.append(c);
+				default -> {
+					if (Character.isSurrogate(c)) {
+						encoded.append("%u").append(HEX.toHexDigits(c));
+					}
+					else {
+						encoded.append(c);
+					}
+				}
 			}
 		}
 		return encoded.toString();

@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockStore;
 import org.jspecify.annotations.Nullable;
 
@@ -164,7 +165,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	/**
 	 * Renew many leases with one script call per few hundred locks. On Redis Cluster a
-	 * script may only touch keys of one hash slot, so the leases are grouped by slot.
+	 * script may only touch keys of one hash slot, so the leases are grouped by slot,
+	 * computed like Redis does from the UTF-8 bytes sent, not from the JVM's default
+	 * charset, in which distinct names may share bytes.
 	 */
 	@Override
 	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
@@ -173,7 +176,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 			Map<Integer, List<Integer>> groups = new LinkedHashMap<>();
 			boolean cluster = connection instanceof RedisClusterConnection;
 			for (int i = 0; i < renewals.size(); i++) {
-				int group = cluster ? ClusterSlotHashUtil.calculateSlot(this.keys.lockKey(renewals.get(i).name())) : 0;
+				int group = cluster
+						? ClusterSlotHashUtil.calculateSlot(bytes(this.keys.lockKey(renewals.get(i).name()))) : 0;
 				groups.computeIfAbsent(group, (slot) -> new ArrayList<>()).add(i);
 			}
 			for (List<Integer> group : groups.values()) {
@@ -279,10 +283,13 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	private static long leaseMillis(String name, Duration leaseTime) {
-		long millis = leaseTime.toMillis();
 		// PEXPIRE 0 or a negative PX would delete the key or fail: never send one.
-		Assert.isTrue(millis > 0, () -> "Lease time of lock '" + name + "' must be at least 1 ms, was " + leaseTime);
-		return millis;
+		Assert.isTrue(leaseTime.compareTo(Duration.ofMillis(1)) >= 0,
+				() -> "Lease time of lock '" + name + "' must be at least 1 ms, was " + leaseTime);
+		// The engine's bound, checked here too so that the store never fails half-way.
+		Assert.isTrue(leaseTime.compareTo(LockDefinition.MAX_LEASE_TIME) <= 0, () -> "Lease time of lock '" + name
+				+ "' must be at most " + LockDefinition.MAX_LEASE_TIME + " (about 292 years), was " + leaseTime);
+		return leaseTime.toMillis();
 	}
 
 }

@@ -172,12 +172,32 @@ class RedisLockAutoConfigurationTests {
 					redis-lock.retry.jitter    | 1.5     | redis-lock.retry.jitter must be between 0 and 1
 					redis-lock.retry.jitter    | -0.1    | redis-lock.retry.jitter must be between 0 and 1
 					redis-lock.local-handoffs  | -1      | redis-lock.local-handoffs must not be negative
+					redis-lock.expire          | 365000d | redis-lock.expire must be at most PT2562047H47M16.854775807S (about 292 years)
+					redis-lock.expire          | 9223372036854775807s | redis-lock.expire must be at most
+					redis-lock.retry.delay     | 9223372036854775807s | redis-lock.retry.delay must be at most
+					redis-lock.retry.max-delay | 365000d | redis-lock.retry.max-delay must be at most
+					redis-lock.retry.multiplier| NaN     | redis-lock.retry.multiplier must be at least 1
 					""")
 	void invalidPropertyStopsStartUpNamingTheProperty(String property, String value, String message) {
 		this.runner.withPropertyValues(property + "=" + value).run((context) -> {
 			assertThat(context).hasFailed();
 			assertThat(context.getStartupFailure()).rootCause().hasMessageContaining(message);
 		});
+	}
+
+	@Test
+	void keyPrefixThatUtf8CannotRepresentStopsStartUp() {
+		this.runner.withPropertyValues("redis-lock.key-prefix=app\uD800:").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("redis-lock.key-prefix must not contain an unpaired surrogate");
+		});
+	}
+
+	@Test
+	void hugeWaitTimeMeansWaitingPracticallyForever() {
+		this.runner.withPropertyValues("redis-lock.wait-time=9223372036854775807s")
+			.run((context) -> assertThat(context).hasNotFailed());
 	}
 
 	@Test

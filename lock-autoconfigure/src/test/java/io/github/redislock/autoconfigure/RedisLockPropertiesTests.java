@@ -29,6 +29,9 @@ import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 import org.springframework.core.io.ClassPathResource;
+import org.springframework.validation.BeanPropertyBindingResult;
+import org.springframework.validation.Errors;
+import org.springframework.validation.FieldError;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -66,6 +69,19 @@ class RedisLockPropertiesTests {
 	}
 
 	@Test
+	void longestTimesAreTheEnginesLongestLease() {
+		Duration longest = Duration.ofNanos(Long.MAX_VALUE);
+		this.properties.setExpire(longest);
+		this.properties.getRetry().setMaxDelay(longest);
+		assertThat(errors(this.properties).getAllErrors()).isEmpty();
+		assertThat(this.properties.getRetry().toBackoff().maxDelay()).isEqualTo(longest);
+		this.properties.setExpire(longest.plusNanos(1));
+		this.properties.getRetry().setMaxDelay(longest.plusNanos(1));
+		assertThat(errors(this.properties).getFieldErrors()).extracting(FieldError::getField)
+			.containsExactly("expire", "retry.maxDelay");
+	}
+
+	@Test
 	void documentedDefaults() {
 		assertThat(this.properties.getKeyPrefix()).isEqualTo("lock:");
 		assertThat(this.properties.getExpire()).isEqualTo(Duration.ofSeconds(30));
@@ -87,6 +103,12 @@ class RedisLockPropertiesTests {
 		assertThat(properties).allSatisfy((property) -> assertThat((String) property.get("description"))
 			.as("description of %s", property.get("name"))
 			.isNotBlank());
+	}
+
+	private static Errors errors(RedisLockProperties properties) {
+		Errors errors = new BeanPropertyBindingResult(properties, "redis-lock");
+		properties.validate(properties, errors);
+		return errors;
 	}
 
 	private static Object attributeDefault(String name) throws Exception {

@@ -111,6 +111,29 @@ class LockTemplateTests extends RedisLockTestSupport {
 	}
 
 	@Test
+	void closeByAnotherThreadFailsAndLeavesTheHandleToItsOwner() throws Exception {
+		LockClientInstance instance = instance().start();
+		LockTemplate template = new LockTemplate(instance.client);
+		AcquiredLock lock = template
+			.tryAcquire(LockDefinition.of("handed-around", Duration.ofSeconds(10), Duration.ZERO))
+			.orElseThrow();
+		Throwable failure = CompletableFuture.supplyAsync(() -> {
+			try {
+				lock.close();
+				return null;
+			}
+			catch (Throwable ex) {
+				return ex;
+			}
+		}).get(10, TimeUnit.SECONDS);
+		assertThat(failure).isInstanceOf(IllegalMonitorStateException.class).hasMessageContaining("handed-around");
+		assertThat(lock.isHeld()).isTrue();
+		lock.close();
+		assertThat(lock.isHeld()).isFalse();
+		assertThat(lockKeys()).isEmpty();
+	}
+
+	@Test
 	void definitionsAreValidatedBeforeAnythingIsAcquired() {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> LockDefinition.of("zero-lease", Duration.ZERO, Duration.ZERO))
@@ -122,6 +145,10 @@ class LockTemplateTests extends RedisLockTestSupport {
 			.isThrownBy(() -> LockDefinition.of(" ", Duration.ofSeconds(1), Duration.ZERO));
 		assertThatExceptionOfType(IllegalArgumentException.class)
 			.isThrownBy(() -> new LockDefinition("sub-millisecond", Duration.ofNanos(10), Duration.ZERO, true));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> LockDefinition.of("four-centuries", Duration.ofDays(400 * 365), Duration.ZERO))
+			.withMessageContaining("four-centuries")
+			.withMessageContaining("PT3504000H");
 	}
 
 }

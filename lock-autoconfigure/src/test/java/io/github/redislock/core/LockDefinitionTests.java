@@ -1,0 +1,71 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.core;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+/**
+ * Tests for {@link LockDefinition}: an invalid definition cannot be created, and one that
+ * can be is one the engine can run.
+ *
+ * @author redis-lock contributors
+ */
+class LockDefinitionTests {
+
+	@Test
+	void leasesAboveTheLongestAreRefusedNamingTheLockAndTheValue() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> LockDefinition.of("four-centuries", Duration.ofDays(400 * 365), Duration.ZERO))
+			.withMessage("Lease time of lock 'four-centuries' must be at most PT2562047H47M16.854775807S "
+					+ "(about 292 years), was PT3504000H");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> LockDefinition.of("forever", Duration.ofSeconds(Long.MAX_VALUE), Duration.ZERO))
+			.withMessageContaining("'forever'");
+	}
+
+	@Test
+	void theLongestLeaseIsTheLongestTheEngineCanCount() {
+		assertThat(LockDefinition.MAX_LEASE_TIME).isEqualTo(Duration.ofNanos(Long.MAX_VALUE));
+		assertThat(LockDefinition.of("longest", LockDefinition.MAX_LEASE_TIME, Duration.ZERO).leaseTime())
+			.isEqualTo(LockDefinition.MAX_LEASE_TIME);
+	}
+
+	@Test
+	void waitTimesAboveTheLongestLeaseAreCutToIt() {
+		LockDefinition definition = LockDefinition.of("patient", Duration.ofSeconds(1),
+				Duration.ofSeconds(Long.MAX_VALUE));
+		assertThat(definition.waitTime()).isEqualTo(Duration.ofNanos(Long.MAX_VALUE));
+		assertThat(new LockAcquisitionException(definition.name(), definition.waitTime()))
+			.hasMessage("Lock 'patient' not acquired within 9223372036854 ms");
+	}
+
+	@Test
+	void nullArgumentsAreRefusedNamingThem() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> LockDefinition.of(null, Duration.ofSeconds(1), Duration.ZERO))
+			.withMessage("Lock name must not be null or blank, was null");
+		assertThatIllegalArgumentException().isThrownBy(() -> LockDefinition.of("nulls", null, Duration.ZERO))
+			.withMessage("Lease time of lock 'nulls' must not be null");
+		assertThatIllegalArgumentException().isThrownBy(() -> LockDefinition.of("nulls", Duration.ofSeconds(1), null))
+			.withMessage("Wait time of lock 'nulls' must not be null");
+	}
+
+}

@@ -17,6 +17,8 @@ package io.github.redislock.aspect;
 
 import java.time.Duration;
 
+import io.github.redislock.core.LockDefinition;
+
 import org.springframework.util.Assert;
 
 /**
@@ -33,7 +35,10 @@ import org.springframework.util.Assert;
 public record LockDefaults(Duration leaseTime, Duration waitTime, boolean renew) {
 
 	public LockDefaults {
-		Assert.isTrue(leaseTime.toMillis() > 0, () -> "Default lease must be at least 1 ms, was " + leaseTime);
+		Assert.isTrue(leaseTime.compareTo(Duration.ofMillis(1)) >= 0,
+				() -> "Default lease must be at least 1 ms, was " + leaseTime);
+		Assert.isTrue(leaseTime.compareTo(LockDefinition.MAX_LEASE_TIME) <= 0,
+				() -> "Default lease must be at most " + LockDefinition.MAX_LEASE_TIME + ", was " + leaseTime);
 		Assert.isTrue(!waitTime.isNegative(), () -> "Default wait time must not be negative, was " + waitTime);
 	}
 

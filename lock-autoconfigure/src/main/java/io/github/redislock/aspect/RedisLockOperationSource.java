@@ -28,6 +28,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.annotation.RedisLock;
+import io.github.redislock.core.LockDefinition;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.support.AopUtils;
@@ -253,6 +254,14 @@ public class RedisLockOperationSource {
 		if (value == -1) {
 			return null;
 		}
+		if (minMillis > 0 && value > unit.convert(Long.MAX_VALUE, TimeUnit.NANOSECONDS)) {
+			throw new InvalidRedisLockException(method, targetClass,
+					attribute + " = " + value + " " + unit + " is longer than the longest lease, "
+							+ LockDefinition.MAX_LEASE_TIME + " (about 292 years)",
+					"Set '" + attribute + "' to a lease you mean: with renewal on, a lease of seconds keeps a "
+							+ "lock as long as the method runs.");
+		}
+		// A wait time past the longest duration saturates: it waits practically forever.
 		Duration duration = (value >= 0) ? Duration.ofNanos(unit.toNanos(value)) : null;
 		if (duration == null || duration.toMillis() < minMillis) {
 			String least = (minMillis > 0) ? "at least 1 ms" : "zero or more";

@@ -168,6 +168,17 @@ class RedisLockOperationSourceTests {
 	}
 
 	@Test
+	void expireLongerThanTheLongestLeaseIsRejectedInsteadOfShortened() {
+		assertInvalid(CenturiesExpire.class, "expire = 146000 DAYS is longer than the longest lease", "renewal");
+	}
+
+	@Test
+	void waitTimeLongerThanTheLongestDurationWaitsPracticallyForever() {
+		assertThat(operation(CenturiesWait.class, "work", String.class).getWaitTime())
+			.isEqualTo(Duration.ofNanos(Long.MAX_VALUE));
+	}
+
+	@Test
 	void negativeWaitTimeOtherThanMinusOneIsRejected() {
 		assertInvalid(NegativeWait.class, "waitTime = -5 SECONDS", "zero or more");
 	}
@@ -346,6 +357,22 @@ class RedisLockOperationSourceTests {
 	static class NegativeWait {
 
 		@RedisLock(key = "#id", waitTime = -5)
+		public void work(String id) {
+		}
+
+	}
+
+	static class CenturiesExpire {
+
+		@RedisLock(key = "#id", expire = 400 * 365, timeUnit = TimeUnit.DAYS)
+		public void work(String id) {
+		}
+
+	}
+
+	static class CenturiesWait {
+
+		@RedisLock(key = "#id", waitTime = 400 * 365, timeUnit = TimeUnit.DAYS)
 		public void work(String id) {
 		}
 

@@ -41,29 +41,28 @@ final class ConcatenatedOperands {
 	}
 
 	/**
-	 * Return the source text of every operand of a {@code +} that is not itself a
-	 * {@code +} or a literal, outside selections and projections (whose operands refer to
-	 * collection elements and cannot be evaluated on their own).
+	 * Return every operand of a {@code +} that is not itself a {@code +} or a literal,
+	 * outside selections and projections (whose operands refer to collection elements and
+	 * cannot be evaluated on their own).
 	 * @param ast the parsed expression
-	 * @param expression its source text
-	 * @return the operands' source texts
+	 * @return the operands' nodes
 	 */
-	static List<String> of(SpelNode ast, String expression) {
-		List<String> operands = new ArrayList<>();
-		collect(ast, expression, operands);
+	static List<SpelNode> of(SpelNode ast) {
+		List<SpelNode> operands = new ArrayList<>();
+		collect(ast, operands);
 		return operands;
 	}
 
-	private static void collect(SpelNode node, String expression, List<String> operands) {
+	private static void collect(SpelNode node, List<SpelNode> operands) {
 		if (node instanceof Selection || node instanceof Projection) {
 			return;
 		}
 		for (int i = 0; i < node.getChildCount(); i++) {
 			SpelNode child = node.getChild(i);
 			if (node instanceof OpPlus && !(child instanceof OpPlus) && !(child instanceof Literal)) {
-				operands.add(expression.substring(child.getStartPosition(), child.getEndPosition()));
+				operands.add(child);
 			}
-			collect(child, expression, operands);
+			collect(child, operands);
 		}
 	}
 

@@ -20,8 +20,10 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
 
+import io.github.redislock.annotation.RedisLock;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
@@ -78,6 +80,20 @@ final class FallbackMethod {
 					"Declare a method '" + name + "(" + list + ")' or '" + name + "("
 							+ (list.isEmpty() ? "" : list + ", ") + "LockAcquisitionException)' in "
 							+ targetClass.getSimpleName() + ", or correct the 'fallback' attribute.");
+		}
+		if (found.equals(annotated)) {
+			throw new InvalidRedisLockException(annotated, targetClass,
+					"fallback method '" + name + "' is the annotated method itself, which would then run without "
+							+ "the lock whenever the lock is busy",
+					"Name another method in 'fallback', or declare '" + name
+							+ "' with a LockAcquisitionException parameter last.");
+		}
+		if (AnnotatedElementUtils.hasAnnotation(found, RedisLock.class)) {
+			throw new InvalidRedisLockException(annotated, targetClass,
+					"fallback method '" + name + "' is itself @RedisLock, but a fallback is called on the bean, not "
+							+ "through its proxy, so its lock (and any other advice on it) would not apply",
+					"Let the fallback call a locked method of another bean, or remove 'fallback' and handle "
+							+ "LockNotAcquiredException in the caller.");
 		}
 		Class<?> returnType = annotated.getReturnType();
 		if (returnType != void.class && !ClassUtils.isAssignable(returnType, found.getReturnType())) {

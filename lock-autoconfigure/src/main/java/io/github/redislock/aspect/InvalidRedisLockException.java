@@ -17,6 +17,8 @@ package io.github.redislock.aspect;
 
 import java.lang.reflect.Method;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.util.ClassUtils;
 
 /**
@@ -30,7 +32,7 @@ import org.springframework.util.ClassUtils;
  */
 public class InvalidRedisLockException extends IllegalStateException {
 
-	private final Method method;
+	private final @Nullable Method method;
 
 	private final String problem;
 
@@ -51,10 +53,23 @@ public class InvalidRedisLockException extends IllegalStateException {
 	}
 
 	/**
-	 * Return the annotated method.
-	 * @return the method
+	 * Create an exception about an annotation on a class.
+	 * @param type the annotated class
+	 * @param problem what is wrong
+	 * @param action how to fix it
 	 */
-	public Method getMethod() {
+	public InvalidRedisLockException(Class<?> type, String problem, String action) {
+		super("Invalid @RedisLock configuration on '" + type.getName() + "': " + problem);
+		this.method = null;
+		this.problem = problem;
+		this.action = action;
+	}
+
+	/**
+	 * Return the annotated method.
+	 * @return the method, or {@code null} when the annotation is on a class
+	 */
+	public @Nullable Method getMethod() {
 		return this.method;
 	}
 

@@ -29,11 +29,12 @@ import org.springframework.context.expression.AnnotatedElementKey;
 import org.springframework.context.expression.BeanFactoryResolver;
 import org.springframework.context.expression.CachedExpressionEvaluator;
 import org.springframework.context.expression.MethodBasedEvaluationContext;
-import org.springframework.core.convert.TypeDescriptor;
 import org.springframework.expression.EvaluationContext;
 import org.springframework.expression.EvaluationException;
 import org.springframework.expression.Expression;
 import org.springframework.expression.ParseException;
+import org.springframework.expression.spel.ExpressionState;
+import org.springframework.expression.spel.SpelNode;
 import org.springframework.expression.spel.standard.SpelExpression;
 import org.springframework.expression.spel.support.StandardEvaluationContext;
 
@@ -57,7 +58,7 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 
 	private final Map<ExpressionKey, Expression> conditionCache = new ConcurrentHashMap<>(64);
 
-	private final Map<AnnotatedElementKey, List<Expression>> operandCache = new ConcurrentHashMap<>(64);
+	private final Map<AnnotatedElementKey, List<SpelNode>> operandCache = new ConcurrentHashMap<>(64);
 
 	private final StandardEvaluationContext shared = new StandardEvaluationContext();
 
@@ -142,10 +143,10 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 	}
 
 	/**
-	 * Evaluate the condition of a call. Only an explicit {@code false} skips the lock: a
-	 * condition that evaluates to {@code null} (a {@code null} argument, say) fails the
-	 * call as a {@code null} key does, since guessing either way could run the method
-	 * unprotected.
+	 * Evaluate the condition of a call. Only a boolean {@code false} skips the lock: a
+	 * condition that evaluates to {@code null} (a {@code null} argument, say) or to
+	 * anything but a boolean fails the call as a {@code null} key does, since guessing
+	 * either way could run the method unprotected.
 	 * @param operation the operation
 	 * @param context the context of the call
 	 * @return whether to lock
@@ -162,18 +163,12 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 		if (value instanceof Boolean result) {
 			return result;
 		}
-		if (value == null) {
-			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), CONDITION,
-					condition, "evaluated to null, which is neither true nor false", null);
-		}
-		try {
-			return Boolean.TRUE.equals(context.getTypeConverter()
-				.convertValue(value, TypeDescriptor.forObject(value), TypeDescriptor.valueOf(Boolean.class)));
-		}
-		catch (RuntimeException ex) {
-			throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), CONDITION,
-					condition, "evaluated to a " + value.getClass().getName() + ", not a boolean", ex);
-		}
+		// Not even the text "false": SpEL would read "", "off" and "0" as false too, and
+		// a typo or a missing property must not switch the lock off.
+		throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), CONDITION, condition,
+				(value != null) ? "evaluated to a " + value.getClass().getName() + ", not a boolean"
+						: "evaluated to null, which is neither true nor false",
+				null);
 	}
 
 	/**
@@ -247,14 +242,22 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 	 */
 	private void rejectNullOperands(RedisLockOperation operation, String expression, Expression parsed,
 			EvaluationContext context) {
-		List<Expression> operands = this.operandCache
-			.computeIfAbsent(operation.getElementKey(), (key) -> (parsed instanceof SpelExpression spel)
-					? ConcatenatedOperands.of(spel.getAST(), expression).stream().map(this::parseExpression).toList()
-					: List.of());
-		for (Expression operand : operands) {
-			if (evaluate(operation, KEY, expression, operand, context) == null) {
+		List<SpelNode> operands = this.operandCache.computeIfAbsent(operation.getElementKey(),
+				(key) -> (parsed instanceof SpelExpression spel) ? ConcatenatedOperands.of(spel.getAST()) : List.of());
+		for (SpelNode operand : operands) {
+			Object value;
+			try {
+				// The operand's own node, evaluated as the whole expression evaluates it:
+				// re-parsing its text would lose what surrounds it.
+				value = operand.getValue(new ExpressionState(context));
+			}
+			catch (RuntimeException ex) {
 				throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), KEY, expression,
-						"concatenates '" + operand.getExpressionString() + "', which evaluated to null", null);
+						"could not be evaluated: it threw " + ex, ex);
+			}
+			if (value == null) {
+				throw new LockKeyEvaluationException(operation.getMethod(), operation.getTargetClass(), KEY, expression,
+						"concatenates '" + operand.toStringAST() + "', which evaluated to null", null);
 			}
 		}
 	}

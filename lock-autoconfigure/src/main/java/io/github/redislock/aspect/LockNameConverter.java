@@ -17,14 +17,27 @@ package io.github.redislock.aspect;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.Method;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.Calendar;
 import java.util.Collection;
-import java.util.Iterator;
+import java.util.Collections;
+import java.util.Date;
+import java.util.EventObject;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.SortedSet;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.aop.framework.Advised;
+import org.springframework.aop.framework.AopProxyUtils;
 import org.springframework.core.convert.TypeDescriptor;
 import org.springframework.expression.spel.support.StandardTypeConverter;
+import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
 /**
@@ -33,12 +46,15 @@ import org.springframework.util.ReflectionUtils;
  * type converter, which is this one).
  * <p>
  * A lock name must be the same for the same logical key in every call and every JVM, or
- * nothing is ever excluded. Two kinds of values break that through their
- * {@code toString()}: arrays ({@code #root.args}, a {@code long[]} argument), whose
- * {@code toString()} is an identity hash, and objects whose class does not override
- * {@code toString()}. Arrays, collections and maps are rendered element by element, as
- * {@code [1, 2]} and {@code {a=1}}; an object that only has {@code Object}'s
- * {@code toString()} is refused with a {@link KeyFormatException} that names its type.
+ * nothing is ever excluded. Several kinds of values break that through their
+ * {@code toString()}: arrays, whose text is an identity hash; objects whose class does
+ * not override {@code toString()} (a proxy's is judged by the class it proxies); records
+ * and {@code Optional}s holding such objects; sets and maps, whose iteration order
+ * depends on their history and, for {@code Set.of}, on the JVM; dates, whose text depends
+ * on the time zone; and events, whose text names their source. Arrays and collections are
+ * rendered element by element, sets and maps sorted, records and optionals component by
+ * component, dates as instants; what has no stable text is refused with a
+ * {@link KeyFormatException} that names its type.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -88,58 +104,133 @@ final class LockNameConverter extends StandardTypeConverter {
 		if (value == null) {
 			text.append("null");
 		}
+		else if (value instanceof CharSequence || value instanceof Number || value instanceof Boolean
+				|| value instanceof Character || value instanceof Enum<?>) {
+			text.append(value);
+		}
 		else if (value.getClass().isArray()) {
-			text.append('[');
+			List<String> elements = new ArrayList<>();
 			for (int i = 0, length = Array.getLength(value); i < length; i++) {
-				text.append((i > 0) ? ", " : "");
-				append(text, Array.get(value, i));
+				elements.add(render(Array.get(value, i)));
 			}
-			text.append(']');
+			join(text, "[", elements, "]");
 		}
 		else if (value instanceof Collection<?> collection) {
-			appendAll(text, collection.iterator());
+			List<String> elements = new ArrayList<>(collection.size());
+			collection.forEach((element) -> elements.add(render(element)));
+			join(text, "[", inStableOrder(collection, elements), "]");
 		}
 		else if (value instanceof Map<?, ?> map) {
-			text.append('{');
-			boolean first = true;
-			for (Map.Entry<?, ?> entry : map.entrySet()) {
-				text.append(first ? "" : ", ");
-				append(text, entry.getKey());
-				text.append('=');
-				append(text, entry.getValue());
-				first = false;
-			}
-			text.append('}');
+			List<String> entries = new ArrayList<>(map.size());
+			map.forEach((key, entry) -> entries.add(render(key) + "=" + render(entry)));
+			join(text, "{", inStableOrder(map, entries), "}");
+		}
+		else if (value instanceof Optional<?> optional) {
+			text.append(optional.isPresent() ? "Optional[" + format(optional.get()) + "]" : "Optional.empty");
+		}
+		else if (value instanceof Record record) {
+			appendRecord(text, record);
+		}
+		else if (value instanceof Date date) {
+			text.append(instant(date));
+		}
+		else if (value instanceof Calendar calendar) {
+			text.append(calendar.toInstant());
+		}
+		else if (value instanceof EventObject) {
+			throw new KeyFormatException("contains the event " + value.getClass().getName()
+					+ ", whose text names its source, which differs in every instance. Use one of its properties");
 		}
 		else {
 			text.append(toText(value));
 		}
 	}
 
-	private static void appendAll(StringBuilder text, Iterator<?> elements) {
-		text.append('[');
-		boolean first = true;
-		while (elements.hasNext()) {
-			text.append(first ? "" : ", ");
-			append(text, elements.next());
-			first = false;
+	private static String render(@Nullable Object value) {
+		return (value != null) ? format(value) : "null";
+	}
+
+	/**
+	 * Sets and maps without an order of their own iterate in an order that depends on
+	 * their history and, for {@code Set.of} and {@code Map.of}, on the JVM: equal ones
+	 * must still give one name, so their rendered elements are sorted.
+	 */
+	private static List<String> inStableOrder(Object container, List<String> rendered) {
+		if ((container instanceof Set<?> && !(container instanceof SortedSet<?>))
+				|| (container instanceof Map<?, ?> && !(container instanceof SortedMap<?, ?>))) {
+			Collections.sort(rendered);
+		}
+		return rendered;
+	}
+
+	private static void join(StringBuilder text, String open, List<String> elements, String close) {
+		text.append(open).append(String.join(", ", elements)).append(close);
+	}
+
+	/**
+	 * A record's own {@code toString()} renders its components with theirs, which hides
+	 * an identity hash one level down; its components are rendered here instead.
+	 */
+	private static void appendRecord(StringBuilder text, Record record) {
+		text.append(record.getClass().getSimpleName()).append('[');
+		RecordComponent[] components = record.getClass().getRecordComponents();
+		for (int i = 0; i < components.length; i++) {
+			Object component;
+			try {
+				component = components[i].getAccessor().invoke(record);
+			}
+			catch (ReflectiveOperationException | RuntimeException ex) {
+				throw new KeyFormatException("contains a " + record.getClass().getName() + " whose component '"
+						+ components[i].getName() + "' could not be read: " + ex);
+			}
+			text.append((i > 0) ? ", " : "").append(components[i].getName()).append('=').append(render(component));
 		}
 		text.append(']');
 	}
 
+	/**
+	 * {@code Date.toString()} depends on the JVM's time zone: the same instant must give
+	 * the same name in every instance.
+	 */
+	private static Object instant(Date date) {
+		try {
+			return date.toInstant();
+		}
+		catch (UnsupportedOperationException ex) {
+			// java.sql.Date and Time have no time of day or no date to speak of.
+			return date.toString();
+		}
+	}
+
 	private static String toText(Object value) {
-		if (IDENTITY_TO_STRING.get(value.getClass())) {
-			throw new KeyFormatException("contains a " + value.getClass().getName()
+		Class<?> type = userClass(value);
+		if (IDENTITY_TO_STRING.get(type)) {
+			throw new KeyFormatException("contains a " + type.getName()
 					+ ", whose toString() is Object's: it names the instance, not its value, so every call "
 					+ "would get a lock of its own. Use one of its properties (for example #order.id), or "
 					+ "override toString()");
 		}
 		String text = value.toString();
 		if (text == null) {
-			throw new KeyFormatException("contains a " + value.getClass().getName() + " whose toString() "
+			throw new KeyFormatException("contains a " + type.getName() + " whose toString() "
 					+ "returned null. Use one of its properties, or make toString() return its value");
 		}
 		return text;
+	}
+
+	/**
+	 * The class whose {@code toString()} a proxy ends up calling: a Spring AOP proxy or a
+	 * generated subclass (CGLIB, Hibernate and ByteBuddy proxies) declares one that
+	 * delegates to the proxied class's.
+	 */
+	private static Class<?> userClass(Object value) {
+		Class<?> type = (value instanceof Advised) ? AopProxyUtils.ultimateTargetClass(value)
+				: ClassUtils.getUserClass(value);
+		while (type.getSuperclass() != null && type.getSuperclass() != Object.class && (type.isSynthetic()
+				|| type.getName().contains("$HibernateProxy$") || type.getName().contains("$ByteBuddy$"))) {
+			type = type.getSuperclass();
+		}
+		return type;
 	}
 
 	/**

@@ -97,14 +97,19 @@ public class RedisLockInterceptor implements MethodInterceptor {
 		if (acquired.isEmpty()) {
 			return notAcquired(operation, definition, invocation, null);
 		}
-		return proceedHolding(acquired.get(), invocation);
+		return proceedHolding(acquired.get(), operation, invocation);
 	}
 
-	private @Nullable Object proceedHolding(AcquiredLock lock, MethodInvocation invocation) throws Throwable {
+	private @Nullable Object proceedHolding(AcquiredLock lock, RedisLockOperation operation,
+			MethodInvocation invocation) throws Throwable {
 		LockContext previous = LockContext.bind(lock);
 		Throwable failure = null;
 		try {
-			return invocation.proceed();
+			Object result = invocation.proceed();
+			if (LockableMethods.mayDeferWork(operation.getMethod())) {
+				rejectDeferredWork(operation, result);
+			}
+			return result;
 		}
 		catch (Throwable ex) {
 			failure = ex;
@@ -113,6 +118,22 @@ public class RedisLockInterceptor implements MethodInterceptor {
 		finally {
 			LockContext.restore(previous);
 			this.releaser.release(lock, failure);
+		}
+	}
+
+	/**
+	 * A method declared to return {@code Object} may return a future or a stream whose
+	 * work runs after the lock is released; the start-up check cannot see it, so the
+	 * caller is told instead of getting a result computed without the lock.
+	 */
+	private static void rejectDeferredWork(RedisLockOperation operation, @Nullable Object result) {
+		String deferred = LockableMethods.deferredWork(result);
+		if (deferred != null) {
+			throw new InvalidRedisLockException(operation.getMethod(), operation.getTargetClass(),
+					"it returned a " + deferred + " whose work had not completed, and that work runs after the "
+							+ "lock is released",
+					"Return the result itself, or declare the asynchronous return type so that start-up refuses "
+							+ "it (see @RedisLock); lock inside the asynchronous work with LockOperations.");
 		}
 	}
 

@@ -61,7 +61,9 @@ public final class RedisLockOperation {
 		this.targetClass = targetClass;
 		this.elementKey = new AnnotatedElementKey(method, targetClass);
 		this.keyExpression = keyExpression;
-		this.fixedName = ClassUtils.getQualifiedMethodName(method, targetClass);
+		// The declaring class, not the target class: subclasses of one class and proxies
+		// of one interface must share the method's lock.
+		this.fixedName = ClassUtils.getQualifiedMethodName(method);
 		this.conditionExpression = conditionExpression;
 		this.leaseTime = leaseTime;
 		this.waitTime = waitTime;

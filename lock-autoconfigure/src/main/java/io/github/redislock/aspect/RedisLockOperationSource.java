@@ -16,15 +16,13 @@
 package io.github.redislock.aspect;
 
 import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.annotation.RedisLock;
@@ -32,12 +30,9 @@ import io.github.redislock.core.LockDefinition;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.support.AopUtils;
-import org.springframework.core.KotlinDetector;
 import org.springframework.core.MethodClassKey;
-import org.springframework.core.ReactiveAdapterRegistry;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.AnnotationUtils;
-import org.springframework.scheduling.annotation.Async;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 import org.springframework.util.StringUtils;
@@ -59,14 +54,6 @@ import org.springframework.util.StringUtils;
 public class RedisLockOperationSource {
 
 	private static final Object NONE = new Object();
-
-	private static final Set<String> DEFERRED_TYPES = Set.of("java.util.concurrent.Callable",
-			"java.util.concurrent.Flow$Publisher", "org.reactivestreams.Publisher",
-			"org.springframework.web.context.request.async.DeferredResult",
-			"org.springframework.web.context.request.async.WebAsyncTask",
-			"org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter",
-			"org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody",
-			"kotlinx.coroutines.flow.Flow", "kotlinx.coroutines.Deferred");
 
 	private final Map<MethodClassKey, Object> operations = new ConcurrentHashMap<>(256);
 
@@ -107,8 +94,21 @@ public class RedisLockOperationSource {
 		}
 		List<RedisLockOperation> found = new ArrayList<>();
 		if (AnnotationUtils.isCandidateClass(targetClass, RedisLock.class)) {
+			if (AnnotatedElementUtils.hasAnnotation(targetClass, RedisLock.class)) {
+				throw new InvalidRedisLockException(targetClass,
+						"@RedisLock reaches the class through a composed annotation, and it applies to methods only, "
+								+ "so no method would be locked",
+						"Put the annotation on the methods to lock, and limit its @Target to METHOD.");
+			}
 			for (Method method : ReflectionUtils.getUniqueDeclaredMethods(targetClass,
 					ReflectionUtils.USER_DECLARED_METHODS)) {
+				if (ReflectionUtils.isObjectMethod(method)
+						&& AnnotatedElementUtils.hasAnnotation(method, RedisLock.class)) {
+					throw new InvalidRedisLockException(method, targetClass,
+							"equals, hashCode and toString are never locked: collections, logs and debuggers call "
+									+ "them on the bean itself",
+							"Lock a method of your own that does the work.");
+				}
 				RedisLockOperation operation = getOperation(method, targetClass);
 				if (operation != null) {
 					found.add(operation);
@@ -143,36 +143,50 @@ public class RedisLockOperationSource {
 
 	private @Nullable RedisLockOperation computeOperation(Method method, @Nullable Class<?> targetClass) {
 		Method specificMethod = AopUtils.getMostSpecificMethod(method, targetClass);
-		RedisLock annotation = AnnotatedElementUtils.findMergedAnnotation(specificMethod, RedisLock.class);
-		if (annotation == null && specificMethod != method) {
-			annotation = AnnotatedElementUtils.findMergedAnnotation(method, RedisLock.class);
+		Class<?> userClass = (targetClass != null) ? targetClass : specificMethod.getDeclaringClass();
+		Set<RedisLock> annotations = new LinkedHashSet<>(
+				AnnotatedElementUtils.findAllMergedAnnotations(specificMethod, RedisLock.class));
+		if (annotations.isEmpty() && specificMethod != method) {
+			annotations.addAll(AnnotatedElementUtils.findAllMergedAnnotations(method, RedisLock.class));
 		}
-		if (annotation == null) {
+		if (annotations.isEmpty()) {
+			annotations.addAll(findOnInterfaces(specificMethod, userClass));
+		}
+		if (annotations.isEmpty()) {
 			return null;
 		}
-		return parse(annotation, specificMethod,
-				(targetClass != null) ? targetClass : specificMethod.getDeclaringClass());
+		if (annotations.size() > 1) {
+			throw new InvalidRedisLockException(specificMethod, userClass,
+					annotations.size() + " different @RedisLock annotations reach the method " + annotations
+							+ ", and a method runs under one lock",
+					"Keep one @RedisLock on the method (through its composed annotations and the interfaces it "
+							+ "implements), or take the other lock inside it with LockOperations.");
+		}
+		return parse(annotations.iterator().next(), specificMethod, userClass);
+	}
+
+	/**
+	 * Find the annotation on a method of an interface of the target class that the method
+	 * implements without declaring it: a method inherited from a superclass that does not
+	 * implement the interface, which the type-hierarchy search from the method does not
+	 * reach.
+	 */
+	private static Set<RedisLock> findOnInterfaces(Method method, Class<?> targetClass) {
+		if (method.getDeclaringClass() == targetClass || targetClass.isInterface()) {
+			return Set.of();
+		}
+		Set<RedisLock> found = new LinkedHashSet<>();
+		for (Class<?> type : ClassUtils.getAllInterfacesForClassAsSet(targetClass)) {
+			Method declared = ClassUtils.getMethodIfAvailable(type, method.getName(), method.getParameterTypes());
+			if (declared != null) {
+				found.addAll(AnnotatedElementUtils.findAllMergedAnnotations(declared, RedisLock.class));
+			}
+		}
+		return found;
 	}
 
 	private RedisLockOperation parse(RedisLock annotation, Method method, Class<?> targetClass) {
-		int modifiers = method.getModifiers();
-		if (Modifier.isPrivate(modifiers) || Modifier.isStatic(modifiers)) {
-			throw new InvalidRedisLockException(method, targetClass,
-					"a " + (Modifier.isStatic(modifiers) ? "static" : "private")
-							+ " method cannot be intercepted, so it would run without the lock",
-					"Make the method a non-static, non-private method called through the bean, or lock "
-							+ "programmatically with LockOperations.");
-		}
-		String asynchronous = describeAsynchronous(method, targetClass);
-		if (asynchronous != null) {
-			throw new InvalidRedisLockException(method, targetClass,
-					"it " + asynchronous
-							+ ": the lock would be released when the method returns, before the work it started "
-							+ "has run, so that work would run unprotected",
-					"Return the result itself and run the method asynchronously with @Async (the lock is then "
-							+ "taken on the executor's thread around the whole work), or lock inside the "
-							+ "asynchronous work with LockOperations.");
-		}
+		LockableMethods.check(method, targetClass);
 		String key = annotation.key();
 		if (StringUtils.hasText(key)) {
 			this.evaluator.checkKey(key, method, targetClass);
@@ -187,61 +201,6 @@ public class RedisLockOperationSource {
 				? FallbackMethod.resolve(annotation.fallback(), method, targetClass) : null;
 		return new RedisLockOperation(method, targetClass, StringUtils.hasText(key) ? key : null,
 				StringUtils.hasText(condition) ? condition : null, leaseTime, waitTime, annotation.renew(), fallback);
-	}
-
-	/**
-	 * Describe why a method completes its work after returning, or return {@code null}
-	 * when it completes it before. A future or stage is fine on an {@code @Async} method:
-	 * the async advisor always runs outside every other advisor, so the lock is held on
-	 * the executor's thread around the whole method, which then returns a completed
-	 * result (the proxy checker verifies that the async advisor is there).
-	 */
-	private static @Nullable String describeAsynchronous(Method method, Class<?> targetClass) {
-		Class<?> returnType = method.getReturnType();
-		if (KotlinDetector.isKotlinType(method.getDeclaringClass()) && KotlinDetector.isSuspendingFunction(method)) {
-			return "is a Kotlin suspend function";
-		}
-		if (Future.class.isAssignableFrom(returnType) || CompletionStage.class.isAssignableFrom(returnType)) {
-			return isAsync(method, targetClass) ? null : "returns " + returnType.getSimpleName() + " and is not @Async";
-		}
-		if (ReactiveAdapterRegistry.getSharedInstance().getAdapter(returnType) != null) {
-			return "returns the reactive type " + returnType.getSimpleName();
-		}
-		String deferred = deferredType(returnType);
-		return (deferred != null) ? "returns " + deferred + ", whose work runs after the method returned" : null;
-	}
-
-	/**
-	 * Return the name of the deferred-work type a return type is, if any: the types whose
-	 * work the caller (Spring MVC, Kotlin coroutines) runs after the method returned.
-	 * Matched by name, so that none of them has to be on the classpath.
-	 */
-	private static @Nullable String deferredType(Class<?> returnType) {
-		if (returnType.isPrimitive() || returnType.isArray() || returnType.getName().startsWith("java.lang.")) {
-			return null;
-		}
-		for (Class<?> type = returnType; type != null && type != Object.class; type = type.getSuperclass()) {
-			if (DEFERRED_TYPES.contains(type.getName())) {
-				return type.getSimpleName();
-			}
-		}
-		for (Class<?> type : ClassUtils.getAllInterfacesForClassAsSet(returnType)) {
-			if (DEFERRED_TYPES.contains(type.getName())) {
-				return type.getSimpleName();
-			}
-		}
-		return null;
-	}
-
-	/**
-	 * Return whether a method is run by {@code @Async} (on the method or its class).
-	 * @param method the method
-	 * @param targetClass the class it was found on
-	 * @return whether it is asynchronous
-	 */
-	static boolean isAsync(Method method, Class<?> targetClass) {
-		return AnnotatedElementUtils.hasAnnotation(method, Async.class)
-				|| AnnotatedElementUtils.hasAnnotation(targetClass, Async.class);
 	}
 
 	/**

@@ -15,34 +15,28 @@
  */
 package io.github.redislock.aspect;
 
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.aop.Advisor;
 import org.springframework.aop.framework.Advised;
 import org.springframework.aop.framework.AopProxyUtils;
-import org.springframework.aop.support.AopUtils;
+import org.springframework.aop.scope.ScopedObject;
+import org.springframework.aop.target.AbstractBeanFactoryBasedTargetSource;
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.FactoryBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
-import org.springframework.beans.factory.config.BeanPostProcessor;
+import org.springframework.beans.factory.config.SmartInstantiationAwareBeanPostProcessor;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
-import org.springframework.scheduling.annotation.AsyncAnnotationAdvisor;
-import org.springframework.util.ClassUtils;
 
 /**
  * Verifies that every bean with {@code @RedisLock} methods is reached through a proxy
@@ -64,7 +58,8 @@ import org.springframework.util.ClassUtils;
  * @author redis-lock contributors
  * @since 0.1.0
  */
-public class RedisLockProxyChecker implements BeanPostProcessor, SmartInitializingSingleton, BeanFactoryAware {
+public class RedisLockProxyChecker
+		implements SmartInstantiationAwareBeanPostProcessor, SmartInitializingSingleton, BeanFactoryAware {
 
 	private static final Logger logger = LoggerFactory.getLogger(RedisLockProxyChecker.class);
 
@@ -75,6 +70,8 @@ public class RedisLockProxyChecker implements BeanPostProcessor, SmartInitializi
 	private final Supplier<String> missingInfrastructure;
 
 	private final Set<String> checked = ConcurrentHashMap.newKeySet();
+
+	private final Set<String> earlyReferences = ConcurrentHashMap.newKeySet();
 
 	private final List<String> unlocked = new ArrayList<>();
 
@@ -105,7 +102,9 @@ public class RedisLockProxyChecker implements BeanPostProcessor, SmartInitializi
 
 	@Override
 	public Object postProcessAfterInitialization(Object bean, String beanName) throws BeansException {
-		check(bean, beanName);
+		if (!this.earlyReferences.remove(beanName)) {
+			check(bean, beanName);
+		}
 		return bean;
 	}
 
@@ -128,16 +127,30 @@ public class RedisLockProxyChecker implements BeanPostProcessor, SmartInitializi
 		}
 	}
 
+	/**
+	 * The early reference of a bean in a circular reference is what the container
+	 * exposes, so it is the one to check; the raw bean then reaches
+	 * {@link #postProcessAfterInitialization} unproxied.
+	 */
+	@Override
+	public Object getEarlyBeanReference(Object bean, String beanName) {
+		check(bean, beanName);
+		this.earlyReferences.add(beanName);
+		return bean;
+	}
+
 	private void check(Object bean, String beanName) {
 		Class<?> targetClass = AopProxyUtils.ultimateTargetClass(bean);
 		List<RedisLockOperation> operations = operationSource().getOperations(targetClass);
-		if (operations.isEmpty() || !this.checked.add(beanName)) {
+		if (operations.isEmpty()) {
 			return;
 		}
 		if (!this.enabled) {
-			synchronized (this.unlocked) {
-				operations.forEach((operation) -> this.unlocked
-					.add(InvalidRedisLockException.describe(operation.getMethod(), operation.getTargetClass())));
+			if (this.checked.add(beanName)) {
+				synchronized (this.unlocked) {
+					operations.forEach((operation) -> this.unlocked
+						.add(InvalidRedisLockException.describe(operation.getMethod(), operation.getTargetClass())));
+				}
 			}
 			return;
 		}
@@ -151,78 +164,19 @@ public class RedisLockProxyChecker implements BeanPostProcessor, SmartInitializi
 		if (!(bean instanceof Advised advised)) {
 			throw new InvalidRedisLockException(first.getMethod(), targetClass, "bean '" + beanName
 					+ "' was not proxied, so its @RedisLock methods would run without a lock. This happens to a "
-					+ "bean created before the auto-proxy creator: a BeanPostProcessor or BeanFactoryPostProcessor, "
-					+ "or a bean one of them depends on",
+					+ "bean created before the auto-proxy creator (a BeanPostProcessor or BeanFactoryPostProcessor, "
+					+ "or a bean one of them depends on) and to a singleton registered as an instance",
 					"Do not lock methods of such beans, or let them depend on the bean lazily (@Lazy or "
 							+ "ObjectProvider), so that it is created once proxies can be made.");
 		}
-		if (!advised.getTargetSource().isStatic()) {
-			// A scoped or lazy proxy: each call goes to a target bean, checked on its
-			// own.
-			return;
+		// Each call of a scoped proxy, or of a proxy whose targets are beans, goes to a
+		// target bean that is checked when it is created. Checked every time: a prototype
+		// refused once must be refused again.
+		if (!(bean instanceof ScopedObject)
+				&& !(advised.getTargetSource() instanceof AbstractBeanFactoryBasedTargetSource)) {
+			LockedProxyInspector.inspect(advised, beanName, targetClass, operations);
 		}
-		Advisor[] advisors = advised.getAdvisors();
-		int lockAdvisor = indexOf(advisors, RedisLockAdvisor.class);
-		if (lockAdvisor < 0) {
-			throw new InvalidRedisLockException(first.getMethod(), targetClass, "bean '" + beanName
-					+ "' is proxied without the @RedisLock advisor, so its @RedisLock methods would run without a "
-					+ "lock",
-					"Let the auto-proxy creator apply the RedisLockAdvisor bean (an advisor of your own must keep "
-							+ "the infrastructure role), or lock programmatically with LockOperations.");
-		}
-		for (RedisLockOperation operation : operations) {
-			checkInterceptable(operation, advised, AopUtils.isCglibProxy(bean));
-			checkAsync(operation, advisors, lockAdvisor);
-		}
-	}
-
-	private void checkInterceptable(RedisLockOperation operation, Advised advised, boolean classProxy) {
-		Method method = operation.getMethod();
-		if (classProxy && Modifier.isFinal(method.getModifiers())) {
-			throw new InvalidRedisLockException(method, operation.getTargetClass(),
-					"a final method cannot be overridden by the class-based proxy, so it would run without the lock",
-					"Remove 'final' from the method (in Kotlin, make it 'open' or use the kotlin-spring plugin).");
-		}
-		if (!classProxy && !declaredByAny(advised.getProxiedInterfaces(), method)) {
-			throw new InvalidRedisLockException(method, operation.getTargetClass(),
-					"the bean is proxied through its interfaces, and none of them declares the method, so no call "
-							+ "can go through the lock",
-					"Declare the method on an interface the bean implements, or proxy classes "
-							+ "(spring.aop.proxy-target-class=true, Spring Boot's default).");
-		}
-	}
-
-	private void checkAsync(RedisLockOperation operation, Advisor[] advisors, int lockAdvisor) {
-		Class<?> returnType = operation.getMethod().getReturnType();
-		boolean future = Future.class.isAssignableFrom(returnType)
-				|| CompletionStage.class.isAssignableFrom(returnType);
-		if (future) {
-			int asyncAdvisor = indexOf(advisors, AsyncAnnotationAdvisor.class);
-			if (asyncAdvisor < 0 || asyncAdvisor > lockAdvisor) {
-				throw new InvalidRedisLockException(operation.getMethod(), operation.getTargetClass(),
-						"it returns " + returnType.getSimpleName() + " and relies on @Async, which is not active "
-								+ "on this bean, so the lock would be released before the work completes",
-						"Enable @Async with @EnableAsync, or return the result itself.");
-			}
-		}
-	}
-
-	private static boolean declaredByAny(Class<?>[] interfaces, Method method) {
-		for (Class<?> candidate : interfaces) {
-			if (ClassUtils.hasMethod(candidate, method.getName(), method.getParameterTypes())) {
-				return true;
-			}
-		}
-		return false;
-	}
-
-	private static int indexOf(Advisor[] advisors, Class<?> type) {
-		for (int i = 0; i < advisors.length; i++) {
-			if (type.isInstance(advisors[i])) {
-				return i;
-			}
-		}
-		return -1;
+		this.checked.add(beanName);
 	}
 
 	private boolean hasLockInfrastructure() {

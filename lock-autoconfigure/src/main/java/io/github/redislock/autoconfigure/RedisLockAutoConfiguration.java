@@ -41,6 +41,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
@@ -76,8 +77,12 @@ public final class RedisLockAutoConfiguration {
 	@ConditionalOnMissingBean
 	static RedisLockProxyChecker redisLockProxyChecker(Environment environment,
 			ObjectProvider<RedisLockOperationSource> operationSources, ListableBeanFactory beanFactory) {
-		boolean enabled = environment.getProperty("redis-lock.enabled", Boolean.class, true);
-		return new RedisLockProxyChecker(enabled, operationSources,
+		// Read as the condition below reads it: only "true" and "false" are unambiguous.
+		String enabled = environment.getProperty("redis-lock.enabled", "true").trim();
+		if (!enabled.equalsIgnoreCase("true") && !enabled.equalsIgnoreCase("false")) {
+			throw new InvalidConfigurationPropertyValueException("redis-lock.enabled", enabled, "Use true or false.");
+		}
+		return new RedisLockProxyChecker(enabled.equalsIgnoreCase("true"), operationSources,
 				() -> MissingLockInfrastructure.explain(beanFactory));
 	}
 

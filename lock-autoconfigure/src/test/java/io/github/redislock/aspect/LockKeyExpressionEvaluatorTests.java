@@ -16,14 +16,26 @@
 package io.github.redislock.aspect;
 
 import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Calendar;
+import java.util.Date;
+import java.util.EventObject;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TimeZone;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.redislock.annotation.RedisLock;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
+import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.expression.EvaluationContext;
 import org.springframework.expression.Expression;
@@ -207,6 +219,88 @@ class LockKeyExpressionEvaluatorTests {
 			.withMessageContaining(Opaque.class.getName());
 	}
 
+	@ParameterizedTest
+	@ValueSource(strings = { "", " ", "false", "off", "0" })
+	void conditionThatIsTextIsRefusedEvenWhenSpelWouldReadItAsFalse(String text) {
+		RedisLockOperation operation = operation("textCondition", String.class);
+		assertThatExceptionOfType(LockKeyEvaluationException.class)
+			.isThrownBy(() -> this.evaluator.condition(operation, context(operation, text)))
+			.withMessageContaining("not a boolean");
+	}
+
+	@Test
+	void equalSetsAndMapsGiveOneNameWhateverTheirIterationOrder() {
+		Set<Integer> inserted = new HashSet<>(List.of(17, 1));
+		Set<Integer> reinserted = new HashSet<>(64);
+		reinserted.addAll(List.of(1, 17));
+		assertThat(key("raw", inserted)).isEqualTo(key("raw", reinserted)).isEqualTo("[1, 17]");
+		assertThat(key("raw", Set.of("b", "c", "a"))).isEqualTo("[a, b, c]");
+		assertThat(key("raw", Map.of("b", 2, "a", 1))).isEqualTo("{a=1, b=2}");
+		assertThat(key("raw", new LinkedHashSet<>(List.of("b", "a")))).isEqualTo("[a, b]");
+		assertThat(key("raw", List.of("b", "a"))).as("a list keeps its order").isEqualTo("[b, a]");
+	}
+
+	@Test
+	void recordsAndOptionalsAreRenderedComponentByComponent() {
+		assertThat(key("raw", new Command(new User("alice"), 2))).isEqualTo("Command[user=User[name=alice], count=2]");
+		assertThat(key("raw", Optional.of(new User("bob")))).isEqualTo("Optional[User[name=bob]]");
+		assertThat(key("raw", Optional.empty())).isEqualTo("Optional.empty");
+	}
+
+	@Test
+	void objectWithoutItsOwnToStringInsideARecordOrAnOptionalIsRefused() {
+		assertThatExceptionOfType(LockKeyEvaluationException.class)
+			.isThrownBy(() -> key("raw", new Wrapper(new Opaque())))
+			.withMessageContaining(Opaque.class.getName() + ", whose toString() is Object's");
+		assertThatExceptionOfType(LockKeyEvaluationException.class)
+			.isThrownBy(() -> key("raw", Optional.of(new Opaque())))
+			.withMessageContaining(Opaque.class.getName());
+	}
+
+	@Test
+	void proxyOfAClassWithoutItsOwnToStringIsRefused() {
+		ProxyFactory factory = new ProxyFactory(new Opaque());
+		factory.setProxyTargetClass(true);
+		Object proxy = factory.getProxy();
+		assertThatExceptionOfType(LockKeyEvaluationException.class).isThrownBy(() -> key("raw", proxy))
+			.withMessageContaining(Opaque.class.getName() + ", whose toString() is Object's");
+	}
+
+	@Test
+	void datesAreRenderedAsInstantsWhateverTheTimeZone() {
+		Date date = new Date(1_700_000_000_000L);
+		assertThat(key("raw", date)).isEqualTo("2023-11-14T22:13:20Z");
+		Calendar calendar = Calendar.getInstance(TimeZone.getTimeZone("Asia/Tokyo"));
+		calendar.setTime(date);
+		assertThat(key("raw", calendar)).isEqualTo("2023-11-14T22:13:20Z");
+	}
+
+	@Test
+	void eventsAreRefusedBecauseTheirTextNamesTheirSource() {
+		assertThatExceptionOfType(LockKeyEvaluationException.class)
+			.isThrownBy(() -> key("raw", new EventObject("source")))
+			.withMessageContaining("whose text names its source");
+	}
+
+	@Test
+	void keysContainingTheTextNullAreCheckedOperandByOperandWhateverTheOperands() {
+		DefaultListableBeanFactory beanFactory = new DefaultListableBeanFactory();
+		beanFactory.registerSingleton("names", new Names());
+		this.evaluator.setBeanFactory(beanFactory);
+		assertThat(key("byBeanCall", "annulled")).isEqualTo("k:annulled");
+		assertThat(key("byStaticCall", "annulled")).isEqualTo("k:annulled");
+		assertThat(key("byIndex", List.of("annulled"))).isEqualTo("k:annulled");
+		assertThat(key("byTernary", "annulled")).isEqualTo("k:annulled");
+		assertThatExceptionOfType(LockKeyEvaluationException.class).isThrownBy(() -> key("byIndex", nullFirst()))
+			.withMessageContaining("which evaluated to null");
+	}
+
+	private static List<String> nullFirst() {
+		List<String> list = new ArrayList<>();
+		list.add(null);
+		return list;
+	}
+
 	@Test
 	void objectWhoseToStringReturnsNullIsRefusedNamingTheType() {
 		assertThatExceptionOfType(LockKeyEvaluationException.class).isThrownBy(() -> key("raw", new NullText()))
@@ -255,6 +349,20 @@ class LockKeyExpressionEvaluatorTests {
 	}
 
 	static class Opaque {
+
+	}
+
+	record Command(User user, int count) {
+	}
+
+	record Wrapper(Object value) {
+	}
+
+	static class Names {
+
+		public String of(String name) {
+			return name;
+		}
 
 	}
 
@@ -339,6 +447,22 @@ class LockKeyExpressionEvaluatorTests {
 
 		@RedisLock("'ids:' + #ids")
 		public void concatenated(Object ids) {
+		}
+
+		@RedisLock("'k:' + @names.of(#s)")
+		public void byBeanCall(String s) {
+		}
+
+		@RedisLock("'k:' + T(java.lang.String).valueOf(#s)")
+		public void byStaticCall(String s) {
+		}
+
+		@RedisLock("'k:' + #list[0]")
+		public void byIndex(List<String> list) {
+		}
+
+		@RedisLock("'k:' + (#s != null ? #s : 'none')")
+		public void byTernary(String s) {
 		}
 
 	}

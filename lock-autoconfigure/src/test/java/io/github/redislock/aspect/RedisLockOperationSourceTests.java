@@ -27,16 +27,21 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 import java.util.concurrent.Future;
 import java.util.concurrent.SubmissionPublisher;
+import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.core.LockAcquisitionException;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.InitializingBean;
 import org.springframework.core.annotation.AliasFor;
 import org.springframework.scheduling.annotation.Async;
 import org.springframework.util.ReflectionUtils;
@@ -194,6 +199,68 @@ class RedisLockOperationSourceTests {
 	void methodThatFinishesItsWorkAfterReturningIsRejectedBecauseItsWorkWouldRunUnlocked(Class<?> type) {
 		assertInvalid(type, "the lock would be released when the method returns, before the work it started has run",
 				"@Async");
+	}
+
+	@Test
+	void methodReturningAStreamIsRejectedBecauseItsWorkRunsWhenTheStreamIsConsumed() {
+		assertInvalid(ReturnsStream.class, "returns BaseStream, whose work runs after the method returned", "@Async");
+	}
+
+	@Test
+	void annotationOnAnInterfaceMethodImplementedByAnUnrelatedSuperclassIsFound() {
+		RedisLockOperation operation = operation(InheritedImplementation.class, "place", long.class);
+		assertThat(operation.getKeyExpression()).isEqualTo("'order:' + #p0");
+		assertThat(this.source.hasOperations(InheritedImplementation.class)).isTrue();
+	}
+
+	@Test
+	void twoDifferentAnnotationsOnOneMethodAreRejected() {
+		assertInvalid(TwoLocks.class, "2 different @RedisLock annotations reach the method", "Keep one @RedisLock");
+	}
+
+	@Test
+	void theSameAnnotationOnTheInterfaceAndTheImplementationIsOneLock() {
+		assertThat(operation(Repeated.class, "place", long.class).getKeyExpression()).isEqualTo("'order:' + #p0");
+	}
+
+	@Test
+	void composedAnnotationOnAClassIsRejectedBecauseNoMethodWouldBeLocked() {
+		assertThatExceptionOfType(InvalidRedisLockException.class)
+			.isThrownBy(() -> this.source.hasOperations(LockedType.class))
+			.withMessage("Invalid @RedisLock configuration on '" + LockedType.class.getName()
+					+ "': @RedisLock reaches the class through a composed annotation, and it applies to methods only, "
+					+ "so no method would be locked");
+	}
+
+	@Test
+	void annotatedToStringIsRejectedBecauseItIsNeverLocked() {
+		assertInvalid(LockedToString.class, "equals, hashCode and toString are never locked", "Lock a method");
+	}
+
+	@ParameterizedTest
+	@ValueSource(classes = { PostConstructCallback.class, PreDestroyCallback.class, InitializingCallback.class,
+			DisposableCallback.class })
+	void lifecycleCallbackIsRejectedBecauseTheContainerCallsItOnTheBeanItself(Class<?> type) {
+		assertInvalid(type, "it is a lifecycle callback", "another bean");
+	}
+
+	@Test
+	void fallbackNamingTheAnnotatedMethodItselfIsRejected() {
+		assertInvalid(SelfFallback.class, "fallback method 'work' is the annotated method itself", "another method");
+	}
+
+	@Test
+	void fallbackThatIsItselfLockedIsRejected() {
+		assertInvalid(LockedFallback.class, "fallback method 'other' is itself @RedisLock", "another bean");
+	}
+
+	@Test
+	void lockOfAMethodWithoutKeyIsNamedForTheClassThatDeclaresIt() {
+		Method method = ReflectionUtils.findMethod(BaseJob.class, "sync");
+		assertThat(this.source.getOperation(method, NightlyJob.class).getName())
+			.isEqualTo(BaseJob.class.getName() + ".sync");
+		assertThat(this.source.getOperation(method, ManualJob.class).getName())
+			.isEqualTo(BaseJob.class.getName() + ".sync");
 	}
 
 	@Test
@@ -500,6 +567,165 @@ class RedisLockOperationSourceTests {
 		public CompletableFuture<String> onClass(String id) {
 			return CompletableFuture.completedFuture(id);
 		}
+
+	}
+
+	static class ReturnsStream {
+
+		@RedisLock("#id")
+		public Stream<String> work(String id) {
+			return Stream.of(id);
+		}
+
+	}
+
+	static class CrudBase {
+
+		public String place(long id) {
+			return "placed";
+		}
+
+	}
+
+	interface Placing {
+
+		@RedisLock("'order:' + #p0")
+		String place(long id);
+
+	}
+
+	static class InheritedImplementation extends CrudBase implements Placing {
+
+	}
+
+	@Retention(RetentionPolicy.RUNTIME)
+	@RedisLock("'user:' + #p0")
+	@interface PerUser {
+
+	}
+
+	@Retention(RetentionPolicy.RUNTIME)
+	@RedisLock("'product:' + #p1")
+	@interface PerProduct {
+
+	}
+
+	static class TwoLocks {
+
+		@PerUser
+		@PerProduct
+		public void buy(String user, String product) {
+		}
+
+	}
+
+	static class Repeated implements Placing {
+
+		@Override
+		@RedisLock(key = "'order:' + #p0")
+		public String place(long id) {
+			return "placed";
+		}
+
+	}
+
+	@Target({ ElementType.TYPE, ElementType.METHOD })
+	@Retention(RetentionPolicy.RUNTIME)
+	@RedisLock("'exclusive'")
+	@interface Exclusive {
+
+	}
+
+	@Exclusive
+	static class LockedType {
+
+		public void run() {
+		}
+
+	}
+
+	static class LockedToString {
+
+		@Override
+		@RedisLock("'text'")
+		public String toString() {
+			return "locked";
+		}
+
+	}
+
+	static class PostConstructCallback {
+
+		@PostConstruct
+		@RedisLock("'init'")
+		public void init() {
+		}
+
+	}
+
+	static class PreDestroyCallback {
+
+		@PreDestroy
+		@RedisLock("'destroy'")
+		public void close() {
+		}
+
+	}
+
+	static class InitializingCallback implements InitializingBean {
+
+		@Override
+		@RedisLock("'init'")
+		public void afterPropertiesSet() {
+		}
+
+	}
+
+	static class DisposableCallback implements DisposableBean {
+
+		@Override
+		@RedisLock("'destroy'")
+		public void destroy() {
+		}
+
+	}
+
+	static class SelfFallback {
+
+		@RedisLock(key = "'self'", fallback = "work")
+		public String work() {
+			return "ran";
+		}
+
+	}
+
+	static class LockedFallback {
+
+		@RedisLock(key = "'a'", fallback = "other")
+		public String work() {
+			return "ran";
+		}
+
+		@RedisLock(key = "'b'")
+		public String other() {
+			return "other";
+		}
+
+	}
+
+	abstract static class BaseJob {
+
+		@RedisLock
+		public void sync() {
+		}
+
+	}
+
+	static class NightlyJob extends BaseJob {
+
+	}
+
+	static class ManualJob extends BaseJob {
 
 	}
 

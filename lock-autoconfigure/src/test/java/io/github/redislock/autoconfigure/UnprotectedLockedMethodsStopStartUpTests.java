@@ -26,7 +26,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import org.springframework.aop.Advisor;
+import io.github.redislock.autoconfigure.other.PackagePrivateLockedBase;
 import org.springframework.aop.framework.Advised;
+import org.springframework.aop.framework.ProxyFactory;
+import org.springframework.aop.target.HotSwappableTargetSource;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
@@ -39,6 +43,7 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.core.PriorityOrdered;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -100,6 +105,85 @@ class UnprotectedLockedMethodsStopStartUpTests {
 				assertThat(context).hasNotFailed();
 				assertLockAdvised(context.getBean("orders"));
 			});
+	}
+
+	@Test
+	void prototypeWithAFinalMethodIsRefusedEveryTimeItIsCreated() {
+		this.runner.withBean(FinalMethod.class, FinalMethod::new, (definition) -> definition.setScope("prototype"))
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				for (int i = 0; i < 3; i++) {
+					assertThatExceptionOfType(Exception.class).isThrownBy(() -> context.getBean(FinalMethod.class))
+						.havingRootCause()
+						.isInstanceOf(InvalidRedisLockException.class);
+				}
+			});
+	}
+
+	@Test
+	void packagePrivateMethodInheritedFromAnotherPackageStopsStartUp() {
+		this.runner.withBean(PackagePrivateSubclass.class)
+			.run((context) -> assertStartUpFailed(context, PackagePrivateSubclass.class.getName() + ".work(String)",
+					"cannot be overridden by a proxy in another package", "public or protected"));
+	}
+
+	@Test
+	void asyncThatRunsInsideTheLockStopsStartUp() {
+		this.runner.withUserConfiguration(AsyncFirst.class)
+			.withBean(AsyncVoid.class)
+			.run((context) -> assertStartUpFailed(context, AsyncVoid.class.getName() + ".run()",
+					"@Async runs inside the lock here", "@EnableAsync's order"));
+	}
+
+	@Test
+	void asyncVoidMethodWithTheDefaultOrderRunsInsideTheLockAdvisorsChain() {
+		this.runner.withUserConfiguration(AsyncEnabled.class).withBean(AsyncVoid.class).run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertLockAdvised(context.getBean(AsyncVoid.class));
+		});
+	}
+
+	@Test
+	void proxyWhoseTargetIsNotABeanIsCheckedLikeAnyOther() {
+		this.runner.withBean("hot", Placing.class, () -> {
+			ProxyFactory factory = new ProxyFactory();
+			factory.setTargetSource(new HotSwappableTargetSource(new FinalInterfaceMethod()));
+			factory.addInterface(Placing.class);
+			return (Placing) factory.getProxy();
+		})
+			.run((context) -> assertStartUpFailed(context, FinalInterfaceMethod.class.getName() + ".place(String)",
+					"is proxied without the @RedisLock advisor", "RedisLockAdvisor"));
+	}
+
+	@Test
+	void methodOfAGenericInterfaceIsLockedUnderInterfaceProxies() {
+		this.runner.withPropertyValues("spring.aop.proxy-target-class=false")
+			.withBean("handler", StringHandler.class)
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertLockAdvised(context.getBean("handler"));
+			});
+	}
+
+	@Test
+	void lockedBeanInACircularReferenceIsCheckedAsTheProxyItIsExposedAs() {
+		this.runner.withPropertyValues("spring.main.allow-circular-references=true")
+			.withAllowCircularReferences(true)
+			.withUserConfiguration(CircularBeans.class)
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertLockAdvised(context.getBean(CircularA.class));
+			});
+	}
+
+	@Test
+	void enabledPropertyThatIsNeitherTrueNorFalseStopsStartUpNamingIt() {
+		this.runner.withPropertyValues("redis-lock.enabled=on").withBean(Locked.class).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOf(InvalidConfigurationPropertyValueException.class)
+				.hasMessageContaining("redis-lock.enabled");
+		});
 	}
 
 	@Test
@@ -241,6 +325,73 @@ class UnprotectedLockedMethodsStopStartUpTests {
 		@Override
 		@RedisLock("#id")
 		public final void place(String id) {
+		}
+
+	}
+
+	public static class PackagePrivateSubclass extends PackagePrivateLockedBase {
+
+	}
+
+	static class AsyncVoid {
+
+		@Async
+		@RedisLock("'async-void'")
+		public void run() {
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@EnableAsync(order = Ordered.HIGHEST_PRECEDENCE)
+	static class AsyncFirst {
+
+	}
+
+	interface Handler<T> {
+
+		void handle(T value);
+
+	}
+
+	static class StringHandler implements Handler<String> {
+
+		@Override
+		@RedisLock("#value")
+		public void handle(String value) {
+		}
+
+	}
+
+	static class CircularA {
+
+		@Autowired
+		CircularB b;
+
+		@RedisLock("#id")
+		public void work(String id) {
+		}
+
+	}
+
+	static class CircularB {
+
+		@Autowired
+		CircularA a;
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class CircularBeans {
+
+		@Bean
+		CircularA circularA() {
+			return new CircularA();
+		}
+
+		@Bean
+		CircularB circularB() {
+			return new CircularB();
 		}
 
 	}

@@ -1,0 +1,128 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.annotation;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import io.github.redislock.aspect.InvalidRedisLockException;
+import io.github.redislock.testsupport.RedisServerExtension;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * A locked method declared to return {@code Object} can still return a future or a stream
+ * whose work runs after the lock is released; start-up cannot see that, so the call fails
+ * instead of handing back work done without the lock. A completed future is a finished
+ * result, and is returned.
+ *
+ * @author redis-lock contributors
+ */
+class UnfinishedWorkReturnedAsObjectFailsTheCallTests {
+
+	@RegisterExtension
+	static final RedisServerExtension redis = new RedisServerExtension();
+
+	private static LockApplications applications;
+
+	private static ConfigurableApplicationContext instance;
+
+	@BeforeAll
+	static void start() {
+		applications = new LockApplications(redis.standalone());
+		instance = applications.start(Returning.class);
+	}
+
+	@AfterAll
+	static void stop() {
+		applications.close();
+	}
+
+	@Test
+	void unfinishedFutureReturnedAsObjectFailsTheCallNamingTheMethod() {
+		CountDownLatch release = new CountDownLatch(1);
+		try {
+			assertThatExceptionOfType(InvalidRedisLockException.class)
+				.isThrownBy(() -> instance.getBean(Work.class).start(release))
+				.withMessageContaining(Work.class.getName() + ".start(CountDownLatch)")
+				.withMessageContaining("returned a Future whose work had not completed");
+		}
+		finally {
+			release.countDown();
+		}
+		assertThat(applications.lockKeys()).isEmpty();
+	}
+
+	@Test
+	void streamReturnedAsObjectFailsTheCall() {
+		assertThatExceptionOfType(InvalidRedisLockException.class)
+			.isThrownBy(() -> instance.getBean(Work.class).stream())
+			.withMessageContaining("returned a BaseStream");
+	}
+
+	@Test
+	void completedFutureReturnedAsObjectIsTheResult() {
+		assertThat(instance.getBean(Work.class).completed()).isInstanceOf(CompletableFuture.class);
+	}
+
+	static class Work {
+
+		@RedisLock(key = "'unfinished'", waitTime = 0)
+		public Object start(CountDownLatch release) {
+			return CompletableFuture.runAsync(() -> {
+				try {
+					release.await(10, TimeUnit.SECONDS);
+				}
+				catch (InterruptedException ex) {
+					Thread.currentThread().interrupt();
+				}
+			});
+		}
+
+		@RedisLock(key = "'stream'", waitTime = 0)
+		public Object stream() {
+			return Stream.of("a").map(String::toUpperCase);
+		}
+
+		@RedisLock(key = "'completed'", waitTime = 0)
+		public Object completed() {
+			return CompletableFuture.completedFuture("done");
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class Returning {
+
+		@Bean
+		Work work() {
+			return new Work();
+		}
+
+	}
+
+}

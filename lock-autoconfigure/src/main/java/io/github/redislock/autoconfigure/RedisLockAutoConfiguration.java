@@ -136,6 +136,7 @@ public final class RedisLockAutoConfiguration {
 			DefaultLockClient client = new DefaultLockClient(store, properties.getExpire(),
 					properties.getRenewal().isEnabled(), properties.getRetry().toBackoff(), listeners);
 			client.setMaxLocalHandoffs(properties.getLocalHandoffs());
+			client.setShutdownTimeout(properties.getShutdown().getTimeout());
 			return client;
 		}
 

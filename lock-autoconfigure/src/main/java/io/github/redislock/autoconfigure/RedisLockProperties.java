@@ -97,6 +97,8 @@ public class RedisLockProperties implements Validator {
 
 	private final Aspect aspect = new Aspect();
 
+	private final Shutdown shutdown = new Shutdown();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -165,6 +167,10 @@ public class RedisLockProperties implements Validator {
 		return this.aspect;
 	}
 
+	public Shutdown getShutdown() {
+		return this.shutdown;
+	}
+
 	@Override
 	public boolean supports(Class<?> clazz) {
 		return RedisLockProperties.class.isAssignableFrom(clazz);
@@ -202,6 +208,9 @@ public class RedisLockProperties implements Validator {
 			reject(errors, "localHandoffs", "redis-lock.local-handoffs must not be negative");
 		}
 		properties.retry.validate(errors);
+		if (properties.shutdown.timeout == null || properties.shutdown.timeout.isNegative()) {
+			reject(errors, "shutdown.timeout", "redis-lock.shutdown.timeout must not be negative");
+		}
 	}
 
 	private static void reject(Errors errors, String field, String message) {
@@ -344,6 +353,29 @@ public class RedisLockProperties implements Validator {
 
 		public void setOrder(int order) {
 			this.order = order;
+		}
+
+	}
+
+	/**
+	 * Shutdown of the lock client when the application stops.
+	 */
+	public static class Shutdown {
+
+		/**
+		 * How long the lock client waits, when the application stops, for the locks this
+		 * instance holds to be released, while it keeps renewing their leases and refuses
+		 * new ones. Locks still held then are no longer renewed, and their holders are
+		 * told at release that they were lost. Zero does not wait.
+		 */
+		private Duration timeout = Duration.ofSeconds(30);
+
+		public Duration getTimeout() {
+			return this.timeout;
+		}
+
+		public void setTimeout(Duration timeout) {
+			this.timeout = timeout;
 		}
 
 	}

@@ -26,6 +26,7 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.context.SmartLifecycle;
 import org.springframework.util.Assert;
 
 /**
@@ -36,11 +37,15 @@ import org.springframework.util.Assert;
  * Each thread is known to the store by an owner token made of this client's random
  * instance id and a number for the thread, never by a bare thread id that another process
  * could share.
+ * <p>
+ * Closing the client, or stopping it as a {@link SmartLifecycle} bean, refuses new
+ * acquisitions and waits, up to its {@link #setShutdownTimeout shutdown timeout}, for the
+ * locks still held to be released, renewing their leases meanwhile; see {@link #stop()}.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
-public class DefaultLockClient implements LockClient, AutoCloseable {
+public class DefaultLockClient implements LockClient, SmartLifecycle, AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(DefaultLockClient.class);
 
@@ -90,6 +95,8 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	private final LeaseRenewer renewer;
 
 	private final EndedOwnerWatch endedOwners = new EndedOwnerWatch(this.states.values(), this::releaseIfOwnerEnded);
+
+	private final LockClientShutdown shutdown = new LockClientShutdown(this.states.values(), this::giveUpAtShutdown);
 
 	private volatile int maxLocalHandoffs;
 
@@ -190,15 +197,22 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 			reenter(held, leaseTime, renew);
 			return true;
 		}
+		this.shutdown.refuseIfStopping(name);
 		LockState state = retain(name);
 		boolean acquired = false;
 		try {
 			if (!lockLocally(state, waitNanos, deadline)) {
+				this.shutdown.refuseIfStopping(name);
 				return false;
 			}
 			try {
+				this.shutdown.refuseIfStopping(name);
 				acquired = takeOverHandoff(state, leaseTime, renew)
 						|| acquireInStore(state, deadline, leaseTime, renew);
+				if (acquired && this.shutdown.isStopping()) {
+					acquired = false;
+					giveBackAtShutdown(state);
+				}
 			}
 			finally {
 				if (!acquired) {
@@ -213,6 +227,20 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 				releaseAbandonedHandoff(state);
 			}
 		}
+	}
+
+	/**
+	 * Give back a lock taken as a stop began, which may have looked for holds before this
+	 * one was recorded, and so would not wait for it: new locks are refused from the
+	 * start of a stop on. Called holding the local lock.
+	 */
+	private void giveBackAtShutdown(LockState state) {
+		LockHold hold = state.hold;
+		state.hold = null;
+		if (hold != null) {
+			releaseQuietly(hold);
+		}
+		this.shutdown.refuseIfStopping(state.name);
 	}
 
 	/**
@@ -423,6 +451,8 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 				long holderLease = TimeUnit.MILLISECONDS.toNanos(Math.max(1, result.remainingLeaseMillis()));
 				long pause = Math.min(this.backoff.delayNanos(attempt), Math.min(remaining, holderLease));
 				state.wakeUps.tryAcquire(pause, TimeUnit.NANOSECONDS);
+				// Leaving the queue below passes on a lock handed over meanwhile.
+				this.shutdown.refuseIfStopping(state.name);
 				LockStore.HandOff handOff = listener.handOff();
 				if (handOff != null) {
 					LockHold hold = new LockHold(state.name, ownerToken, handOffLease, requestedAt);
@@ -532,7 +562,8 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 			state.local.unlock();
 			return;
 		}
-		if (handOff(state, hold)) {
+		// The threads waiting while the client stops give up: keep the lock from them.
+		if (!this.shutdown.isStopping() && handOff(state, hold)) {
 			return;
 		}
 		boolean leaseLeft = hold.isValid();
@@ -542,6 +573,13 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		// Cleared for the listener a loss is told to as well.
 		boolean interrupted = Thread.interrupted();
 		try {
+			if (hold.givenUp) {
+				// Known lost: the store may be gone by now, and its failure is no news.
+				releaseQuietly(hold);
+				throw new LockLostException(name, "Lock '" + name + "' was lost: the lock client was closed while it "
+						+ "was held, and stopped renewing its lease when its shutdown timeout ran out; work done "
+						+ "under it may have overlapped with another holder");
+			}
 			if (!releaseInStore(hold, leaseLeft)) {
 				if (!hold.lost) {
 					notifyLost(hold, "the store no longer recorded this holder at release");
@@ -692,6 +730,19 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 		this.lostLeases.reportLater(new LockLostEvent(hold.name, hold.fencingToken, reason));
 	}
 
+	/**
+	 * Give up a hold still held when the shutdown timeout passed, telling the listener on
+	 * the stopping thread, while the application is still running.
+	 */
+	private void giveUpAtShutdown(LockHold hold) {
+		if (hold.lost || hold.released) {
+			return;
+		}
+		hold.givenUp = true;
+		leaseLost(hold, "the lock client was closed while the lock was held, and stopped renewing its lease "
+				+ "when its shutdown timeout ran out");
+	}
+
 	private void notifyLost(LockHold hold, String reason) {
 		hold.lost = true;
 		this.lostLeases.reportNow(new LockLostEvent(hold.name, hold.fencingToken, reason));
@@ -699,7 +750,7 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 
 	private LockState retain(String name) {
 		LockState state = this.states.compute(name, (key, current) -> {
-			LockState retained = (current != null) ? current : new LockState(key);
+			LockState retained = (current != null) ? current : new LockState(key, this.shutdown::isStopping);
 			retained.references++;
 			return retained;
 		});
@@ -764,11 +815,75 @@ public class DefaultLockClient implements LockClient, AutoCloseable {
 	}
 
 	/**
-	 * Stop renewing leases. Held locks free themselves when their leases run out. Lost
-	 * leases already found are still told to the listener.
+	 * Set how long {@link #stop()} and {@link #close()} wait for held locks to be
+	 * released.
+	 * @param shutdownTimeout the longest wait, zero not to wait; 30 seconds by default
+	 */
+	public void setShutdownTimeout(Duration shutdownTimeout) {
+		this.shutdown.setTimeout(shutdownTimeout);
+	}
+
+	/**
+	 * Return how long {@link #stop()} and {@link #close()} wait for held locks to be
+	 * released.
+	 * @return the shutdown timeout
+	 */
+	public Duration getShutdownTimeout() {
+		return this.shutdown.getTimeout();
+	}
+
+	/**
+	 * Hand out locks again after {@link #stop()}, unless the client was closed. A client
+	 * is running from its creation on.
+	 */
+	@Override
+	public void start() {
+		this.shutdown.start();
+	}
+
+	/**
+	 * Stop handing out locks, and wait until the locks held are released, up to the
+	 * {@link #setShutdownTimeout shutdown timeout}, so that no other instance takes them
+	 * while their holders still run. Meanwhile their leases are renewed; threads waiting
+	 * for a lock give up at once, and new acquisitions fail, with
+	 * {@link LockClientClosedException}. Locks still held when the timeout passes are no
+	 * longer renewed and are reported lost, and their holders get
+	 * {@link LockLostException} at release. Blocks the calling thread, so that what the
+	 * client needs, such as the store's connections, is stopped only after it.
+	 */
+	@Override
+	public void stop() {
+		this.shutdown.stop();
+	}
+
+	@Override
+	public boolean isRunning() {
+		return !this.shutdown.isStopping();
+	}
+
+	/**
+	 * Return the phase in which an application context stops this client: {@code 1024},
+	 * after the phases that finish the work that holds locks (Spring's executors and
+	 * schedulers, whose stop waits for running tasks, at {@code Integer.MAX_VALUE / 2};
+	 * message listener containers and Spring Boot's graceful web shutdown, near
+	 * {@code Integer.MAX_VALUE}), and before the Redis connection factories, at
+	 * {@code 0}. A context stops its lifecycle beans before it destroys any bean: had the
+	 * wait been left to {@link #close()}, it would run after the connection factory had
+	 * stopped, whatever the beans depend on.
+	 * @return the phase
+	 */
+	@Override
+	public int getPhase() {
+		return LockClientShutdown.PHASE;
+	}
+
+	/**
+	 * {@link #stop() Stop}, if not done yet, then stop the client's threads. Lost leases
+	 * already found are still told to the listener.
 	 */
 	@Override
 	public void close() {
+		this.shutdown.close();
 		this.renewer.close();
 		this.endedOwners.close();
 		this.lostLeases.close();

@@ -17,6 +17,8 @@ package io.github.redislock.core;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.AbstractQueuedSynchronizer;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
@@ -29,13 +31,25 @@ import org.jspecify.annotations.Nullable;
  * died; the threads of this process queued behind it must then get their turn, which a
  * {@code ReentrantLock} only its owner can unlock would never give them. Queued threads
  * keep their places while they wait, where a wait in timed slices would lose them.
+ * <p>
+ * For the same reason, the threads queued when the client shuts down can only be sent
+ * away from inside the queue: while the client says waits are abandoned, a queued thread
+ * that is woken gives up instead of waiting on.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
 final class LocalLock {
 
-	private final Sync sync = new Sync();
+	private final Sync sync;
+
+	/**
+	 * Create a lock.
+	 * @param waitsAbandoned whether threads that wait for the lock give up instead
+	 */
+	LocalLock(BooleanSupplier waitsAbandoned) {
+		this.sync = new Sync(waitsAbandoned);
+	}
 
 	void lock() {
 		this.sync.acquire(1);
@@ -50,8 +64,31 @@ final class LocalLock {
 		return this.sync.tryAcquireNow();
 	}
 
+	/**
+	 * Take the lock, waiting in turn up to the timeout.
+	 * @param timeout how long to wait
+	 * @param unit the unit of the timeout
+	 * @return whether the lock was taken; {@code false} also once waits are abandoned
+	 * @throws InterruptedException if the thread is interrupted while waiting
+	 */
 	boolean tryLock(long timeout, TimeUnit unit) throws InterruptedException {
-		return this.sync.tryAcquireNanos(1, unit.toNanos(timeout));
+		try {
+			return this.sync.tryAcquireNanos(1, unit.toNanos(timeout));
+		}
+		catch (WaitAbandoned ex) {
+			return false;
+		}
+	}
+
+	/**
+	 * Wake the queued threads, so that they find that waits are abandoned and give up. A
+	 * thread woken behind another one waits again until the one before it left, so this
+	 * is called until the queue is empty.
+	 */
+	void wakeWaiters() {
+		for (Thread waiter : this.sync.getQueuedThreads()) {
+			LockSupport.unpark(waiter);
+		}
 	}
 
 	void unlock() {
@@ -99,6 +136,12 @@ final class LocalLock {
 		/** The release argument that frees the lock of an owner thread that ended. */
 		static final int ENDED_OWNER = -1;
 
+		private final BooleanSupplier waitsAbandoned;
+
+		Sync(BooleanSupplier waitsAbandoned) {
+			this.waitsAbandoned = waitsAbandoned;
+		}
+
 		boolean tryAcquireNow() {
 			Thread current = Thread.currentThread();
 			int holds = getState();
@@ -112,9 +155,17 @@ final class LocalLock {
 			return reenter(current, holds, 1);
 		}
 
+		/**
+		 * Called by a thread before it queues and each time it is woken in the queue.
+		 * Throwing leaves the queue: the synchronizer cancels the thread's place and
+		 * wakes the thread behind it.
+		 */
 		@Override
 		protected boolean tryAcquire(int acquires) {
 			Thread current = Thread.currentThread();
+			if (getExclusiveOwnerThread() != current && this.waitsAbandoned.getAsBoolean()) {
+				throw WaitAbandoned.INSTANCE;
+			}
 			int holds = getState();
 			if (holds == 0) {
 				if (!hasQueuedPredecessors() && compareAndSetState(0, acquires)) {
@@ -174,6 +225,19 @@ final class LocalLock {
 		 */
 		@Nullable Thread owner() {
 			return (getState() != 0) ? getExclusiveOwnerThread() : null;
+		}
+
+	}
+
+	/**
+	 * Ends a wait for the lock from inside the synchronizer; never leaves this class.
+	 */
+	private static final class WaitAbandoned extends RuntimeException {
+
+		static final WaitAbandoned INSTANCE = new WaitAbandoned();
+
+		private WaitAbandoned() {
+			super("Wait abandoned", null, false, false);
 		}
 
 	}

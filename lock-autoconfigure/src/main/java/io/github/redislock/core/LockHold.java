@@ -56,6 +56,12 @@ final class LockHold {
 
 	volatile boolean lost;
 
+	/**
+	 * Whether the client gave the hold up when it shut down while the hold was still
+	 * held; set just before {@link #lost}.
+	 */
+	volatile boolean givenUp;
+
 	volatile boolean released;
 
 	/** Whether the lease is renewed while held. */

@@ -16,6 +16,7 @@
 package io.github.redislock.core;
 
 import java.util.concurrent.Semaphore;
+import java.util.function.BooleanSupplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -33,7 +34,7 @@ final class LockState {
 
 	final String name;
 
-	final LocalLock local = new LocalLock();
+	final LocalLock local;
 
 	/** Released when the store announces a release, to wake the waiting head thread. */
 	final Semaphore wakeUps = new Semaphore(0);
@@ -58,8 +59,15 @@ final class LockState {
 	 */
 	int keptTurns;
 
-	LockState(String name) {
+	/**
+	 * Create the state of a lock.
+	 * @param name the lock name
+	 * @param waitsAbandoned whether threads waiting for the local lock give up instead,
+	 * as they do while the client shuts down
+	 */
+	LockState(String name, BooleanSupplier waitsAbandoned) {
 		this.name = name;
+		this.local = new LocalLock(waitsAbandoned);
 	}
 
 	@Nullable LockHold heldByCurrentThread() {

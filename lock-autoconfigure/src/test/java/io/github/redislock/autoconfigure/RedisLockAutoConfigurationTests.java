@@ -139,7 +139,8 @@ class RedisLockAutoConfigurationTests {
 			.withPropertyValues("redis-lock.key-prefix=app:locks:", "redis-lock.expire=10",
 					"redis-lock.wait-time=500ms", "redis-lock.lost-lease-action=log", "redis-lock.retry.delay=20ms",
 					"redis-lock.retry.multiplier=1.5", "redis-lock.retry.max-delay=300ms", "redis-lock.retry.jitter=0",
-					"redis-lock.renewal.enabled=false", "redis-lock.aspect.order=42", "redis-lock.local-handoffs=3")
+					"redis-lock.renewal.enabled=false", "redis-lock.aspect.order=42", "redis-lock.local-handoffs=3",
+					"redis-lock.shutdown.timeout=5s")
 			.run((context) -> {
 				RedisLockProperties properties = context.getBean(RedisLockProperties.class);
 				assertThat(properties.getExpire()).isEqualTo(Duration.ofSeconds(10));
@@ -155,6 +156,8 @@ class RedisLockAutoConfigurationTests {
 				assertThat(context.getBean(RedisLockStore.class).getKeys().lockKey("a")).isEqualTo("app:locks:{a}");
 				assertThat(context.getBean(RedisLockAdvisor.class).getOrder()).isEqualTo(42);
 				assertThat(context.getBean(DefaultLockClient.class).getMaxLocalHandoffs()).isEqualTo(3);
+				assertThat(context.getBean(DefaultLockClient.class).getShutdownTimeout())
+					.isEqualTo(Duration.ofSeconds(5));
 			});
 	}
 
@@ -172,6 +175,7 @@ class RedisLockAutoConfigurationTests {
 					redis-lock.retry.jitter    | 1.5     | redis-lock.retry.jitter must be between 0 and 1
 					redis-lock.retry.jitter    | -0.1    | redis-lock.retry.jitter must be between 0 and 1
 					redis-lock.local-handoffs  | -1      | redis-lock.local-handoffs must not be negative
+					redis-lock.shutdown.timeout| -1s     | redis-lock.shutdown.timeout must not be negative
 					redis-lock.expire          | 365000d | redis-lock.expire must be at most PT2562047H47M16.854775807S (about 292 years)
 					redis-lock.expire          | 9223372036854775807s | redis-lock.expire must be at most
 					redis-lock.retry.delay     | 9223372036854775807s | redis-lock.retry.delay must be at most

@@ -1,0 +1,93 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockClientClosedException;
+import io.github.redislock.core.LockLostException;
+import io.github.redislock.testsupport.Await;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * Stopping and closing a {@link io.github.redislock.core.DefaultLockClient} used without
+ * Spring: what a holder may still do while the client waits for it, what it is told when
+ * the client gave its lock up, and starting a stopped client again.
+ * {@code annotation.ShutdownWithHeldLocksTests} shows the same through an application
+ * context and a second instance.
+ *
+ * @author redis-lock contributors
+ */
+@Timeout(60)
+class ClientShutdownTests extends RedisLockTestSupport {
+
+	private static final Duration BOUND = Duration.ofSeconds(10);
+
+	@Test
+	void aHolderMayReenterItsLockWhileTheClientWaitsForIt() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("nested");
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(30), true)).isTrue();
+		CompletableFuture<Void> stopping = CompletableFuture.runAsync(instance.client::stop);
+		Await.until("the client to stop handing out locks", BOUND, () -> !instance.client.isRunning());
+
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(30), true)).as("re-entry").isTrue();
+		assertThat(lock.getHoldCount()).isEqualTo(2);
+		lock.unlock();
+		assertThat(stopping).as("stopped while the outer hold is held").isNotDone();
+		lock.unlock();
+		stopping.get(BOUND.toSeconds(), TimeUnit.SECONDS);
+		assertThat(instance.lostEvents).isEmpty();
+	}
+
+	@Test
+	void aStoppedClientHandsOutLocksAgainOnceStarted() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("restarted");
+		instance.client.stop();
+		assertThatExceptionOfType(LockClientClosedException.class).isThrownBy(lock::tryLock)
+			.satisfies((ex) -> assertThat(ex.getLockName()).isEqualTo("restarted"));
+		instance.client.start();
+		assertThat(lock.tryLock()).isTrue();
+		lock.unlock();
+	}
+
+	@Test
+	void aLockGivenUpAtCloseIsReportedLostAtReleaseOnceTheStoreIsGone() throws Exception {
+		// Not one of the instances that the support closes and checks after the test.
+		LockClientInstance instance = LockClientInstance.on(server().port()).start();
+		instance.client.setShutdownTimeout(Duration.ZERO);
+		DistributedLock lock = instance.client.getLock("given-up");
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(1), true)).isTrue();
+
+		instance.close();
+		assertThat(instance.lostEvents).singleElement()
+			.satisfies((event) -> assertThat(event.reason()).contains("closed while the lock was held"));
+		assertThat(lock.isHeldByCurrentThread()).isFalse();
+		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::unlock)
+			.withMessageContaining("closed while it was held");
+		assertThat(instance.lostEvents).as("reported once").hasSize(1);
+		assertThat(lock.getHoldCount()).isZero();
+	}
+
+}

@@ -16,6 +16,7 @@
 package io.github.redislock.aspect;
 
 import java.util.Optional;
+import java.util.concurrent.Future;
 
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.LockAcquisitionException;
@@ -129,9 +130,13 @@ public class RedisLockInterceptor implements MethodInterceptor {
 	private static void rejectDeferredWork(RedisLockOperation operation, @Nullable Object result) {
 		String deferred = LockableMethods.deferredWork(result);
 		if (deferred != null) {
+			if (result instanceof Future<?> future) {
+				// Best effort: work that has already started may run on regardless.
+				future.cancel(true);
+			}
 			throw new InvalidRedisLockException(operation.getMethod(), operation.getTargetClass(),
 					"it returned a " + deferred + " whose work had not completed, and that work runs after the "
-							+ "lock is released",
+							+ "lock is released (a future was cancelled, but work it had started may still run)",
 					"Return the result itself, or declare the asynchronous return type so that start-up refuses "
 							+ "it (see @RedisLock); lock inside the asynchronous work with LockOperations.");
 		}

@@ -78,7 +78,7 @@ public final class RedisLockAutoConfiguration {
 	static RedisLockProxyChecker redisLockProxyChecker(Environment environment,
 			ObjectProvider<RedisLockOperationSource> operationSources, ListableBeanFactory beanFactory) {
 		// Read as the condition below reads it: only "true" and "false" are unambiguous.
-		String enabled = environment.getProperty("redis-lock.enabled", "true").trim();
+		String enabled = environment.getProperty("redis-lock.enabled", "true");
 		if (!enabled.equalsIgnoreCase("true") && !enabled.equalsIgnoreCase("false")) {
 			throw new InvalidConfigurationPropertyValueException("redis-lock.enabled", enabled, "Use true or false.");
 		}

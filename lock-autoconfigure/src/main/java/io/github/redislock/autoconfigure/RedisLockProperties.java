@@ -319,8 +319,11 @@ public class RedisLockProperties implements Validator {
 	public static class Renewal {
 
 		/**
-		 * Whether leases are renewed while held. When false, every lease is a hard upper
-		 * bound on how long a lock is held, whatever the annotation says.
+		 * Whether leases of @RedisLock methods are renewed while held. When false, every
+		 * such lease is a hard upper bound on how long the lock is held, whatever the
+		 * annotation says. Programmatic locks keep the renewal they ask for
+		 * (LockDefinition.of asks for it); the Lock methods that take no lease follow
+		 * this setting.
 		 */
 		private boolean enabled = true;
 

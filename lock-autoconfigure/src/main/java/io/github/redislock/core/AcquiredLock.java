@@ -47,11 +47,15 @@ public final class AcquiredLock implements AutoCloseable {
 	 * Return the fencing token of this acquisition, asking the store for one the first
 	 * time.
 	 * @return the fencing token
+	 * @throws IllegalStateException if the lock was released through this handle
 	 * @throws IllegalMonitorStateException if the current thread does not hold the lock
 	 * @throws LockLostException if the lease was lost before the token was issued
 	 * @see DistributedLock#getFencingToken()
 	 */
 	public long getFencingToken() {
+		if (this.closed) {
+			throw new IllegalStateException("Lock '" + this.lock.getName() + "' was released through this handle");
+		}
 		return this.lock.getFencingToken();
 	}
 

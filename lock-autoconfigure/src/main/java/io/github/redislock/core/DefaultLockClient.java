@@ -333,7 +333,9 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		try {
 			lengthen(hold, leaseTime, renew);
 		}
-		catch (RuntimeException | InterruptedException ex) {
+		catch (RuntimeException | InterruptedException | Error ex) {
+			// An Error too (from a lost-lease listener, say): a re-entry that failed must
+			// not leave a hold count that no unlock will ever take back.
 			state.local.unlock();
 			throw ex;
 		}

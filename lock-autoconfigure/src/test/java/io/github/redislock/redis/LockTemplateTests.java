@@ -31,6 +31,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * The template runs code under a lock and returns its result, releases on every path, and
@@ -131,6 +132,24 @@ class LockTemplateTests extends RedisLockTestSupport {
 		lock.close();
 		assertThat(lock.isHeld()).isFalse();
 		assertThat(lockKeys()).isEmpty();
+	}
+
+	@Test
+	void handleReleasedThroughItselfGivesNoFencingTokenOfALaterHold() throws Exception {
+		LockClientInstance instance = instance().start();
+		LockTemplate template = new LockTemplate(instance.client);
+		AcquiredLock first = template.tryAcquire(LockDefinition.of("token", Duration.ofSeconds(10), Duration.ZERO))
+			.orElseThrow();
+		first.close();
+		AcquiredLock second = template.tryAcquire(LockDefinition.of("token", Duration.ofSeconds(10), Duration.ZERO))
+			.orElseThrow();
+		try {
+			assertThatIllegalStateException().isThrownBy(first::getFencingToken).withMessageContaining("token");
+			assertThat(second.getFencingToken()).isPositive();
+		}
+		finally {
+			second.close();
+		}
 	}
 
 	@Test

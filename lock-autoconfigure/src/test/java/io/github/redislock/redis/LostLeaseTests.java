@@ -91,4 +91,23 @@ class LostLeaseTests extends RedisLockTestSupport {
 		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::unlock);
 	}
 
+	@Test
+	void reentryFailedByAListenerThatThrowsAnErrorLeavesNoHoldBehind() throws Exception {
+		LockClientInstance holder = instance().lostListener((event) -> {
+			throw new AssertionError("listener failed");
+		}).start();
+		DistributedLock lock = holder.client.getLock("listener-error");
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(10), false)).isTrue();
+		holder.redis.delete(holder.store.getKeys().lockKey("listener-error"));
+		assertThatExceptionOfType(AssertionError.class)
+			.isThrownBy(() -> lock.tryLock(Duration.ZERO, Duration.ofSeconds(20), false));
+		assertThat(lock.getHoldCount()).isOne();
+		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::unlock);
+		assertThat(lock.getHoldCount()).isZero();
+		LockClientInstance other = instance().start();
+		DistributedLock again = other.client.getLock("listener-error");
+		assertThat(again.tryLock(Duration.ZERO, Duration.ofSeconds(10), false)).isTrue();
+		again.unlock();
+	}
+
 }

@@ -34,7 +34,9 @@ import org.jspecify.annotations.Nullable;
  * </pre>
  *
  * In nested locked methods it describes the innermost one. It is bound only while the
- * method body runs on the calling thread.
+ * method body runs on the calling thread, and not while a method whose condition skipped
+ * its lock runs, even inside another locked method: that method holds no lock of its own,
+ * and the outer lock's fencing token is not one for its key.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -114,7 +116,17 @@ public final class LockContext {
 	}
 
 	/**
-	 * Restore the context that was bound before {@link #bind}.
+	 * Unbind the context of the current thread, for a method that runs without its lock.
+	 * @return the previously bound context, to give to {@link #restore}
+	 */
+	static @Nullable LockContext unbind() {
+		LockContext previous = current.get();
+		current.remove();
+		return previous;
+	}
+
+	/**
+	 * Restore the context that was bound before {@link #bind} or {@link #unbind}.
 	 * @param previous the previous context, or {@code null}
 	 */
 	static void restore(@Nullable LockContext previous) {

@@ -85,7 +85,13 @@ public class RedisLockInterceptor implements MethodInterceptor {
 		EvaluationContext context = (operation.getKeyExpression() != null || operation.getConditionExpression() != null)
 				? this.evaluator.createContext(operation, invocation.getArguments(), target) : null;
 		if (context != null && !this.evaluator.condition(operation, context)) {
-			return invocation.proceed();
+			LockContext previous = LockContext.unbind();
+			try {
+				return invocation.proceed();
+			}
+			finally {
+				LockContext.restore(previous);
+			}
 		}
 		LockDefinition definition = operation.toDefinition(this.evaluator.key(operation, context), this.defaults);
 		Optional<AcquiredLock> acquired;

@@ -171,6 +171,13 @@ class RedisLockAnnotationTests {
 	}
 
 	@Test
+	void methodWhoseConditionSkippedItsLockSeesNoLockContextInsideAnotherLockedMethod() {
+		assertThat(main.getBean(Outer.class).runConditional("c-1", 5)).isFalse();
+		assertThat(main.getBean(Outer.class).runConditional("c-2", 50)).isTrue();
+		assertThat(applications.lockKeys()).isEmpty();
+	}
+
+	@Test
 	void busyLockWithZeroWaitFailsAtOnceWithoutInvokingTheMethod() {
 		DistributedLock held = otherInstanceLocks("busy-1");
 		try {
@@ -510,9 +517,17 @@ class RedisLockAnnotationTests {
 
 		private final LockClient client;
 
-		Outer(Inner inner, LockClient client) {
+		private final Accounts accounts;
+
+		Outer(Inner inner, LockClient client, Accounts accounts) {
 			this.inner = inner;
 			this.client = client;
+			this.accounts = accounts;
+		}
+
+		@RedisLock(key = "'outer:' + #id")
+		public boolean runConditional(String id, int amount) {
+			return this.accounts.conditional(id, amount);
 		}
 
 		@RedisLock(key = "'nested:' + #id")
@@ -553,8 +568,8 @@ class RedisLockAnnotationTests {
 		}
 
 		@Bean
-		Outer outer(Inner inner, LockClient client) {
-			return new Outer(inner, client);
+		Outer outer(Inner inner, LockClient client, Accounts accounts) {
+			return new Outer(inner, client, accounts);
 		}
 
 		@Bean

@@ -16,6 +16,7 @@
 package io.github.redislock.aspect;
 
 import java.util.ArrayList;
+import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,6 +37,7 @@ import org.springframework.beans.factory.FactoryBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.config.SmartInstantiationAwareBeanPostProcessor;
+import org.springframework.util.ClassUtils;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 
 /**
@@ -62,6 +64,11 @@ public class RedisLockProxyChecker
 		implements SmartInstantiationAwareBeanPostProcessor, SmartInitializingSingleton, BeanFactoryAware {
 
 	private static final Logger logger = LoggerFactory.getLogger(RedisLockProxyChecker.class);
+
+	private static final @Nullable Method MOCKING_DETAILS = mockitoMethod("org.mockito.Mockito", "mockingDetails",
+			Object.class);
+
+	private static final @Nullable Method IS_MOCK = mockitoMethod("org.mockito.MockingDetails", "isMock");
 
 	private final boolean enabled;
 
@@ -142,7 +149,7 @@ public class RedisLockProxyChecker
 	private void check(Object bean, String beanName) {
 		Class<?> targetClass = AopProxyUtils.ultimateTargetClass(bean);
 		List<RedisLockOperation> operations = operationSource().getOperations(targetClass);
-		if (operations.isEmpty()) {
+		if (operations.isEmpty() || isTestDouble(bean)) {
 			return;
 		}
 		if (!this.enabled) {
@@ -177,6 +184,33 @@ public class RedisLockProxyChecker
 			LockedProxyInspector.inspect(advised, beanName, targetClass, operations);
 		}
 		this.checked.add(beanName);
+	}
+
+	/**
+	 * A Mockito mock or spy that a test put in place of a locked bean
+	 * ({@code @MockitoBean}, {@code @MockBean}) is registered as an instance, never
+	 * proxied, and is meant to run without the lock. Asked through Mockito's public API,
+	 * found reflectively: Mockito is on the classpath of tests only, and its inline mocks
+	 * are instances of the mocked class itself.
+	 */
+	private static boolean isTestDouble(Object bean) {
+		if (MOCKING_DETAILS == null || IS_MOCK == null) {
+			return false;
+		}
+		try {
+			return Boolean.TRUE.equals(IS_MOCK.invoke(MOCKING_DETAILS.invoke(null, bean)));
+		}
+		catch (ReflectiveOperationException | RuntimeException ex) {
+			return false;
+		}
+	}
+
+	private static @Nullable Method mockitoMethod(String type, String name, Class<?>... parameterTypes) {
+		ClassLoader classLoader = RedisLockProxyChecker.class.getClassLoader();
+		if (!ClassUtils.isPresent(type, classLoader)) {
+			return null;
+		}
+		return ClassUtils.getMethodIfAvailable(ClassUtils.resolveClassName(type, classLoader), name, parameterTypes);
 	}
 
 	private boolean hasLockInfrastructure() {

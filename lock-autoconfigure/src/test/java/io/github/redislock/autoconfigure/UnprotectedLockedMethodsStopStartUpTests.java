@@ -24,6 +24,7 @@ import io.github.redislock.core.LockClient;
 import io.github.redislock.redis.RedisLockStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.mockito.Mockito;
 
 import org.springframework.aop.Advisor;
 import io.github.redislock.autoconfigure.other.PackagePrivateLockedBase;
@@ -184,6 +185,21 @@ class UnprotectedLockedMethodsStopStartUpTests {
 				.isInstanceOf(InvalidConfigurationPropertyValueException.class)
 				.hasMessageContaining("redis-lock.enabled");
 		});
+	}
+
+	@Test
+	void mockOfALockedBeanThatATestRegisteredIsLeftAlone() {
+		this.runner
+			.withInitializer(
+					(context) -> context.getBeanFactory().registerSingleton("locked", Mockito.mock(Locked.class)))
+			.run((context) -> assertThat(context).hasNotFailed().hasSingleBean(Locked.class));
+	}
+
+	@Test
+	void lockedBeanRegisteredAsAnInstanceStopsStartUp() {
+		this.runner.withInitializer((context) -> context.getBeanFactory().registerSingleton("locked", new Locked()))
+			.run((context) -> assertStartUpFailed(context, Locked.class.getName() + ".work(String)", "was not proxied",
+					"@Lazy"));
 	}
 
 	@Test

@@ -660,9 +660,20 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 					|| (afterInterruption && leaseLeft));
 		}
 		catch (RuntimeException ex) {
-			throw new LockStoreException(hold.name, "Could not release lock '" + hold.name
-					+ "': the lock store failed; it frees itself when its lease runs out", ex);
+			throw new LockStoreException(hold.name,
+					"Could not release lock '" + hold.name + "': " + failure(ex)
+							+ "; it frees itself when its lease runs out, if the release did not reach " + "the store",
+					ex);
 		}
+	}
+
+	/**
+	 * Say why a call that retries after interrupts failed: a thread interrupted on every
+	 * attempt is not a store that failed.
+	 */
+	private static String failure(RuntimeException ex) {
+		return UninterruptibleCall.isInterruption(ex) ? "the thread was interrupted on every attempt"
+				: "the lock store failed";
 	}
 
 	/**
@@ -687,7 +698,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		}
 		catch (RuntimeException ex) {
 			throw new LockStoreException(hold.name,
-					"Could not issue a fencing token for lock '" + hold.name + "': the lock store failed", ex);
+					"Could not issue a fencing token for lock '" + hold.name + "': " + failure(ex), ex);
 		}
 		if (token == 0) {
 			leaseLost(hold, "the store no longer recorded this holder when it asked for a fencing token");

@@ -22,11 +22,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockStoreException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatNoException;
 
 /**
@@ -54,6 +56,24 @@ class InterruptTests extends RedisLockTestSupport {
 	void stopInterrupter() throws InterruptedException {
 		this.interrupter.stop();
 		Thread.interrupted();
+	}
+
+	@Test
+	void aReleaseInterruptedOnEveryAttemptSaysSoRatherThanBlameTheStore() throws Exception {
+		LockClientInstance instance = instance().storeDecorator((store) -> new DelegatingLockStore(store) {
+
+			@Override
+			public boolean release(String name, String ownerToken) {
+				throw new LockStoreException(name, "Redis command interrupted", new InterruptedException());
+			}
+
+		}).start();
+		DistributedLock lock = instance.client.getLock("interrupted-always");
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(1), false)).isTrue();
+		assertThatExceptionOfType(LockStoreException.class).isThrownBy(lock::unlock)
+			.withMessageContaining("the thread was interrupted on every attempt")
+			.withMessageNotContaining("the lock store failed");
+		assertThat(Thread.interrupted()).as("the interrupt is kept").isTrue();
 	}
 
 	@Test

@@ -169,21 +169,31 @@ final class LockNameConverter extends StandardTypeConverter {
 
 	/**
 	 * A record's own {@code toString()} renders its components with theirs, which hides
-	 * an identity hash one level down; its components are rendered here instead.
+	 * an identity hash one level down, so its components are rendered here instead; a
+	 * record whose {@code toString()} says something else was given one on purpose, which
+	 * is used as it is.
 	 */
 	private static void appendRecord(StringBuilder text, Record record) {
-		text.append(record.getClass().getSimpleName()).append('[');
 		RecordComponent[] components = record.getClass().getRecordComponents();
+		Object[] values = new Object[components.length];
+		StringBuilder implicit = new StringBuilder(record.getClass().getSimpleName()).append('[');
 		for (int i = 0; i < components.length; i++) {
-			Object component;
 			try {
-				component = components[i].getAccessor().invoke(record);
+				values[i] = components[i].getAccessor().invoke(record);
 			}
 			catch (ReflectiveOperationException | RuntimeException ex) {
 				throw new KeyFormatException("contains a " + record.getClass().getName() + " whose component '"
 						+ components[i].getName() + "' could not be read: " + ex);
 			}
-			text.append((i > 0) ? ", " : "").append(components[i].getName()).append('=').append(render(component));
+			implicit.append((i > 0) ? ", " : "").append(components[i].getName()).append('=').append(values[i]);
+		}
+		if (!implicit.append(']').toString().equals(record.toString())) {
+			text.append(toText(record));
+			return;
+		}
+		text.append(record.getClass().getSimpleName()).append('[');
+		for (int i = 0; i < components.length; i++) {
+			text.append((i > 0) ? ", " : "").append(components[i].getName()).append('=').append(render(values[i]));
 		}
 		text.append(']');
 	}
@@ -226,11 +236,23 @@ final class LockNameConverter extends StandardTypeConverter {
 	private static Class<?> userClass(Object value) {
 		Class<?> type = (value instanceof Advised) ? AopProxyUtils.ultimateTargetClass(value)
 				: ClassUtils.getUserClass(value);
-		while (type.getSuperclass() != null && type.getSuperclass() != Object.class && (type.isSynthetic()
-				|| type.getName().contains("$HibernateProxy$") || type.getName().contains("$ByteBuddy$"))) {
+		while (type.getSuperclass() != null && type.getSuperclass() != Object.class && isGeneratedSubclass(type)) {
 			type = type.getSuperclass();
 		}
 		return type;
+	}
+
+	private static boolean isGeneratedSubclass(Class<?> type) {
+		String name = type.getName();
+		if (type.isSynthetic() || name.contains("$HibernateProxy") || name.contains("$ByteBuddy$")) {
+			return true;
+		}
+		for (Class<?> implemented : type.getInterfaces()) {
+			if (implemented.getName().equals("org.hibernate.proxy.HibernateProxy")) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/**

@@ -16,6 +16,7 @@
 package io.github.redislock.aspect;
 
 import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -33,6 +34,8 @@ import org.springframework.aop.support.AopUtils;
 import org.springframework.core.MethodClassKey;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.AnnotationUtils;
+import org.springframework.core.annotation.MergedAnnotations;
+import org.springframework.core.annotation.MergedAnnotations.SearchStrategy;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 import org.springframework.util.StringUtils;
@@ -142,12 +145,11 @@ public class RedisLockOperationSource {
 	}
 
 	private @Nullable RedisLockOperation computeOperation(Method method, @Nullable Class<?> targetClass) {
-		Method specificMethod = AopUtils.getMostSpecificMethod(method, targetClass);
+		Method specificMethod = declaredMethod(AopUtils.getMostSpecificMethod(method, targetClass), method);
 		Class<?> userClass = (targetClass != null) ? targetClass : specificMethod.getDeclaringClass();
-		Set<RedisLock> annotations = new LinkedHashSet<>(
-				AnnotatedElementUtils.findAllMergedAnnotations(specificMethod, RedisLock.class));
+		Set<RedisLock> annotations = findAnnotations(specificMethod);
 		if (annotations.isEmpty() && specificMethod != method) {
-			annotations.addAll(AnnotatedElementUtils.findAllMergedAnnotations(method, RedisLock.class));
+			annotations.addAll(findAnnotations(method));
 		}
 		if (annotations.isEmpty()) {
 			annotations.addAll(findOnInterfaces(specificMethod, userClass));
@@ -163,6 +165,44 @@ public class RedisLockOperationSource {
 							+ "implements), or take the other lock inside it with LockOperations.");
 		}
 		return parse(annotations.iterator().next(), specificMethod, userClass);
+	}
+
+	/**
+	 * Find the annotations of a method: those declared on it (directly or through
+	 * composed annotations) when there are any, as an override replaces what it
+	 * overrides; else those of the methods it overrides and implements, which must then
+	 * agree.
+	 */
+	private static Set<RedisLock> findAnnotations(Method method) {
+		Set<RedisLock> declared = new LinkedHashSet<>();
+		Set<RedisLock> inherited = new LinkedHashSet<>();
+		MergedAnnotations.from(method, SearchStrategy.TYPE_HIERARCHY)
+			.stream(RedisLock.class)
+			.forEach((annotation) -> ((annotation.getAggregateIndex() == 0) ? declared : inherited)
+				.add(annotation.synthesize()));
+		return declared.isEmpty() ? inherited : declared;
+	}
+
+	/**
+	 * The method of a JDK proxy class (a Spring Data repository, an HTTP client) carries
+	 * no parameter names: the interface method it implements does.
+	 */
+	private static Method declaredMethod(Method specificMethod, Method method) {
+		Class<?> declaring = specificMethod.getDeclaringClass();
+		if (!Proxy.isProxyClass(declaring)) {
+			return specificMethod;
+		}
+		if (method.getDeclaringClass().isInterface()) {
+			return method;
+		}
+		for (Class<?> type : ClassUtils.getAllInterfacesForClassAsSet(declaring)) {
+			Method declared = ClassUtils.getMethodIfAvailable(type, specificMethod.getName(),
+					specificMethod.getParameterTypes());
+			if (declared != null) {
+				return declared;
+			}
+		}
+		return specificMethod;
 	}
 
 	/**

@@ -267,6 +267,18 @@ class LockKeyExpressionEvaluatorTests {
 	}
 
 	@Test
+	void hibernateProxyOfAnEntityWithoutItsOwnToStringIsRefused() {
+		assertThatExceptionOfType(LockKeyEvaluationException.class)
+			.isThrownBy(() -> key("raw", new Entity.HibernateProxy()))
+			.withMessageContaining(Entity.class.getName() + ", whose toString() is Object's");
+	}
+
+	@Test
+	void recordWithAToStringOfItsOwnIsRenderedByIt() {
+		assertThat(key("raw", new Labelled(new Opaque(), 7))).isEqualTo("labelled-7");
+	}
+
+	@Test
 	void datesAreRenderedAsInstantsWhateverTheTimeZone() {
 		Date date = new Date(1_700_000_000_000L);
 		assertThat(key("raw", date)).isEqualTo("2023-11-14T22:13:20Z");
@@ -356,6 +368,32 @@ class LockKeyExpressionEvaluatorTests {
 	}
 
 	record Wrapper(Object value) {
+	}
+
+	record Labelled(Object entity, long sku) {
+
+		@Override
+		public String toString() {
+			return "labelled-" + this.sku;
+		}
+
+	}
+
+	static class Entity {
+
+		/**
+		 * Named as Hibernate names its proxies of {@code Entity}, and like them
+		 * overriding {@code toString()} only to pass the call on.
+		 */
+		static class HibernateProxy extends Entity {
+
+			@Override
+			public String toString() {
+				return super.toString();
+			}
+
+		}
+
 	}
 
 	static class Names {

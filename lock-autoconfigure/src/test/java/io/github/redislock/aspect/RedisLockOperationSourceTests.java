@@ -20,6 +20,7 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -216,6 +217,24 @@ class RedisLockOperationSourceTests {
 	@Test
 	void twoDifferentAnnotationsOnOneMethodAreRejected() {
 		assertInvalid(TwoLocks.class, "2 different @RedisLock annotations reach the method", "Keep one @RedisLock");
+	}
+
+	@Test
+	void annotationOnAnOverridingMethodReplacesTheOverriddenOne() {
+		assertThat(operation(Overriding.class, "place", long.class).getKeyExpression()).isEqualTo("'over:' + #p0");
+		assertThat(operation(Overridden.class, "place", long.class).getKeyExpression()).isEqualTo("'base:' + #p0");
+	}
+
+	@Test
+	void methodOfAJdkProxyIsParsedAsTheInterfaceMethodItImplements() {
+		Object proxy = Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] { Finding.class },
+				(instance, method, args) -> null);
+		Method method = ReflectionUtils.findMethod(Finding.class, "findByName", String.class);
+		RedisLockOperation operation = this.source.getOperation(method, proxy.getClass());
+		assertThat(operation).isNotNull();
+		assertThat(operation.getMethod()).isEqualTo(method);
+		assertThat(operation.getName()).isEqualTo("'query:' + #name");
+		assertThat(this.source.hasOperations(proxy.getClass())).isTrue();
 	}
 
 	@Test
@@ -726,6 +745,32 @@ class RedisLockOperationSourceTests {
 	}
 
 	static class ManualJob extends BaseJob {
+
+	}
+
+	static class Overridden {
+
+		@RedisLock("'base:' + #p0")
+		public String place(long id) {
+			return "base";
+		}
+
+	}
+
+	static class Overriding extends Overridden {
+
+		@Override
+		@RedisLock("'over:' + #p0")
+		public String place(long id) {
+			return "over";
+		}
+
+	}
+
+	interface Finding {
+
+		@RedisLock("'query:' + #name")
+		String findByName(String name);
 
 	}
 

@@ -219,7 +219,7 @@ public class RedisLockOperationSource {
 		for (Class<?> type : ClassUtils.getAllInterfacesForClassAsSet(targetClass)) {
 			Method declared = ClassUtils.getMethodIfAvailable(type, method.getName(), method.getParameterTypes());
 			if (declared != null) {
-				found.addAll(AnnotatedElementUtils.findAllMergedAnnotations(declared, RedisLock.class));
+				found.addAll(findAnnotations(declared));
 			}
 		}
 		return found;

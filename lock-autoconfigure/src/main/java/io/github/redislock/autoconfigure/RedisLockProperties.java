@@ -33,6 +33,10 @@ import org.springframework.validation.Validator;
 /**
  * Configuration properties of Redis locks and {@code @RedisLock}.
  * <p>
+ * It is longer than this project's other classes because it is the one place every
+ * {@code redis-lock.*} property is declared and documented, as Spring Boot keeps each
+ * module's properties in one class with nested groups; its size is javadoc and accessors.
+ * <p>
  * The class validates itself (it is a {@link Validator}, which Spring Boot applies while
  * binding, without needing a Bean Validation provider), so an invalid value stops
  * start-up with a message that names the property.

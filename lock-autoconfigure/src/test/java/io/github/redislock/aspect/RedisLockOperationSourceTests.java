@@ -46,6 +46,10 @@ import org.springframework.beans.factory.InitializingBean;
 import org.springframework.core.annotation.AliasFor;
 import org.springframework.scheduling.annotation.Async;
 import org.springframework.util.ReflectionUtils;
+import org.springframework.web.context.request.async.DeferredResult;
+import org.springframework.web.context.request.async.WebAsyncTask;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -196,7 +200,9 @@ class RedisLockOperationSourceTests {
 
 	@ParameterizedTest
 	@ValueSource(classes = { ReturnsCompletableFuture.class, ReturnsCompletionStage.class, ReturnsFuture.class,
-			ReturnsMono.class, ReturnsFlux.class, ReturnsCallable.class, ReturnsFlowPublisher.class })
+			ReturnsMono.class, ReturnsFlux.class, ReturnsCallable.class, ReturnsFlowPublisher.class,
+			ReturnsDeferredResult.class, ReturnsWebAsyncTask.class, ReturnsEmitter.class,
+			ReturnsStreamingResponseBody.class })
 	void methodThatFinishesItsWorkAfterReturningIsRejectedBecauseItsWorkWouldRunUnlocked(Class<?> type) {
 		assertInvalid(type, "the lock would be released when the method returns, before the work it started has run",
 				"@Async");
@@ -556,6 +562,42 @@ class RedisLockOperationSourceTests {
 		@RedisLock("#id")
 		public Callable<String> work(String id) {
 			return () -> id;
+		}
+
+	}
+
+	static class ReturnsDeferredResult {
+
+		@RedisLock("#id")
+		public DeferredResult<String> work(String id) {
+			return new DeferredResult<>();
+		}
+
+	}
+
+	static class ReturnsWebAsyncTask {
+
+		@RedisLock("#id")
+		public WebAsyncTask<String> work(String id) {
+			return new WebAsyncTask<>(() -> id);
+		}
+
+	}
+
+	static class ReturnsEmitter {
+
+		@RedisLock("#id")
+		public SseEmitter work(String id) {
+			return new SseEmitter();
+		}
+
+	}
+
+	static class ReturnsStreamingResponseBody {
+
+		@RedisLock("#id")
+		public StreamingResponseBody work(String id) {
+			return (out) -> out.write(id.getBytes());
 		}
 
 	}

@@ -99,7 +99,7 @@ class UnprotectedLockedMethodsStopStartUpTests {
 	}
 
 	@Test
-	void finalMethodThatAProxiedInterfaceDeclaresIsLocked() {
+	void finalMethodThatAProxiedInterfaceDeclaresStartsWithTheLockApplied() {
 		this.runner.withPropertyValues("spring.aop.proxy-target-class=false")
 			.withBean("orders", FinalInterfaceMethod.class)
 			.run((context) -> {
@@ -137,7 +137,7 @@ class UnprotectedLockedMethodsStopStartUpTests {
 	}
 
 	@Test
-	void asyncVoidMethodWithTheDefaultOrderRunsInsideTheLockAdvisorsChain() {
+	void asyncVoidMethodWithTheDefaultOrderStartsWithTheLockApplied() {
 		this.runner.withUserConfiguration(AsyncEnabled.class).withBean(AsyncVoid.class).run((context) -> {
 			assertThat(context).hasNotFailed();
 			assertLockAdvised(context.getBean(AsyncVoid.class));
@@ -157,7 +157,7 @@ class UnprotectedLockedMethodsStopStartUpTests {
 	}
 
 	@Test
-	void methodOfAGenericInterfaceIsLockedUnderInterfaceProxies() {
+	void methodOfAGenericInterfaceStartsWithTheLockAppliedUnderInterfaceProxies() {
 		this.runner.withPropertyValues("spring.aop.proxy-target-class=false")
 			.withBean("handler", StringHandler.class)
 			.run((context) -> {

@@ -18,9 +18,10 @@ package io.github.redislock.benchmarks;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
 
-import io.github.redislock.core.DefaultLockClient;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockBackoff;
+import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.redis.RedisLockKeys;
 import io.github.redislock.redis.RedisLockStore;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -55,6 +56,8 @@ final class OurContender implements Contender {
 
 	private final RedisLockStore store;
 
+	private final RedisLockKeys keys;
+
 	private final DefaultLockClient client;
 
 	private final LongAdder lostLeases = new LongAdder();
@@ -74,6 +77,7 @@ final class OurContender implements Contender {
 		this.connectionFactory.start();
 		StringRedisTemplate template = new StringRedisTemplate(this.connectionFactory);
 		this.store = new RedisLockStore(template, "bench:" + this.id + ":");
+		this.keys = new RedisLockKeys("bench:" + this.id + ":");
 		this.client = new DefaultLockClient(this.store, LEASE, true, LockBackoff.DEFAULT,
 				(event) -> this.lostLeases.increment());
 		if (HANDOFF_ID.equals(id)) {
@@ -91,7 +95,7 @@ final class OurContender implements Contender {
 	}
 
 	String redisKey(String name) {
-		return this.store.getKeys().lockKey(name);
+		return this.keys.lockKey(name);
 	}
 
 	long lostLeases() {

@@ -15,8 +15,11 @@
  */
 
 /**
- * The {@link io.github.redislock.annotation.RedisLock @RedisLock} annotation, the part of
- * the library that application code types.
+ * What application code types next to a locked method: the {@link RedisLock @RedisLock}
+ * annotation, the {@link LockContext} of the running locked method, the
+ * {@link LockAcquisitionFailureHandler} and {@link LostLeaseAction} it may name, and the
+ * exceptions a locked method's caller may catch. The machinery that applies the
+ * annotation is in {@link io.github.redislock.interceptor}.
  */
 @NullMarked
 package io.github.redislock.annotation;

@@ -15,7 +15,7 @@
  */
 package io.github.redislock.autoconfigure;
 
-import io.github.redislock.aspect.InvalidRedisLockException;
+import io.github.redislock.interceptor.InvalidRedisLockException;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;

@@ -15,20 +15,20 @@
  */
 package io.github.redislock.autoconfigure;
 
-import io.github.redislock.aspect.LockAcquisitionFailureHandler;
-import io.github.redislock.aspect.LockDefaults;
-import io.github.redislock.aspect.LockKeyExpressionEvaluator;
-import io.github.redislock.aspect.RedisLockAdvisor;
-import io.github.redislock.aspect.RedisLockInterceptor;
-import io.github.redislock.aspect.RedisLockOperationSource;
-import io.github.redislock.aspect.RedisLockProxyChecker;
-import io.github.redislock.core.DefaultLockClient;
+import io.github.redislock.annotation.LockAcquisitionFailureHandler;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockLostListener;
 import io.github.redislock.core.LockOperations;
-import io.github.redislock.core.LockStore;
 import io.github.redislock.core.LockTemplate;
+import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.interceptor.LockDefaults;
+import io.github.redislock.interceptor.LockKeyExpressionEvaluator;
+import io.github.redislock.interceptor.RedisLockAdvisor;
+import io.github.redislock.interceptor.RedisLockInterceptor;
+import io.github.redislock.interceptor.RedisLockOperationSource;
+import io.github.redislock.interceptor.RedisLockProxyChecker;
 import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.store.LockStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

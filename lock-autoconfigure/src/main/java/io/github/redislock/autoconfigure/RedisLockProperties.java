@@ -18,7 +18,7 @@ package io.github.redislock.autoconfigure;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 
-import io.github.redislock.aspect.LostLeaseAction;
+import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.redis.RedisLockKeys;

@@ -32,11 +32,14 @@ import org.springframework.util.StringUtils;
  * in nanoseconds of {@link System#nanoTime()}, and a longer one would overflow after the
  * store had granted it. Wait times are cut to that maximum instead, since waiting longer
  * than anyone can is what the caller asked for.
+ * <p>
+ * Public only so that the engine, in a package of its own, shares these checks with the
+ * API's value types; application code has no use for it.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
-final class LockArguments {
+public final class LockArguments {
 
 	private static final Duration MIN_LEASE_TIME = Duration.ofMillis(1);
 
@@ -49,7 +52,7 @@ final class LockArguments {
 	 * @return the name
 	 * @throws IllegalArgumentException if it is {@code null} or blank
 	 */
-	static String name(@Nullable String name) {
+	public static String name(@Nullable String name) {
 		if (!StringUtils.hasText(name)) {
 			throw new IllegalArgumentException(
 					"Lock name must not be null or blank, was " + ((name != null) ? "'" + name + "'" : "null"));
@@ -65,7 +68,7 @@ final class LockArguments {
 	 * @throws IllegalArgumentException if it is {@code null}, under 1 ms or above
 	 * {@link LockDefinition#MAX_LEASE_TIME}
 	 */
-	static Duration leaseTime(@Nullable String name, @Nullable Duration leaseTime) {
+	public static Duration leaseTime(@Nullable String name, @Nullable Duration leaseTime) {
 		if (leaseTime == null) {
 			throw new IllegalArgumentException(leaseTimeOf(name) + " must not be null");
 		}
@@ -84,7 +87,7 @@ final class LockArguments {
 	 * @throws IllegalArgumentException if the unit is {@code null}, or the lease under 1
 	 * ms or above {@link LockDefinition#MAX_LEASE_TIME}
 	 */
-	static Duration leaseTime(String name, long leaseTime, @Nullable TimeUnit unit) {
+	public static Duration leaseTime(String name, long leaseTime, @Nullable TimeUnit unit) {
 		TimeUnit checked = unit(name, unit);
 		// TimeUnit saturates: refuse rather than hold a lease shorter than asked for.
 		boolean saturated = leaseTime > checked.convert(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
@@ -102,7 +105,7 @@ final class LockArguments {
 	 * @return the wait time, at most {@link LockDefinition#MAX_LEASE_TIME}
 	 * @throws IllegalArgumentException if it is {@code null} or negative
 	 */
-	static Duration waitTime(String name, @Nullable Duration waitTime) {
+	public static Duration waitTime(String name, @Nullable Duration waitTime) {
 		if (waitTime == null) {
 			throw new IllegalArgumentException("Wait time of lock '" + name + "' must not be null");
 		}
@@ -120,7 +123,7 @@ final class LockArguments {
 	 * @return the unit
 	 * @throws IllegalArgumentException if it is {@code null}
 	 */
-	static TimeUnit unit(String name, @Nullable TimeUnit unit) {
+	public static TimeUnit unit(String name, @Nullable TimeUnit unit) {
 		if (unit == null) {
 			throw new IllegalArgumentException("Time unit of lock '" + name + "' must not be null");
 		}

@@ -65,7 +65,7 @@ public record LockBackoff(Duration delay, double multiplier, Duration maxDelay, 
 	 * Return the longest delay in nanoseconds, jitter applied.
 	 * @return the longest delay in nanoseconds
 	 */
-	long maxDelayNanos() {
+	public long maxDelayNanos() {
 		return (long) (this.maxDelay.toNanos() * (1 + this.jitter));
 	}
 
@@ -74,7 +74,7 @@ public record LockBackoff(Duration delay, double multiplier, Duration maxDelay, 
 	 * @param attempt the number of attempts already failed, from 1
 	 * @return the delay in nanoseconds, at least one millisecond
 	 */
-	long delayNanos(int attempt) {
+	public long delayNanos(int attempt) {
 		double base = this.delay.toNanos() * Math.pow(this.multiplier, Math.max(0, attempt - 1));
 		base = Math.min(base, this.maxDelay.toNanos());
 		if (this.jitter > 0) {

@@ -15,9 +15,11 @@
  */
 
 /**
- * The programmatic lock API: lock handles, the template and the store SPI they stand on.
- * Nothing here names Spring AOP, SpEL or Redis, so other stores (Redlock across
- * independent masters) plug in behind {@link io.github.redislock.core.LockStore}.
+ * The programmatic lock API that application code calls: {@link LockClient} and its
+ * {@link DistributedLock} handles, {@link LockOperations} and its template, the
+ * {@link LockDefinition} they take, and the {@link LockException} hierarchy. Nothing here
+ * names Spring AOP, SpEL or Redis; the implementation is in
+ * {@link io.github.redislock.engine}, over a {@link io.github.redislock.store store}.
  */
 @NullMarked
 package io.github.redislock.core;

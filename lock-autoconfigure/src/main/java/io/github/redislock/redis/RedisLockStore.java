@@ -24,7 +24,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.redislock.core.LockDefinition;
-import io.github.redislock.core.LockStore;
+import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.connection.ClusterSlotHashUtil;
@@ -92,7 +92,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * Return the key naming policy of this store.
 	 * @return the keys
 	 */
-	public RedisLockKeys getKeys() {
+	RedisLockKeys getKeys() {
 		return this.keys;
 	}
 
@@ -234,7 +234,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * Return the number of release channels currently subscribed in Redis.
 	 * @return the number of subscribed channels
 	 */
-	public int subscribedChannelCount() {
+	int subscribedChannelCount() {
 		return this.subscriptions.subscribedCount();
 	}
 

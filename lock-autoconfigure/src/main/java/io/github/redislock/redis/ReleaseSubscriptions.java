@@ -28,8 +28,8 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import io.github.redislock.core.LockStore.HandOff;
-import io.github.redislock.core.LockStore.ReleaseListener;
+import io.github.redislock.store.LockStore.HandOff;
+import io.github.redislock.store.LockStore.ReleaseListener;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

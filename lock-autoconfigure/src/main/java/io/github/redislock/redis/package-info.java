@@ -13,9 +13,11 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
+
 /**
- * The Redis {@link io.github.redislock.core.LockStore}: Lua scripts run through a
- * {@code StringRedisTemplate}, and release notifications over one shared subscription.
+ * The Redis {@link io.github.redislock.store.LockStore}: one Lua script per operation,
+ * run on a connection from the {@code RedisConnectionFactory}, and release notifications
+ * over one shared subscription.
  */
 @NullMarked
 package io.github.redislock.redis;

@@ -22,8 +22,8 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.github.redislock.aspect.RedisLockAdvisor;
 import io.github.redislock.core.LockClient;
+import io.github.redislock.interceptor.RedisLockAdvisor;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

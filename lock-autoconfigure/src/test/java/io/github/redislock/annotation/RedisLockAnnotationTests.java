@@ -30,10 +30,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.github.redislock.aspect.LockAcquisitionFailureHandler;
-import io.github.redislock.aspect.LockContext;
-import io.github.redislock.aspect.LockKeyEvaluationException;
-import io.github.redislock.aspect.LockNotAcquiredException;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.core.LockClient;

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.redis.RedisLockStoreProbe;
 import io.github.redislock.testsupport.RedisCluster;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisSentinelGroup;
@@ -118,7 +119,7 @@ class RedisSetupsTests {
 		});
 		assertThat(redis.opsForValue().get(Counter.KEY)).isEqualTo(Integer.toString(threads * INCREMENTS_PER_THREAD));
 		assertThat(Counter.mostAtOnce).hasValue(1);
-		String lockKey = instances.get(0).getBean(RedisLockStore.class).getKeys().lockKey("counter");
+		String lockKey = RedisLockStoreProbe.lockKey(instances.get(0).getBean(RedisLockStore.class), "counter");
 		assertThat(redis.hasKey(lockKey)).isFalse();
 	}
 

@@ -18,21 +18,22 @@ package io.github.redislock.autoconfigure;
 import java.time.Duration;
 import java.util.List;
 
+import io.github.redislock.annotation.LockAcquisitionFailureHandler;
+import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.annotation.RedisLock;
-import io.github.redislock.aspect.InvalidRedisLockException;
-import io.github.redislock.aspect.LockAcquisitionFailureHandler;
-import io.github.redislock.aspect.LockDefaults;
-import io.github.redislock.aspect.LockKeyExpressionEvaluator;
-import io.github.redislock.aspect.LostLeaseAction;
-import io.github.redislock.aspect.RedisLockAdvisor;
-import io.github.redislock.aspect.RedisLockInterceptor;
-import io.github.redislock.aspect.RedisLockOperationSource;
-import io.github.redislock.core.DefaultLockClient;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockOperations;
-import io.github.redislock.core.LockStore;
 import io.github.redislock.core.LockTemplate;
+import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.interceptor.InvalidRedisLockException;
+import io.github.redislock.interceptor.LockDefaults;
+import io.github.redislock.interceptor.LockKeyExpressionEvaluator;
+import io.github.redislock.interceptor.RedisLockAdvisor;
+import io.github.redislock.interceptor.RedisLockInterceptor;
+import io.github.redislock.interceptor.RedisLockOperationSource;
 import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.redis.RedisLockStoreProbe;
+import io.github.redislock.store.LockStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -81,7 +82,7 @@ class RedisLockAutoConfigurationTests {
 				.hasSingleBean(RedisLockAdvisor.class)
 				.hasSingleBean(RedisLockInterceptor.class)
 				.hasSingleBean(LockAcquisitionFailureHandler.class);
-			assertThat(context.getBean(RedisLockStore.class).getKeys().lockKey("a")).isEqualTo("lock:{a}");
+			assertThat(RedisLockStoreProbe.lockKey(context.getBean(RedisLockStore.class), "a")).isEqualTo("lock:{a}");
 			assertThat(context.getBean(RedisLockAdvisor.class).getOrder()).isEqualTo(Ordered.LOWEST_PRECEDENCE - 1);
 		});
 	}
@@ -153,7 +154,8 @@ class RedisLockAutoConfigurationTests {
 					assertThat(backoff.jitter()).isZero();
 				});
 				assertThat(properties.getRenewal().isEnabled()).isFalse();
-				assertThat(context.getBean(RedisLockStore.class).getKeys().lockKey("a")).isEqualTo("app:locks:{a}");
+				assertThat(RedisLockStoreProbe.lockKey(context.getBean(RedisLockStore.class), "a"))
+					.isEqualTo("app:locks:{a}");
 				assertThat(context.getBean(RedisLockAdvisor.class).getOrder()).isEqualTo(42);
 				assertThat(context.getBean(DefaultLockClient.class).getMaxLocalHandoffs()).isEqualTo(3);
 				assertThat(context.getBean(DefaultLockClient.class).getShutdownTimeout())

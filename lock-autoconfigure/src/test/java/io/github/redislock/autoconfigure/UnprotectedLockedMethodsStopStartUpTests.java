@@ -18,9 +18,9 @@ package io.github.redislock.autoconfigure;
 import java.util.concurrent.CompletableFuture;
 
 import io.github.redislock.annotation.RedisLock;
-import io.github.redislock.aspect.InvalidRedisLockException;
-import io.github.redislock.aspect.RedisLockAdvisor;
 import io.github.redislock.core.LockClient;
+import io.github.redislock.interceptor.InvalidRedisLockException;
+import io.github.redislock.interceptor.RedisLockAdvisor;
 import io.github.redislock.redis.RedisLockStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockBackoff;
+import io.github.redislock.engine.LockClientProbe;
 import io.github.redislock.testsupport.RedisNode;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -67,8 +68,8 @@ abstract class AbstractRedisLockContractTests {
 	void nothingIsLeftBehind() {
 		try {
 			for (LockClientInstance instance : this.instances) {
-				assertThat(instance.client.renewalCount()).isZero();
-				assertThat(instance.client.activeLockCount()).isZero();
+				assertThat(LockClientProbe.renewalCount(instance.client)).isZero();
+				assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
 			}
 			await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> {
 				for (RedisNode node : dataNodes()) {

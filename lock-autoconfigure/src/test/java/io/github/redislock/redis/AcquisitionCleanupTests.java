@@ -20,8 +20,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.core.DistributedLock;
-import io.github.redislock.core.LockStore;
 import io.github.redislock.core.LockStoreException;
+import io.github.redislock.engine.LockClientProbe;
+import io.github.redislock.store.LockStore;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -56,7 +57,7 @@ class AcquisitionCleanupTests extends RedisLockTestSupport {
 		assertThat(outcome.get(10, TimeUnit.SECONDS)).isInstanceOf(LockStoreException.class)
 			.hasMessageContaining("handed-over");
 		assertThat(lockKeys()).as("keys right after the failure").isEmpty();
-		assertThat(instance.client.activeLockCount()).isZero();
+		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
 	}
 
 	/**

@@ -21,7 +21,8 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.redislock.core.DistributedLock;
-import io.github.redislock.core.LockStore;
+import io.github.redislock.engine.LockClientProbe;
+import io.github.redislock.store.LockStore;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -56,9 +57,9 @@ class BatchedRenewalTests extends RedisLockTestSupport {
 		assertThat(instance.lostEvents).isEmpty();
 		// Three rounds of 500 renewals: one call per lock would be 1500.
 		assertThat(batches.get()).isLessThan(60);
-		assertThat(instance.client.renewalCount()).isEqualTo(LOCKS);
+		assertThat(LockClientProbe.renewalCount(instance.client)).isEqualTo(LOCKS);
 		held.forEach(DistributedLock::unlock);
-		assertThat(instance.client.renewalCount()).isZero();
+		assertThat(LockClientProbe.renewalCount(instance.client)).isZero();
 	}
 
 	private static final class CountingRenewals extends DelegatingLockStore {

@@ -30,9 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
- * Stopping and closing a {@link io.github.redislock.core.DefaultLockClient} used without
- * Spring: what a holder may still do while the client waits for it, what it is told when
- * the client gave its lock up, and starting a stopped client again.
+ * Stopping and closing a {@link io.github.redislock.engine.DefaultLockClient} used
+ * without Spring: what a holder may still do while the client waits for it, what it is
+ * told when the client gave its lock up, and starting a stopped client again.
  * {@code annotation.ShutdownWithHeldLocksTests} shows the same through an application
  * context and a second instance.
  *

@@ -18,7 +18,7 @@ package io.github.redislock.redis;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.redislock.core.LockStore;
+import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
 
 /**

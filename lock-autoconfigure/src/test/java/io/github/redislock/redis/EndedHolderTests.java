@@ -22,6 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.redislock.core.DistributedLock;
+import io.github.redislock.engine.LockClientProbe;
 import io.github.redislock.testsupport.Await;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -84,8 +85,8 @@ class EndedHolderTests extends RedisLockTestSupport {
 		}
 		assertThat(waiterFailure.get()).isNull();
 		assertThat(server().command("EXISTS", key)).isEqualTo(0L);
-		assertThat(instance.client.activeLockCount()).as("lock states left in the instance").isZero();
-		assertThat(instance.client.renewalCount()).isZero();
+		assertThat(LockClientProbe.activeLockCount(instance.client)).as("lock states left in the instance").isZero();
+		assertThat(LockClientProbe.renewalCount(instance.client)).isZero();
 
 		DistributedLock next = other.client.getLock("ended-holder");
 		assertThat(next.tryLock(Duration.ZERO, LEASE, false)).as("another instance afterwards").isTrue();
@@ -101,7 +102,8 @@ class EndedHolderTests extends RedisLockTestSupport {
 		holdAndEnd(instance, renew, end);
 
 		Await.until("the instance forgets the lock of the ended thread", Duration.ofSeconds(5),
-				() -> instance.client.activeLockCount() == 0 && instance.client.renewalCount() == 0);
+				() -> LockClientProbe.activeLockCount(instance.client) == 0
+						&& LockClientProbe.renewalCount(instance.client) == 0);
 		DistributedLock lock = other.client.getLock("ended-holder");
 		assertThat(lock.tryLock(Duration.ofSeconds(5), LEASE, false)).as("another instance once the lease ran out")
 			.isTrue();
@@ -110,7 +112,7 @@ class EndedHolderTests extends RedisLockTestSupport {
 		assertThat(again.tryLock(Duration.ZERO, LEASE, false)).as("another thread of the same instance").isTrue();
 		assertThat(other.client.getLock("ended-holder").tryLock()).isFalse();
 		again.unlock();
-		assertThat(instance.client.activeLockCount()).isZero();
+		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
 	}
 
 	/**

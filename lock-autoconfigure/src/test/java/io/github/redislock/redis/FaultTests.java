@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockStoreException;
+import io.github.redislock.engine.LockClientProbe;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -65,8 +66,8 @@ class FaultTests extends RedisLockTestSupport {
 			.withMessageContaining("killed");
 		long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
 		assertThat(tookMillis).isLessThan(waitTime.plus(COMMAND_TIMEOUT).plusSeconds(1).toMillis());
-		assertThat(waiter.client.activeLockCount()).as("nothing left behind").isZero();
-		assertThat(waiter.client.renewalCount()).isZero();
+		assertThat(LockClientProbe.activeLockCount(waiter.client)).as("nothing left behind").isZero();
+		assertThat(LockClientProbe.renewalCount(waiter.client)).isZero();
 		server().restart();
 		assertThatExceptionOfType(RuntimeException.class).isThrownBy(held::unlock);
 	}
@@ -83,7 +84,8 @@ class FaultTests extends RedisLockTestSupport {
 				.withMessageContaining("paused");
 			long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
 			assertThat(tookMillis).isLessThan(COMMAND_TIMEOUT.plusSeconds(2).toMillis());
-			assertThat(instance.client.renewalCount()).as("no renewal for a failed acquisition").isZero();
+			assertThat(LockClientProbe.renewalCount(instance.client)).as("no renewal for a failed acquisition")
+				.isZero();
 			assertThat(lock.isHeldByCurrentThread()).isFalse();
 		}
 		finally {
@@ -93,7 +95,7 @@ class FaultTests extends RedisLockTestSupport {
 		// expires.
 		assertThat(lock.tryLock(Duration.ofSeconds(15), Duration.ofSeconds(10), true)).isTrue();
 		lock.unlock();
-		assertThat(instance.client.activeLockCount()).isZero();
+		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
 	}
 
 	@Test
@@ -128,8 +130,8 @@ class FaultTests extends RedisLockTestSupport {
 		// the
 		// interrupt follows it, so the key does not outlive the failed acquisition.
 		await().atMost(Duration.ofSeconds(10)).until(() -> lockKeys().isEmpty());
-		assertThat(instance.client.activeLockCount()).isZero();
-		assertThat(instance.client.renewalCount()).isZero();
+		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
+		assertThat(LockClientProbe.renewalCount(instance.client)).isZero();
 	}
 
 	@Test

@@ -18,11 +18,12 @@ package io.github.redislock.redis;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
-import io.github.redislock.core.DefaultLockClient;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockTemplate;
+import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.engine.LockClientProbe;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -73,7 +74,7 @@ class InvalidArgumentTests extends RedisLockTestSupport {
 			.withMessage("Time unit of lock 'nulls' must not be null");
 		assertThatIllegalArgumentException().isThrownBy(() -> lock.tryLock(1, 10, null))
 			.withMessage("Time unit of lock 'nulls' must not be null");
-		assertThat(instance.client.activeLockCount()).isZero();
+		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
 	}
 
 	@Test
@@ -95,7 +96,7 @@ class InvalidArgumentTests extends RedisLockTestSupport {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> lock.tryLock(Duration.ofMillis(-1), Duration.ofSeconds(1), true))
 			.withMessage("Wait time of lock 'bounds' must not be negative, was PT-0.001S");
-		assertThat(instance.client.activeLockCount()).isZero();
+		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
 	}
 
 	@Test
@@ -111,7 +112,7 @@ class InvalidArgumentTests extends RedisLockTestSupport {
 			.withMessage("Action to run under lock 'templated' must not be null");
 		assertThatIllegalArgumentException().isThrownBy(() -> template.tryAcquire(null))
 			.withMessage("LockDefinition must not be null");
-		assertThat(instance.client.activeLockCount()).isZero();
+		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
 	}
 
 	@Test

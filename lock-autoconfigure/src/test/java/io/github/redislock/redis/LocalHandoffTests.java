@@ -22,6 +22,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.core.DistributedLock;
+import io.github.redislock.engine.LockClientProbe;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +49,7 @@ class LocalHandoffTests extends RedisLockTestSupport {
 			.isEqualTo(Integer.toString(workload.expectedCount(instances.size())));
 		assertThat(maxOccupancy).isEqualTo(1);
 		for (LockClientInstance instance : instances) {
-			assertThat(instance.client.activeLockCount()).isZero();
+			assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
 		}
 	}
 
@@ -69,7 +70,7 @@ class LocalHandoffTests extends RedisLockTestSupport {
 		second.release();
 		assertThat(third.acquiredToken()).as("after the limit, a fresh acquisition").isGreaterThan(firstToken);
 		third.release();
-		assertThat(instance.client.activeLockCount()).isZero();
+		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
 	}
 
 	@Test
@@ -96,7 +97,7 @@ class LocalHandoffTests extends RedisLockTestSupport {
 		assertThat(fourth.remainingLeaseAtAcquisition()).as("lease of the fourth thread")
 			.isGreaterThan(lease.toMillis() * 3 / 4);
 		fourth.release();
-		assertThat(instance.client.activeLockCount()).isZero();
+		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
 	}
 
 	@Test
@@ -106,7 +107,7 @@ class LocalHandoffTests extends RedisLockTestSupport {
 		lock.lock();
 		lock.unlock();
 		assertThat(lockKeys()).isEmpty();
-		assertThat(instance.client.activeLockCount()).isZero();
+		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
 	}
 
 	/**

@@ -21,11 +21,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
-import io.github.redislock.core.DefaultLockClient;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostListener;
-import io.github.redislock.core.LockStore;
+import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.store.LockStore;
 
 import org.springframework.data.redis.connection.RedisConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;

@@ -30,10 +30,10 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockBackoff;
-import io.github.redislock.core.LockStore;
-import io.github.redislock.core.LockStore.HandOff;
-import io.github.redislock.core.LockStore.Queueing;
-import io.github.redislock.core.LockStore.ReleaseListener;
+import io.github.redislock.store.LockStore.HandOff;
+import io.github.redislock.store.LockStore.Queueing;
+import io.github.redislock.store.LockStore.ReleaseListener;
+import io.github.redislock.store.LockStore;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

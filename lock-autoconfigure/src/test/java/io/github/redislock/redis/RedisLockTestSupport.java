@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.redislock.engine.LockClientProbe;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;
@@ -61,7 +62,7 @@ abstract class RedisLockTestSupport {
 	void nothingIsLeftBehind() {
 		try {
 			for (LockClientInstance instance : this.instances) {
-				assertThat(instance.client.renewalCount()).as("renewal tasks").isZero();
+				assertThat(LockClientProbe.renewalCount(instance.client)).as("renewal tasks").isZero();
 			}
 			await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
 				assertThat(subscribedChannels()).as("subscribed channels").isEmpty();

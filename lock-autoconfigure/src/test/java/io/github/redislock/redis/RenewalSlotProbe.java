@@ -19,7 +19,7 @@ import java.nio.charset.Charset;
 import java.time.Duration;
 import java.util.List;
 
-import io.github.redislock.core.LockStore.LeaseRenewal;
+import io.github.redislock.store.LockStore.LeaseRenewal;
 
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.data.redis.connection.RedisClusterConfiguration;

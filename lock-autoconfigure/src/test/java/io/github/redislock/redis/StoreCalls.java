@@ -20,7 +20,7 @@ import java.lang.reflect.Proxy;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.UnaryOperator;
 
-import io.github.redislock.core.LockStore;
+import io.github.redislock.store.LockStore;
 
 /**
  * Counts the calls a client makes to its store, to show that refused input never reached

@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.redislock.core.DistributedLock;
+import io.github.redislock.engine.LockClientProbe;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -88,7 +89,7 @@ class WaitingTests extends RedisLockTestSupport {
 		finally {
 			held.unlock();
 		}
-		assertThat(waiter.client.activeLockCount()).isZero();
+		assertThat(LockClientProbe.activeLockCount(waiter.client)).isZero();
 	}
 
 	@Test
@@ -105,7 +106,7 @@ class WaitingTests extends RedisLockTestSupport {
 		assertThatIllegalArgumentException().isThrownBy(() -> lock.tryLock(0, 0, TimeUnit.SECONDS));
 		assertThatIllegalArgumentException().isThrownBy(() -> instance.client.getLock(" "));
 		assertThat(commandCount("evalsha") + commandCount("eval")).isEqualTo(before);
-		assertThat(instance.client.activeLockCount()).isZero();
+		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
 	}
 
 	@Test

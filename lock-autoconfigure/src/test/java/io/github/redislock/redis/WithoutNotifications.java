@@ -15,7 +15,7 @@
  */
 package io.github.redislock.redis;
 
-import io.github.redislock.core.LockStore;
+import io.github.redislock.store.LockStore;
 
 /**
  * A store whose release notifications never arrive, as with a broken subscription, so

@@ -15,8 +15,8 @@
  */
 package io.github.redislock.sample.shop;
 
+import io.github.redislock.annotation.LockContext;
 import io.github.redislock.annotation.RedisLock;
-import io.github.redislock.aspect.LockContext;
 import io.github.redislock.sample.shop.PurchaseRefusedException.Reason;
 import org.jspecify.annotations.Nullable;
 

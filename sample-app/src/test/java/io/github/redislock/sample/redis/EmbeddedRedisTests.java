@@ -21,8 +21,8 @@ import java.net.Socket;
 import java.time.Duration;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.redislock.sample.RunningSample;
 import io.github.redislock.sample.RunningSample.Response;
+import io.github.redislock.sample.RunningSample;
 import io.github.redislock.testsupport.RespClient;
 import org.junit.jupiter.api.Test;
 

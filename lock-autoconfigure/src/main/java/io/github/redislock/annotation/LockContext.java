@@ -1,0 +1,142 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.annotation;
+
+import java.time.Duration;
+
+import io.github.redislock.core.AcquiredLock;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The lock held by the {@code @RedisLock} method running on the current thread, so the
+ * method can pass its fencing token to the store it writes, or check how much lease is
+ * left before a long step:
+ *
+ * <pre class="code">
+ * &#64;RedisLock(key = "'stock:' + #sku")
+ * public void adjust(String sku, int delta) {
+ *     long token = LockContext.current().getFencingToken();
+ *     inventory.update(sku, delta, token); // the store rejects tokens older than the last
+ * }
+ * </pre>
+ *
+ * In nested locked methods it describes the innermost one. It is bound only while the
+ * method body runs on the calling thread, and not while a method whose condition skipped
+ * its lock runs, even inside another locked method: that method holds no lock of its own,
+ * and the outer lock's fencing token is not one for its key.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public final class LockContext {
+
+	private static final ThreadLocal<LockContext> current = new ThreadLocal<>();
+
+	private final AcquiredLock lock;
+
+	private LockContext(AcquiredLock lock) {
+		this.lock = lock;
+	}
+
+	/**
+	 * Return the context of the innermost {@code @RedisLock} method running on this
+	 * thread.
+	 * @return the context
+	 * @throws IllegalStateException if no {@code @RedisLock} method is running on this
+	 * thread
+	 */
+	public static LockContext current() {
+		LockContext context = current.get();
+		if (context == null) {
+			throw new IllegalStateException("No @RedisLock method is running on this thread: LockContext is only "
+					+ "available inside a locked method, on its calling thread");
+		}
+		return context;
+	}
+
+	/**
+	 * Return whether a {@code @RedisLock} method is running on this thread.
+	 * @return whether {@link #current()} may be called
+	 */
+	public static boolean isActive() {
+		return current.get() != null;
+	}
+
+	/**
+	 * Return the evaluated lock name.
+	 * @return the lock name
+	 */
+	public String getLockName() {
+		return this.lock.getName();
+	}
+
+	/**
+	 * Return the fencing token of the acquisition: a number larger than that of every
+	 * earlier acquisition of this lock name, which a store written under the lock can use
+	 * to reject a stale holder. The first call may take a round trip to the store.
+	 * @return the fencing token
+	 * @throws io.github.redislock.core.LockLostException if the lease was lost before a
+	 * token was issued
+	 * @see AcquiredLock#getFencingToken()
+	 */
+	public long getFencingToken() {
+		return this.lock.getFencingToken();
+	}
+
+	/**
+	 * Return how long the lease is known to last, from the last acquisition or renewal.
+	 * @return the remaining lease, {@link Duration#ZERO} once lost
+	 */
+	public Duration getRemainingLease() {
+		return this.lock.getRemainingLease();
+	}
+
+	/**
+	 * Bind a lock to the current thread. Called by the interceptor around a locked
+	 * method; application code only reads the context.
+	 * @param lock the acquired lock
+	 * @return the previously bound context, to give to {@link #restore}
+	 */
+	public static @Nullable LockContext bind(AcquiredLock lock) {
+		LockContext previous = current.get();
+		current.set(new LockContext(lock));
+		return previous;
+	}
+
+	/**
+	 * Unbind the context of the current thread, for a method that runs without its lock.
+	 * @return the previously bound context, to give to {@link #restore}
+	 */
+	public static @Nullable LockContext unbind() {
+		LockContext previous = current.get();
+		current.remove();
+		return previous;
+	}
+
+	/**
+	 * Restore the context that was bound before {@link #bind} or {@link #unbind}.
+	 * @param previous the previous context, or {@code null}
+	 */
+	public static void restore(@Nullable LockContext previous) {
+		if (previous != null) {
+			current.set(previous);
+		}
+		else {
+			current.remove();
+		}
+	}
+
+}

@@ -1,0 +1,71 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.annotation;
+
+import java.lang.reflect.Method;
+
+import org.jspecify.annotations.Nullable;
+
+import io.github.redislock.core.LockException;
+
+/**
+ * Thrown when the key of a {@code @RedisLock} method cannot be turned into a lock name
+ * for a call (it evaluated to {@code null} or a blank string, typically from a
+ * {@code null} argument, to a value with no stable text, or its evaluation failed), or
+ * when its condition is neither {@code true} nor {@code false}. Nothing was locked and
+ * the method was not invoked: locking on the text {@code "null"} would serialize
+ * unrelated calls, and running unlocked would break the guarantee.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class LockKeyEvaluationException extends LockException {
+
+	private final Method method;
+
+	private final String expression;
+
+	/**
+	 * Create an exception.
+	 * @param message the detail message, naming the method and the expression
+	 * @param method the annotated method
+	 * @param expression the key or condition expression that failed, which also stands
+	 * for the lock's name, since none was evaluated
+	 * @param cause the evaluation failure, if any
+	 */
+	public LockKeyEvaluationException(String message, Method method, String expression, @Nullable Throwable cause) {
+		super(expression, message, cause);
+		this.method = method;
+		this.expression = expression;
+	}
+
+	/**
+	 * Return the annotated method.
+	 * @return the method
+	 */
+	public Method getMethod() {
+		return this.method;
+	}
+
+	/**
+	 * Return the key or condition expression that failed.
+	 * @return the expression
+	 */
+	public String getExpression() {
+		return this.expression;
+	}
+
+}

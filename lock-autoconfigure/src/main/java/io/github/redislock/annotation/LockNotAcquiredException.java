@@ -1,0 +1,59 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.annotation;
+
+import java.lang.reflect.Method;
+import java.time.Duration;
+
+import io.github.redislock.core.LockAcquisitionException;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Thrown when a {@code @RedisLock} method's lock stayed busy for the whole wait time (or
+ * the wait was interrupted), and neither a fallback method nor a custom
+ * {@link LockAcquisitionFailureHandler} took over. The method was not invoked. Carries
+ * the lock name, the method and the wait time.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class LockNotAcquiredException extends LockAcquisitionException {
+
+	private final Method method;
+
+	/**
+	 * Create an exception.
+	 * @param message the detail message, naming the method and the lock
+	 * @param lockName the evaluated lock name
+	 * @param waitTime how long the call was prepared to wait
+	 * @param method the annotated method
+	 * @param cause the interruption, if the wait was interrupted
+	 */
+	public LockNotAcquiredException(String message, String lockName, Duration waitTime, Method method,
+			@Nullable Throwable cause) {
+		super(lockName, waitTime, message, cause);
+		this.method = method;
+	}
+
+	/**
+	 * Return the annotated method that was not invoked.
+	 * @return the method
+	 */
+	public Method getMethod() {
+		return this.method;
+	}
+
+}

@@ -1,0 +1,42 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.annotation;
+
+/**
+ * What a {@code @RedisLock} method does when, at release, the lock turns out to have been
+ * lost (its lease ran out or another holder took it), so the work it did may have
+ * overlapped with another holder's. In both cases the lock client has logged a warning
+ * and told its {@code LockLostListener}s, which the auto-configuration bridges to a
+ * Spring application event.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public enum LostLeaseAction {
+
+	/**
+	 * Throw the {@code LockLostException} to the caller, even though the method itself
+	 * completed, so that the caller can compensate. When the release waits for a
+	 * transaction to complete, the exception can only be logged.
+	 */
+	THROW,
+
+	/**
+	 * Return the method's result: the loss is only logged and published.
+	 */
+	LOG
+
+}

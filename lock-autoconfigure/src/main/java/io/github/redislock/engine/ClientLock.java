@@ -1,0 +1,155 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.engine;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockArguments;
+
+/**
+ * The {@link DistributedLock} handle of a {@link DefaultLockClient}. It holds no state of
+ * its own: every handle of the same name refers to the client's one state for that name.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class ClientLock implements DistributedLock {
+
+	private final DefaultLockClient client;
+
+	private final String name;
+
+	ClientLock(DefaultLockClient client, String name) {
+		this.client = client;
+		this.name = name;
+	}
+
+	@Override
+	public String getName() {
+		return this.name;
+	}
+
+	@Override
+	public void lock() {
+		boolean interrupted = false;
+		try {
+			while (true) {
+				try {
+					acquire(Long.MAX_VALUE, this.client.defaultLeaseTime(), this.client.defaultRenew());
+					return;
+				}
+				catch (InterruptedException ex) {
+					interrupted = true;
+				}
+			}
+		}
+		finally {
+			if (interrupted) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	@Override
+	public void lockInterruptibly() throws InterruptedException {
+		acquire(Long.MAX_VALUE, this.client.defaultLeaseTime(), this.client.defaultRenew());
+	}
+
+	@Override
+	public boolean tryLock() {
+		boolean interrupted = Thread.interrupted();
+		try {
+			return this.client.acquire(this.name, 0, this.client.defaultLeaseTime(), this.client.defaultRenew());
+		}
+		catch (InterruptedException ex) {
+			interrupted = true;
+			return false;
+		}
+		finally {
+			if (interrupted) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	/**
+	 * A wait too long for {@link TimeUnit#toNanos} saturates, which is waiting
+	 * practically forever, as for {@link java.util.concurrent.locks.ReentrantLock}.
+	 */
+	@Override
+	public boolean tryLock(long time, TimeUnit unit) throws InterruptedException {
+		return acquire(LockArguments.unit(this.name, unit).toNanos(time), this.client.defaultLeaseTime(),
+				this.client.defaultRenew());
+	}
+
+	@Override
+	public boolean tryLock(long waitTime, long leaseTime, TimeUnit unit) throws InterruptedException {
+		Duration lease = LockArguments.leaseTime(this.name, leaseTime, unit);
+		return acquire(unit.toNanos(waitTime), lease, this.client.defaultRenew());
+	}
+
+	@Override
+	public boolean tryLock(Duration waitTime, Duration leaseTime, boolean renew) throws InterruptedException {
+		long waitNanos = LockArguments.waitTime(this.name, waitTime).toNanos();
+		return acquire(waitNanos, LockArguments.leaseTime(this.name, leaseTime), renew);
+	}
+
+	private boolean acquire(long waitNanos, Duration leaseTime, boolean renew) throws InterruptedException {
+		if (Thread.interrupted()) {
+			throw new InterruptedException();
+		}
+		return this.client.acquire(this.name, waitNanos, leaseTime, renew);
+	}
+
+	@Override
+	public void unlock() {
+		this.client.release(this.name);
+	}
+
+	@Override
+	public boolean isHeldByCurrentThread() {
+		LockHold hold = this.client.currentHold(this.name);
+		return hold != null && hold.isValid();
+	}
+
+	@Override
+	public int getHoldCount() {
+		return this.client.holdCount(this.name);
+	}
+
+	@Override
+	public long getFencingToken() {
+		LockHold hold = this.client.currentHold(this.name);
+		if (hold == null) {
+			throw new IllegalMonitorStateException("Lock '" + this.name + "' is not held by the current thread");
+		}
+		return this.client.fencingToken(hold);
+	}
+
+	@Override
+	public Duration getRemainingLease() {
+		LockHold hold = this.client.currentHold(this.name);
+		return (hold != null) ? Duration.ofNanos(hold.remainingNanos()) : Duration.ZERO;
+	}
+
+	@Override
+	public String toString() {
+		return "DistributedLock[" + this.name + "]";
+	}
+
+}

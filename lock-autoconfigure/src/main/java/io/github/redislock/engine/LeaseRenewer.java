@@ -1,0 +1,215 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.engine;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.github.redislock.store.LockStore;
+
+/**
+ * Extends the leases of held locks from one daemon thread shared by the whole client, so
+ * that holding many locks costs no thread per lock, and taking one costs no more than
+ * adding it to a set: most locks are released long before their first renewal.
+ * <p>
+ * The thread sweeps the held locks a few times per shortest lease, and only while some
+ * are held. A lease is due once a third of it has passed, leaving two more chances if the
+ * store is briefly unreachable. When one lease is due, every lease due within the next
+ * sixth of its own length is renewed with it, in one batch: thousands of held locks then
+ * cost a handful of round trips per renewal period instead of one each.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class LeaseRenewer implements AutoCloseable {
+
+	private static final Logger logger = LoggerFactory.getLogger(LeaseRenewer.class);
+
+	private static final long MIN_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
+	private static final long MAX_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+
+	private final LockStore store;
+
+	/**
+	 * Told of each lease found lost, on the renewal thread: it must return at once, so it
+	 * never runs user code itself.
+	 */
+	private final BiConsumer<LockHold, String> lostHandler;
+
+	private final Set<LockHold> holds = ConcurrentHashMap.newKeySet();
+
+	private final ScheduledExecutorService scheduler;
+
+	/** Period of the running sweep, {@link Long#MAX_VALUE} while none runs. */
+	private volatile long tickNanos = Long.MAX_VALUE;
+
+	private @Nullable ScheduledFuture<?> sweep;
+
+	LeaseRenewer(LockStore store, BiConsumer<LockHold, String> lostHandler) {
+		this.store = store;
+		this.lostHandler = lostHandler;
+		ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, (runnable) -> {
+			Thread thread = new Thread(runnable, "redis-lock-renewal");
+			thread.setDaemon(true);
+			return thread;
+		});
+		executor.setRemoveOnCancelPolicy(true);
+		executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+		this.scheduler = executor;
+	}
+
+	void start(LockHold hold) {
+		hold.renewing = true;
+		this.holds.add(hold);
+		long tick = Math.max(MIN_TICK_NANOS, Math.min(MAX_TICK_NANOS, hold.leaseTime.toNanos() / 6));
+		if (tick < this.tickNanos) {
+			sweepEvery(tick);
+		}
+	}
+
+	void stop(LockHold hold) {
+		hold.renewing = false;
+		this.holds.remove(hold);
+	}
+
+	int activeCount() {
+		return this.holds.size();
+	}
+
+	private synchronized void sweepEvery(long tick) {
+		if (tick >= this.tickNanos || this.scheduler.isShutdown()) {
+			return;
+		}
+		if (this.sweep != null) {
+			this.sweep.cancel(false);
+		}
+		this.tickNanos = tick;
+		this.sweep = this.scheduler.scheduleWithFixedDelay(this::sweep, tick, tick, TimeUnit.NANOSECONDS);
+	}
+
+	/**
+	 * Stop sweeping once nothing is held. The period is cleared before the set is checked
+	 * again, so a lock taken meanwhile either is seen here or starts a new sweep itself.
+	 */
+	private synchronized void stopIfIdle() {
+		long tick = this.tickNanos;
+		this.tickNanos = Long.MAX_VALUE;
+		if (!this.holds.isEmpty()) {
+			this.tickNanos = tick;
+			return;
+		}
+		if (this.sweep != null) {
+			this.sweep.cancel(false);
+			this.sweep = null;
+		}
+	}
+
+	private void sweep() {
+		if (this.holds.isEmpty()) {
+			stopIfIdle();
+			return;
+		}
+		long now = System.nanoTime();
+		boolean due = false;
+		for (LockHold hold : this.holds) {
+			if (now - hold.renewAfter >= 0) {
+				due = true;
+				break;
+			}
+		}
+		if (!due) {
+			return;
+		}
+		List<LockHold> batch = new ArrayList<>();
+		for (LockHold hold : this.holds) {
+			if (hold.renewAfter - now <= hold.leaseTime.toNanos() / 6 && isRenewable(hold, now)) {
+				batch.add(hold);
+			}
+		}
+		if (!batch.isEmpty()) {
+			renew(batch);
+		}
+	}
+
+	private boolean isRenewable(LockHold hold, long now) {
+		if (hold.released || hold.lost) {
+			stop(hold);
+			return false;
+		}
+		if (!hold.owner.isAlive()) {
+			// The client's EndedOwnerWatch reports it and frees the local lock.
+			logger.debug("Thread '{}' ended while holding lock '{}'; no longer renewing it, so it frees itself "
+					+ "when its lease runs out", hold.owner.getName(), hold.name);
+			stop(hold);
+			return false;
+		}
+		if (now - hold.expiresAt >= 0) {
+			stop(hold);
+			this.lostHandler.accept(hold, "its lease ran out before it could be renewed");
+			return false;
+		}
+		return true;
+	}
+
+	private void renew(List<LockHold> batch) {
+		List<LockStore.LeaseRenewal> renewals = new ArrayList<>(batch.size());
+		for (LockHold hold : batch) {
+			renewals.add(new LockStore.LeaseRenewal(hold.name, hold.ownerToken, hold.leaseTime));
+		}
+		long requestedAt = System.nanoTime();
+		List<Boolean> renewed;
+		try {
+			renewed = this.store.renewAll(renewals);
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Renewal of {} lease(s) failed, retrying while the leases last", batch.size(), ex);
+			for (LockHold hold : batch) {
+				// Retry well before the lease runs out: there are two more chances left.
+				hold.renewAfter = requestedAt + hold.leaseTime.toNanos() / 6;
+			}
+			return;
+		}
+		for (int i = 0; i < batch.size(); i++) {
+			LockHold hold = batch.get(i);
+			if (renewed.get(i)) {
+				hold.renewedFrom(requestedAt, renewals.get(i).leaseTime());
+			}
+			else if (!hold.released) {
+				stop(hold);
+				this.lostHandler.accept(hold, "the store no longer records this holder");
+			}
+		}
+	}
+
+	@Override
+	public void close() {
+		this.scheduler.shutdownNow();
+		this.holds.clear();
+	}
+
+}

@@ -1,0 +1,191 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.engine;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.util.Assert;
+
+import io.github.redislock.core.LockClientClosedException;
+
+/**
+ * Stops a client without abandoning the locks it holds. A client that simply stopped
+ * renewing would let another instance take a lock as soon as its lease ran out, while the
+ * holder's work still ran, and the holder would learn nothing of it; its release would
+ * only fail later, as if the store had.
+ * <p>
+ * So a stop first refuses new acquisitions and sends away the threads waiting for one,
+ * which hold nothing, then waits, up to its timeout, until the holders have released
+ * their locks, while their leases are still renewed and the store is still in use. The
+ * holds left when the timeout passes are given up: no longer renewed, and reported lost,
+ * so that their holders are told at release.
+ * <p>
+ * Waiting is a poll of the client's lock states: a stop happens once per client, and a
+ * poll keeps the acquire and release paths free of any work for it.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class LockClientShutdown {
+
+	private static final Logger logger = LoggerFactory.getLogger(DefaultLockClient.class);
+
+	static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+
+	/** See {@link DefaultLockClient#getPhase()}. */
+	static final int PHASE = 1024;
+
+	private static final long POLL_MILLIS = 10;
+
+	private final Collection<LockState> states;
+
+	private final Consumer<LockHold> giveUp;
+
+	private volatile Duration timeout = DEFAULT_TIMEOUT;
+
+	/** Whether new acquisitions are refused: from the start of a stop to a restart. */
+	private volatile boolean stopping;
+
+	/** Whether the client was closed, after which it never starts again. */
+	private boolean closed;
+
+	/**
+	 * Create a shutdown.
+	 * @param states the live view of the client's lock states
+	 * @param giveUp stops renewing a hold still held when the timeout passed, and reports
+	 * it lost
+	 */
+	LockClientShutdown(Collection<LockState> states, Consumer<LockHold> giveUp) {
+		this.states = states;
+		this.giveUp = giveUp;
+	}
+
+	void setTimeout(Duration timeout) {
+		Assert.isTrue(timeout != null && !timeout.isNegative(), "Shutdown timeout must not be null or negative");
+		this.timeout = timeout;
+	}
+
+	Duration getTimeout() {
+		return this.timeout;
+	}
+
+	boolean isStopping() {
+		return this.stopping;
+	}
+
+	/**
+	 * Refuse an acquisition once a stop has begun.
+	 * @param name the lock name
+	 * @throws LockClientClosedException if a stop has begun
+	 */
+	void refuseIfStopping(String name) {
+		if (this.stopping) {
+			throw new LockClientClosedException(name);
+		}
+	}
+
+	/**
+	 * Hand out locks again after a stop, unless the client was closed.
+	 */
+	synchronized void start() {
+		if (!this.closed) {
+			this.stopping = false;
+		}
+	}
+
+	/**
+	 * Refuse new acquisitions, wait for the holds to be released, and give up those left
+	 * when the timeout passes. Does nothing if a stop has already run.
+	 */
+	synchronized void stop() {
+		if (this.stopping) {
+			return;
+		}
+		this.stopping = true;
+		if (!awaitReleases()) {
+			for (LockState state : this.states) {
+				giveUp(state.hold);
+				giveUp(state.handedOff);
+			}
+		}
+	}
+
+	/**
+	 * Stop, and never start again.
+	 */
+	synchronized void close() {
+		stop();
+		this.closed = true;
+	}
+
+	/**
+	 * Wait until no lock state is left: every hold released, every waiter gone.
+	 * @return whether none is left
+	 */
+	private boolean awaitReleases() {
+		if (wakeWaitersUnlessDone()) {
+			return true;
+		}
+		Duration timeout = this.timeout;
+		logger.info("Lock client shutting down: waiting up to {} ms for the {} lock(s) held or waited for "
+				+ "to be released", timeout.toMillis(), this.states.size());
+		long started = System.nanoTime();
+		// Saturated: a wait too long to count in nanoseconds is practically endless.
+		long timeoutNanos = (timeout.compareTo(Duration.ofNanos(Long.MAX_VALUE)) < 0) ? timeout.toNanos()
+				: Long.MAX_VALUE;
+		while (System.nanoTime() - started < timeoutNanos) {
+			try {
+				TimeUnit.MILLISECONDS.sleep(POLL_MILLIS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return wakeWaitersUnlessDone();
+			}
+			if (wakeWaitersUnlessDone()) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * Wake the threads waiting for a lock, in the local queue or for the store, so that
+	 * they find the client stopping and give up. Checked again on every poll, for the
+	 * threads that began to wait after the last look.
+	 * @return whether no lock state is left
+	 */
+	private boolean wakeWaitersUnlessDone() {
+		for (LockState state : this.states) {
+			state.local.wakeWaiters();
+			state.wakeUps.release();
+		}
+		return this.states.isEmpty();
+	}
+
+	private void giveUp(@Nullable LockHold hold) {
+		if (hold != null) {
+			this.giveUp.accept(hold);
+		}
+	}
+
+}

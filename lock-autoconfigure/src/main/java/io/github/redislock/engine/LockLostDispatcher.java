@@ -1,0 +1,147 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.engine;
+
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.github.redislock.core.LockLostEvent;
+import io.github.redislock.core.LockLostException;
+import io.github.redislock.core.LockLostListener;
+
+/**
+ * Reports lost leases: a WARN log, then the client's {@link LockLostListener}, which is
+ * user code and may be slow (an HTTP alert, say) or throw.
+ * <p>
+ * A loss that the renewal thread finds is told on a daemon thread of its own, so that a
+ * slow listener never delays the renewal of every other lock: their leases are short, and
+ * other instances would take them while their holders still run. That thread runs only
+ * while there are events to tell; they are told one at a time, in the order they were
+ * found.
+ * <p>
+ * A loss that a caller's own thread finds (at release, at re-entry, when it asks for a
+ * fencing token) is told on that thread, before its call returns, so that the listener
+ * has run by the time the caller sees its {@link LockLostException}. If losses of the
+ * same lock still wait to be told on the event thread, it is told after them instead, so
+ * that a listener sees the losses of one lock in order.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class LockLostDispatcher implements AutoCloseable {
+
+	/** The client's category, where losses were always logged. */
+	private static final Logger logger = LoggerFactory.getLogger(DefaultLockClient.class);
+
+	private final LockLostListener listener;
+
+	private final ThreadPoolExecutor events;
+
+	/** Events queued or being told on the event thread, per lock name. */
+	private final ConcurrentMap<String, Integer> pending = new ConcurrentHashMap<>();
+
+	LockLostDispatcher(LockLostListener listener) {
+		this.listener = listener;
+		this.events = new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), (runnable) -> {
+			Thread thread = new Thread(runnable, "redis-lock-lost-events");
+			thread.setDaemon(true);
+			return thread;
+		});
+		this.events.allowCoreThreadTimeOut(true);
+	}
+
+	/**
+	 * Report a loss found by a thread that must not wait for the listener.
+	 * @param event the loss
+	 */
+	void reportLater(LockLostEvent event) {
+		log(event);
+		tellLater(event);
+	}
+
+	/**
+	 * Report a loss found by a caller's own thread, on that thread unless earlier losses
+	 * of the same lock are still to be told.
+	 * @param event the loss
+	 */
+	void reportNow(LockLostEvent event) {
+		log(event);
+		if (this.pending.containsKey(event.lockName())) {
+			tellLater(event);
+		}
+		else {
+			tell(event);
+		}
+	}
+
+	private void tellLater(LockLostEvent event) {
+		this.pending.merge(event.lockName(), 1, Integer::sum);
+		try {
+			this.events.execute(() -> {
+				try {
+					tell(event);
+				}
+				finally {
+					told(event);
+				}
+			});
+		}
+		catch (RejectedExecutionException ex) {
+			// Closed: better told late on this thread than not at all.
+			told(event);
+			tell(event);
+		}
+	}
+
+	private void told(LockLostEvent event) {
+		this.pending.computeIfPresent(event.lockName(), (name, count) -> (count > 1) ? count - 1 : null);
+	}
+
+	private void tell(LockLostEvent event) {
+		try {
+			this.listener.onLockLost(event);
+		}
+		catch (RuntimeException ex) {
+			logger.warn("LockLostListener failed for lock '{}'", event.lockName(), ex);
+		}
+	}
+
+	private static void log(LockLostEvent event) {
+		if (event.fencingToken() != 0) {
+			logger.warn("Lock '{}' (fencing token {}) was lost: {}", event.lockName(), event.fencingToken(),
+					event.reason());
+		}
+		else {
+			logger.warn("Lock '{}' was lost: {}", event.lockName(), event.reason());
+		}
+	}
+
+	/**
+	 * Stop taking events; those already queued are still told.
+	 */
+	@Override
+	public void close() {
+		this.events.shutdown();
+	}
+
+}

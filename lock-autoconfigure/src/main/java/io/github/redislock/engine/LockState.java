@@ -1,0 +1,78 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.engine;
+
+import java.util.concurrent.Semaphore;
+import java.util.function.BooleanSupplier;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What this process knows about one lock name while some thread holds or waits for it.
+ * Threads of one process queue on a fair local lock, so only the thread at the head talks
+ * to the store, and re-entries are counted by that local lock without a round trip. A
+ * state lives while some thread holds or waits for the lock, or until the client finds
+ * that the holding thread ended without unlocking it.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class LockState {
+
+	final String name;
+
+	final LocalLock local;
+
+	/** Released when the store announces a release, to wake the waiting head thread. */
+	final Semaphore wakeUps = new Semaphore(0);
+
+	/** Threads holding or waiting for this lock; guarded by the client's state map. */
+	int references;
+
+	/** The current hold; set and cleared only by the thread holding {@link #local}. */
+	volatile @Nullable LockHold hold;
+
+	/**
+	 * A hold released locally and left in the store for the next local thread to take
+	 * over; it counts as one of the {@link #references}. Set and cleared only by the
+	 * thread holding {@link #local}.
+	 */
+	volatile @Nullable LockHold handedOff;
+
+	/**
+	 * Times in a row a release passed the lock to the next thread of this process while
+	 * other processes had waiters queued; touched only by the thread holding
+	 * {@link #local}.
+	 */
+	int keptTurns;
+
+	/**
+	 * Create the state of a lock.
+	 * @param name the lock name
+	 * @param waitsAbandoned whether threads waiting for the local lock give up instead,
+	 * as they do while the client shuts down
+	 */
+	LockState(String name, BooleanSupplier waitsAbandoned) {
+		this.name = name;
+		this.local = new LocalLock(waitsAbandoned);
+	}
+
+	@Nullable LockHold heldByCurrentThread() {
+		LockHold current = this.hold;
+		return (current != null && this.local.isHeldByCurrentThread()) ? current : null;
+	}
+
+}

@@ -1,0 +1,27 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+/**
+ * The lock engine behind {@link io.github.redislock.core.LockClient}:
+ * {@link DefaultLockClient} over any {@link io.github.redislock.store.LockStore}. It
+ * queues the threads of one process per lock name, waits in the store with backoff and
+ * release notifications, keeps leases and reports lost ones. Only
+ * {@link DefaultLockClient} is meant to be created by applications.
+ */
+@NullMarked
+package io.github.redislock.engine;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,170 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.interceptor;
+
+import java.util.Optional;
+import java.util.concurrent.Future;
+
+import io.github.redislock.annotation.LockAcquisitionFailureHandler;
+import io.github.redislock.annotation.LockContext;
+import io.github.redislock.annotation.LockNotAcquiredException;
+import io.github.redislock.annotation.LostLeaseAction;
+import io.github.redislock.core.AcquiredLock;
+import io.github.redislock.core.LockAcquisitionException;
+import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockOperations;
+import org.aopalliance.intercept.MethodInterceptor;
+import org.aopalliance.intercept.MethodInvocation;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.aop.support.AopUtils;
+import org.springframework.expression.EvaluationContext;
+
+/**
+ * Runs {@code @RedisLock} methods under their lock: evaluates the key, acquires through
+ * {@link LockOperations}, invokes the method only once the lock is held, and releases in
+ * every case. A thin adapter: parsing lives in {@link RedisLockOperationSource},
+ * expressions in {@link LockKeyExpressionEvaluator}, release in {@link LockReleaser}.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class RedisLockInterceptor implements MethodInterceptor {
+
+	private final RedisLockOperationSource operationSource;
+
+	private final LockKeyExpressionEvaluator evaluator;
+
+	private final LockOperations locks;
+
+	private final LockDefaults defaults;
+
+	private final LockAcquisitionFailureHandler failureHandler;
+
+	private final LockReleaser releaser;
+
+	/**
+	 * Create an interceptor.
+	 * @param operationSource the source of the methods' operations
+	 * @param evaluator the evaluator of their expressions
+	 * @param locks the locks to take
+	 * @param defaults the values of unset attributes
+	 * @param failureHandler what to do when a lock is not acquired and the method names
+	 * no fallback
+	 * @param lostLeaseAction what to do when a lease turns out lost at release
+	 */
+	public RedisLockInterceptor(RedisLockOperationSource operationSource, LockKeyExpressionEvaluator evaluator,
+			LockOperations locks, LockDefaults defaults, LockAcquisitionFailureHandler failureHandler,
+			LostLeaseAction lostLeaseAction) {
+		this.operationSource = operationSource;
+		this.evaluator = evaluator;
+		this.locks = locks;
+		this.defaults = defaults;
+		this.failureHandler = failureHandler;
+		this.releaser = new LockReleaser(lostLeaseAction);
+	}
+
+	@Override
+	public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
+		Object target = invocation.getThis();
+		Class<?> targetClass = (target != null) ? AopUtils.getTargetClass(target)
+				: invocation.getMethod().getDeclaringClass();
+		RedisLockOperation operation = this.operationSource.getOperation(invocation.getMethod(), targetClass);
+		if (operation == null) {
+			return invocation.proceed();
+		}
+		EvaluationContext context = (operation.getKeyExpression() != null || operation.getConditionExpression() != null)
+				? this.evaluator.createContext(operation, invocation.getArguments(), target) : null;
+		if (context != null && !this.evaluator.condition(operation, context)) {
+			LockContext previous = LockContext.unbind();
+			try {
+				return invocation.proceed();
+			}
+			finally {
+				LockContext.restore(previous);
+			}
+		}
+		LockDefinition definition = operation.toDefinition(this.evaluator.key(operation, context), this.defaults);
+		Optional<AcquiredLock> acquired;
+		try {
+			acquired = this.locks.tryAcquire(definition);
+		}
+		catch (LockAcquisitionException ex) {
+			return notAcquired(operation, definition, invocation, ex);
+		}
+		if (acquired.isEmpty()) {
+			return notAcquired(operation, definition, invocation, null);
+		}
+		return proceedHolding(acquired.get(), operation, invocation);
+	}
+
+	private @Nullable Object proceedHolding(AcquiredLock lock, RedisLockOperation operation,
+			MethodInvocation invocation) throws Throwable {
+		LockContext previous = LockContext.bind(lock);
+		Throwable failure = null;
+		try {
+			Object result = invocation.proceed();
+			if (LockableMethods.mayDeferWork(operation.getMethod())) {
+				rejectDeferredWork(operation, result);
+			}
+			return result;
+		}
+		catch (Throwable ex) {
+			failure = ex;
+			throw ex;
+		}
+		finally {
+			LockContext.restore(previous);
+			this.releaser.release(lock, failure);
+		}
+	}
+
+	/**
+	 * A method declared to return {@code Object} may return a future or a stream whose
+	 * work runs after the lock is released; the start-up check cannot see it, so the
+	 * caller is told instead of getting a result computed without the lock.
+	 */
+	private static void rejectDeferredWork(RedisLockOperation operation, @Nullable Object result) {
+		String deferred = LockableMethods.deferredWork(result);
+		if (deferred != null) {
+			if (result instanceof Future<?> future) {
+				// Best effort: work that has already started may run on regardless.
+				future.cancel(true);
+			}
+			throw new InvalidRedisLockException(operation.getMethod(), operation.getTargetClass(),
+					"it returned a " + deferred + " whose work had not completed, and that work runs after the "
+							+ "lock is released (a future was cancelled, but work it had started may still run)",
+					"Return the result itself, or declare the asynchronous return type so that start-up refuses "
+							+ "it (see @RedisLock); lock inside the asynchronous work with LockOperations.");
+		}
+	}
+
+	private @Nullable Object notAcquired(RedisLockOperation operation, LockDefinition definition,
+			MethodInvocation invocation, @Nullable LockAcquisitionException cause) throws Throwable {
+		LockNotAcquiredException exception = new LockNotAcquiredException(
+				"Lock '" + definition.name() + "' of @RedisLock method '"
+						+ InvalidRedisLockException.describe(operation.getMethod(), operation.getTargetClass())
+						+ "' was not acquired within " + definition.waitTime().toMillis() + " ms"
+						+ ((cause != null) ? " (interrupted)" : "") + "; the method was not invoked",
+				definition.name(), definition.waitTime(), operation.getMethod(), cause);
+		FallbackMethod fallback = operation.getFallback();
+		if (fallback != null) {
+			return fallback.invoke(invocation.getThis(), invocation.getArguments(), exception);
+		}
+		return this.failureHandler.handle(exception, invocation.getArguments());
+	}
+
+}

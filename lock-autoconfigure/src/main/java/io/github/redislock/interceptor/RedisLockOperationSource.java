@@ -1,0 +1,275 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.interceptor;
+
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+
+import io.github.redislock.annotation.RedisLock;
+import io.github.redislock.core.LockDefinition;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.aop.support.AopUtils;
+import org.springframework.core.MethodClassKey;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.core.annotation.AnnotationUtils;
+import org.springframework.core.annotation.MergedAnnotations;
+import org.springframework.core.annotation.MergedAnnotations.SearchStrategy;
+import org.springframework.util.ClassUtils;
+import org.springframework.util.ReflectionUtils;
+import org.springframework.util.StringUtils;
+
+/**
+ * Turns {@code @RedisLock} annotations into validated {@link RedisLockOperation}s, cached
+ * per method and target class. Annotations are found on the most specific method and,
+ * through {@link AnnotatedElementUtils#findMergedAnnotation}, on the interfaces and
+ * superclasses it overrides and inside composed annotations.
+ * <p>
+ * {@link #hasOperations(Class)} parses every method of a class at once, which the
+ * pointcut calls when a bean is created: an invalid annotation on any method stops
+ * start-up with an {@link InvalidRedisLockException}, not only on the first method the
+ * proxy machinery happens to look at.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class RedisLockOperationSource {
+
+	private static final Object NONE = new Object();
+
+	private final Map<MethodClassKey, Object> operations = new ConcurrentHashMap<>(256);
+
+	private final Map<Class<?>, List<RedisLockOperation>> operationsByClass = new ConcurrentHashMap<>(256);
+
+	private final LockKeyExpressionEvaluator evaluator;
+
+	/**
+	 * Create an operation source.
+	 * @param evaluator the evaluator that parses, checks and caches the expressions
+	 */
+	public RedisLockOperationSource(LockKeyExpressionEvaluator evaluator) {
+		this.evaluator = evaluator;
+	}
+
+	/**
+	 * Return whether any method of the class is locked, parsing and validating all of
+	 * them.
+	 * @param targetClass the class
+	 * @return whether the class has a {@code @RedisLock} method
+	 * @throws InvalidRedisLockException if one of them is invalid
+	 */
+	public boolean hasOperations(Class<?> targetClass) {
+		return !getOperations(targetClass).isEmpty();
+	}
+
+	/**
+	 * Return the operations of every locked method of a class, parsing and validating all
+	 * of them.
+	 * @param targetClass the class
+	 * @return its operations, empty when no method is locked
+	 * @throws InvalidRedisLockException if one of them is invalid
+	 */
+	public List<RedisLockOperation> getOperations(Class<?> targetClass) {
+		List<RedisLockOperation> cached = this.operationsByClass.get(targetClass);
+		if (cached != null) {
+			return cached;
+		}
+		List<RedisLockOperation> found = new ArrayList<>();
+		if (AnnotationUtils.isCandidateClass(targetClass, RedisLock.class)) {
+			if (AnnotatedElementUtils.hasAnnotation(targetClass, RedisLock.class)) {
+				throw new InvalidRedisLockException(targetClass,
+						"@RedisLock reaches the class through a composed annotation, and it applies to methods only, "
+								+ "so no method would be locked",
+						"Put the annotation on the methods to lock, and limit its @Target to METHOD.");
+			}
+			for (Method method : ReflectionUtils.getUniqueDeclaredMethods(targetClass,
+					ReflectionUtils.USER_DECLARED_METHODS)) {
+				if (ReflectionUtils.isObjectMethod(method)
+						&& AnnotatedElementUtils.hasAnnotation(method, RedisLock.class)) {
+					throw new InvalidRedisLockException(method, targetClass,
+							"equals, hashCode and toString are never locked: collections, logs and debuggers call "
+									+ "them on the bean itself",
+							"Lock a method of your own that does the work.");
+				}
+				RedisLockOperation operation = getOperation(method, targetClass);
+				if (operation != null) {
+					found.add(operation);
+				}
+			}
+		}
+		List<RedisLockOperation> operations = List.copyOf(found);
+		this.operationsByClass.put(targetClass, operations);
+		return operations;
+	}
+
+	/**
+	 * Return the operation of a method.
+	 * @param method the method, possibly from an interface
+	 * @param targetClass the class of the target, or {@code null} if unknown
+	 * @return the operation, or {@code null} if the method is not locked
+	 * @throws InvalidRedisLockException if its annotation is invalid
+	 */
+	public @Nullable RedisLockOperation getOperation(Method method, @Nullable Class<?> targetClass) {
+		if (ReflectionUtils.isObjectMethod(method)) {
+			return null;
+		}
+		MethodClassKey cacheKey = new MethodClassKey(method, targetClass);
+		Object cached = this.operations.get(cacheKey);
+		if (cached == null) {
+			RedisLockOperation operation = computeOperation(method, targetClass);
+			cached = (operation != null) ? operation : NONE;
+			this.operations.put(cacheKey, cached);
+		}
+		return (cached != NONE) ? (RedisLockOperation) cached : null;
+	}
+
+	private @Nullable RedisLockOperation computeOperation(Method method, @Nullable Class<?> targetClass) {
+		Method specificMethod = declaredMethod(AopUtils.getMostSpecificMethod(method, targetClass), method);
+		Class<?> userClass = (targetClass != null) ? targetClass : specificMethod.getDeclaringClass();
+		Set<RedisLock> annotations = findAnnotations(specificMethod);
+		if (annotations.isEmpty() && specificMethod != method) {
+			annotations.addAll(findAnnotations(method));
+		}
+		if (annotations.isEmpty()) {
+			annotations.addAll(findOnInterfaces(specificMethod, userClass));
+		}
+		if (annotations.isEmpty()) {
+			return null;
+		}
+		if (annotations.size() > 1) {
+			throw new InvalidRedisLockException(specificMethod, userClass,
+					annotations.size() + " different @RedisLock annotations reach the method " + annotations
+							+ ", and a method runs under one lock",
+					"Keep one @RedisLock on the method (through its composed annotations and the interfaces it "
+							+ "implements), or take the other lock inside it with LockOperations.");
+		}
+		return parse(annotations.iterator().next(), specificMethod, userClass);
+	}
+
+	/**
+	 * Find the annotations of a method: those declared on it (directly or through
+	 * composed annotations) when there are any, as an override replaces what it
+	 * overrides; else those of the methods it overrides and implements, which must then
+	 * agree.
+	 */
+	private static Set<RedisLock> findAnnotations(Method method) {
+		Set<RedisLock> declared = new LinkedHashSet<>();
+		Set<RedisLock> inherited = new LinkedHashSet<>();
+		MergedAnnotations.from(method, SearchStrategy.TYPE_HIERARCHY)
+			.stream(RedisLock.class)
+			.forEach((annotation) -> ((annotation.getAggregateIndex() == 0) ? declared : inherited)
+				.add(annotation.synthesize()));
+		return declared.isEmpty() ? inherited : declared;
+	}
+
+	/**
+	 * The method of a JDK proxy class (a Spring Data repository, an HTTP client) carries
+	 * no parameter names: the interface method it implements does.
+	 */
+	private static Method declaredMethod(Method specificMethod, Method method) {
+		Class<?> declaring = specificMethod.getDeclaringClass();
+		if (!Proxy.isProxyClass(declaring)) {
+			return specificMethod;
+		}
+		if (method.getDeclaringClass().isInterface()) {
+			return method;
+		}
+		for (Class<?> type : ClassUtils.getAllInterfacesForClassAsSet(declaring)) {
+			Method declared = ClassUtils.getMethodIfAvailable(type, specificMethod.getName(),
+					specificMethod.getParameterTypes());
+			if (declared != null) {
+				return declared;
+			}
+		}
+		return specificMethod;
+	}
+
+	/**
+	 * Find the annotation on a method of an interface of the target class that the method
+	 * implements without declaring it: a method inherited from a superclass that does not
+	 * implement the interface, which the type-hierarchy search from the method does not
+	 * reach.
+	 */
+	private static Set<RedisLock> findOnInterfaces(Method method, Class<?> targetClass) {
+		if (method.getDeclaringClass() == targetClass || targetClass.isInterface()) {
+			return Set.of();
+		}
+		Set<RedisLock> found = new LinkedHashSet<>();
+		for (Class<?> type : ClassUtils.getAllInterfacesForClassAsSet(targetClass)) {
+			Method declared = ClassUtils.getMethodIfAvailable(type, method.getName(), method.getParameterTypes());
+			if (declared != null) {
+				found.addAll(findAnnotations(declared));
+			}
+		}
+		return found;
+	}
+
+	private RedisLockOperation parse(RedisLock annotation, Method method, Class<?> targetClass) {
+		LockableMethods.check(method, targetClass);
+		String key = annotation.key();
+		if (StringUtils.hasText(key)) {
+			this.evaluator.checkKey(key, method, targetClass);
+		}
+		String condition = annotation.condition();
+		if (StringUtils.hasText(condition)) {
+			this.evaluator.checkCondition(condition, method, targetClass);
+		}
+		Duration leaseTime = duration(annotation.expire(), annotation.timeUnit(), "expire", 1, method, targetClass);
+		Duration waitTime = duration(annotation.waitTime(), annotation.timeUnit(), "waitTime", 0, method, targetClass);
+		FallbackMethod fallback = StringUtils.hasText(annotation.fallback())
+				? FallbackMethod.resolve(annotation.fallback(), method, targetClass) : null;
+		return new RedisLockOperation(method, targetClass, StringUtils.hasText(key) ? key : null,
+				StringUtils.hasText(condition) ? condition : null, leaseTime, waitTime, annotation.renew(), fallback);
+	}
+
+	/**
+	 * Convert an annotation time, {@code -1} meaning the default.
+	 * @param minMillis the least acceptable value in milliseconds: a lease under 1 ms
+	 * would reach Redis as {@code PEXPIRE 0}, which deletes the key
+	 */
+	private static @Nullable Duration duration(long value, TimeUnit unit, String attribute, long minMillis,
+			Method method, Class<?> targetClass) {
+		if (value == -1) {
+			return null;
+		}
+		if (minMillis > 0 && value > unit.convert(Long.MAX_VALUE, TimeUnit.NANOSECONDS)) {
+			throw new InvalidRedisLockException(method, targetClass,
+					attribute + " = " + value + " " + unit + " is longer than the longest lease, "
+							+ LockDefinition.MAX_LEASE_TIME + " (about 292 years)",
+					"Set '" + attribute + "' to a lease you mean: with renewal on, a lease of seconds keeps a "
+							+ "lock as long as the method runs.");
+		}
+		// A wait time past the longest duration saturates: it waits practically forever.
+		Duration duration = (value >= 0) ? Duration.ofNanos(unit.toNanos(value)) : null;
+		if (duration == null || duration.toMillis() < minMillis) {
+			String least = (minMillis > 0) ? "at least 1 ms" : "zero or more";
+			throw new InvalidRedisLockException(method, targetClass,
+					attribute + " = " + value + " " + unit + " is not a valid " + attribute + ": it must be " + least,
+					"Set '" + attribute + "' to " + least + " in " + unit
+							+ " (mind 'timeUnit'), or -1 to use the redis-lock property default.");
+		}
+		return duration;
+	}
+
+}

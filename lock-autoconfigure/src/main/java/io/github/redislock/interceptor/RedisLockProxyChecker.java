@@ -1,0 +1,231 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.interceptor;
+
+import java.util.ArrayList;
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.aop.framework.Advised;
+import org.springframework.aop.framework.AopProxyUtils;
+import org.springframework.aop.scope.ScopedObject;
+import org.springframework.aop.target.AbstractBeanFactoryBasedTargetSource;
+import org.springframework.beans.BeansException;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.BeanFactoryAware;
+import org.springframework.beans.factory.FactoryBean;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.beans.factory.config.SmartInstantiationAwareBeanPostProcessor;
+import org.springframework.util.ClassUtils;
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+
+/**
+ * Verifies that every bean with {@code @RedisLock} methods is reached through a proxy
+ * that applies the lock to each of them, and stops start-up otherwise. The pointcut alone
+ * cannot tell: a proxy silently skips a method it cannot intercept (a {@code final}
+ * method of a class proxy, a method no interface of an interface proxy declares), a bean
+ * created before the auto-proxy creator is not proxied at all, and without the lock
+ * infrastructure (two connection factories and none primary, say) nothing is proxied.
+ * Each of these would run the method without a lock and without a word.
+ * <p>
+ * Deliberately not {@code Ordered}: Spring runs unordered post-processors after the
+ * ordered ones, so this sees each bean as its callers will, after the auto-proxy creator
+ * and the advisors that {@code @Async} or method validation add. Singletons created
+ * before this post-processor existed are checked once all singletons exist.
+ * <p>
+ * With {@code redis-lock.enabled=false} the methods run unlocked by choice: they are
+ * listed in a warning instead.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class RedisLockProxyChecker
+		implements SmartInstantiationAwareBeanPostProcessor, SmartInitializingSingleton, BeanFactoryAware {
+
+	private static final Logger logger = LoggerFactory.getLogger(RedisLockProxyChecker.class);
+
+	private static final @Nullable Method MOCKING_DETAILS = mockitoMethod("org.mockito.Mockito", "mockingDetails",
+			Object.class);
+
+	private static final @Nullable Method IS_MOCK = mockitoMethod("org.mockito.MockingDetails", "isMock");
+
+	private final boolean enabled;
+
+	private final ObjectProvider<RedisLockOperationSource> operationSources;
+
+	private final Supplier<String> missingInfrastructure;
+
+	private final Set<String> checked = ConcurrentHashMap.newKeySet();
+
+	private final Set<String> earlyReferences = ConcurrentHashMap.newKeySet();
+
+	private final List<String> unlocked = new ArrayList<>();
+
+	private @Nullable ConfigurableListableBeanFactory beanFactory;
+
+	private @Nullable RedisLockOperationSource operationSource;
+
+	/**
+	 * Create a checker.
+	 * @param enabled whether locks are enabled; when not, locked methods are only listed
+	 * in a warning
+	 * @param operationSources the operation source of the lock infrastructure, if there
+	 * is one; without it, annotations are parsed by a source of the checker's own
+	 * @param missingInfrastructure explains why the lock infrastructure is missing and
+	 * how to fix it, when there is no {@link RedisLockAdvisor}
+	 */
+	public RedisLockProxyChecker(boolean enabled, ObjectProvider<RedisLockOperationSource> operationSources,
+			Supplier<String> missingInfrastructure) {
+		this.enabled = enabled;
+		this.operationSources = operationSources;
+		this.missingInfrastructure = missingInfrastructure;
+	}
+
+	@Override
+	public void setBeanFactory(BeanFactory beanFactory) {
+		this.beanFactory = (ConfigurableListableBeanFactory) beanFactory;
+	}
+
+	@Override
+	public Object postProcessAfterInitialization(Object bean, String beanName) throws BeansException {
+		if (!this.earlyReferences.remove(beanName)) {
+			check(bean, beanName);
+		}
+		return bean;
+	}
+
+	@Override
+	public void afterSingletonsInstantiated() {
+		ConfigurableListableBeanFactory factory = this.beanFactory;
+		if (factory != null) {
+			for (String name : factory.getSingletonNames()) {
+				Object singleton = factory.getSingleton(name);
+				if (singleton != null && !(singleton instanceof FactoryBean) && !this.checked.contains(name)) {
+					check(singleton, name);
+				}
+			}
+		}
+		synchronized (this.unlocked) {
+			if (!this.unlocked.isEmpty()) {
+				logger.warn("redis-lock.enabled is false: these @RedisLock methods run without a lock: {}",
+						this.unlocked);
+			}
+		}
+	}
+
+	/**
+	 * The early reference of a bean in a circular reference is what the container
+	 * exposes, so it is the one to check; the raw bean then reaches
+	 * {@link #postProcessAfterInitialization} unproxied.
+	 */
+	@Override
+	public Object getEarlyBeanReference(Object bean, String beanName) {
+		check(bean, beanName);
+		this.earlyReferences.add(beanName);
+		return bean;
+	}
+
+	private void check(Object bean, String beanName) {
+		Class<?> targetClass = AopProxyUtils.ultimateTargetClass(bean);
+		List<RedisLockOperation> operations = operationSource().getOperations(targetClass);
+		if (operations.isEmpty() || isTestDouble(bean)) {
+			return;
+		}
+		if (!this.enabled) {
+			if (this.checked.add(beanName)) {
+				synchronized (this.unlocked) {
+					operations.forEach((operation) -> this.unlocked
+						.add(InvalidRedisLockException.describe(operation.getMethod(), operation.getTargetClass())));
+				}
+			}
+			return;
+		}
+		RedisLockOperation first = operations.get(0);
+		if (!hasLockInfrastructure()) {
+			throw new InvalidRedisLockException(first.getMethod(), targetClass,
+					"there is no @RedisLock infrastructure in this application, so the method would run without a "
+							+ "lock",
+					this.missingInfrastructure.get());
+		}
+		if (!(bean instanceof Advised advised)) {
+			throw new InvalidRedisLockException(first.getMethod(), targetClass, "bean '" + beanName
+					+ "' was not proxied, so its @RedisLock methods would run without a lock. This happens to a "
+					+ "bean created before the auto-proxy creator (a BeanPostProcessor or BeanFactoryPostProcessor, "
+					+ "or a bean one of them depends on) and to a singleton registered as an instance",
+					"Do not lock methods of such beans, or let them depend on the bean lazily (@Lazy or "
+							+ "ObjectProvider), so that it is created once proxies can be made.");
+		}
+		// Each call of a scoped proxy, or of a proxy whose targets are beans, goes to a
+		// target bean that is checked when it is created. Checked every time: a prototype
+		// refused once must be refused again.
+		if (!(bean instanceof ScopedObject)
+				&& !(advised.getTargetSource() instanceof AbstractBeanFactoryBasedTargetSource)) {
+			LockedProxyInspector.inspect(advised, beanName, targetClass, operations);
+		}
+		this.checked.add(beanName);
+	}
+
+	/**
+	 * A Mockito mock or spy that a test put in place of a locked bean
+	 * ({@code @MockitoBean}, {@code @MockBean}) is registered as an instance, never
+	 * proxied, and is meant to run without the lock. Asked through Mockito's public API,
+	 * found reflectively: Mockito is on the classpath of tests only, and its inline mocks
+	 * are instances of the mocked class itself.
+	 */
+	private static boolean isTestDouble(Object bean) {
+		if (MOCKING_DETAILS == null || IS_MOCK == null) {
+			return false;
+		}
+		try {
+			return Boolean.TRUE.equals(IS_MOCK.invoke(MOCKING_DETAILS.invoke(null, bean)));
+		}
+		catch (ReflectiveOperationException | RuntimeException ex) {
+			return false;
+		}
+	}
+
+	private static @Nullable Method mockitoMethod(String type, String name, Class<?>... parameterTypes) {
+		ClassLoader classLoader = RedisLockProxyChecker.class.getClassLoader();
+		if (!ClassUtils.isPresent(type, classLoader)) {
+			return null;
+		}
+		return ClassUtils.getMethodIfAvailable(ClassUtils.resolveClassName(type, classLoader), name, parameterTypes);
+	}
+
+	private boolean hasLockInfrastructure() {
+		ConfigurableListableBeanFactory factory = this.beanFactory;
+		return factory == null || factory.getBeanNamesForType(RedisLockAdvisor.class, true, false).length > 0;
+	}
+
+	private RedisLockOperationSource operationSource() {
+		RedisLockOperationSource source = this.operationSource;
+		if (source == null) {
+			source = this.operationSources
+				.getIfAvailable(() -> new RedisLockOperationSource(new LockKeyExpressionEvaluator()));
+			this.operationSource = source;
+		}
+		return source;
+	}
+
+}

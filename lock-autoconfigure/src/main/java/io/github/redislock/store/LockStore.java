@@ -1,0 +1,217 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.store;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+import io.github.redislock.engine.DefaultLockClient;
+
+/**
+ * The store a {@link DefaultLockClient} keeps its locks in. Each method is one atomic
+ * operation, ideally one round trip. Owner tokens are opaque to the store: it only
+ * compares them.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public interface LockStore {
+
+	/**
+	 * Take the lock if it is free or already recorded for this owner, with the given
+	 * lease. No fencing token comes with it: {@link #issueFencingToken} is called if and
+	 * when the holder asks, so that the many holders who never ask pay nothing for one.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @param leaseTime the lease, positive
+	 * @return the outcome
+	 */
+	AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime);
+
+	/**
+	 * Take the lock like {@link #tryAcquire(String, String, Duration)}, or, if it is
+	 * busy, queue the caller so that the holder's {@link #release} hands the lock
+	 * straight to it and tells its {@link #subscribe subscribers}. The default does not
+	 * queue: a store that cannot hand locks over leaves waiters to their retries.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @param leaseTime the lease, positive
+	 * @param queueing how to queue the caller
+	 * @return the outcome
+	 */
+	default AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing) {
+		return tryAcquire(name, ownerToken, leaseTime);
+	}
+
+	/**
+	 * Issue a fencing token to the owner of the lock, larger than any issued for this
+	 * lock name before, if the lock is still recorded for this owner. Called at most once
+	 * per hold, whether the hold began with an acquisition, a hand-off or a
+	 * reacquisition.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @param leaseTime the owner's lease
+	 * @return the fencing token, or {@code 0} if the lock is no longer this owner's
+	 */
+	long issueFencingToken(String name, String ownerToken, Duration leaseTime);
+
+	/**
+	 * Give the lock, if still recorded for this owner, a fresh lease, so that another
+	 * thread of the owner's process can take it over as if it had acquired it. The
+	 * default cannot, and a releasing thread then releases instead.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @param leaseTime the new lease, from now
+	 * @return the outcome, or {@code null} if the lock is no longer this owner's or the
+	 * store cannot do this
+	 */
+	default @Nullable Reacquisition reacquire(String name, String ownerToken, Duration leaseTime) {
+		return null;
+	}
+
+	/**
+	 * Extend the lease if the lock is still recorded for this owner.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @param leaseTime the new lease, from now
+	 * @return whether the lock was still this owner's
+	 */
+	boolean renew(String name, String ownerToken, Duration leaseTime);
+
+	/**
+	 * Extend several leases at once, in as few round trips as the store allows. The
+	 * default renews one by one.
+	 * @param renewals the leases to extend
+	 * @return for each renewal, in order, whether the lock was still that owner's
+	 */
+	default List<Boolean> renewAll(List<LeaseRenewal> renewals) {
+		List<Boolean> results = new ArrayList<>(renewals.size());
+		for (LeaseRenewal renewal : renewals) {
+			results.add(renew(renewal.name(), renewal.ownerToken(), renewal.leaseTime()));
+		}
+		return results;
+	}
+
+	/**
+	 * Delete the lock if it is recorded for this owner, or hand it to the longest-queued
+	 * waiter, and notify waiters. Also takes the owner out of the queue: a waiter that
+	 * gives up calls this, and passes on a lock handed to it meanwhile.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @return whether the lock was still this owner's
+	 */
+	boolean release(String name, String ownerToken);
+
+	/**
+	 * Delete the lock whoever holds it, and notify waiters. For operators clearing a lock
+	 * they know to be abandoned.
+	 * @param name the lock name
+	 * @return whether a lock was deleted
+	 */
+	boolean forceRelease(String name);
+
+	/**
+	 * Call the listener whenever the lock is released or handed over, until the
+	 * subscription is closed. Notifications are best effort: waiters must not depend on
+	 * them.
+	 * @param name the lock name
+	 * @param listener called on release, on a store thread
+	 * @return the subscription, to close when no longer waiting
+	 */
+	AutoCloseable subscribe(String name, ReleaseListener listener);
+
+	/**
+	 * Told of the releases of one lock.
+	 */
+	@FunctionalInterface
+	interface ReleaseListener {
+
+		/**
+		 * Called when the lock was released, or may have been: also once the subscription
+		 * is in place, so that a release just before it is not missed.
+		 * @param handOff to whom the store handed the lock, {@code null} if it is free
+		 */
+		void released(@Nullable HandOff handOff);
+
+	}
+
+	/**
+	 * How a busy {@link #tryAcquire(String, String, Duration, Queueing)} queues its
+	 * caller.
+	 *
+	 * @param validity how long the caller keeps its place unless it calls again; a waiter
+	 * that stops calling, because its process died, is skipped after this
+	 * @param handOffLease the lease to give the caller if the lock is handed to it
+	 * @param ticket identifies this attempt in the {@link HandOff} it may lead to
+	 * @param queuedBefore whether an earlier attempt of the same wait may have queued the
+	 * caller, whose place an acquisition then clears
+	 */
+	record Queueing(Duration validity, Duration handOffLease, long ticket, boolean queuedBefore) {
+
+	}
+
+	/**
+	 * The outcome of {@link #reacquire}.
+	 *
+	 * @param othersWaiting whether waiters of other processes are queued for the lock
+	 */
+	record Reacquisition(boolean othersWaiting) {
+
+	}
+
+	/**
+	 * A lock handed by a release to a queued waiter.
+	 *
+	 * @param ownerToken the waiter's token, now recorded as the holder
+	 * @param ticket the ticket of the waiter's attempt that queued it
+	 */
+	record HandOff(String ownerToken, long ticket) {
+
+	}
+
+	/**
+	 * One lease to extend with {@link #renewAll}.
+	 *
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @param leaseTime the new lease, from now
+	 */
+	record LeaseRenewal(String name, String ownerToken, Duration leaseTime) {
+
+	}
+
+	/**
+	 * The outcome of {@link #tryAcquire}.
+	 *
+	 * @param acquired whether the lock is now the caller's
+	 * @param remainingLeaseMillis how long the current holder's lease lasts, when not
+	 * acquired
+	 */
+	record AcquireResult(boolean acquired, long remainingLeaseMillis) {
+
+		/** The lock is now the caller's. */
+		public static final AcquireResult ACQUIRED = new AcquireResult(true, 0);
+
+		public static AcquireResult busy(long remainingLeaseMillis) {
+			return new AcquireResult(false, remainingLeaseMillis);
+		}
+
+	}
+
+}

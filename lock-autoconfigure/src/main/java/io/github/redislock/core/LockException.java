@@ -16,7 +16,11 @@
 package io.github.redislock.core;
 
 /**
- * Base class of the exceptions this library throws about a lock.
+ * Base class of every exception this library throws about a lock at run time, so that one
+ * {@code catch} sees them all. Bad arguments ({@link IllegalArgumentException}) and
+ * unlocking a lock the thread does not hold ({@link IllegalMonitorStateException}) stay
+ * outside, as the JDK's {@link java.util.concurrent.locks.Lock} contract has them; so do
+ * invalid annotations and properties, which stop start-up instead.
  *
  * @author redis-lock contributors
  * @since 0.1.0

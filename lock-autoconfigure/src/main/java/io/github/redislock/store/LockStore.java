@@ -21,12 +21,9 @@ import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.redislock.engine.DefaultLockClient;
-
 /**
- * The store a {@link DefaultLockClient} keeps its locks in. Each method is one atomic
- * operation, ideally one round trip. Owner tokens are opaque to the store: it only
- * compares them.
+ * The store the lock engine keeps its locks in. Each method is one atomic operation,
+ * ideally one round trip. Owner tokens are opaque to the store: it only compares them.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -16,7 +16,6 @@
 package io.github.redislock.benchmarks;
 
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,6 +23,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.locks.LockSupport;
+
+import org.HdrHistogram.Histogram;
 
 /**
  * Hand-off latency: the time from the moment a holder leaves its critical section (just
@@ -52,21 +53,25 @@ final class Handoff {
 	 * @param spinning whether to spin through the hold instead of parking
 	 * @return the latencies in nanoseconds
 	 */
-	static long[] measure(Contender contender, Waiter waiter, String key, int count, Duration bound, Duration hold,
+	static Histogram measure(Contender contender, Waiter waiter, String key, int count, Duration bound, Duration hold,
 			boolean spinning) throws Exception {
 		long end = System.nanoTime() + bound.toNanos();
-		long[] samples = new long[count];
-		int n = 0;
-		while (n < count && System.nanoTime() - end < 0) {
+		Histogram samples = Stats.latencies();
+		while (samples.getTotalCount() < count && System.nanoTime() - end < 0) {
 			long[] releasedAt = new long[1];
 			contender.locked(key, () -> {
 				waiter.startWaiting(key);
 				keep(hold, spinning);
 				releasedAt[0] = System.nanoTime();
 			});
-			samples[n++] = waiter.awaitAcquired() - releasedAt[0];
+			long latency = waiter.awaitAcquired() - releasedAt[0];
+			if (latency < 0) {
+				throw new IllegalStateException("The waiter acquired " + key + " " + -latency
+						+ " ns before the holder released it: two holders at once, or clocks that differ");
+			}
+			samples.recordValue(latency);
 		}
-		return Arrays.copyOf(samples, n);
+		return samples;
 	}
 
 	/**

@@ -17,6 +17,8 @@ package io.github.redislock.benchmarks;
 
 import java.time.Duration;
 
+import org.HdrHistogram.Histogram;
+
 /**
  * Scenarios d and dx: hand-off latency from a release to the acquisition by a waiter in
  * the same JVM (d) or in the child JVM (dx). Both JVMs read the same monotonic clock,
@@ -42,11 +44,11 @@ final class HandoffScenarios {
 		for (int rep = 0; rep < this.bench.settings.reps(); rep++) {
 			for (String id : this.bench.settings.order(rep)) {
 				try {
-					long[] samples = measure(id, scenario + ":" + rep, acrossJvms, this.bench.settings.handoffs(),
+					Histogram samples = measure(id, scenario + ":" + rep, acrossJvms, this.bench.settings.handoffs(),
 							this.bench.settings.handoffBound());
-					this.bench.results.add(scenario, id, "p50", Stats.percentile(samples, samples.length, 50));
-					this.bench.results.add(scenario, id, "p99", Stats.percentile(samples, samples.length, 99));
-					this.bench.results.add(scenario, id, "count", samples.length);
+					this.bench.results.add(scenario, id, "p50", Stats.percentile(samples, 50));
+					this.bench.results.add(scenario, id, "p99", Stats.percentile(samples, 99));
+					this.bench.results.add(scenario, id, "count", samples.getTotalCount());
 				}
 				catch (Exception ex) {
 					this.bench.results.note(scenario + ": " + id + " rep " + rep + " failed: " + ex);
@@ -64,7 +66,7 @@ final class HandoffScenarios {
 	 * @param bound the longest time to spend
 	 * @return the latencies in nanoseconds
 	 */
-	long[] measure(String id, String key, boolean acrossJvms, int count, Duration bound) throws Exception {
+	Histogram measure(String id, String key, boolean acrossJvms, int count, Duration bound) throws Exception {
 		Contender contender = this.bench.contender(id);
 		try (Handoff.Waiter waiter = acrossJvms ? new Handoff.ChildWaiter(this.bench.child, id)
 				: new Handoff.ThreadWaiter(contender)) {

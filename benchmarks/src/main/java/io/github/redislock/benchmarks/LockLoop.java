@@ -22,6 +22,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntFunction;
 
+import org.HdrHistogram.Histogram;
+
 /**
  * Threads that lock and unlock in a loop from a common start instant for a fixed time,
  * each loop also bounded in count. Used uncontended (one key per thread) and on one hot
@@ -33,7 +35,7 @@ import java.util.function.IntFunction;
 final class LockLoop {
 
 	/**
-	 * The most operations one thread records, whatever the duration.
+	 * The most operations one thread performs, whatever the duration.
 	 */
 	static final int MAX_OPS_PER_THREAD = 400_000;
 
@@ -54,7 +56,8 @@ final class LockLoop {
 	static Result run(Contender contender, int threads, IntFunction<String> keyOfThread, Runnable section, long startAt,
 			Duration duration) throws InterruptedException {
 		long end = startAt + duration.toNanos();
-		long[][] latencies = new long[threads][];
+		Histogram[] latencies = new Histogram[threads];
+		long[] longest = new long[threads];
 		int[] counts = new int[threads];
 		long[] finishedAt = new long[threads];
 		AtomicReference<Exception> failure = new AtomicReference<>();
@@ -63,14 +66,18 @@ final class LockLoop {
 			int index = t;
 			String key = keyOfThread.apply(t);
 			Thread worker = new Thread(() -> {
-				long[] samples = new long[MAX_OPS_PER_THREAD];
+				Histogram samples = Stats.latencies();
+				long max = 0;
 				int n = 0;
 				try {
 					sleepUntil(startAt);
-					while (n < samples.length && System.nanoTime() - end < 0) {
+					while (n < MAX_OPS_PER_THREAD && System.nanoTime() - end < 0) {
 						long begin = System.nanoTime();
 						contender.locked(key, section);
-						samples[n++] = System.nanoTime() - begin;
+						long latency = System.nanoTime() - begin;
+						samples.recordValue(latency);
+						max = Math.max(max, latency);
+						n++;
 					}
 				}
 				catch (Exception ex) {
@@ -78,6 +85,7 @@ final class LockLoop {
 				}
 				finishedAt[index] = System.nanoTime();
 				latencies[index] = samples;
+				longest[index] = max;
 				counts[index] = n;
 			}, "bench-" + contender.id() + "-" + t);
 			worker.setDaemon(true);
@@ -91,7 +99,17 @@ final class LockLoop {
 				failure.compareAndSet(null, new IllegalStateException(worker.getName() + " is stuck in a lock call"));
 			}
 		}
-		return new Result(startAt, latencies, counts, finishedAt, failure.get());
+		Histogram all = Stats.latencies();
+		long max = 0;
+		for (int t = 0; t < threads; t++) {
+			// A thread still stuck in a lock call is left out; its failure is reported.
+			// isAlive() returning false makes what a finished thread wrote visible here.
+			if (!workers.get(t).isAlive() && latencies[t] != null) {
+				all.add(latencies[t]);
+				max = Math.max(max, longest[t]);
+			}
+		}
+		return new Result(startAt, all, max, counts, finishedAt, failure.get());
 	}
 
 	static void sleepUntil(long nanoTime) throws InterruptedException {
@@ -110,12 +128,15 @@ final class LockLoop {
 	 * The outcome of a loop.
 	 *
 	 * @param startAt when the threads started
-	 * @param latencies each thread's lock+section+unlock times in nanoseconds
+	 * @param latencies every thread's lock+section+unlock times in nanoseconds
+	 * @param maxLatency the longest of them, exact (the histogram rounds it up within
+	 * 0.1%)
 	 * @param counts how many operations each thread completed
 	 * @param finishedAt when each thread stopped
 	 * @param failure the first failure, if any
 	 */
-	record Result(long startAt, long[][] latencies, int[] counts, long[] finishedAt, Exception failure) {
+	record Result(long startAt, Histogram latencies, long maxLatency, int[] counts, long[] finishedAt,
+			Exception failure) {
 
 		long total() {
 			long total = 0;
@@ -153,23 +174,7 @@ final class LockLoop {
 		 * @return the percentile in nanoseconds
 		 */
 		double latencyPercentile(double percentile) {
-			long[] all = new long[(int) Math.min(Integer.MAX_VALUE, total())];
-			int n = 0;
-			for (int t = 0; t < this.counts.length; t++) {
-				System.arraycopy(this.latencies[t], 0, all, n, this.counts[t]);
-				n += this.counts[t];
-			}
-			return Stats.percentile(all, n, percentile);
-		}
-
-		long maxLatency() {
-			long max = 0;
-			for (int t = 0; t < this.counts.length; t++) {
-				for (int i = 0; i < this.counts[t]; i++) {
-					max = Math.max(max, this.latencies[t][i]);
-				}
-			}
-			return max;
+			return Stats.percentile(this.latencies, percentile);
 		}
 
 	}

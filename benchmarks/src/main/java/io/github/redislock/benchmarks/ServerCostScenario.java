@@ -68,15 +68,16 @@ final class ServerCostScenario {
 				this.bench.results.text("f", id, "lockMix", mix(locks, LOCKS));
 				monitor = CommandMonitor.start(this.redisCli, this.bench.server);
 				before = this.bench.server.snapshot();
-				long[] samples = this.handoffs.measure(id, "f:handoff:" + rep, true, HANDOFFS, Duration.ofSeconds(3));
+				int handedOff = (int) this.handoffs
+					.measure(id, "f:handoff:" + rep, true, HANDOFFS, Duration.ofSeconds(3))
+					.getTotalCount();
 				after = this.bench.server.snapshot();
 				CommandMonitor.Counts handoffs = monitor.stop();
-				if (samples.length > 0) {
-					this.bench.results.add("f", id, "handoffReads", (double) after.readsSince(before) / samples.length);
-					this.bench.results.add("f", id, "handoffClient",
-							(double) handoffs.clientCommands() / samples.length);
-					this.bench.results.add("f", id, "handoffCmds", (double) handoffs.commands() / samples.length);
-					this.bench.results.text("f", id, "handoffMix", mix(handoffs, samples.length));
+				if (handedOff > 0) {
+					this.bench.results.add("f", id, "handoffReads", (double) after.readsSince(before) / handedOff);
+					this.bench.results.add("f", id, "handoffClient", (double) handoffs.clientCommands() / handedOff);
+					this.bench.results.add("f", id, "handoffCmds", (double) handoffs.commands() / handedOff);
+					this.bench.results.text("f", id, "handoffMix", mix(handoffs, handedOff));
 				}
 				measureCpu(contender, rep);
 			}

@@ -25,9 +25,11 @@ import org.springframework.context.ApplicationEventPublisher;
  * {@code @EventListener} method taking a {@link LockLostEvent} can alert or stop work
  * that must not continue without the lock. Listeners run where the lock client tells its
  * {@link LockLostListener}s: for a loss found by the renewal, on the client's own
- * lost-lease thread, never on the renewal thread; for a loss found at release, re-entry
- * or when asking for a fencing token, on the holder's thread. A slow listener delays the
- * events after it, so keep listeners short, or make them asynchronous.
+ * lost-lease thread, never on the renewal thread; for a loss the holder's own thread
+ * finds (at release, at re-entry, when asking for a fencing token or taking over a lock
+ * handed to it), on that thread; for a hold given up at the end of the shutdown timeout,
+ * on the thread that stops the client. A slow listener delays the events after it, so
+ * keep listeners short, or make them asynchronous.
  *
  * @author redis-lock contributors
  * @since 0.1.0

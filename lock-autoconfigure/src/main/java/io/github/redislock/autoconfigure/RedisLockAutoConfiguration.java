@@ -94,10 +94,12 @@ public final class RedisLockAutoConfiguration {
 	static class LockConfiguration {
 
 		/**
-		 * The store runs its scripts on a template of its own rather than the
-		 * application's {@code StringRedisTemplate}: one with transaction support enabled
-		 * would queue them in {@code MULTI} inside {@code @Transactional} methods and
-		 * lose their replies.
+		 * The store is built on a connection factory, not on the application's
+		 * {@code StringRedisTemplate}: it keeps only the factory of the template it is
+		 * given and runs every command on a connection taken straight from it, so no
+		 * setting of a template (transaction support, serializers) reaches the locks. The
+		 * factory is the one {@code redis-lock.connection-factory} names, else the only
+		 * or primary one, which need not be the one behind the application's template.
 		 */
 		@Bean
 		@ConditionalOnMissingBean(LockStore.class)

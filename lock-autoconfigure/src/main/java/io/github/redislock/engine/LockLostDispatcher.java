@@ -40,10 +40,12 @@ import io.github.redislock.core.LockLostListener;
  * found.
  * <p>
  * A loss that a caller's own thread finds (at release, at re-entry, when it asks for a
- * fencing token) is told on that thread, before its call returns, so that the listener
- * has run by the time the caller sees its {@link LockLostException}. If losses of the
- * same lock still wait to be told on the event thread, it is told after them instead, so
- * that a listener sees the losses of one lock in order.
+ * fencing token or takes over a lock handed to it) is told on that thread, before its
+ * call returns, so that the listener has run by the time the caller sees its
+ * {@link LockLostException}; a hold given up at the end of the shutdown timeout is told
+ * on the thread that stops the client. If losses of the same lock still wait to be told
+ * on the event thread, it is told after them instead, so that a listener sees the losses
+ * of one lock in order.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -77,7 +77,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Create a store.
+	 * Create a store. Only the template's connection factory is kept: every command runs
+	 * on a connection taken straight from it, so the template's own settings, transaction
+	 * support among them, never apply to locks.
 	 * @param redis the template whose connection factory runs the scripts
 	 * @param keyPrefix prepended to every key
 	 */

@@ -46,7 +46,7 @@ final class AnnotationContender implements Contender {
 		this.context = new SpringApplicationBuilder(Application.class).web(WebApplicationType.NONE)
 			.logStartupInfo(false)
 			.registerShutdownHook(false)
-			.properties("spring.main.banner-mode=off", "spring.data.redis.host=" + RedisServerProcess.HOST,
+			.properties("spring.main.banner-mode=off", "spring.data.redis.host=" + BenchServer.HOST,
 					"spring.data.redis.port=" + port, "redis-lock.key-prefix=bench:" + ID + ":",
 					"redis-lock.wait-time=" + MAX_WAIT.toSeconds() + "s")
 			.run();

@@ -30,7 +30,7 @@ final class Bench implements AutoCloseable {
 
 	final BenchSettings settings;
 
-	final RedisServerProcess server;
+	final BenchServer server;
 
 	final ChildJvm child;
 
@@ -40,7 +40,7 @@ final class Bench implements AutoCloseable {
 
 	private final Map<String, Contender> contenders = new LinkedHashMap<>();
 
-	Bench(BenchSettings settings, RedisServerProcess server, ChildJvm child) {
+	Bench(BenchSettings settings, BenchServer server, ChildJvm child) {
 		this.settings = settings;
 		this.server = server;
 		this.child = child;

@@ -38,7 +38,9 @@ import java.util.Set;
  * @param renewalLease the lease of scenario e, renewed every third of it
  * @param renewalWindow how long scenario e counts renewals
  * @param renewalSizes how many locks scenario e holds at once
- * @param redisServer the {@code redis-server} executable
+ * @param redisServer the {@code redis-server} executable, or empty for the one the test
+ * fixture picks: {@code -Dredis.server.binary}, else {@code redis-server} on the PATH,
+ * else the Redis 6.2 binary of embedded-redis
  * @param redisBenchmark the {@code redis-benchmark} executable
  * @author redis-lock contributors
  * @since 0.1.0
@@ -63,7 +65,7 @@ record BenchSettings(int reps, List<String> contenders, Set<String> scenarios, D
 				millis("bench.hold-ms", 2), Boolean.getBoolean("bench.hold-spin"),
 				millis("bench.renewal-lease-ms", 3000), millis("bench.renewal-window-ms", 3000),
 				list("bench.renewal-sizes", "1000,10000").stream().map(Integer::valueOf).toList(),
-				System.getProperty("bench.redis-server", "redis-server"),
+				System.getProperty("bench.redis-server", ""),
 				System.getProperty("bench.redis-benchmark", "redis-benchmark"));
 	}
 

@@ -27,6 +27,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import io.github.redislock.testsupport.RedisBinary;
+import io.github.redislock.testsupport.RedisBinaryLocator;
+
 /**
  * Runs every scenario against one private {@code redis-server} and prints markdown
  * tables. Run it with
@@ -54,7 +57,7 @@ public final class BenchmarkMain {
 		String loadBefore = loadAverage();
 		List<String[]> redisBenchmark = new ArrayList<>();
 		Bench bench;
-		try (RedisServerProcess server = RedisServerProcess.start(settings.redisServer());
+		try (BenchServer server = BenchServer.start(redisBinary(settings));
 				ChildJvm child = ChildJvm.start(server.port())) {
 			progress("Redis " + server.version() + " on port " + server.port() + "; child JVM ready");
 			bench = new Bench(settings, server, child);
@@ -69,6 +72,13 @@ public final class BenchmarkMain {
 			new Report(bench.results, settings, System.out).print(header, redisBenchmark);
 		}
 		System.exit(0);
+	}
+
+	private static RedisBinary redisBinary(BenchSettings settings) {
+		if (settings.redisServer().isEmpty()) {
+			return RedisBinaryLocator.locate();
+		}
+		return RedisBinary.probe(Path.of(settings.redisServer()), "set by bench.redis-server");
 	}
 
 	private static void run(Bench bench, List<String[]> redisBenchmark) throws Exception {

@@ -41,7 +41,7 @@ final class CommandMonitor implements AutoCloseable {
 
 	private static final long MARKER_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(10);
 
-	private final RedisServerProcess server;
+	private final BenchServer server;
 
 	private final Process process;
 
@@ -49,7 +49,7 @@ final class CommandMonitor implements AutoCloseable {
 
 	private final String startMarker = "bench-start-" + UUID.randomUUID();
 
-	private CommandMonitor(RedisServerProcess server, Process process, Path output) {
+	private CommandMonitor(BenchServer server, Process process, Path output) {
 		this.server = server;
 		this.process = process;
 		this.output = output;
@@ -61,11 +61,11 @@ final class CommandMonitor implements AutoCloseable {
 	 * @param server the server to monitor
 	 * @return the running monitor
 	 */
-	static CommandMonitor start(String redisCli, RedisServerProcess server)
+	static CommandMonitor start(String redisCli, BenchServer server)
 			throws IOException, InterruptedException, TimeoutException {
 		Path output = Files.createTempFile("redislock-monitor-", ".txt");
-		Process process = new ProcessBuilder(redisCli, "-h", RedisServerProcess.HOST, "-p",
-				Integer.toString(server.port()), "monitor")
+		Process process = new ProcessBuilder(redisCli, "-h", BenchServer.HOST, "-p", Integer.toString(server.port()),
+				"monitor")
 			.redirectOutput(output.toFile())
 			.redirectError(ProcessBuilder.Redirect.DISCARD)
 			.start();

@@ -39,7 +39,7 @@ final class Counter implements AutoCloseable {
 	private final RedisCommands<String, String> redis;
 
 	Counter(int port) {
-		this.client = RedisClient.create(RedisURI.create(RedisServerProcess.HOST, port));
+		this.client = RedisClient.create(RedisURI.create(BenchServer.HOST, port));
 		this.connection = this.client.connect();
 		this.redis = this.connection.sync();
 	}

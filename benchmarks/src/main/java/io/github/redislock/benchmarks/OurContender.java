@@ -71,8 +71,7 @@ final class OurContender implements Contender {
 	 */
 	OurContender(int port, String id) {
 		this.id = id;
-		this.connectionFactory = new LettuceConnectionFactory(
-				new RedisStandaloneConfiguration(RedisServerProcess.HOST, port));
+		this.connectionFactory = new LettuceConnectionFactory(new RedisStandaloneConfiguration(BenchServer.HOST, port));
 		this.connectionFactory.afterPropertiesSet();
 		this.connectionFactory.start();
 		StringRedisTemplate template = new StringRedisTemplate(this.connectionFactory);

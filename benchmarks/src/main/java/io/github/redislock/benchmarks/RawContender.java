@@ -57,7 +57,7 @@ final class RawContender implements Contender {
 	private final SetArgs acquireArgs = SetArgs.Builder.nx().px(LEASE.toMillis());
 
 	RawContender(int port) {
-		this.client = RedisClient.create(RedisURI.create(RedisServerProcess.HOST, port));
+		this.client = RedisClient.create(RedisURI.create(BenchServer.HOST, port));
 		this.connection = this.client.connect();
 		this.redis = this.connection.sync();
 		this.releaseSha = this.redis.scriptLoad(RELEASE);

@@ -51,8 +51,7 @@ final class RawSpringDataContender implements Contender {
 	private final Expiration lease = Expiration.from(LEASE);
 
 	RawSpringDataContender(int port) {
-		this.connectionFactory = new LettuceConnectionFactory(
-				new RedisStandaloneConfiguration(RedisServerProcess.HOST, port));
+		this.connectionFactory = new LettuceConnectionFactory(new RedisStandaloneConfiguration(BenchServer.HOST, port));
 		this.connectionFactory.afterPropertiesSet();
 		this.connectionFactory.start();
 		try (RedisConnection connection = this.connectionFactory.getConnection()) {

@@ -65,9 +65,9 @@ final class RedisBenchmark {
 
 	private String[] run(String label, int clients, int requests, List<String> test)
 			throws IOException, InterruptedException {
-		List<String> command = new ArrayList<>(List.of(this.bench.settings.redisBenchmark(), "-h",
-				RedisServerProcess.HOST, "-p", Integer.toString(this.bench.server.port()), "-c",
-				Integer.toString(clients), "-n", Integer.toString(requests), "-r", "100000", "-q"));
+		List<String> command = new ArrayList<>(List.of(this.bench.settings.redisBenchmark(), "-h", BenchServer.HOST,
+				"-p", Integer.toString(this.bench.server.port()), "-c", Integer.toString(clients), "-n",
+				Integer.toString(requests), "-r", "100000", "-q"));
 		command.addAll(test);
 		Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
 		String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

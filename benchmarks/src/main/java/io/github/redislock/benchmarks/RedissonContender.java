@@ -63,7 +63,7 @@ final class RedissonContender implements Contender {
 	RedissonContender(int port, boolean tryLock, Duration watchdogTimeout) {
 		this.id = tryLock ? TRY_ID : LOCK_ID;
 		Config config = new Config();
-		config.useSingleServer().setAddress("redis://" + RedisServerProcess.HOST + ":" + port);
+		config.useSingleServer().setAddress("redis://" + BenchServer.HOST + ":" + port);
 		if (watchdogTimeout != null) {
 			config.setLockWatchdogTimeout(watchdogTimeout.toMillis());
 		}

@@ -65,8 +65,7 @@ final class RegistryContender implements Contender {
 	 */
 	RegistryContender(int port, boolean pubSub, Duration lease, boolean renew) {
 		this.id = pubSub ? PUB_SUB_ID : SPIN_ID;
-		this.connectionFactory = new LettuceConnectionFactory(
-				new RedisStandaloneConfiguration(RedisServerProcess.HOST, port));
+		this.connectionFactory = new LettuceConnectionFactory(new RedisStandaloneConfiguration(BenchServer.HOST, port));
 		this.connectionFactory.afterPropertiesSet();
 		this.connectionFactory.start();
 		this.registry = new RedisLockRegistry(this.connectionFactory, "bench:" + this.id, lease.toMillis());

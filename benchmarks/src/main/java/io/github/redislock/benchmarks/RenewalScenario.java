@@ -102,10 +102,10 @@ final class RenewalScenario {
 			Thread.sleep(TimeUnit.NANOSECONDS.toMillis(period * 3 / 2));
 			Map<Long, Long> cpuBefore = threadCpu();
 			long processBefore = Bench.processCpuNanos();
-			RedisServerProcess.Snapshot before = this.bench.server.snapshot();
+			BenchServer.Snapshot before = this.bench.server.snapshot();
 			long start = System.nanoTime();
 			Thread.sleep(window.toMillis());
-			RedisServerProcess.Snapshot after = this.bench.server.snapshot();
+			BenchServer.Snapshot after = this.bench.server.snapshot();
 			long elapsed = System.nanoTime() - start;
 			long process = Bench.processCpuNanos() - processBefore;
 			Map<String, Long> busy = busyThreads(cpuBefore, threadCpu(), elapsed);

@@ -55,12 +55,12 @@ final class ServerCostScenario {
 			for (String id : this.bench.settings.order(rep)) {
 				Contender contender = this.bench.contender(id);
 				CommandMonitor monitor = CommandMonitor.start(this.redisCli, this.bench.server);
-				RedisServerProcess.Snapshot before = this.bench.server.snapshot();
+				BenchServer.Snapshot before = this.bench.server.snapshot();
 				for (int i = 0; i < LOCKS; i++) {
 					contender.locked("f:lock:" + rep, () -> {
 					});
 				}
-				RedisServerProcess.Snapshot after = this.bench.server.snapshot();
+				BenchServer.Snapshot after = this.bench.server.snapshot();
 				CommandMonitor.Counts locks = monitor.stop();
 				this.bench.results.add("f", id, "lockReads", (double) after.readsSince(before) / LOCKS);
 				this.bench.results.add("f", id, "lockClient", (double) locks.clientCommands() / LOCKS);
@@ -89,14 +89,14 @@ final class ServerCostScenario {
 	 * monitor, which would add its own.
 	 */
 	private void measureCpu(Contender contender, int rep) throws Exception {
-		RedisServerProcess.Snapshot before = this.bench.server.snapshot();
+		BenchServer.Snapshot before = this.bench.server.snapshot();
 		long clientBefore = Bench.processCpuNanos();
 		for (int i = 0; i < CPU_LOCKS; i++) {
 			contender.locked("f:cpu:" + rep, () -> {
 			});
 		}
 		long client = Bench.processCpuNanos() - clientBefore;
-		RedisServerProcess.Snapshot after = this.bench.server.snapshot();
+		BenchServer.Snapshot after = this.bench.server.snapshot();
 		this.bench.results.add("f", contender.id(), "serverUs",
 				(after.cpuSeconds() - before.cpuSeconds()) * 1e6 / CPU_LOCKS);
 		this.bench.results.add("f", contender.id(), "clientUs", client / 1e3 / CPU_LOCKS);

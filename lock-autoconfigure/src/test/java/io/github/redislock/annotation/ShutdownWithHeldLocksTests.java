@@ -33,9 +33,9 @@ import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockLostListener;
-import io.github.redislock.testsupport.Await;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -189,8 +189,10 @@ class ShutdownWithHeldLocksTests {
 		try {
 			Waiter waitingHere = new Waiter(() -> a.getBean(Work.class).hold("held", "a2"));
 			Waiter waitingThere = new Waiter(() -> a.getBean(Work.class).hold("held-elsewhere", "a3"));
-			Await.until("both waiters to wait", BOUND,
-					() -> waitingHere.isWaiting() && waitingThere.isWaiting() && waitersQueuedFor("held-elsewhere"));
+			Awaitility.await("both waiters to wait")
+				.atMost(BOUND)
+				.ignoreExceptions()
+				.until(() -> waitingHere.isWaiting() && waitingThere.isWaiting() && waitersQueuedFor("held-elsewhere"));
 
 			long closeBegan = System.nanoTime();
 			CompletableFuture<Void> closing = CompletableFuture.runAsync(a::close, this.executor);
@@ -234,18 +236,22 @@ class ShutdownWithHeldLocksTests {
 	private static void awaitRenewals(String name, int renewals) {
 		long[] last = { Long.MAX_VALUE };
 		int[] seen = { 0 };
-		Await.until(renewals + " renewals of lock '" + name + "'", BOUND, Duration.ofMillis(20), () -> {
-			if (Work.otherEntered.getCount() == 0) {
-				return true;
-			}
-			Object pttl = server.command("PTTL", "lock:{" + name + "}");
-			long remaining = (pttl instanceof Long value) ? value : -1;
-			if (remaining > last[0] + 100) {
-				seen[0]++;
-			}
-			last[0] = remaining;
-			return seen[0] >= renewals;
-		});
+		Awaitility.await(renewals + " renewals of lock '" + name + "'")
+			.atMost(BOUND)
+			.pollInterval(Duration.ofMillis(20))
+			.ignoreExceptions()
+			.until(() -> {
+				if (Work.otherEntered.getCount() == 0) {
+					return true;
+				}
+				Object pttl = server.command("PTTL", "lock:{" + name + "}");
+				long remaining = (pttl instanceof Long value) ? value : -1;
+				if (remaining > last[0] + 100) {
+					seen[0]++;
+				}
+				last[0] = remaining;
+				return seen[0] >= renewals;
+			});
 	}
 
 	private static void await(CountDownLatch latch, String what) throws InterruptedException {

@@ -22,12 +22,12 @@ import java.util.concurrent.TimeUnit;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockLostException;
-import io.github.redislock.testsupport.Await;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Stopping and closing a {@link io.github.redislock.engine.DefaultLockClient} used
@@ -49,7 +49,7 @@ class ClientShutdownTests extends RedisLockTestSupport {
 		DistributedLock lock = instance.client.getLock("nested");
 		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(30), true)).isTrue();
 		CompletableFuture<Void> stopping = CompletableFuture.runAsync(instance.client::stop);
-		Await.until("the client to stop handing out locks", BOUND, () -> !instance.client.isRunning());
+		await("the client to stop handing out locks").atMost(BOUND).until(() -> !instance.client.isRunning());
 
 		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(30), true)).as("re-entry").isTrue();
 		assertThat(lock.getHoldCount()).isEqualTo(2);

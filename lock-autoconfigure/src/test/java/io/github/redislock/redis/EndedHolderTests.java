@@ -23,11 +23,11 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.engine.LockClientProbe;
-import io.github.redislock.testsupport.Await;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A thread that ends while holding a lock, without unlocking it, frees it for everyone
@@ -101,9 +101,9 @@ class EndedHolderTests extends RedisLockTestSupport {
 		CountDownLatch end = new CountDownLatch(0);
 		holdAndEnd(instance, renew, end);
 
-		Await.until("the instance forgets the lock of the ended thread", Duration.ofSeconds(5),
-				() -> LockClientProbe.activeLockCount(instance.client) == 0
-						&& LockClientProbe.renewalCount(instance.client) == 0);
+		await("the instance forgets the lock of the ended thread").atMost(Duration.ofSeconds(5))
+			.until(() -> LockClientProbe.activeLockCount(instance.client) == 0
+					&& LockClientProbe.renewalCount(instance.client) == 0);
 		DistributedLock lock = other.client.getLock("ended-holder");
 		assertThat(lock.tryLock(Duration.ofSeconds(5), LEASE, false)).as("another instance once the lease ran out")
 			.isTrue();

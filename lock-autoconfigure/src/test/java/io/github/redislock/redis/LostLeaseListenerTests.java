@@ -25,11 +25,11 @@ import java.util.concurrent.TimeUnit;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostException;
-import io.github.redislock.testsupport.Await;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Lost-lease listeners are user code that may be slow (an HTTP alert) or may throw: the
@@ -70,23 +70,25 @@ class LostLeaseListenerTests extends RedisLockTestSupport {
 
 			// The listener is blocked now: for three leases, renewal alone keeps every
 			// other lock's key, so that no other instance can take it.
-			for (int check = 0; check < 30; check++) {
-				for (int i = 0; i < HEALTHY_LOCKS; i++) {
-					assertThat(server().command("EXISTS", holder.store.getKeys().lockKey("healthy-" + i)))
-						.as("key of healthy-%d after %d ms", i, check * 100)
-						.isEqualTo(1L);
-				}
-				Await.sleep(Duration.ofMillis(100));
-			}
+			await("every healthy key to stay for three leases").during(SHORT_LEASE.multipliedBy(3))
+				.atMost(SHORT_LEASE.multipliedBy(4))
+				.pollInterval(Duration.ofMillis(100))
+				.untilAsserted(() -> {
+					for (int i = 0; i < HEALTHY_LOCKS; i++) {
+						assertThat(server().command("EXISTS", holder.store.getKeys().lockKey("healthy-" + i)))
+							.as("key of healthy-%d", i)
+							.isEqualTo(1L);
+					}
+				});
 			assertThat(healthy).allMatch(DistributedLock::isHeldByCurrentThread);
 
 			// Another loss while the listener still blocks: told once it returns.
 			holder.redis.delete(holder.store.getKeys().lockKey("doomed-later"));
-			Await.until("renewal finds doomed-later lost", Duration.ofSeconds(5),
-					() -> !doomedLater.isHeldByCurrentThread());
+			await("renewal finds doomed-later lost").atMost(Duration.ofSeconds(5))
+				.until(() -> !doomedLater.isHeldByCurrentThread());
 			assertThat(received).extracting(LockLostEvent::lockName).containsExactly("doomed");
 			unblockListener.countDown();
-			Await.until("listener told of both losses", Duration.ofSeconds(5), () -> received.size() == 2);
+			await("listener told of both losses").atMost(Duration.ofSeconds(5)).until(() -> received.size() == 2);
 			assertThat(received).extracting(LockLostEvent::lockName).containsExactly("doomed", "doomed-later");
 			assertThatExceptionOfType(LockLostException.class).isThrownBy(doomed::unlock);
 			assertThatExceptionOfType(LockLostException.class).isThrownBy(doomedLater::unlock);
@@ -116,7 +118,8 @@ class LostLeaseListenerTests extends RedisLockTestSupport {
 		for (int i = 0; i < 3; i++) {
 			int lost = i;
 			holder.redis.delete(holder.store.getKeys().lockKey("thrown-" + i));
-			Await.until("loss of thrown-" + i + " reported", Duration.ofSeconds(5), () -> received.size() > lost);
+			await("loss of thrown-" + i + " reported").atMost(Duration.ofSeconds(5))
+				.until(() -> received.size() > lost);
 		}
 		assertThat(received).containsExactly("thrown-0", "thrown-1", "thrown-2");
 		for (DistributedLock lock : locks) {

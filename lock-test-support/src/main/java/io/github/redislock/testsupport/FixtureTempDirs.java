@@ -24,6 +24,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,7 +46,7 @@ final class FixtureTempDirs {
 
 	private static final Logger logger = LoggerFactory.getLogger(FixtureTempDirs.class);
 
-	private static Path root;
+	private static @Nullable Path root;
 
 	private FixtureTempDirs() {
 	}

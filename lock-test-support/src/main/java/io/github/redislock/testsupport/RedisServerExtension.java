@@ -19,12 +19,11 @@ package io.github.redislock.testsupport;
 import java.util.List;
 import java.util.function.Supplier;
 
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.ParameterContext;
-import org.junit.jupiter.api.extension.ParameterResolver;
 
 /**
  * JUnit 5 extension owning a {@link RedisFixture}, which it closes after the test class
@@ -41,21 +40,19 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  *     group.master().kill();
  *     ...
  * }
- * </pre> On an instance field the servers live for one test. With
- * {@link RedisServerTest @RedisServerTest} the fixture is injected as a
- * {@link RedisFixture} parameter instead. Servers are started lazily, on first use, so a
- * class pays only for the topologies it asks for.
+ * </pre> On an instance field the servers live for one test. Servers are started lazily,
+ * on first use, so a class pays only for the topologies it asks for.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
-public class RedisServerExtension implements BeforeAllCallback, AfterAllCallback, AfterEachCallback, ParameterResolver {
+public class RedisServerExtension implements BeforeAllCallback, AfterAllCallback, AfterEachCallback {
 
 	private final Supplier<RedisBinary> binary;
 
-	private RedisFixture fixture;
+	private @Nullable RedisFixture fixture;
 
-	private String owningClass;
+	private @Nullable String owningClass;
 
 	/**
 	 * Create an extension running the binary chosen by
@@ -162,16 +159,6 @@ public class RedisServerExtension implements BeforeAllCallback, AfterAllCallback
 		if (owner) {
 			closeFixture();
 		}
-	}
-
-	@Override
-	public boolean supportsParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
-		return parameterContext.getParameter().getType() == RedisFixture.class;
-	}
-
-	@Override
-	public Object resolveParameter(ParameterContext parameterContext, ExtensionContext extensionContext) {
-		return fixture();
 	}
 
 	private void closeFixture() {

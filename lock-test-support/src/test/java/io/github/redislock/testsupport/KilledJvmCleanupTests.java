@@ -17,11 +17,9 @@
 package io.github.redislock.testsupport;
 
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,9 +30,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A test JVM killed with SIGKILL runs no shutdown hook; its servers must die anyway,
@@ -48,8 +46,7 @@ class KilledJvmCleanupTests {
 	void serversOfAKilledJvmDieAndTheirDirectoriesAreRemoved() throws Exception {
 		RedisBinary binary = RedisBinaryLocator.locate();
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-		String classpath = locationOf(KilledJvmProbe.class) + File.pathSeparator + locationOf(LoggerFactory.class);
-		Process jvm = new ProcessBuilder(java, "-cp", classpath,
+		Process jvm = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
 				"-D" + RedisBinaryLocator.BINARY_PROPERTY + "=" + binary.path(), KilledJvmProbe.class.getName())
 			.redirectErrorStream(true)
 			.start();
@@ -67,8 +64,8 @@ class KilledJvmCleanupTests {
 			long pid = Long.parseLong(node[1]);
 			int port = Integer.parseInt(node[2]);
 			Path directory = Path.of(node[3]);
-			Await.until("orphan redis-server " + pid + " to die", Duration.ofSeconds(10),
-					() -> ProcessSignals.isGone(pid) && FreePorts.isClosed(port) && !Files.exists(directory));
+			await("orphan redis-server " + pid + " to die").atMost(Duration.ofSeconds(10))
+				.until(() -> ProcessSignals.isGone(pid) && FreePorts.isClosed(port) && !Files.exists(directory));
 		}
 		Path childRoot = Path.of(nodes.get(0)[3]).getParent();
 		FixtureTempDirs.sweepStale();
@@ -94,10 +91,6 @@ class KilledJvmCleanupTests {
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
-	}
-
-	private static String locationOf(Class<?> type) throws URISyntaxException {
-		return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
 	}
 
 }

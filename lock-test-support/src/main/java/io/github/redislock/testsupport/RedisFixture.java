@@ -142,43 +142,24 @@ public final class RedisFixture implements AutoCloseable {
 
 	/**
 	 * Start a master, replicas and sentinels monitoring the master as
-	 * {@value SentinelOptions#DEFAULT_MASTER_NAME}, with default timings.
+	 * {@value RedisSentinelGroup#MASTER_NAME}.
 	 * @param sentinels how many sentinels
 	 * @param replicas how many replicas
 	 * @return the running group, once every sentinel sees the master, the replicas and
 	 * the other sentinels
 	 */
 	public RedisSentinelGroup sentinel(int sentinels, int replicas) {
-		return sentinel(SentinelOptions.of(sentinels, replicas));
+		return RedisSentinelGroup.start(this, sentinels, replicas);
 	}
 
 	/**
-	 * Start a master, replicas and sentinels.
-	 * @param options the sentinel topology and timings
-	 * @return the running group, once every sentinel sees the master, the replicas and
-	 * the other sentinels
-	 */
-	public RedisSentinelGroup sentinel(SentinelOptions options) {
-		return RedisSentinelGroup.start(this, options);
-	}
-
-	/**
-	 * Start a Redis Cluster with default timings.
+	 * Start a Redis Cluster.
 	 * @param masters how many masters share the 16384 slots
 	 * @param replicasPerMaster how many replicas each master gets
 	 * @return the running cluster, once every node reports {@code cluster_state:ok}
 	 */
 	public RedisCluster cluster(int masters, int replicasPerMaster) {
-		return cluster(ClusterOptions.of(masters, replicasPerMaster));
-	}
-
-	/**
-	 * Start a Redis Cluster.
-	 * @param options the cluster topology and timings
-	 * @return the running cluster, once every node reports {@code cluster_state:ok}
-	 */
-	public RedisCluster cluster(ClusterOptions options) {
-		return RedisCluster.start(this, options);
+		return RedisCluster.start(this, masters, replicasPerMaster);
 	}
 
 	/**

@@ -61,8 +61,7 @@ final class OrphanWatchdog {
 		builder.redirectOutput(Redirect.DISCARD).redirectError(Redirect.DISCARD);
 		try {
 			// The pipe to the shell's stdin is deliberately left open: closing it (or
-			// this
-			// JVM dying) is the trigger.
+			// this JVM dying) is the trigger.
 			return new OrphanWatchdog(builder.start());
 		}
 		catch (IOException ex) {

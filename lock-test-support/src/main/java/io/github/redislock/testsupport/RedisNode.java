@@ -26,12 +26,24 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.awaitility.core.ConditionTimeoutException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import redis.clients.jedis.ClientSetInfoConfig;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.util.SafeEncoder;
+
+import static org.awaitility.Awaitility.await;
 
 /**
  * One redis-server process (data node or sentinel) on a free loopback port, with the
@@ -63,24 +75,19 @@ public final class RedisNode implements AutoCloseable {
 
 	private static final Duration STOP_TIMEOUT = Duration.ofSeconds(5);
 
+	private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(2);
+
 	private static final Duration PROBE_TIMEOUT = Duration.ofMillis(500);
 
 	private static final int START_ATTEMPTS = 5;
 
 	/**
-	 * What a node runs as.
+	 * What a node runs as: a data node (standalone master, replica or cluster node) or a
+	 * Redis Sentinel, started with {@code --sentinel}.
 	 */
-	public enum Mode {
+	enum Mode {
 
-		/**
-		 * A data node: standalone master, replica or cluster node.
-		 */
-		SERVER,
-
-		/**
-		 * A Redis Sentinel, started with {@code --sentinel}.
-		 */
-		SENTINEL
+		SERVER, SENTINEL
 
 	}
 
@@ -102,9 +109,9 @@ public final class RedisNode implements AutoCloseable {
 
 	private volatile int port;
 
-	private volatile Process process;
+	private volatile @Nullable Process process;
 
-	private volatile OrphanWatchdog watchdog;
+	private volatile @Nullable OrphanWatchdog watchdog;
 
 	private volatile boolean paused;
 
@@ -141,30 +148,6 @@ public final class RedisNode implements AutoCloseable {
 	}
 
 	/**
-	 * Return the node's name, such as {@code master-1} or {@code sentinel-2}.
-	 * @return the name
-	 */
-	public String name() {
-		return this.name;
-	}
-
-	/**
-	 * Return whether this is a data node or a sentinel.
-	 * @return the mode
-	 */
-	public Mode mode() {
-		return this.mode;
-	}
-
-	/**
-	 * Return the binary this node runs.
-	 * @return the binary
-	 */
-	public RedisBinary binary() {
-		return this.binary;
-	}
-
-	/**
 	 * Return the host, always {@value #HOST}.
 	 * @return the host
 	 */
@@ -181,19 +164,11 @@ public final class RedisNode implements AutoCloseable {
 	}
 
 	/**
-	 * Return {@code host:port}.
+	 * Return {@code host:port}, as client configurations list nodes.
 	 * @return the address
 	 */
 	public String address() {
 		return HOST + ":" + this.port;
-	}
-
-	/**
-	 * Return a {@code redis://host:port} URI.
-	 * @return the URI
-	 */
-	public String uri() {
-		return "redis://" + address();
 	}
 
 	/**
@@ -218,22 +193,6 @@ public final class RedisNode implements AutoCloseable {
 	}
 
 	/**
-	 * Return the node's configuration file, which the server may rewrite.
-	 * @return the configuration file
-	 */
-	public Path configFile() {
-		return this.configFile;
-	}
-
-	/**
-	 * Return the node's log file, appended to across restarts.
-	 * @return the log file
-	 */
-	public Path logFile() {
-		return this.logFile;
-	}
-
-	/**
 	 * Return whether the process is alive (paused or not).
 	 * @return {@code true} if the process runs
 	 */
@@ -251,31 +210,26 @@ public final class RedisNode implements AutoCloseable {
 	}
 
 	/**
-	 * Run one command on a fresh connection.
+	 * Run one command on a fresh Jedis connection, so that a test can look at the server
+	 * behind the back of the client under test.
 	 * @param args the command name and its arguments
-	 * @return the reply, see {@link RespClient#command(String...)}
+	 * @return the reply: {@link String}, {@link Long}, a {@link List} of those, or
+	 * {@code null}
+	 * @throws redis.clients.jedis.exceptions.JedisDataException if the server answers
+	 * with an error
+	 * @throws redis.clients.jedis.exceptions.JedisConnectionException if the server
+	 * cannot be reached or does not answer within 2 s
 	 */
-	public Object command(String... args) {
-		try (RespClient client = connect()) {
-			return client.command(args);
+	public @Nullable Object command(String... args) {
+		return command(COMMAND_TIMEOUT, args);
+	}
+
+	@Nullable Object command(Duration timeout, String... args) {
+		try (Jedis jedis = connect(timeout)) {
+			String name = args[0];
+			return SafeEncoder.encodeObject(
+					jedis.sendCommand(() -> SafeEncoder.encode(name), Arrays.copyOfRange(args, 1, args.length)));
 		}
-	}
-
-	/**
-	 * Open a connection with the default timeout; the caller closes it.
-	 * @return a connected client
-	 */
-	public RespClient connect() {
-		return connect(RespClient.DEFAULT_TIMEOUT);
-	}
-
-	/**
-	 * Open a connection; the caller closes it.
-	 * @param timeout bound for the connect and every read
-	 * @return a connected client
-	 */
-	public RespClient connect(Duration timeout) {
-		return RespClient.connect(HOST, this.port, timeout);
 	}
 
 	/**
@@ -284,7 +238,24 @@ public final class RedisNode implements AutoCloseable {
 	 * @return the fields
 	 */
 	public Map<String, String> info(String section) {
-		return RedisInfo.parse(command("INFO", section));
+		return parseInfo(command("INFO", section));
+	}
+
+	/**
+	 * Parse the {@code field:value} lines of an {@code INFO} or {@code CLUSTER INFO}
+	 * reply, skipping section headers.
+	 * @param reply the reply text
+	 * @return the fields in reply order
+	 */
+	static Map<String, String> parseInfo(@Nullable Object reply) {
+		Map<String, String> fields = new LinkedHashMap<>();
+		for (String line : String.valueOf(reply).split("\r?\n")) {
+			int colon = line.indexOf(':');
+			if (!line.startsWith("#") && colon > 0) {
+				fields.put(line.substring(0, colon), line.substring(colon + 1).trim());
+			}
+		}
+		return Collections.unmodifiableMap(fields);
 	}
 
 	/**
@@ -310,18 +281,16 @@ public final class RedisNode implements AutoCloseable {
 	 */
 	public synchronized void stop() {
 		Process current = this.process;
-		if (current == null || !current.isAlive()) {
-			afterExit();
-			return;
+		if (current != null && current.isAlive()) {
+			resume();
+			current.destroy();
+			if (!ProcessSignals.awaitExit(current, STOP_TIMEOUT)) {
+				logger.warn("{} ignored SIGTERM for {} ms, sending SIGKILL", this, STOP_TIMEOUT.toMillis());
+				current.destroyForcibly();
+				ProcessSignals.awaitExit(current, STOP_TIMEOUT);
+			}
+			logger.debug("Stopped {}", this);
 		}
-		resume();
-		current.destroy();
-		if (!ProcessSignals.awaitExit(current, STOP_TIMEOUT)) {
-			logger.warn("{} ignored SIGTERM for {} ms, sending SIGKILL", this, STOP_TIMEOUT.toMillis());
-			current.destroyForcibly();
-			ProcessSignals.awaitExit(current, STOP_TIMEOUT);
-		}
-		logger.debug("Stopped {}", this);
 		afterExit();
 	}
 
@@ -369,7 +338,9 @@ public final class RedisNode implements AutoCloseable {
 
 	/**
 	 * Stop the node if it runs, then start it again on the same port with the same
-	 * directory and configuration file, and wait until it answers PING.
+	 * directory and configuration file, and wait until it answers. If another process
+	 * took the port meanwhile, wait for the port to be free again and retry: clients only
+	 * know this port.
 	 */
 	public synchronized void restart() {
 		if (this.closed) {
@@ -386,7 +357,8 @@ public final class RedisNode implements AutoCloseable {
 			catch (PortTakenException ex) {
 				disarmWatchdog();
 				logger.warn("Port {} of {} is taken, retrying ({}/{})", this.port, this.name, attempt, START_ATTEMPTS);
-				Await.sleep(Duration.ofMillis(200L * attempt));
+				await("port " + this.port + " to be free for " + this.name).atMost(START_TIMEOUT)
+					.until(() -> FreePorts.isFree(this.port));
 			}
 		}
 		throw new IllegalStateException("Cannot restart " + this + ": port " + this.port + " stays taken");
@@ -431,6 +403,15 @@ public final class RedisNode implements AutoCloseable {
 		return this.name + "@" + address() + ((current != null) ? " (pid " + current.pid() + ")" : "");
 	}
 
+	private Jedis connect(Duration timeout) {
+		// No CLIENT SETINFO on connect: commands a test counts stay the client's own.
+		return new Jedis(new HostAndPort(HOST, this.port),
+				DefaultJedisClientConfig.builder()
+					.timeoutMillis((int) timeout.toMillis())
+					.clientSetInfoConfig(ClientSetInfoConfig.DISABLED)
+					.build());
+	}
+
 	private synchronized void launch() {
 		List<String> command = new ArrayList<>(List.of(this.binary.path().toString(), this.configFile.toString()));
 		if (this.mode == Mode.SENTINEL) {
@@ -445,14 +426,15 @@ public final class RedisNode implements AutoCloseable {
 			.redirectErrorStream(true)
 			.redirectOutput(Redirect.appendTo(log));
 		try {
-			this.process = builder.start();
-			this.process.getOutputStream().close();
+			Process started = builder.start();
+			started.getOutputStream().close();
+			this.process = started;
+			this.watchdog = OrphanWatchdog.guard(started.pid(), this.directory);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Cannot start " + String.join(" ", command), ex);
 		}
 		this.paused = false;
-		this.watchdog = OrphanWatchdog.guard(this.process.pid(), this.directory);
 	}
 
 	private synchronized void awaitFirstStart() {
@@ -475,44 +457,49 @@ public final class RedisNode implements AutoCloseable {
 		throw new IllegalStateException("Cannot start " + this.name + ": " + START_ATTEMPTS + " ports were taken");
 	}
 
-	private void awaitReady() throws PortTakenException {
+	/**
+	 * Wait until the process answers as itself, failing at once if it exits: another
+	 * server already bound to the port would answer too, while ours is about to fail its
+	 * bind.
+	 */
+	private void awaitReady() {
 		Process current = this.process;
-		long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
-		long maxAttempts = START_TIMEOUT.toMillis() / 20;
-		for (long attempt = 0; attempt < maxAttempts && System.nanoTime() - deadline < 0; attempt++) {
-			if (!current.isAlive()) {
-				String output = newLogOutput();
-				if (output.contains("Address already in use")) {
-					throw new PortTakenException();
-				}
-				throw new IllegalStateException(this + " (" + this.binary + ") exited with code " + current.exitValue()
-						+ " before answering PING. Log:\n" + output);
-			}
-			if (answersPingAsItself(current.pid())) {
-				return;
-			}
-			Await.sleep(Duration.ofMillis(20));
+		try {
+			await(this + " to answer").atMost(START_TIMEOUT)
+				.pollDelay(Duration.ZERO)
+				.pollInterval(Duration.ofMillis(20))
+				.pollInSameThread()
+				.until(() -> {
+					if (!current.isAlive()) {
+						throw exitedBeforeReady(current);
+					}
+					return answersAs(current.pid());
+				});
 		}
-		current.destroyForcibly();
-		throw new IllegalStateException(
-				this + " did not answer PING within " + START_TIMEOUT.toMillis() + " ms. Log:\n" + newLogOutput());
+		catch (ConditionTimeoutException ex) {
+			current.destroyForcibly();
+			throw new IllegalStateException(
+					this + " did not answer within " + START_TIMEOUT.toMillis() + " ms. Log:\n" + newLogOutput(), ex);
+		}
 	}
 
-	/**
-	 * Check PING and that the answering server is this process: another server already
-	 * bound to the port would answer too, while ours is about to fail its bind.
-	 */
-	private boolean answersPingAsItself(long pid) {
-		try (RespClient client = connect(PROBE_TIMEOUT)) {
-			if (!"PONG".equals(client.command("PING"))) {
-				return false;
-			}
-			String processId = RedisInfo.parse(client.command("INFO", "server")).get("process_id");
-			return Long.toString(pid).equals(processId);
+	private boolean answersAs(long pid) {
+		try (Jedis jedis = connect(PROBE_TIMEOUT)) {
+			return "PONG".equals(jedis.ping())
+					&& Long.toString(pid).equals(parseInfo(jedis.info("server")).get("process_id"));
 		}
-		catch (UncheckedIOException | RedisErrorReplyException ex) {
+		catch (JedisException ex) {
 			return false;
 		}
+	}
+
+	private RuntimeException exitedBeforeReady(Process current) {
+		String output = newLogOutput();
+		if (output.contains("Address already in use")) {
+			return new PortTakenException();
+		}
+		return new IllegalStateException(this + " (" + this.binary + ") exited with code " + current.exitValue()
+				+ " before answering. Log:\n" + output);
 	}
 
 	private String newLogOutput() {
@@ -565,7 +552,7 @@ public final class RedisNode implements AutoCloseable {
 	/**
 	 * The server exited because its port (or cluster bus port) was taken.
 	 */
-	private static final class PortTakenException extends Exception {
+	private static final class PortTakenException extends RuntimeException {
 
 		private static final long serialVersionUID = 1L;
 

@@ -22,9 +22,15 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
+import org.awaitility.core.ConditionTimeoutException;
+import org.jspecify.annotations.Nullable;
+
 import io.github.redislock.testsupport.RedisNode.Mode;
+
+import static org.awaitility.Awaitility.await;
 
 /**
  * A master with replicas watched by Redis Sentinels (each started as
@@ -34,66 +40,69 @@ import io.github.redislock.testsupport.RedisNode.Mode;
  * Starting it waits until every sentinel sees the master, every replica and every other
  * sentinel: before that a failover test would measure discovery, not failover. The
  * replicas are running before the sentinels start, so that a sentinel learns about them
- * from its very first INFO to the master instead of ten seconds later.
+ * from its very first INFO to the master instead of ten seconds later. Failure detection
+ * takes 1 s and a failover may take 3 s, instead of Redis' 30 s and 3 min, so that
+ * failover tests take seconds, yet a loaded build machine sees no spurious failover.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
 public final class RedisSentinelGroup {
 
+	/**
+	 * The name sentinels monitor the master under.
+	 */
+	public static final String MASTER_NAME = "mymaster";
+
+	private static final Duration DOWN_AFTER = Duration.ofSeconds(1);
+
+	private static final Duration FAILOVER_TIMEOUT = Duration.ofSeconds(3);
+
 	private static final Duration DISCOVERY_TIMEOUT = Duration.ofSeconds(30);
 
 	private static final Duration QUERY_TIMEOUT = Duration.ofMillis(500);
-
-	private final SentinelOptions options;
 
 	private final RedisReplicationGroup data;
 
 	private final List<RedisNode> sentinels;
 
-	private RedisSentinelGroup(SentinelOptions options, RedisReplicationGroup data, List<RedisNode> sentinels) {
-		this.options = options;
+	private RedisSentinelGroup(RedisReplicationGroup data, List<RedisNode> sentinels) {
 		this.data = data;
 		this.sentinels = List.copyOf(sentinels);
 	}
 
-	static RedisSentinelGroup start(RedisFixture fixture, SentinelOptions options) {
-		RedisReplicationGroup data = RedisReplicationGroup.start(fixture, options.replicas());
-		String name = options.masterName();
+	static RedisSentinelGroup start(RedisFixture fixture, int sentinelCount, int replicaCount) {
+		if (sentinelCount < 1) {
+			throw new IllegalArgumentException("Need at least one sentinel");
+		}
+		RedisReplicationGroup data = RedisReplicationGroup.start(fixture, replicaCount);
+		int quorum = sentinelCount / 2 + 1;
 		List<String> config = List.of(
-				"sentinel monitor " + name + " " + RedisNode.HOST + " " + data.master().port() + " " + options.quorum(),
-				"sentinel down-after-milliseconds " + name + " " + options.downAfter().toMillis(),
-				"sentinel failover-timeout " + name + " " + options.failoverTimeout().toMillis(),
-				"sentinel parallel-syncs " + name + " 1");
+				"sentinel monitor " + MASTER_NAME + " " + RedisNode.HOST + " " + data.master().port() + " " + quorum,
+				"sentinel down-after-milliseconds " + MASTER_NAME + " " + DOWN_AFTER.toMillis(),
+				"sentinel failover-timeout " + MASTER_NAME + " " + FAILOVER_TIMEOUT.toMillis(),
+				"sentinel parallel-syncs " + MASTER_NAME + " 1");
 		List<RedisNode> sentinels = new ArrayList<>();
-		for (int i = 0; i < options.sentinels(); i++) {
+		for (int i = 0; i < sentinelCount; i++) {
 			sentinels.add(fixture.newNode("sentinel", Mode.SENTINEL, config, false));
 		}
 		RedisNode.startAll(sentinels);
-		RedisSentinelGroup group = new RedisSentinelGroup(options, data, sentinels);
+		RedisSentinelGroup group = new RedisSentinelGroup(data, sentinels);
 		group.awaitMonitoring();
 		return group;
 	}
 
 	/**
-	 * Return the name the master is monitored under.
+	 * Return the name the master is monitored under, {@value #MASTER_NAME}.
 	 * @return the master name
 	 */
 	public String masterName() {
-		return this.options.masterName();
-	}
-
-	/**
-	 * Return the options the group was started with.
-	 * @return the options
-	 */
-	public SentinelOptions options() {
-		return this.options;
+		return MASTER_NAME;
 	}
 
 	/**
 	 * Return the master the group was started with; after a failover see
-	 * {@link #currentMaster()}.
+	 * {@link #awaitFailoverFrom(RedisNode, Duration)}.
 	 * @return the initial master
 	 */
 	public RedisNode master() {
@@ -144,26 +153,6 @@ public final class RedisSentinelGroup {
 	}
 
 	/**
-	 * Return the data node the first reachable sentinel currently names as master.
-	 * @return the current master
-	 * @throws IllegalStateException if no sentinel answers
-	 */
-	public RedisNode currentMaster() {
-		RuntimeException lastFailure = null;
-		for (RedisNode sentinel : this.sentinels) {
-			if (sentinel.isRunning() && !sentinel.isPaused()) {
-				try {
-					return masterAccordingTo(sentinel);
-				}
-				catch (RuntimeException ex) {
-					lastFailure = ex;
-				}
-			}
-		}
-		throw new IllegalStateException("No sentinel could name the master of " + masterName(), lastFailure);
-	}
-
-	/**
 	 * Wait until every reachable sentinel names a master other than the given one and
 	 * that node reports {@code role:master}, typically after killing or pausing the
 	 * master.
@@ -172,19 +161,9 @@ public final class RedisSentinelGroup {
 	 * @return the new master
 	 */
 	public RedisNode awaitFailoverFrom(RedisNode previousMaster, Duration timeout) {
-		return Await.value("sentinels to fail over from " + previousMaster, timeout, Duration.ofMillis(100), () -> {
-			Set<RedisNode> named = new HashSet<>();
-			for (RedisNode sentinel : reachableSentinels()) {
-				named.add(masterAccordingTo(sentinel));
-			}
-			if (named.size() != 1) {
-				return null;
-			}
-			RedisNode master = named.iterator().next();
-			boolean promoted = !master.equals(previousMaster)
-					&& "master".equals(master.info("replication").get("role"));
-			return promoted ? master : null;
-		});
+		return await("sentinels to fail over from " + previousMaster).atMost(timeout)
+			.ignoreExceptions()
+			.until(() -> promotedAfter(previousMaster), Objects::nonNull);
 	}
 
 	/**
@@ -192,26 +171,18 @@ public final class RedisSentinelGroup {
 	 * and every other running data node as a healthy replica.
 	 */
 	public void awaitMonitoring() {
-		awaitMonitoring(DISCOVERY_TIMEOUT);
-	}
-
-	/**
-	 * Wait until every sentinel sees the current master as healthy, the other sentinels,
-	 * and every other running data node as a healthy replica.
-	 * @param timeout how long to wait at most
-	 */
-	public void awaitMonitoring(Duration timeout) {
 		try {
-			Await.until("sentinels to monitor " + masterName(), timeout, Duration.ofMillis(100),
-					() -> this.sentinels.stream().allMatch(this::monitorsEverything));
+			await("sentinels to monitor " + MASTER_NAME).atMost(DISCOVERY_TIMEOUT)
+				.ignoreExceptions()
+				.until(() -> this.sentinels.stream().allMatch(this::monitorsEverything));
 		}
-		catch (IllegalStateException ex) {
-			throw new IllegalStateException(ex.getMessage() + "\n" + describe(), ex.getCause());
+		catch (ConditionTimeoutException ex) {
+			throw new IllegalStateException(ex.getMessage() + "\n" + describe(), ex);
 		}
 	}
 
 	private boolean monitorsEverything(RedisNode sentinel) {
-		Map<String, String> master = fields(sentinel.command("SENTINEL", "MASTER", masterName()));
+		Map<String, String> master = fields(sentinel.command("SENTINEL", "MASTER", MASTER_NAME));
 		long expectedReplicas = dataNodes().stream().filter(RedisNode::isRunning).count() - 1;
 		long healthyReplicas = replicaStates(sentinel).stream()
 			.filter((replica) -> "slave".equals(replica.get("flags")) && "ok".equals(replica.get("master-link-status")))
@@ -223,21 +194,28 @@ public final class RedisSentinelGroup {
 
 	private List<Map<String, String>> replicaStates(RedisNode sentinel) {
 		List<Map<String, String>> states = new ArrayList<>();
-		for (Object replica : (List<?>) sentinel.command("SENTINEL", "REPLICAS", masterName())) {
-			states.add(fields(replica));
+		if (sentinel.command("SENTINEL", "REPLICAS", MASTER_NAME) instanceof List<?> replicas) {
+			replicas.forEach((replica) -> states.add(fields(replica)));
 		}
 		return states;
 	}
 
+	private @Nullable RedisNode promotedAfter(RedisNode previousMaster) {
+		Set<RedisNode> named = new HashSet<>();
+		for (RedisNode sentinel : reachableSentinels()) {
+			named.add(masterAccordingTo(sentinel));
+		}
+		RedisNode master = (named.size() == 1) ? named.iterator().next() : previousMaster;
+		boolean promoted = master != previousMaster && "master".equals(master.info("replication").get("role"));
+		return promoted ? master : null;
+	}
+
 	private RedisNode masterAccordingTo(RedisNode sentinel) {
-		List<?> address;
-		try (RespClient client = sentinel.connect(QUERY_TIMEOUT)) {
-			address = (List<?>) client.command("SENTINEL", "GET-MASTER-ADDR-BY-NAME", masterName());
+		Object address = sentinel.command(QUERY_TIMEOUT, "SENTINEL", "GET-MASTER-ADDR-BY-NAME", MASTER_NAME);
+		if (!(address instanceof List<?> hostAndPort)) {
+			throw new IllegalStateException(sentinel + " does not know " + MASTER_NAME);
 		}
-		if (address == null) {
-			throw new IllegalStateException(sentinel + " does not know " + masterName());
-		}
-		int port = Integer.parseInt(address.get(1).toString());
+		int port = Integer.parseInt(String.valueOf(hostAndPort.get(1)));
 		return dataNodes().stream()
 			.filter((node) -> node.port() == port)
 			.findFirst()
@@ -254,7 +232,7 @@ public final class RedisSentinelGroup {
 			try {
 				description.append(sentinel)
 					.append(": ")
-					.append(fields(sentinel.command("SENTINEL", "MASTER", masterName())))
+					.append(fields(sentinel.command("SENTINEL", "MASTER", MASTER_NAME)))
 					.append(" replicas ")
 					.append(replicaStates(sentinel))
 					.append('\n');
@@ -269,12 +247,9 @@ public final class RedisSentinelGroup {
 	/**
 	 * Turn a flat {@code [name, value, name, value ...]} sentinel reply into a map.
 	 */
-	private static Map<String, String> fields(Object reply) {
+	private static Map<String, String> fields(@Nullable Object reply) {
 		Map<String, String> fields = new LinkedHashMap<>();
-		if (reply instanceof Map<?, ?> map) {
-			map.forEach((key, value) -> fields.put(String.valueOf(key), String.valueOf(value)));
-		}
-		else if (reply instanceof List<?> list) {
+		if (reply instanceof List<?> list) {
 			for (int i = 0; i + 1 < list.size(); i += 2) {
 				fields.put(String.valueOf(list.get(i)), String.valueOf(list.get(i + 1)));
 			}

@@ -136,7 +136,12 @@ final class FreePorts {
 		}
 	}
 
-	private static boolean isFree(int port) {
+	/**
+	 * Return whether a loopback port can be bound right now.
+	 * @param port the port
+	 * @return {@code true} if nothing holds the port
+	 */
+	static boolean isFree(int port) {
 		try (ServerSocket socket = new ServerSocket()) {
 			socket.setReuseAddress(true);
 			socket.bind(new InetSocketAddress(loopback(), port), 1);

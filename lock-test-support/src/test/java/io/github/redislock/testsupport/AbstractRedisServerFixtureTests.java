@@ -16,7 +16,6 @@
 
 package io.github.redislock.testsupport;
 
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.SocketTimeoutException;
@@ -31,10 +30,14 @@ import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.exceptions.JedisDataException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Behaviour of the Redis test fixture, run once per redis-server binary by the
@@ -90,7 +93,7 @@ abstract class AbstractRedisServerFixtureTests {
 		assertThat(node.isRunning()).isFalse();
 		assertThat(ProcessSignals.isGone(pid)).isTrue();
 		assertThat(FreePorts.isClosed(node.port())).isTrue();
-		assertThatExceptionOfType(UncheckedIOException.class).isThrownBy(() -> node.command("PING"));
+		assertThatExceptionOfType(JedisConnectionException.class).isThrownBy(() -> node.command("PING"));
 		assertThat(node.logTail(5)).doesNotContain("ready to exit");
 	}
 
@@ -106,13 +109,13 @@ abstract class AbstractRedisServerFixtureTests {
 	@Test
 	void pauseMakesCommandsTimeOutAndResumeRestoresThem() {
 		RedisNode node = this.redis.standalone();
-		try (RespClient client = node.connect(Duration.ofMillis(300))) {
-			client.command("SET", "key", "before");
+		try (Jedis client = new Jedis(node.host(), node.port(), 300)) {
+			client.set("key", "before");
 			node.pause();
 			assertThat(node.isPaused()).isTrue();
-			assertThatExceptionOfType(UncheckedIOException.class).isThrownBy(() -> client.command("GET", "key"))
+			assertThatExceptionOfType(JedisConnectionException.class).isThrownBy(() -> client.get("key"))
 				.withCauseInstanceOf(SocketTimeoutException.class);
-			assertThat(client.isOpen()).isFalse();
+			assertThat(client.isBroken()).isTrue();
 		}
 		node.resume();
 		assertThat(node.isPaused()).isFalse();
@@ -156,8 +159,8 @@ abstract class AbstractRedisServerFixtureTests {
 		try (ServerSocket squatter = new ServerSocket()) {
 			squatter.bind(new InetSocketAddress(RedisNode.HOST, node.port()));
 			restart = CompletableFuture.runAsync(node::restart);
-			Await.until("the restart to find its port taken", SHORT,
-					() -> node.logTail(5).contains("Address already in use"));
+			await("the restart to find its port taken").atMost(SHORT)
+				.until(() -> node.logTail(5).contains("Address already in use"));
 		}
 		restart.get(10, TimeUnit.SECONDS);
 		assertThat(node.command("PING")).isEqualTo("PONG");
@@ -167,8 +170,8 @@ abstract class AbstractRedisServerFixtureTests {
 	void errorRepliesAreThrownAsExceptions() {
 		RedisNode node = this.redis.standalone();
 		node.command("SET", "text", "value");
-		assertThatExceptionOfType(RedisErrorReplyException.class).isThrownBy(() -> node.command("INCR", "text"))
-			.satisfies((ex) -> assertThat(ex.prefix()).isEqualTo("ERR"));
+		assertThatExceptionOfType(JedisDataException.class).isThrownBy(() -> node.command("INCR", "text"))
+			.withMessageStartingWith("ERR ");
 		assertThat(node.command("INCR", "counter")).isEqualTo(1L);
 	}
 
@@ -176,10 +179,10 @@ abstract class AbstractRedisServerFixtureTests {
 	void replicasSyncFromTheMasterAndRejoinAfterRestart() {
 		RedisReplicationGroup group = this.redis.masterWithReplicas(2);
 		RedisNode master = group.master();
-		try (RespClient client = master.connect()) {
+		try (Jedis client = new Jedis(master.host(), master.port())) {
 			// WAIT counts acknowledgements of this connection's own writes
-			client.command("SET", "key", "replicated");
-			assertThat(client.command("WAIT", "2", "1500")).isEqualTo(2L);
+			client.set("key", "replicated");
+			assertThat(client.waitReplicas(2, 1500)).isEqualTo(2L);
 		}
 		for (RedisNode replica : group.replicas()) {
 			assertThat(replica.command("GET", "key")).isEqualTo("replicated");
@@ -196,7 +199,6 @@ abstract class AbstractRedisServerFixtureTests {
 	void sentinelsSeeTheMasterTheReplicaAndEachOther() {
 		RedisSentinelGroup group = this.redis.sentinel(3, 1);
 		assertThat(group.masterName()).isEqualTo("mymaster");
-		assertThat(group.currentMaster()).isSameAs(group.master());
 		for (RedisNode sentinel : group.sentinels()) {
 			assertThat(sentinel.command("SENTINEL", "GET-MASTER-ADDR-BY-NAME", "mymaster"))
 				.isEqualTo(List.of("127.0.0.1", Integer.toString(group.master().port())));
@@ -220,18 +222,24 @@ abstract class AbstractRedisServerFixtureTests {
 		RedisCluster cluster = this.redis.cluster(3, 1);
 		assertThat(cluster.nodes()).hasSize(6);
 		for (RedisNode node : cluster.nodes()) {
-			assertThat(RedisInfo.parse(node.command("CLUSTER", "INFO"))).containsEntry("cluster_state", "ok")
+			assertThat(RedisNode.parseInfo(node.command("CLUSTER", "INFO"))).containsEntry("cluster_state", "ok")
 				.containsEntry("cluster_known_nodes", "6")
 				.containsEntry("cluster_size", "3");
 		}
 		List<?> slots = (List<?>) cluster.masters().get(0).command("CLUSTER", "SLOTS");
 		assertThat(slots).hasSize(3).allSatisfy((range) -> assertThat((List<?>) range).hasSize(4));
-		RedisNode owner = cluster.masterForKey("lock:order-42");
-		owner.command("SET", "lock:order-42", "token");
-		RedisNode other = cluster.masters().stream().filter((node) -> node != owner).findFirst().orElseThrow();
-		assertThatExceptionOfType(RedisErrorReplyException.class)
-			.isThrownBy(() -> other.command("GET", "lock:order-42"))
-			.satisfies((ex) -> assertThat(ex.prefix()).isEqualTo("MOVED"));
+		List<String> replies = new ArrayList<>();
+		for (RedisNode master : cluster.masters()) {
+			try {
+				replies.add(String.valueOf(master.command("SET", "lock:order-42", "token")));
+			}
+			catch (JedisDataException ex) {
+				replies.add(ex.getMessage().split(" ")[0]);
+			}
+		}
+		assertThat(replies).as("one master owns the key, the others redirect")
+			.containsOnlyOnce("OK")
+			.containsOnly("OK", "MOVED");
 	}
 
 	@Test

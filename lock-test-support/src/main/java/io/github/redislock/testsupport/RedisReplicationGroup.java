@@ -23,6 +23,8 @@ import java.util.Map;
 
 import io.github.redislock.testsupport.RedisNode.Mode;
 
+import static org.awaitility.Awaitility.await;
+
 /**
  * A master and its replicas, linked with {@code replicaof} in each replica's
  * configuration file, so that a restarted replica comes back as a replica (and a
@@ -105,9 +107,10 @@ public final class RedisReplicationGroup {
 	 * @param timeout how long to wait at most
 	 */
 	public void awaitReplicasInSync(Duration timeout) {
-		Await.until(this.replicas.size() + " replicas to sync with " + this.master, timeout,
-				() -> this.replicas.stream().allMatch((replica) -> isReplicating(replica, this.master))
-						&& connectedReplicas(this.master) >= this.replicas.size());
+		await(this.replicas.size() + " replicas to sync with " + this.master).atMost(timeout)
+			.ignoreExceptions()
+			.until(() -> this.replicas.stream().allMatch((replica) -> isReplicating(replica, this.master))
+					&& connectedReplicas(this.master) >= this.replicas.size());
 	}
 
 	/**
@@ -116,7 +119,7 @@ public final class RedisReplicationGroup {
 	 * @param master the supposed master
 	 * @return whether the link is up
 	 */
-	static boolean isReplicating(RedisNode replica, RedisNode master) {
+	private static boolean isReplicating(RedisNode replica, RedisNode master) {
 		Map<String, String> info = replica.info("replication");
 		return "slave".equals(info.get("role")) && Integer.toString(master.port()).equals(info.get("master_port"))
 				&& "up".equals(info.get("master_link_status"));

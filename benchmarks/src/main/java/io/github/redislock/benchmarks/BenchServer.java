@@ -15,107 +15,63 @@
  */
 package io.github.redislock.benchmarks;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
-import java.util.concurrent.TimeUnit;
 
+import io.github.redislock.testsupport.RedisBinary;
+import io.github.redislock.testsupport.RedisFixture;
+import io.github.redislock.testsupport.RedisNode;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.sync.RedisCommands;
 
 /**
- * A private {@code redis-server} on a free loopback port, without persistence, and a
+ * The run's private {@code redis-server}, started by the test-support fixture on a free
+ * loopback port without persistence and stopped (with its directory) on close, and a
  * control connection to read its statistics.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
-final class RedisServerProcess implements AutoCloseable {
+final class BenchServer implements AutoCloseable {
 
-	static final String HOST = "127.0.0.1";
+	static final String HOST = RedisNode.HOST;
 
-	private static final int ATTEMPTS = 20;
+	private final RedisFixture fixture;
 
-	private final Process process;
-
-	private final int port;
-
-	private final Path directory;
+	private final RedisNode node;
 
 	private final RedisClient client;
 
 	private final StatefulRedisConnection<String, String> connection;
 
-	private RedisServerProcess(Process process, int port, Path directory) {
-		this.process = process;
-		this.port = port;
-		this.directory = directory;
-		this.client = RedisClient.create(RedisURI.create(HOST, port));
+	private BenchServer(RedisFixture fixture, RedisNode node) {
+		this.fixture = fixture;
+		this.node = node;
+		this.client = RedisClient.create(RedisURI.create(HOST, node.port()));
 		this.connection = this.client.connect();
 	}
 
 	/**
-	 * Start a server on a free port, retrying with another port when one is taken between
-	 * the check and the server's bind.
+	 * Start a server.
 	 * @param binary the {@code redis-server} executable
 	 * @return the running server
-	 * @throws IOException if no server could be started
 	 */
-	static RedisServerProcess start(String binary) throws IOException, InterruptedException {
-		Path directory = Files.createTempDirectory("redislock-bench-");
-		for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
-			int port = freePort();
-			Process process = new ProcessBuilder(binary, "--port", Integer.toString(port), "--bind", HOST, "--save", "",
-					"--appendonly", "no", "--dir", directory.toString(), "--logfile", "redis.log")
-				.redirectErrorStream(true)
-				.redirectOutput(directory.resolve("stdout.log").toFile())
-				.start();
-			if (awaitListening(process, port)) {
-				return new RedisServerProcess(process, port, directory);
-			}
-			process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+	static BenchServer start(RedisBinary binary) {
+		RedisFixture fixture = new RedisFixture(binary);
+		try {
+			return new BenchServer(fixture, fixture.standalone());
 		}
-		throw new IOException("Could not start " + binary + " on a free port; see " + directory);
-	}
-
-	private static int freePort() throws IOException {
-		// Below the usual ephemeral range, so no outgoing connection holds it.
-		for (int i = 0; i < 100; i++) {
-			int candidate = ThreadLocalRandom.current().nextInt(20000, 32000);
-			try (ServerSocket socket = new ServerSocket(candidate, 1, InetAddress.getByName(HOST))) {
-				return candidate;
-			}
-			catch (IOException ex) {
-				// taken: try another
-			}
+		catch (RuntimeException ex) {
+			fixture.close();
+			throw ex;
 		}
-		throw new IOException("No free loopback port found");
-	}
-
-	private static boolean awaitListening(Process process, int port) throws InterruptedException {
-		long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-		while (System.nanoTime() < deadline && process.isAlive()) {
-			try (Socket socket = new Socket(HOST, port)) {
-				return true;
-			}
-			catch (IOException ex) {
-				Thread.sleep(20);
-			}
-		}
-		return false;
 	}
 
 	int port() {
-		return this.port;
+		return this.node.port();
 	}
 
 	RedisCommands<String, String> commands() {
@@ -172,23 +128,9 @@ final class RedisServerProcess implements AutoCloseable {
 
 	@Override
 	public void close() {
-		try {
-			commands().shutdown(false);
-		}
-		catch (RuntimeException ex) {
-			// expected: the connection closes as the server exits
-		}
 		this.connection.close();
 		this.client.shutdown(Duration.ZERO, Duration.ofSeconds(1));
-		try {
-			if (!this.process.waitFor(5, TimeUnit.SECONDS)) {
-				this.process.destroyForcibly();
-			}
-		}
-		catch (InterruptedException ex) {
-			this.process.destroyForcibly();
-			Thread.currentThread().interrupt();
-		}
+		this.fixture.close();
 	}
 
 	/**
@@ -233,7 +175,7 @@ final class RedisServerProcess implements AutoCloseable {
 
 	@Override
 	public String toString() {
-		return "redis-server " + HOST + ":" + this.port + " (" + this.directory + ")";
+		return this.node.toString();
 	}
 
 }

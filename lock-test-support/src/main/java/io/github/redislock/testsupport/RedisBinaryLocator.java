@@ -17,14 +17,18 @@
 package io.github.redislock.testsupport;
 
 import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import redis.embedded.core.ExecutableProvider;
 
 /**
  * Decides which redis-server executable the fixture runs.
@@ -60,7 +64,9 @@ public final class RedisBinaryLocator {
 
 	private static final Map<String, RedisBinary> probed = new ConcurrentHashMap<>();
 
-	private static RedisBinary located;
+	private static @Nullable RedisBinary located;
+
+	private static @Nullable Path extracted;
 
 	private RedisBinaryLocator() {
 	}
@@ -90,11 +96,24 @@ public final class RedisBinaryLocator {
 	}
 
 	/**
-	 * Return the binary shipped in the embedded-redis jar, extracting it on first use.
+	 * Return the Redis 6.2 binary shipped in the embedded-redis jar for this platform,
+	 * extracted once per JVM into the fixture's temporary root, which is removed at exit.
+	 * Its file name starts with {@code redis-server}, as the orphan watchdog expects.
 	 * @return the binary
 	 */
-	public static RedisBinary embedded() {
-		return probe(EmbeddedRedisBinary.extract(), "embedded-redis jar");
+	public static synchronized RedisBinary embedded() {
+		if (extracted == null || !Files.isExecutable(extracted)) {
+			try {
+				extracted = ExecutableProvider
+					.newJarResourceProvider(() -> FixtureTempDirs.newDirectory("bin").toFile())
+					.get()
+					.toPath();
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException("Cannot extract the redis-server of embedded-redis", ex);
+			}
+		}
+		return probe(extracted, "embedded-redis jar");
 	}
 
 	/**
@@ -104,7 +123,7 @@ public final class RedisBinaryLocator {
 	 * @param pathVariable the {@code PATH} to search, may be {@code null}
 	 * @return the binary to run
 	 */
-	static RedisBinary resolve(String explicit, String pathVariable) {
+	static RedisBinary resolve(@Nullable String explicit, @Nullable String pathVariable) {
 		if (explicit != null && !explicit.isBlank()) {
 			if (EMBEDDED.equalsIgnoreCase(explicit.trim())) {
 				return embedded();
@@ -120,7 +139,7 @@ public final class RedisBinaryLocator {
 			.orElseGet(RedisBinaryLocator::embedded);
 	}
 
-	static Optional<Path> findOnPath(String pathVariable) {
+	static Optional<Path> findOnPath(@Nullable String pathVariable) {
 		if (pathVariable == null) {
 			return Optional.empty();
 		}

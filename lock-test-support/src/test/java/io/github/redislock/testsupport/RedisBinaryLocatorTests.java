@@ -77,17 +77,6 @@ class RedisBinaryLocatorTests {
 	}
 
 	@Test
-	void picksTheEmbeddedResourceForEachSupportedPlatform() {
-		assertThat(EmbeddedRedisBinary.resourceName("Linux", "amd64")).isEqualTo("redis-server-6.2.6-v5-linux-amd64");
-		assertThat(EmbeddedRedisBinary.resourceName("Linux", "aarch64")).isEqualTo("redis-server-6.2.7-linux-arm64");
-		assertThat(EmbeddedRedisBinary.resourceName("Mac OS X", "x86_64"))
-			.isEqualTo("redis-server-6.2.6-v5-darwin-amd64");
-		assertThat(EmbeddedRedisBinary.resourceName("Mac OS X", "aarch64"))
-			.isEqualTo("redis-server-6.2.6-v5-darwin-arm64");
-		assertThatIllegalStateException().isThrownBy(() -> EmbeddedRedisBinary.resourceName("Windows 11", "amd64"));
-	}
-
-	@Test
 	void comparesVersions() {
 		RedisBinary binary = new RedisBinary(Path.of("redis-server"), "7.0.15", "test");
 		assertThat(binary.isAtLeast(7, 0)).isTrue();

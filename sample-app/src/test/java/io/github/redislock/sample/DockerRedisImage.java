@@ -17,10 +17,13 @@ package io.github.redislock.sample;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.command.PullImageResultCallback;
@@ -28,6 +31,8 @@ import com.github.dockerjava.api.exception.NotFoundException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.testcontainers.DockerClientFactory;
+import org.testcontainers.dockerclient.DockerClientProviderStrategy;
+import org.testcontainers.dockerclient.TransportConfig;
 import org.testcontainers.utility.DockerImageName;
 
 import org.springframework.boot.autoconfigure.condition.ConditionOutcome;
@@ -42,12 +47,16 @@ import org.springframework.core.env.Environment;
 import org.springframework.core.type.AnnotatedTypeMetadata;
 
 /**
- * Whether Docker can run the development Redis: Docker must answer, and the image must be
- * there or be pulled within two minutes. Deciding before any bean exists, rather than
- * falling back when the container fails to start, lets the container be an ordinary
- * {@code @ServiceConnection} bean. A machine with Docker but no reachable registry (and
- * no such image) gets the process, after one failed pull instead of Testcontainers' two
- * minutes of retries.
+ * Whether Docker can run the development Redis, decided before any bean exists so that
+ * the container can be an ordinary {@code @ServiceConnection} bean: Docker must answer,
+ * and the image must be there or be pulled within two minutes.
+ * <p>
+ * A machine with Docker but no reachable registry must get the process quickly, while
+ * Testcontainers retries a failed pull for minutes, also for its own Ryuk image, which it
+ * pulls as soon as it connects. So before Testcontainers connects, one bounded pull of
+ * the Redis image, on a Docker client of this class's own, proves the registry reachable
+ * whenever an image is missing: the Redis image, or Ryuk's (unless
+ * {@code TESTCONTAINERS_RYUK_DISABLED=true}).
  * <p>
  * The answer is taken once per image and JVM: both conditions ask.
  *
@@ -71,7 +80,12 @@ final class DockerRedisImage {
 	 */
 	static final String NONE = "none";
 
-	private static final String TESTCONTAINERS_LOGGER = "org.testcontainers";
+	/**
+	 * The loggers of Testcontainers and of its Docker client.
+	 */
+	private static final List<String> DOCKER_LOGGERS = List.of("org.testcontainers", "com.github.dockerjava");
+
+	private static final String RYUK_REPOSITORY = "testcontainers/ryuk";
 
 	private static final Duration PULL_TIMEOUT = Duration.ofMinutes(2);
 
@@ -104,47 +118,45 @@ final class DockerRedisImage {
 		if (image.isEmpty() || NONE.equalsIgnoreCase(image)) {
 			return Optional.of(PROPERTY + " is '" + image + "'");
 		}
-		DockerClient docker;
+		TransportConfig transport;
 		try {
-			docker = dockerClient();
+			transport = quietly(() -> DockerClientFactory.instance().getTransportConfig());
 		}
 		catch (RuntimeException ex) {
-			// Without Docker Testcontainers throws IllegalStateException; with Docker but
-			// without its Ryuk image, whatever the pull threw.
-			return Optional.of("Docker is not available (" + ex.getMessage()
-					+ "; --logging.level.org.testcontainers=info shows why)");
+			return Optional
+				.of("Docker is not available (" + oneLine(ex) + "; --logging.level.org.testcontainers=info shows why)");
+		}
+		try (DockerClient docker = DockerClientProviderStrategy.getClientForConfig(transport)) {
+			boolean ryukMissing = ryukEnabled()
+					&& docker.listImagesCmd().withReferenceFilter(RYUK_REPOSITORY).exec().isEmpty();
+			if (ryukMissing || !isPresent(docker, image)) {
+				Optional<String> failed = quietly(() -> pull(docker, image));
+				if (failed.isPresent()) {
+					return failed.map((reason) -> ryukMissing ? reason + "; Testcontainers' Ryuk image is missing too "
+							+ "(TESTCONTAINERS_RYUK_DISABLED=true runs without it)" : reason);
+				}
+			}
+		}
+		catch (IOException | RuntimeException ex) {
+			return Optional.of("Docker cannot look up " + image + " (" + oneLine(ex) + ")");
 		}
 		try {
-			docker.inspectImageCmd(image).exec();
+			// Connects Testcontainers, and starts Ryuk unless it is disabled.
+			quietly(() -> DockerClientFactory.instance().client());
 			return Optional.empty();
 		}
-		catch (NotFoundException ex) {
-			return pull(docker, image);
-		}
 		catch (RuntimeException ex) {
-			return Optional.of("Docker cannot inspect " + image + " (" + ex.getMessage() + ")");
+			return Optional.of("Testcontainers cannot use Docker (" + oneLine(ex) + ")");
 		}
 	}
 
-	/**
-	 * Ask Testcontainers for its Docker client with its log off, unless a level is
-	 * configured for it: without Docker it logs an ERROR that "execution cannot
-	 * continue", while here the application goes on with the process, and says why.
-	 */
-	private static DockerClient dockerClient() {
-		LoggingSystem logging = LoggingSystem.get(DockerRedisImage.class.getClassLoader());
-		LoggerConfiguration configured = logging.getLoggerConfiguration(TESTCONTAINERS_LOGGER);
-		boolean quiet = configured == null || configured.getConfiguredLevel() == null;
-		if (quiet) {
-			logging.setLogLevel(TESTCONTAINERS_LOGGER, LogLevel.OFF);
-		}
+	private static boolean isPresent(DockerClient docker, String image) {
 		try {
-			return DockerClientFactory.instance().client();
+			docker.inspectImageCmd(image).exec();
+			return true;
 		}
-		finally {
-			if (quiet) {
-				logging.setLogLevel(TESTCONTAINERS_LOGGER, null);
-			}
+		catch (NotFoundException ex) {
+			return false;
 		}
 	}
 
@@ -164,7 +176,46 @@ final class DockerRedisImage {
 			return Optional.of("interrupted while pulling " + image);
 		}
 		catch (IOException | RuntimeException ex) {
-			return Optional.of("Docker cannot pull " + image + " (" + ex.getMessage() + ")");
+			return Optional.of("Docker cannot pull " + image + " (" + oneLine(ex) + ")");
+		}
+	}
+
+	/**
+	 * Return an exception's message for the one log line that names the Redis in use
+	 * (Docker's error replies end with a line break).
+	 */
+	private static String oneLine(Exception ex) {
+		return String.valueOf(ex.getMessage()).strip().replaceAll("\\s+", " ");
+	}
+
+	/**
+	 * Read the switch as Testcontainers' {@code ResourceReaper} reads it.
+	 */
+	private static boolean ryukEnabled() {
+		return !Boolean.parseBoolean(System.getenv("TESTCONTAINERS_RYUK_DISABLED"));
+	}
+
+	/**
+	 * Call Docker with the log of Testcontainers and its client off, except where a level
+	 * is configured: without Docker, Testcontainers logs an ERROR that "execution cannot
+	 * continue", and a failed pull logs its stack trace, while here the application goes
+	 * on with the process and says why in one line.
+	 */
+	private static <T> T quietly(Supplier<T> call) {
+		LoggingSystem logging = LoggingSystem.get(DockerRedisImage.class.getClassLoader());
+		List<String> muted = new ArrayList<>();
+		for (String name : DOCKER_LOGGERS) {
+			LoggerConfiguration configured = logging.getLoggerConfiguration(name);
+			if (configured == null || configured.getConfiguredLevel() == null) {
+				logging.setLogLevel(name, LogLevel.OFF);
+				muted.add(name);
+			}
+		}
+		try {
+			return call.get();
+		}
+		finally {
+			muted.forEach((name) -> logging.setLogLevel(name, null));
 		}
 	}
 

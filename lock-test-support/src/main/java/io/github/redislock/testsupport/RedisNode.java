@@ -148,6 +148,14 @@ public final class RedisNode implements AutoCloseable {
 	}
 
 	/**
+	 * Return the binary this node runs.
+	 * @return the binary
+	 */
+	public RedisBinary binary() {
+		return this.binary;
+	}
+
+	/**
 	 * Return the host, always {@value #HOST}.
 	 * @return the host
 	 */

@@ -31,7 +31,9 @@ import org.springframework.context.event.EventListener;
 /**
  * A flash sale that uses {@code lock-spring-boot-starter} as any application would: the
  * starter on the classpath, {@code @RedisLock} on two methods, settings in
- * {@code application.yml}. With no Redis configured it starts one of its own.
+ * {@code application.yml}, Redis wherever {@code spring.data.redis.*} says (by default
+ * {@code localhost:6379}). To run it with a Redis of its own, start
+ * {@code TestSampleApplication} ({@code spring-boot:test-run}) instead.
  * <p>
  * With {@code --demo} it runs the load demonstration on a free port, prints its table and
  * exits.

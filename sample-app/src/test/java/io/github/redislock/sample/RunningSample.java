@@ -68,6 +68,15 @@ public final class RunningSample implements AutoCloseable {
 			.run(all.toArray(String[]::new)));
 	}
 
+	/**
+	 * Drive an application started otherwise.
+	 * @param context the application's context, with a web server on a known port
+	 * @return the running application
+	 */
+	public static RunningSample of(ConfigurableApplicationContext context) {
+		return new RunningSample(context);
+	}
+
 	public ConfigurableApplicationContext context() {
 		return this.context;
 	}

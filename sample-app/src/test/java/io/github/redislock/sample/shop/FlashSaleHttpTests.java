@@ -33,14 +33,19 @@ import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.sample.RunningSample.Response;
 import io.github.redislock.sample.RunningSample;
-import io.github.redislock.sample.redis.EmbeddedRedisServer;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -65,9 +70,21 @@ class FlashSaleHttpTests {
 
 	private static RunningSample app;
 
+	private static RedisClient client;
+
+	private static StatefulRedisConnection<String, String> connection;
+
+	/**
+	 * Commands to the fixture's Redis on a connection of the test's own.
+	 */
+	private static RedisCommands<String, String> redisCommands;
+
 	@BeforeAll
 	static void start() {
 		node = redis.standalone();
+		client = RedisClient.create(RedisURI.create(node.host(), node.port()));
+		connection = client.connect();
+		redisCommands = connection.sync();
 		// A long wait for the stock lock: one test holds it while a purchase waits.
 		app = RunningSample.start("--spring.data.redis.host=" + RedisNode.HOST,
 				"--spring.data.redis.port=" + node.port(), "--redis-lock.wait-time=30s");
@@ -78,14 +95,23 @@ class FlashSaleHttpTests {
 		if (app != null) {
 			app.close();
 		}
+		if (connection != null) {
+			connection.close();
+		}
+		if (client != null) {
+			client.shutdown();
+		}
 	}
 
 	@Test
-	void withSpringDataRedisSetTheConfiguredRedisIsUsedAndNoneStarted() {
-		assertThat(app.context().getBeanProvider(EmbeddedRedisServer.class).getIfAvailable()).isNull();
+	void theLocksAreTakenInTheRedisThatSpringDataRedisNames() {
+		LettuceConnectionFactory connectionFactory = (LettuceConnectionFactory) app.context()
+			.getBean(RedisConnectionFactory.class);
+		assertThat(connectionFactory.getHostName()).isEqualTo(RedisNode.HOST);
+		assertThat(connectionFactory.getPort()).isEqualTo(node.port());
 		assertThat(app.post("/api/products/2/reset?stock=3").status()).isEqualTo(200);
 		assertThat(app.post("/api/products/2/purchase?user=erin").status()).isEqualTo(201);
-		assertThat(node.command("EXISTS", "flash-sale:lock:{stock:2}:fence")).isEqualTo(1L);
+		assertThat(redisCommands.exists("flash-sale:lock:{stock:2}:fence")).isEqualTo(1L);
 	}
 
 	@Test
@@ -133,8 +159,7 @@ class FlashSaleHttpTests {
 			.orElseThrow()) {
 			first = client.submit(() -> app.post("/api/products/2/purchase?user=dave"));
 			await("dave's first purchase holds his lock").atMost(TEST_TIMEOUT)
-				.ignoreExceptions()
-				.until(() -> Long.valueOf(1).equals(node.command("EXISTS", "flash-sale:lock:{order:2:dave}")));
+				.until(() -> redisCommands.exists("flash-sale:lock:{order:2:dave}") == 1L);
 
 			Response second = app.post("/api/products/2/purchase?user=dave");
 
@@ -219,12 +244,10 @@ class FlashSaleHttpTests {
 	}
 
 	private List<String> lockKeys() {
-		Object keys = node.command("KEYS", "flash-sale:lock:*");
 		List<String> locks = new ArrayList<>();
-		for (Object key : (List<?>) keys) {
-			String name = String.valueOf(key);
-			if (!name.endsWith(":fence")) {
-				locks.add(name);
+		for (String key : redisCommands.keys("flash-sale:lock:*")) {
+			if (!key.endsWith(":fence")) {
+				locks.add(key);
 			}
 		}
 		return locks;

@@ -1,0 +1,65 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.sample;
+
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.testcontainers.service.connection.ServiceConnection;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+
+/**
+ * A Redis for running the sample where none is configured: a container when Docker can
+ * run the image that {@value DockerRedisImage#PROPERTY} names (by default
+ * {@value DockerRedisImage#DEFAULT}), else a {@code redis-server} process started by the
+ * project's test fixture (the one on the {@code PATH}, else the Redis 6.2 build shipped
+ * in {@code embedded-redis}), so that a JDK is all the sample needs. Either way Spring
+ * Boot connects to it through a {@code RedisConnectionDetails} bean, which wins over
+ * {@code spring.data.redis.*}, and it stops when the application context closes, after
+ * the lock client that uses it.
+ *
+ * @author redis-lock contributors
+ * @see TestSampleApplication
+ */
+@TestConfiguration(proxyBeanMethods = false)
+public class DevelopmentRedis {
+
+	@Configuration(proxyBeanMethods = false)
+	@Conditional(DockerRedisImage.Usable.class)
+	static class InContainer {
+
+		@Bean
+		@ServiceConnection(name = "redis")
+		DevelopmentRedisContainer developmentRedisContainer(Environment environment) {
+			return new DevelopmentRedisContainer(DockerRedisImage.name(environment));
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@Conditional(DockerRedisImage.Unusable.class)
+	static class InProcess {
+
+		@Bean(destroyMethod = "close")
+		DevelopmentRedisProcess developmentRedisProcess(Environment environment) {
+			String image = DockerRedisImage.name(environment);
+			return DevelopmentRedisProcess.start(DockerRedisImage.whyUnusable(image).orElse("Docker is not used"));
+		}
+
+	}
+
+}

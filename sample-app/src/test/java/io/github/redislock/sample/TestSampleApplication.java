@@ -1,0 +1,48 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.sample;
+
+import org.springframework.boot.SpringApplication;
+
+/**
+ * Runs the sample on a developer's machine, with a Redis of its own:
+ * {@code ./mvnw -B -pl sample-app -am spring-boot:test-run}. It is
+ * {@link SampleApplication}'s {@code main} plus {@link DevelopmentRedis}, as Spring Boot
+ * runs development-time services. The sample's main code reads only
+ * {@code spring.data.redis.*}, as an application deployed next to a real Redis does;
+ * finding a Redis for a machine that has none is a development concern, so it lives on
+ * the test classpath.
+ *
+ * @author redis-lock contributors
+ */
+public final class TestSampleApplication {
+
+	private TestSampleApplication() {
+	}
+
+	public static void main(String[] args) {
+		withDevelopmentRedis().run(args);
+	}
+
+	/**
+	 * Return the sample's {@code main} augmented with the development Redis.
+	 * @return the application to run
+	 */
+	static SpringApplication.Augmented withDevelopmentRedis() {
+		return SpringApplication.from(SampleApplication::main).with(DevelopmentRedis.class);
+	}
+
+}

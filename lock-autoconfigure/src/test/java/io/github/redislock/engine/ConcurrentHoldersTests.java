@@ -98,8 +98,9 @@ class ConcurrentHoldersTests extends InMemoryLockTestSupport {
 	}
 
 	/**
-	 * A read-modify-write that races without the lock: the yield lets another thread in
-	 * between the read and the write.
+	 * A read-modify-write with a yield between the read and the write, to invite another
+	 * thread in; the occupancy count catches two sections running at once even when no
+	 * update happens to be lost.
 	 */
 	private void incrementAlone() {
 		this.maxOccupancy.accumulateAndGet(this.occupancy.incrementAndGet(), Math::max);

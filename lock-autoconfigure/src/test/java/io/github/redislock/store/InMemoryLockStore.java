@@ -59,10 +59,16 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 	/** Time added by {@link #advanceClock}; guarded by this. */
 	private long skewNanos;
 
-	/** Orders queue places by arrival, as the server clock in µs does in Redis. */
+	/**
+	 * Orders queue places by arrival, as the server clock in µs does in Redis; guarded by
+	 * this.
+	 */
 	private long arrivals;
 
-	/** The last fencing token issued, for any lock name: the next one is larger. */
+	/**
+	 * The last fencing token issued, for any lock name, so the next is larger than every
+	 * token issued for its own name; guarded by this.
+	 */
 	private long lastFencingToken;
 
 	/** Locks that are held or have waiters queued; guarded by this. */

@@ -1,0 +1,152 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.engine;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockLostException;
+import io.github.redislock.core.LockStoreException;
+import io.github.redislock.store.InMemoryLockStore;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * A holder whose lease is gone from the store learns of it on the first occasion, at
+ * release, from the renewal, or when it asks for a fencing token, and its listener is
+ * told exactly once; a store that fails at release leaves nothing held locally.
+ *
+ * @author redis-lock contributors
+ */
+class LeaseLossTests extends InMemoryLockTestSupport {
+
+	@Test
+	void leaseThatRanOutInTheStoreIsReportedAtReleaseOnceAndLeavesTheNextHolderIntact() throws Exception {
+		DistributedLock lock = newClient().getLock("ran-out");
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(10), false)).isTrue();
+		// The holder's process paused past its lease: only the store saw the time pass.
+		this.store.advanceClock(Duration.ofSeconds(11));
+		LockingThread next = LockingThread.holding(newClient().getLock("ran-out"), DistributedLock::tryLock);
+		assertThat(next.acquired()).isTrue();
+
+		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::unlock)
+			.satisfies((ex) -> assertThat(ex.getLockName()).isEqualTo("ran-out"));
+
+		assertThat(lock.getHoldCount()).isZero();
+		assertThat(this.lostEvents).singleElement().satisfies((event) -> {
+			assertThat(event.lockName()).isEqualTo("ran-out");
+			assertThat(event.reason()).contains("at release");
+		});
+		assertThat(this.store.holder("ran-out")).as("the next holder's lock").isNotNull();
+		next.release();
+	}
+
+	@Test
+	void renewalThatFindsTheLockGoneReportsTheLossOnceAndStopsRenewing() throws Exception {
+		DefaultLockClient client = newClient();
+		DistributedLock lock = client.getLock("taken-away");
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofMillis(60), true)).isTrue();
+		long fencingToken = lock.getFencingToken();
+
+		this.store.forceRelease("taken-away");
+
+		awaiting().until(() -> !this.lostEvents.isEmpty());
+		assertThat(this.lostEvents).singleElement().satisfies((event) -> {
+			assertThat(event.lockName()).isEqualTo("taken-away");
+			assertThat(event.fencingToken()).isEqualTo(fencingToken);
+		});
+		assertThat(lock.isHeldByCurrentThread()).isFalse();
+		assertThat(LockClientProbe.renewalCount(client)).isZero();
+		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::unlock);
+		assertThat(this.lostEvents).as("the release reports no loss twice").hasSize(1);
+	}
+
+	@Test
+	void renewalThatKeepsFailingRetriesWhileTheLeaseLastsThenReportsTheLossOnce() throws Exception {
+		AtomicInteger attempts = new AtomicInteger();
+		InMemoryLockStore unreachable = track(new InMemoryLockStore() {
+
+			@Override
+			public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
+				attempts.incrementAndGet();
+				throw new IllegalStateException("store unreachable");
+			}
+
+		});
+		DefaultLockClient client = newClient(unreachable, QUICK_BACKOFF);
+		DistributedLock lock = client.getLock("unrenewable");
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofMillis(150), true)).isTrue();
+
+		awaiting().until(() -> !this.lostEvents.isEmpty());
+
+		assertThat(attempts).as("renewal attempts within the lease").hasValueGreaterThanOrEqualTo(2);
+		assertThat(this.lostEvents).singleElement()
+			.satisfies((event) -> assertThat(event.reason()).contains("ran out before it could be renewed"));
+		assertThat(lock.isHeldByCurrentThread()).isFalse();
+		assertThat(LockClientProbe.renewalCount(client)).isZero();
+		// The store counts the lease from a moment later than the client: let it pass.
+		unreachable.advanceClock(Duration.ofSeconds(1));
+		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::unlock);
+		assertThat(this.lostEvents).hasSize(1);
+	}
+
+	@Test
+	void holderTheStoreNoLongerRecordsGetsNoFencingTokenAndTheLossIsReportedOnce() {
+		DistributedLock lock = newClient().getLock("no-token");
+		assertThat(lock.tryLock()).isTrue();
+		this.store.advanceClock(LEASE.plusSeconds(1));
+
+		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::getFencingToken)
+			.satisfies((ex) -> assertThat(ex.getLockName()).isEqualTo("no-token"));
+
+		assertThat(this.lostEvents).singleElement()
+			.satisfies((event) -> assertThat(event.fencingToken()).as("no token was issued").isZero());
+		assertThat(lock.isHeldByCurrentThread()).isFalse();
+		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::unlock);
+		assertThat(this.lostEvents).hasSize(1);
+	}
+
+	@Test
+	void releaseTheStoreFailsLeavesNothingHeldLocallyAndTheLockToItsLease() throws Exception {
+		InMemoryLockStore failing = track(new InMemoryLockStore() {
+
+			@Override
+			public boolean release(String name, String ownerToken) {
+				throw new IllegalStateException("store unreachable");
+			}
+
+		});
+		DefaultLockClient client = newClient(failing, QUICK_BACKOFF);
+		DistributedLock lock = client.getLock("unreleased");
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(10), true)).isTrue();
+
+		assertThatExceptionOfType(LockStoreException.class).isThrownBy(lock::unlock)
+			.withMessageContaining("frees itself when its lease runs out");
+
+		assertThat(lock.getHoldCount()).isZero();
+		assertThat(LockClientProbe.activeLockCount(client)).isZero();
+		assertThat(LockClientProbe.renewalCount(client)).isZero();
+		assertThat(failing.holder("unreleased")).as("left to its lease").isNotNull();
+		failing.advanceClock(Duration.ofSeconds(11));
+		assertThat(failing.holder("unreleased")).isNull();
+		assertThat(this.lostEvents).isEmpty();
+	}
+
+}

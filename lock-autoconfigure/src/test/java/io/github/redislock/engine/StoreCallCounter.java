@@ -1,0 +1,89 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.engine;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.github.redislock.store.LockStore;
+
+/**
+ * A view of a store that counts the calls a client made to it, by method name, and can
+ * withhold release notifications, as a broken subscription would.
+ *
+ * @author redis-lock contributors
+ */
+final class StoreCallCounter {
+
+	private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
+
+	private final LockStore view;
+
+	private StoreCallCounter(LockStore store, boolean notifications) {
+		this.view = (LockStore) Proxy.newProxyInstance(LockStore.class.getClassLoader(),
+				new Class<?>[] { LockStore.class }, (proxy, method, args) -> {
+					if (method.getDeclaringClass() == Object.class) {
+						return method.invoke(store, args);
+					}
+					try {
+						if (!notifications && method.getName().equals("subscribe")) {
+							return (AutoCloseable) () -> {
+							};
+						}
+						return method.invoke(store, args);
+					}
+					catch (InvocationTargetException ex) {
+						throw ex.getCause();
+					}
+					finally {
+						// Counted once done, so that a test that sees the count sees the
+						// effect.
+						this.counts.computeIfAbsent(method.getName(), (name) -> new AtomicInteger()).incrementAndGet();
+					}
+				});
+	}
+
+	static StoreCallCounter on(LockStore store) {
+		return new StoreCallCounter(store, true);
+	}
+
+	/**
+	 * Count the calls, and never tell the client of a release.
+	 */
+	static StoreCallCounter withoutNotificationsOn(LockStore store) {
+		return new StoreCallCounter(store, false);
+	}
+
+	/**
+	 * Return the view of the store to give the client.
+	 */
+	LockStore store() {
+		return this.view;
+	}
+
+	int count(String method) {
+		AtomicInteger count = this.counts.get(method);
+		return (count != null) ? count.get() : 0;
+	}
+
+	int total() {
+		return this.counts.values().stream().mapToInt(AtomicInteger::get).sum();
+	}
+
+}

@@ -1,0 +1,128 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.engine;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+import io.github.redislock.core.DistributedLock;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Between clients, a release hands the lock in the store to the client that has waited
+ * longest, so that no latecomer can take it first, and the waiter takes it over without
+ * asking the store again; a renewed lock is handed over with a short lease.
+ *
+ * @author redis-lock contributors
+ */
+class StoreHandOffTests extends InMemoryLockTestSupport {
+
+	@Test
+	void releaseHandsTheLockToTheWaitingClientBeforeALatecomerCanTakeIt() throws Exception {
+		DistributedLock held = newClient().getLock("queued");
+		assertThat(held.tryLock()).isTrue();
+		long holderToken = held.getFencingToken();
+		StoreCallCounter waiterCalls = StoreCallCounter.on(this.store);
+		DistributedLock waited = newClient(waiterCalls.store(), SLOW_BACKOFF).getLock("queued");
+		CompletableFuture<Long> waiterToken = new CompletableFuture<>();
+		LockingThread waiter = LockingThread.holding(waited, (lock) -> {
+			boolean acquired = lock.tryLock(Duration.ofSeconds(10), LEASE, false);
+			waiterToken.complete(acquired ? lock.getFencingToken() : 0L);
+			return acquired;
+		});
+		awaitQueuedInStore("queued", 1);
+		String waiterOwner = this.store.waiters("queued").get(0);
+		int waiterAttempts = waiterCalls.count("tryAcquire");
+
+		held.unlock();
+
+		assertThat(this.store.holder("queued")).as("handed over in the store").isEqualTo(waiterOwner);
+		assertThat(isFree(newClient().getLock("queued"))).as("a latecomer cannot take it").isFalse();
+		assertThat(waiter.acquired()).isTrue();
+		assertThat(waiterCalls.count("tryAcquire")).as("attempts of the waiter after the release")
+			.isEqualTo(waiterAttempts);
+		assertThat(waiterToken.get()).isGreaterThan(holderToken);
+		waiter.release();
+	}
+
+	@Test
+	void waitersOfSeveralClientsGetTheLockInTheOrderTheyQueued() throws Exception {
+		DistributedLock held = newClient().getLock("fifo");
+		assertThat(held.tryLock()).isTrue();
+		List<Integer> order = Collections.synchronizedList(new ArrayList<>());
+		List<LockingThread> waiters = new ArrayList<>();
+		for (int i = 0; i < 4; i++) {
+			int id = i;
+			waiters.add(LockingThread.passing(newClient(SLOW_BACKOFF).getLock("fifo"),
+					(lock) -> lock.tryLock(Duration.ofSeconds(10), LEASE, false), () -> order.add(id)));
+			awaitQueuedInStore("fifo", i + 1);
+		}
+
+		held.unlock();
+
+		for (LockingThread waiter : waiters) {
+			waiter.awaitDone();
+		}
+		assertThat(order).containsExactly(0, 1, 2, 3);
+	}
+
+	@Test
+	void waiterTakesAHandedOverLockWithoutAskingTheStoreAgain() throws Exception {
+		DistributedLock held = newClient().getLock("no-retry");
+		assertThat(held.tryLock()).isTrue();
+		StoreCallCounter calls = StoreCallCounter.on(this.store);
+		CompletableFuture<Integer> attemptsAtAcquisition = new CompletableFuture<>();
+		LockingThread waiter = LockingThread.passing(newClient(calls.store(), SLOW_BACKOFF).getLock("no-retry"),
+				(lock) -> lock.tryLock(Duration.ofSeconds(10), LEASE, false),
+				() -> attemptsAtAcquisition.complete(calls.count("tryAcquire")));
+		awaitQueuedInStore("no-retry", 1);
+		int attemptsBefore = calls.count("tryAcquire");
+
+		held.unlock();
+
+		assertThat(waiter.acquired()).isTrue();
+		assertThat(attemptsAtAcquisition.get()).as("attempts after the release").isEqualTo(attemptsBefore);
+		waiter.awaitDone();
+	}
+
+	@Test
+	void renewedLockIsHandedOverWithALeaseOfAtMostFiveSeconds() throws Exception {
+		DistributedLock held = newClient().getLock("renewed");
+		assertThat(held.tryLock()).isTrue();
+		DistributedLock waited = newClient(SLOW_BACKOFF).getLock("renewed");
+		CompletableFuture<Duration> storeLeaseAtAcquisition = new CompletableFuture<>();
+		CompletableFuture<Duration> leaseAtAcquisition = new CompletableFuture<>();
+		LockingThread waiter = LockingThread.passing(waited,
+				(lock) -> lock.tryLock(Duration.ofSeconds(10), LEASE, true), () -> {
+					storeLeaseAtAcquisition.complete(this.store.remainingLease("renewed"));
+					leaseAtAcquisition.complete(waited.getRemainingLease());
+				});
+		awaitQueuedInStore("renewed", 1);
+
+		held.unlock();
+
+		assertThat(waiter.acquired()).isTrue();
+		assertThat(storeLeaseAtAcquisition.get()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(5));
+		assertThat(leaseAtAcquisition.get()).isPositive().isLessThanOrEqualTo(Duration.ofSeconds(5));
+		waiter.awaitDone();
+	}
+
+}

@@ -1,0 +1,112 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+import io.github.redislock.store.AbstractLockStoreContractTests;
+import io.github.redislock.store.LockStore;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterAll;
+
+import org.springframework.data.redis.connection.RedisConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The store contract on {@link RedisLockStore}, in one Redis topology per subclass. Time
+ * passes for the store as the Redis server's clock says, which the tests wait for.
+ *
+ * @author redis-lock contributors
+ */
+abstract class AbstractRedisLockStoreContractTests extends AbstractLockStoreContractTests {
+
+	/** One connection factory per test class, shared by its tests' stores. */
+	private static @Nullable LettuceConnectionFactory connectionFactory;
+
+	private static @Nullable StringRedisTemplate redis;
+
+	/**
+	 * Return how an application connects to the topology.
+	 * @return the client configuration
+	 */
+	protected abstract RedisConfiguration redisConfiguration();
+
+	@Override
+	protected LockStore createStore() {
+		return new RedisLockStore(redis(), "lock:");
+	}
+
+	/**
+	 * Wait for the server's clock, the one Redis expires keys and queue places by.
+	 */
+	@Override
+	protected void letPass(Duration time) {
+		long until = serverMillis() + time.toMillis();
+		await().atMost(time.plusSeconds(5)).pollInterval(Duration.ofMillis(10)).until(() -> serverMillis() > until);
+	}
+
+	@Override
+	protected Collection<String> locksInUse() {
+		return lockKeys().stream().filter((key) -> !key.endsWith(":fence")).toList();
+	}
+
+	@Override
+	protected void clean(LockStore store) {
+		Set<String> keys = lockKeys();
+		if (!keys.isEmpty()) {
+			redis().delete(keys);
+		}
+	}
+
+	@AfterAll
+	static void closeConnections() {
+		if (connectionFactory != null) {
+			connectionFactory.destroy();
+		}
+		connectionFactory = null;
+		redis = null;
+	}
+
+	private Set<String> lockKeys() {
+		Set<String> keys = redis().keys("lock:*");
+		return (keys != null) ? keys : Set.of();
+	}
+
+	private long serverMillis() {
+		Long millis = redis().execute((connection) -> connection.serverCommands().time(TimeUnit.MILLISECONDS), true);
+		return (millis != null) ? millis : 0;
+	}
+
+	private StringRedisTemplate redis() {
+		if (redis == null) {
+			LettuceConnectionFactory factory = new LettuceConnectionFactory(redisConfiguration(),
+					LettuceClientConfiguration.builder().commandTimeout(Duration.ofSeconds(5)).build());
+			factory.afterPropertiesSet();
+			factory.start();
+			connectionFactory = factory;
+			redis = new StringRedisTemplate(factory);
+		}
+		return redis;
+	}
+
+}

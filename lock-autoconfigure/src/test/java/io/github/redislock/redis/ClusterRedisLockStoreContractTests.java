@@ -1,0 +1,49 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import io.github.redislock.testsupport.RedisCluster;
+import io.github.redislock.testsupport.RedisServerExtension;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.data.redis.connection.RedisClusterConfiguration;
+import org.springframework.data.redis.connection.RedisConfiguration;
+
+/**
+ * The store contract on a Redis Cluster of three masters with a replica each, where the
+ * locks of one test spread over several hash slots and nodes.
+ *
+ * @author redis-lock contributors
+ */
+class ClusterRedisLockStoreContractTests extends AbstractRedisLockStoreContractTests {
+
+	@RegisterExtension
+	static final RedisServerExtension redisServers = new RedisServerExtension();
+
+	private static RedisCluster cluster;
+
+	@BeforeAll
+	static void startCluster() {
+		cluster = redisServers.cluster(3, 1);
+	}
+
+	@Override
+	protected RedisConfiguration redisConfiguration() {
+		return new RedisClusterConfiguration(cluster.addresses());
+	}
+
+}

@@ -1,0 +1,631 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.store;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import io.github.redislock.store.LockStore.AcquireResult;
+import io.github.redislock.store.LockStore.HandOff;
+import io.github.redislock.store.LockStore.LeaseRenewal;
+import io.github.redislock.store.LockStore.Queueing;
+import io.github.redislock.store.LockStore.Reacquisition;
+import io.github.redislock.store.LockStore.ReleaseListener;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What every {@link LockStore} promises the engine, proved against each store by a
+ * subclass. The promises are those of the SPI's javadoc, made exact where the engine
+ * relies on more: who may release, renew and reacquire, how leases and queue places run
+ * out, who a release hands the lock to, what subscribers are told, and which fencing
+ * tokens are issued.
+ * <p>
+ * Stores differ in how time passes for them (a server clock, or one a test moves) and in
+ * when notifications arrive (always later, on a thread of the store); the tests only
+ * assert what every store promises: a remaining lease within the lease asked for, a lease
+ * or queue place gone once {@link #letPass its time passed}, and notifications that
+ * arrive within seconds.
+ *
+ * @author redis-lock contributors
+ */
+public abstract class AbstractLockStoreContractTests {
+
+	private static final Duration LEASE = Duration.ofSeconds(10);
+
+	private static final Duration LONGER_LEASE = Duration.ofSeconds(30);
+
+	/** A lease or queue place that a test lets run out. */
+	private static final Duration SHORT = Duration.ofMillis(100);
+
+	/** Safely more than {@link #SHORT}, whatever the store's clock resolution. */
+	private static final Duration PAST_SHORT = SHORT.plusMillis(50);
+
+	private static final String A = "owner-a";
+
+	private static final String B = "owner-b";
+
+	private static final String C = "owner-c";
+
+	private LockStore store;
+
+	private final List<AutoCloseable> subscriptions = new ArrayList<>();
+
+	/**
+	 * Create the store under test, empty as far as the tests' lock names go.
+	 * @return a new store
+	 */
+	protected abstract LockStore createStore();
+
+	/**
+	 * Let at least this much time pass for the store, so that leases and queue places
+	 * that were this short have run out.
+	 * @param time how much time passes
+	 */
+	protected abstract void letPass(Duration time);
+
+	/**
+	 * Return what the store keeps of locks that are held or waited for, empty once every
+	 * lock was released and every waiter left.
+	 * @return a description of each lock still in use
+	 */
+	protected abstract Collection<String> locksInUse();
+
+	/**
+	 * Forget whatever a failed test left behind, so that the next test starts clean.
+	 * @param store the store the test used
+	 */
+	protected void clean(LockStore store) {
+	}
+
+	@BeforeEach
+	void createStoreUnderTest() {
+		this.store = createStore();
+	}
+
+	@AfterEach
+	void nothingIsLeftBehind() throws Exception {
+		try {
+			assertThat(locksInUse()).as("locks still in use").isEmpty();
+		}
+		finally {
+			for (AutoCloseable subscription : this.subscriptions) {
+				subscription.close();
+			}
+			clean(this.store);
+			if (this.store instanceof AutoCloseable closeable) {
+				closeable.close();
+			}
+		}
+	}
+
+	@Test
+	void freeLockIsAcquiredAndThenBusyForOthersForTheHoldersRemainingLease() {
+		assertThat(this.store.tryAcquire("acquired", A, LEASE).acquired()).isTrue();
+
+		AcquireResult busy = this.store.tryAcquire("acquired", B, LEASE);
+
+		assertThat(busy.acquired()).isFalse();
+		assertThat(busy.remainingLeaseMillis()).isPositive().isLessThanOrEqualTo(LEASE.toMillis());
+		assertThat(this.store.release("acquired", A)).isTrue();
+	}
+
+	@Test
+	void holderAcquiringAgainKeepsTheLockWithAFreshLease() {
+		assertThat(this.store.tryAcquire("again", A, LEASE).acquired()).isTrue();
+
+		assertThat(this.store.tryAcquire("again", A, LONGER_LEASE).acquired()).isTrue();
+
+		assertThat(this.store.tryAcquire("again", B, LEASE).remainingLeaseMillis()).isGreaterThan(LEASE.toMillis());
+		assertThat(this.store.release("again", A)).isTrue();
+	}
+
+	@Test
+	void releaseByTheHolderFreesTheLockForOthers() {
+		assertThat(this.store.tryAcquire("released", A, LEASE).acquired()).isTrue();
+
+		assertThat(this.store.release("released", A)).isTrue();
+
+		assertThat(this.store.tryAcquire("released", B, LEASE).acquired()).isTrue();
+		assertThat(this.store.release("released", B)).isTrue();
+	}
+
+	@Test
+	void releaseByAnotherOwnerIsRefusedAndLeavesTheLockHeld() {
+		assertThat(this.store.tryAcquire("owned", A, LEASE).acquired()).isTrue();
+
+		assertThat(this.store.release("owned", B)).isFalse();
+
+		assertThat(this.store.tryAcquire("owned", C, LEASE).acquired()).isFalse();
+		assertThat(this.store.release("owned", A)).isTrue();
+	}
+
+	@Test
+	void releaseOfALockNotHeldReleasesNothing() {
+		assertThat(this.store.release("never-held", A)).isFalse();
+		assertThat(this.store.tryAcquire("released-twice", A, LEASE).acquired()).isTrue();
+		assertThat(this.store.release("released-twice", A)).isTrue();
+
+		assertThat(this.store.release("released-twice", A)).isFalse();
+	}
+
+	@Test
+	void renewExtendsTheLeaseOfTheHolderOnly() {
+		assertThat(this.store.tryAcquire("renewed", A, LEASE).acquired()).isTrue();
+
+		assertThat(this.store.renew("renewed", B, LONGER_LEASE)).isFalse();
+		assertThat(this.store.tryAcquire("renewed", C, LEASE).remainingLeaseMillis())
+			.isLessThanOrEqualTo(LEASE.toMillis());
+		assertThat(this.store.renew("renewed", A, LONGER_LEASE)).isTrue();
+
+		assertThat(this.store.tryAcquire("renewed", C, LEASE).remainingLeaseMillis()).isGreaterThan(LEASE.toMillis());
+		assertThat(this.store.renew("never-held", A, LEASE)).isFalse();
+		assertThat(this.store.release("renewed", A)).isTrue();
+	}
+
+	@Test
+	void renewAllAnswersForEachLeaseInOrderAndExtendsOnlyTheHolders() {
+		assertThat(this.store.tryAcquire("batch-1", A, LEASE).acquired()).isTrue();
+		assertThat(this.store.tryAcquire("batch-2", B, LEASE).acquired()).isTrue();
+
+		List<Boolean> renewed = this.store.renewAll(
+				List.of(new LeaseRenewal("batch-1", A, LONGER_LEASE), new LeaseRenewal("batch-2", A, LONGER_LEASE),
+						new LeaseRenewal("batch-3", A, LONGER_LEASE), new LeaseRenewal("batch-2", B, LONGER_LEASE)));
+
+		assertThat(renewed).containsExactly(true, false, false, true);
+		assertThat(this.store.tryAcquire("batch-1", C, LEASE).remainingLeaseMillis()).isGreaterThan(LEASE.toMillis());
+		assertThat(this.store.tryAcquire("batch-2", C, LEASE).remainingLeaseMillis()).isGreaterThan(LEASE.toMillis());
+		assertThat(this.store.tryAcquire("batch-3", C, LEASE).acquired()).as("batch-3 is still free").isTrue();
+		assertThat(this.store.renewAll(List.of())).isEmpty();
+		assertThat(this.store.release("batch-1", A)).isTrue();
+		assertThat(this.store.release("batch-2", B)).isTrue();
+		assertThat(this.store.release("batch-3", C)).isTrue();
+	}
+
+	@Test
+	void forceReleaseFreesTheLockWhoeverHoldsIt() {
+		assertThat(this.store.tryAcquire("abandoned", A, LEASE).acquired()).isTrue();
+
+		assertThat(this.store.forceRelease("abandoned")).isTrue();
+
+		assertThat(this.store.forceRelease("abandoned")).as("nothing left to delete").isFalse();
+		assertThat(this.store.release("abandoned", A)).isFalse();
+		assertThat(this.store.tryAcquire("abandoned", B, LEASE).acquired()).isTrue();
+		assertThat(this.store.release("abandoned", B)).isTrue();
+	}
+
+	@Test
+	void leaseExpiryFreesTheLockForAnotherOwner() {
+		assertThat(this.store.tryAcquire("expiring", A, SHORT).acquired()).isTrue();
+		assertThat(this.store.tryAcquire("expiring", B, LEASE).acquired()).isFalse();
+
+		letPass(PAST_SHORT);
+
+		assertThat(this.store.tryAcquire("expiring", B, LEASE).acquired()).isTrue();
+		assertThat(this.store.release("expiring", A)).as("the former holder's release").isFalse();
+		assertThat(this.store.release("expiring", B)).isTrue();
+	}
+
+	@Test
+	void holderWhoseLeaseRanOutCanNeitherRenewNorReacquireNorGetATokenNorRelease() {
+		assertThat(this.store.tryAcquire("ran-out", A, SHORT).acquired()).isTrue();
+
+		letPass(PAST_SHORT);
+
+		assertThat(this.store.renew("ran-out", A, LEASE)).isFalse();
+		assertThat(this.store.reacquire("ran-out", A, LEASE)).isNull();
+		assertThat(this.store.issueFencingToken("ran-out", A, LEASE)).isZero();
+		assertThat(this.store.renewAll(List.of(new LeaseRenewal("ran-out", A, LEASE)))).containsExactly(false);
+		assertThat(this.store.release("ran-out", A)).isFalse();
+		assertThat(this.store.tryAcquire("ran-out", B, LEASE).acquired()).as("still free for others").isTrue();
+		assertThat(this.store.release("ran-out", B)).isTrue();
+	}
+
+	@Test
+	void renewalBeforeTheLeaseRunsOutKeepsTheLockHeld() {
+		assertThat(this.store.tryAcquire("kept", A, SHORT).acquired()).isTrue();
+		assertThat(this.store.renew("kept", A, LEASE)).isTrue();
+
+		letPass(PAST_SHORT);
+
+		assertThat(this.store.tryAcquire("kept", B, LEASE).acquired()).isFalse();
+		assertThat(this.store.release("kept", A)).isTrue();
+	}
+
+	@Test
+	void fencingTokensGrowWithEveryTokenIssuedForTheName() {
+		assertThat(this.store.tryAcquire("fenced", A, LEASE).acquired()).isTrue();
+		long first = this.store.issueFencingToken("fenced", A, LEASE);
+		long askedAgain = this.store.issueFencingToken("fenced", A, LEASE);
+		assertThat(this.store.release("fenced", A)).isTrue();
+		assertThat(this.store.tryAcquire("fenced", B, LEASE).acquired()).isTrue();
+		long nextHolder = this.store.issueFencingToken("fenced", B, LEASE);
+		assertThat(this.store.forceRelease("fenced")).isTrue();
+		assertThat(this.store.tryAcquire("fenced", A, LEASE).acquired()).isTrue();
+		long afterForceRelease = this.store.issueFencingToken("fenced", A, LEASE);
+		assertThat(this.store.release("fenced", A)).isTrue();
+
+		assertThat(first).isPositive();
+		assertThat(List.of(first, askedAgain, nextHolder, afterForceRelease)).isSorted().doesNotHaveDuplicates();
+	}
+
+	@Test
+	void fencingTokenIsOnlyIssuedToTheRecordedHolder() {
+		assertThat(this.store.tryAcquire("fenced-holder", A, LEASE).acquired()).isTrue();
+
+		assertThat(this.store.issueFencingToken("fenced-holder", B, LEASE)).isZero();
+		assertThat(this.store.issueFencingToken("fenced-free", A, LEASE)).isZero();
+
+		assertThat(this.store.issueFencingToken("fenced-holder", A, LEASE)).isPositive();
+		assertThat(this.store.release("fenced-holder", A)).isTrue();
+	}
+
+	@Test
+	void busyAcquisitionWithoutQueueingIsNotHandedTheLock() {
+		assertThat(this.store.tryAcquire("unqueued", A, LEASE).acquired()).isTrue();
+		assertThat(this.store.tryAcquire("unqueued", B, LEASE).acquired()).isFalse();
+		assertThat(reacquire("unqueued", A).othersWaiting()).isFalse();
+
+		assertThat(this.store.release("unqueued", A)).isTrue();
+
+		assertThat(this.store.tryAcquire("unqueued", C, LEASE).acquired()).as("released, not handed over").isTrue();
+		assertThat(this.store.release("unqueued", C)).isTrue();
+	}
+
+	@Test
+	void queueingAcquisitionOfAFreeLockTakesIt() {
+		assertThat(this.store.tryAcquire("free", A, LEASE, queueing(1)).acquired()).isTrue();
+
+		assertThat(this.store.tryAcquire("free", B, LEASE).acquired()).isFalse();
+		assertThat(this.store.release("free", A)).isTrue();
+		assertThat(this.store.tryAcquire("free", B, LEASE).acquired()).as("A left no place to hand it to").isTrue();
+		assertThat(this.store.release("free", B)).isTrue();
+	}
+
+	@Test
+	void releaseHandsTheLockToTheQueuedWaiterWithItsHandOffLeaseAndTellsSubscribers() throws Exception {
+		Notifications notifications = subscribe("handed");
+		assertThat(this.store.tryAcquire("handed", A, LONGER_LEASE).acquired()).isTrue();
+		AcquireResult queued = this.store.tryAcquire("handed", B, LONGER_LEASE, new Queueing(LEASE, LEASE, 7, false));
+		assertThat(queued.acquired()).isFalse();
+
+		assertThat(this.store.release("handed", A)).isTrue();
+
+		assertThat(notifications.next()).isEqualTo(new HandOff(B, 7));
+		AcquireResult latecomer = this.store.tryAcquire("handed", C, LEASE);
+		assertThat(latecomer.acquired()).as("a latecomer cannot take a lock handed over").isFalse();
+		assertThat(latecomer.remainingLeaseMillis()).as("the hand-off lease, not the lease B asked for")
+			.isPositive()
+			.isLessThanOrEqualTo(LEASE.toMillis());
+		assertThat(this.store.issueFencingToken("handed", B, LEASE)).as("B is the recorded holder").isPositive();
+		assertThat(this.store.release("handed", B)).isTrue();
+	}
+
+	@Test
+	void handOffsFollowTheOrderWaitersQueuedIn() throws Exception {
+		Notifications notifications = subscribe("fifo");
+		assertThat(this.store.tryAcquire("fifo", A, LEASE).acquired()).isTrue();
+		List<String> waiters = List.of("first", "second", "third", "fourth");
+		for (int i = 0; i < waiters.size(); i++) {
+			assertThat(this.store.tryAcquire("fifo", waiters.get(i), LEASE, queueing(i + 1)).acquired()).isFalse();
+		}
+
+		String holder = A;
+		for (int i = 0; i < waiters.size(); i++) {
+			assertThat(this.store.release("fifo", holder)).isTrue();
+			holder = waiters.get(i);
+			assertThat(notifications.next()).isEqualTo(new HandOff(holder, i + 1));
+			assertThat(this.store.renew("fifo", holder, LEASE)).as("%s holds the lock", holder).isTrue();
+		}
+
+		assertThat(this.store.release("fifo", holder)).isTrue();
+		assertThat(this.store.tryAcquire("fifo", C, LEASE).acquired()).as("free once the queue is served").isTrue();
+		assertThat(this.store.release("fifo", C)).isTrue();
+	}
+
+	@Test
+	void waiterQueuingAgainKeepsItsPlaceAndIsHandedTheLockForItsLatestAttempt() throws Exception {
+		Notifications notifications = subscribe("requeued");
+		assertThat(this.store.tryAcquire("requeued", A, LEASE).acquired()).isTrue();
+		assertThat(this.store.tryAcquire("requeued", B, LEASE, queueing(1)).acquired()).isFalse();
+		assertThat(this.store.tryAcquire("requeued", C, LEASE, queueing(2)).acquired()).isFalse();
+
+		assertThat(this.store.tryAcquire("requeued", B, LEASE, new Queueing(LEASE, LEASE, 3, true)).acquired())
+			.isFalse();
+
+		assertThat(this.store.release("requeued", A)).isTrue();
+		assertThat(notifications.next()).isEqualTo(new HandOff(B, 3));
+		assertThat(this.store.release("requeued", B)).isTrue();
+		assertThat(notifications.next()).isEqualTo(new HandOff(C, 2));
+		assertThat(this.store.release("requeued", C)).isTrue();
+	}
+
+	@Test
+	void queuePlacesThatRanOutAreSkipped() throws Exception {
+		Notifications notifications = subscribe("skipped");
+		assertThat(this.store.tryAcquire("skipped", A, LEASE).acquired()).isTrue();
+		assertThat(this.store.tryAcquire("skipped", B, LEASE, new Queueing(SHORT, LEASE, 1, false)).acquired())
+			.isFalse();
+		assertThat(this.store.tryAcquire("skipped", C, LEASE, queueing(2)).acquired()).isFalse();
+
+		letPass(PAST_SHORT);
+
+		assertThat(this.store.release("skipped", A)).isTrue();
+		assertThat(notifications.next()).as("the waiter who came first stopped asking").isEqualTo(new HandOff(C, 2));
+		assertThat(this.store.release("skipped", C)).isTrue();
+		assertThat(this.store.tryAcquire("skipped", A, LEASE).acquired()).as("not handed to B's stale place").isTrue();
+		assertThat(this.store.release("skipped", A)).isTrue();
+	}
+
+	@Test
+	void waiterThatLeavesTheQueueIsNotHandedTheLock() {
+		assertThat(this.store.tryAcquire("left", A, LEASE).acquired()).isTrue();
+		assertThat(this.store.tryAcquire("left", B, LEASE, queueing(1)).acquired()).isFalse();
+
+		assertThat(this.store.release("left", B)).as("leaving the queue releases no lock").isFalse();
+
+		assertThat(reacquire("left", A).othersWaiting()).isFalse();
+		assertThat(this.store.release("left", A)).isTrue();
+		assertThat(this.store.tryAcquire("left", C, LEASE).acquired()).as("released, not handed over").isTrue();
+		assertThat(this.store.release("left", C)).isTrue();
+	}
+
+	@Test
+	void waiterHandedTheLockAfterItGaveUpPassesItOnByReleasing() throws Exception {
+		Notifications notifications = subscribe("passed-on");
+		assertThat(this.store.tryAcquire("passed-on", A, LEASE).acquired()).isTrue();
+		assertThat(this.store.tryAcquire("passed-on", B, LEASE, queueing(1)).acquired()).isFalse();
+		assertThat(this.store.tryAcquire("passed-on", C, LEASE, queueing(2)).acquired()).isFalse();
+		assertThat(this.store.release("passed-on", A)).isTrue();
+		assertThat(notifications.next()).isEqualTo(new HandOff(B, 1));
+
+		assertThat(this.store.release("passed-on", B)).isTrue();
+
+		assertThat(notifications.next()).isEqualTo(new HandOff(C, 2));
+		assertThat(this.store.release("passed-on", C)).isTrue();
+	}
+
+	@Test
+	void handOffLeaseRunsOutLikeAnyLease() throws Exception {
+		Notifications notifications = subscribe("short-hand-off");
+		assertThat(this.store.tryAcquire("short-hand-off", A, LEASE).acquired()).isTrue();
+		assertThat(this.store.tryAcquire("short-hand-off", B, LEASE, new Queueing(LEASE, SHORT, 1, false)).acquired())
+			.isFalse();
+		assertThat(this.store.release("short-hand-off", A)).isTrue();
+		assertThat(notifications.next()).isEqualTo(new HandOff(B, 1));
+
+		letPass(PAST_SHORT);
+
+		assertThat(this.store.tryAcquire("short-hand-off", C, LEASE).acquired()).isTrue();
+		assertThat(this.store.release("short-hand-off", B)).isFalse();
+		assertThat(this.store.release("short-hand-off", C)).isTrue();
+	}
+
+	@Test
+	void acquisitionAfterQueueingClearsTheCallersOwnPlace() {
+		assertThat(this.store.tryAcquire("cleared", A, SHORT).acquired()).isTrue();
+		assertThat(this.store.tryAcquire("cleared", B, LEASE, queueing(1)).acquired()).isFalse();
+		letPass(PAST_SHORT);
+
+		assertThat(this.store.tryAcquire("cleared", B, LEASE, new Queueing(LEASE, LEASE, 2, true)).acquired()).isTrue();
+
+		assertThat(reacquire("cleared", B).othersWaiting()).as("B no longer waits for its own lock").isFalse();
+		assertThat(this.store.release("cleared", B)).isTrue();
+	}
+
+	@Test
+	void reacquireGivesTheHolderAFreshLeaseAndTellsWhetherOthersWait() {
+		assertThat(this.store.tryAcquire("reacquired", A, LEASE).acquired()).isTrue();
+
+		assertThat(reacquire("reacquired", A, LONGER_LEASE).othersWaiting()).isFalse();
+		assertThat(this.store.tryAcquire("reacquired", B, LEASE, queueing(1)).remainingLeaseMillis())
+			.isGreaterThan(LEASE.toMillis());
+		assertThat(reacquire("reacquired", A, LEASE).othersWaiting()).isTrue();
+		assertThat(this.store.release("reacquired", B)).isFalse();
+		assertThat(reacquire("reacquired", A, LEASE).othersWaiting()).as("B left").isFalse();
+
+		assertThat(this.store.release("reacquired", A)).isTrue();
+	}
+
+	@Test
+	void reacquireByAnotherOwnerIsRefusedAndLeavesTheLeaseAsItWas() {
+		assertThat(this.store.tryAcquire("not-reacquired", A, LEASE).acquired()).isTrue();
+
+		assertThat(this.store.reacquire("not-reacquired", B, LONGER_LEASE)).isNull();
+		assertThat(this.store.reacquire("never-held", A, LEASE)).isNull();
+
+		assertThat(this.store.tryAcquire("not-reacquired", C, LEASE).remainingLeaseMillis())
+			.isLessThanOrEqualTo(LEASE.toMillis());
+		assertThat(this.store.release("not-reacquired", A)).isTrue();
+	}
+
+	@Test
+	void subscriberIsToldOnceItsSubscriptionIsInPlaceOnAThreadOfTheStore() throws Exception {
+		Notifications notifications = new Notifications();
+
+		this.subscriptions.add(this.store.subscribe("subscribed", notifications));
+
+		Notification inPlace = notifications.nextNotification();
+		assertThat(inPlace.handOff()).isNull();
+		assertThat(inPlace.thread()).isNotSameAs(Thread.currentThread());
+	}
+
+	@Test
+	void handOffIsToldOnAThreadOfTheStoreNotOnTheReleasingOne() throws Exception {
+		Notifications notifications = subscribe("told-elsewhere");
+		assertThat(this.store.tryAcquire("told-elsewhere", A, LEASE).acquired()).isTrue();
+		assertThat(this.store.tryAcquire("told-elsewhere", B, LEASE, queueing(1)).acquired()).isFalse();
+
+		assertThat(this.store.release("told-elsewhere", A)).isTrue();
+
+		Notification handOff = notifications.nextNotification();
+		assertThat(handOff.handOff()).isEqualTo(new HandOff(B, 1));
+		assertThat(handOff.thread()).isNotSameAs(Thread.currentThread());
+		assertThat(this.store.release("told-elsewhere", B)).isTrue();
+	}
+
+	@Test
+	void everySubscriberOfTheLockIsToldOfAHandOff() throws Exception {
+		Notifications first = subscribe("told-all");
+		Notifications second = subscribe("told-all");
+		assertThat(this.store.tryAcquire("told-all", A, LEASE).acquired()).isTrue();
+		assertThat(this.store.tryAcquire("told-all", B, LEASE, queueing(1)).acquired()).isFalse();
+
+		assertThat(this.store.release("told-all", A)).isTrue();
+
+		assertThat(first.next()).isEqualTo(new HandOff(B, 1));
+		assertThat(second.next()).isEqualTo(new HandOff(B, 1));
+		assertThat(this.store.release("told-all", B)).isTrue();
+	}
+
+	@Test
+	void releaseThatFindsOnlyPlacesThatRanOutFreesTheLockAndTellsSubscribers() throws Exception {
+		Notifications notifications = subscribe("stale-waiters");
+		assertThat(this.store.tryAcquire("stale-waiters", A, LEASE).acquired()).isTrue();
+		assertThat(this.store.tryAcquire("stale-waiters", B, LEASE, queueing(1)).acquired()).isFalse();
+		assertThat(this.store.tryAcquire("stale-waiters", C, LEASE, new Queueing(SHORT, LEASE, 2, false)).acquired())
+			.isFalse();
+		assertThat(this.store.release("stale-waiters", B)).isFalse();
+		letPass(PAST_SHORT);
+
+		assertThat(this.store.release("stale-waiters", A)).isTrue();
+
+		assertThat(notifications.nextNotification().handOff()).as("told the lock is free, so C would try at once")
+			.isNull();
+		assertThat(this.store.tryAcquire("stale-waiters", B, LEASE).acquired()).isTrue();
+		assertThat(this.store.release("stale-waiters", B)).isTrue();
+	}
+
+	@Test
+	void forceReleaseTellsSubscribersTheLockIsFree() throws Exception {
+		Notifications notifications = subscribe("forced");
+		assertThat(this.store.tryAcquire("forced", A, LEASE).acquired()).isTrue();
+
+		assertThat(this.store.forceRelease("forced")).isTrue();
+
+		assertThat(notifications.nextNotification().handOff()).isNull();
+	}
+
+	@Test
+	void closedSubscriptionIsToldNothingMore() throws Exception {
+		Notifications closed = new Notifications();
+		AutoCloseable subscription = this.store.subscribe("unsubscribed", closed);
+		this.subscriptions.add(subscription);
+		assertThat(closed.nextNotification().handOff()).isNull();
+		Notifications open = subscribe("unsubscribed");
+
+		subscription.close();
+
+		assertThat(this.store.tryAcquire("unsubscribed", A, LEASE).acquired()).isTrue();
+		assertThat(this.store.tryAcquire("unsubscribed", B, LEASE, queueing(1)).acquired()).isFalse();
+		assertThat(this.store.release("unsubscribed", A)).isTrue();
+		assertThat(open.next()).isEqualTo(new HandOff(B, 1));
+		assertThat(this.store.forceRelease("unsubscribed")).isTrue();
+		// Told in order: once the open subscription heard the second, both were told.
+		assertThat(open.nextNotification().handOff()).isNull();
+		assertThat(closed.received).isEmpty();
+	}
+
+	@Test
+	void subscribersAreToldOnlyOfTheirOwnLock() throws Exception {
+		Notifications ofX = subscribe("lock-x");
+		Notifications ofY = subscribe("lock-y");
+		for (String name : List.of("lock-x", "lock-y")) {
+			assertThat(this.store.tryAcquire(name, A, LEASE).acquired()).isTrue();
+		}
+		assertThat(this.store.tryAcquire("lock-x", B, LEASE, queueing(1)).acquired()).isFalse();
+		assertThat(this.store.tryAcquire("lock-y", B, LEASE, queueing(2)).acquired()).isFalse();
+
+		assertThat(this.store.release("lock-x", A)).isTrue();
+		assertThat(ofX.next()).isEqualTo(new HandOff(B, 1));
+		assertThat(this.store.release("lock-y", A)).isTrue();
+		assertThat(ofY.next()).isEqualTo(new HandOff(B, 2));
+
+		assertThat(ofX.received).isEmpty();
+		assertThat(ofY.received).isEmpty();
+		assertThat(this.store.release("lock-x", B)).isTrue();
+		assertThat(this.store.release("lock-y", B)).isTrue();
+	}
+
+	/**
+	 * Queue for as long as a test runs, with a hand-off lease of {@link #LEASE}.
+	 */
+	private static Queueing queueing(long ticket) {
+		return new Queueing(LEASE, LEASE, ticket, false);
+	}
+
+	private Reacquisition reacquire(String name, String ownerToken) {
+		return reacquire(name, ownerToken, LEASE);
+	}
+
+	private Reacquisition reacquire(String name, String ownerToken, Duration leaseTime) {
+		Reacquisition reacquisition = this.store.reacquire(name, ownerToken, leaseTime);
+		assertThat(reacquisition).as("reacquisition of '%s' by %s", name, ownerToken).isNotNull();
+		return reacquisition;
+	}
+
+	/**
+	 * Subscribe, and wait until the subscription is in place, so that every release from
+	 * now on is told.
+	 */
+	private Notifications subscribe(String name) throws InterruptedException {
+		Notifications notifications = new Notifications();
+		this.subscriptions.add(this.store.subscribe(name, notifications));
+		assertThat(notifications.nextNotification().handOff()).as("first notification of '%s'", name).isNull();
+		return notifications;
+	}
+
+	/**
+	 * What a subscriber was told, and on which thread.
+	 */
+	private record Notification(@Nullable HandOff handOff, Thread thread) {
+
+	}
+
+	/**
+	 * Records what a subscriber is told.
+	 */
+	private static final class Notifications implements ReleaseListener {
+
+		private final BlockingQueue<Notification> received = new LinkedBlockingQueue<>();
+
+		@Override
+		public void released(@Nullable HandOff handOff) {
+			this.received.add(new Notification(handOff, Thread.currentThread()));
+		}
+
+		Notification nextNotification() throws InterruptedException {
+			Notification next = this.received.poll(10, TimeUnit.SECONDS);
+			assertThat(next).as("a notification within 10 s").isNotNull();
+			return next;
+		}
+
+		@Nullable HandOff next() throws InterruptedException {
+			return nextNotification().handOff();
+		}
+
+	}
+
+}

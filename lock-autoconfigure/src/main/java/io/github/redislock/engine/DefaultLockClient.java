@@ -275,25 +275,20 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 			releaseQuietly(hold);
 			return false;
 		}
-		hold.owner = Thread.currentThread();
+		boolean leaseShort = hold.takeOver(leaseTime);
 		state.hold = hold;
 		try {
-			// A reacquired lease is as fresh as this thread's own acquisition would have
-			// been; once taken over, it ages like any other.
-			boolean leaseShort = hold.reacquired ? hold.leaseTime.compareTo(leaseTime) < 0
-					: hold.remainingNanos() < leaseTime.toNanos();
-			hold.reacquired = false;
-			if (!hold.renewing && leaseShort) {
+			if (!hold.isRenewing() && leaseShort) {
 				// The lease left over is shorter than this holder asked for: extend it.
-				Duration lease = (leaseTime.compareTo(hold.leaseTime) > 0) ? leaseTime : hold.leaseTime;
+				Duration lease = (leaseTime.compareTo(hold.leaseTime()) > 0) ? leaseTime : hold.leaseTime();
 				long requestedAt = System.nanoTime();
 				if (!renewInStore(hold, lease)) {
 					state.hold = null;
 					leaseLost(hold, "the store no longer records this holder");
 					return false;
 				}
-				hold.leaseTime = lease;
-				hold.renewedFrom(requestedAt, lease);
+				hold.lengthenLeaseTo(lease);
+				hold.leaseConfirmed(requestedAt, lease);
 			}
 			lengthen(hold, leaseTime, renew);
 		}
@@ -329,9 +324,9 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	private void releaseQuietly(LockHold hold) {
-		hold.released = true;
+		hold.markReleased();
 		this.renewer.stop(hold);
-		releaseInStoreQuietly(hold.name, hold.ownerToken, "");
+		releaseInStoreQuietly(hold.name(), hold.ownerToken(), "");
 	}
 
 	/**
@@ -376,18 +371,18 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * the hold as it was.
 	 */
 	private void lengthen(LockHold hold, Duration leaseTime, boolean renew) throws InterruptedException {
-		if (leaseTime.compareTo(hold.leaseTime) > 0) {
-			if (!hold.renewing) {
+		if (leaseTime.compareTo(hold.leaseTime()) > 0) {
+			if (!hold.isRenewing()) {
 				long requestedAt = System.nanoTime();
 				if (!renewInStore(hold, leaseTime)) {
 					leaseLost(hold, "the store no longer records this holder");
-					throw new LockLostException(hold.name, "Lock '" + hold.name + "' was lost before re-entry");
+					throw new LockLostException(hold.name(), "Lock '" + hold.name() + "' was lost before re-entry");
 				}
-				hold.renewedFrom(requestedAt, leaseTime);
+				hold.leaseConfirmed(requestedAt, leaseTime);
 			}
-			hold.leaseTime = leaseTime;
+			hold.lengthenLeaseTo(leaseTime);
 		}
-		if (renew && !hold.renewing) {
+		if (renew && !hold.isRenewing()) {
 			this.renewer.start(hold);
 		}
 	}
@@ -398,13 +393,13 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 */
 	private boolean renewInStore(LockHold hold, Duration leaseTime) throws InterruptedException {
 		try {
-			return this.store.renew(hold.name, hold.ownerToken, leaseTime);
+			return this.store.renew(hold.name(), hold.ownerToken(), leaseTime);
 		}
 		catch (RuntimeException ex) {
 			if (Thread.interrupted() || UninterruptibleCall.isInterruption(ex)) {
-				throw interruption("Interrupted while extending the lease of lock '" + hold.name + "'", ex);
+				throw interruption("Interrupted while extending the lease of lock '" + hold.name() + "'", ex);
 			}
-			throw new LockStoreException(hold.name, "Could not extend the lease of lock '" + hold.name + "'", ex);
+			throw new LockStoreException(hold.name(), "Could not extend the lease of lock '" + hold.name() + "'", ex);
 		}
 	}
 
@@ -491,7 +486,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 					// and renews it.
 					if (hold.remainingNanos() > handOffLease.toNanos() / 2) {
 						granted = true;
-						hold.leaseTime = leaseTime;
+						hold.lengthenLeaseTo(leaseTime);
 						hold(state, hold, renew);
 						acquired = true;
 						return true;
@@ -582,13 +577,13 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 			return;
 		}
 		boolean leaseLeft = hold.isValid();
-		hold.released = true;
+		hold.markReleased();
 		this.renewer.stop(hold);
 		state.keptTurns = 0;
 		// Cleared for the listener a loss is told to as well.
 		boolean interrupted = Thread.interrupted();
 		try {
-			if (hold.givenUp) {
+			if (hold.isGivenUp()) {
 				// Known lost: the store may be gone by now, and its failure is no news.
 				releaseQuietly(hold);
 				throw new LockLostException(name, "Lock '" + name + "' was lost: the lock client was closed while it "
@@ -596,7 +591,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 						+ "under it may have overlapped with another holder");
 			}
 			if (!releaseInStore(hold, leaseLeft)) {
-				if (!hold.lost) {
+				if (!hold.isLost()) {
 					notifyLost(hold, "the store no longer recorded this holder at release");
 				}
 				throw new LockLostException(name, "Lock '" + name + "' had already expired or been taken over "
@@ -625,8 +620,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 			return false;
 		}
 		LockHold next;
-		if (hold.handoffs < this.maxLocalHandoffs) {
-			hold.handoffs++;
+		if (hold.countLocalHandoff(this.maxLocalHandoffs)) {
 			next = hold;
 		}
 		else if (state.keptTurns < MAX_KEPT_TURNS && !Thread.currentThread().isInterrupted()) {
@@ -637,9 +631,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 			}
 			// Turns count only while other processes wait for theirs.
 			state.keptTurns = reacquisition.othersWaiting() ? state.keptTurns + 1 : 0;
-			next = new LockHold(hold.name, hold.ownerToken, hold.leaseTime, requestedAt);
-			next.reacquired = true;
-			hold.released = true;
+			next = LockHold.reacquired(hold, requestedAt);
+			hold.markReleased();
 			this.renewer.stop(hold);
 		}
 		else {
@@ -654,10 +647,10 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	private LockStore.@Nullable Reacquisition reacquire(LockHold hold) {
 		try {
-			return this.store.reacquire(hold.name, hold.ownerToken, hold.leaseTime);
+			return this.store.reacquire(hold.name(), hold.ownerToken(), hold.leaseTime());
 		}
 		catch (RuntimeException ex) {
-			logger.debug("Could not pass lock '{}' on with a fresh lease; releasing it instead", hold.name, ex);
+			logger.debug("Could not pass lock '{}' on with a fresh lease; releasing it instead", hold.name(), ex);
 			return null;
 		}
 	}
@@ -669,11 +662,11 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 */
 	private boolean releaseInStore(LockHold hold, boolean leaseLeft) {
 		try {
-			return UninterruptibleCall.call((afterInterruption) -> this.store.release(hold.name, hold.ownerToken)
+			return UninterruptibleCall.call((afterInterruption) -> this.store.release(hold.name(), hold.ownerToken())
 					|| (afterInterruption && leaseLeft));
 		}
 		catch (RuntimeException ex) {
-			throw new LockStoreException(hold.name, "Could not release lock '" + hold.name + "': " + failure(ex)
+			throw new LockStoreException(hold.name(), "Could not release lock '" + hold.name() + "': " + failure(ex)
 					+ "; it frees itself when its lease runs out, if the release did not reach the store", ex);
 		}
 	}
@@ -694,29 +687,29 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * holder's token could be smaller than.
 	 */
 	long fencingToken(LockHold hold) {
-		long token = hold.fencingToken;
+		long token = hold.fencingToken();
 		if (token != 0) {
 			return token;
 		}
 		if (!hold.isValid()) {
-			throw new LockLostException(hold.name,
-					"Lock '" + hold.name + "' was lost before its fencing token was issued");
+			throw new LockLostException(hold.name(),
+					"Lock '" + hold.name() + "' was lost before its fencing token was issued");
 		}
 		try {
 			// Asking again after an interrupt only skips a token: the next is larger.
 			token = UninterruptibleCall
-				.call((retry) -> this.store.issueFencingToken(hold.name, hold.ownerToken, hold.leaseTime));
+				.call((retry) -> this.store.issueFencingToken(hold.name(), hold.ownerToken(), hold.leaseTime()));
 		}
 		catch (RuntimeException ex) {
-			throw new LockStoreException(hold.name,
-					"Could not issue a fencing token for lock '" + hold.name + "': " + failure(ex), ex);
+			throw new LockStoreException(hold.name(),
+					"Could not issue a fencing token for lock '" + hold.name() + "': " + failure(ex), ex);
 		}
 		if (token == 0) {
 			leaseLost(hold, "the store no longer recorded this holder when it asked for a fencing token");
-			throw new LockLostException(hold.name,
-					"Lock '" + hold.name + "' was lost before its fencing token was issued");
+			throw new LockLostException(hold.name(),
+					"Lock '" + hold.name() + "' was lost before its fencing token was issued");
 		}
-		hold.fencingToken = token;
+		hold.fencingTokenIssued(token);
 		return token;
 	}
 
@@ -734,7 +727,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * A loss found by a caller's own thread, told to the listener on that thread.
 	 */
 	private void leaseLost(LockHold hold, String reason) {
-		if (hold.lost || hold.released) {
+		if (hold.isLost() || hold.isReleased()) {
 			return;
 		}
 		this.renewer.stop(hold);
@@ -746,12 +739,12 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * leases of every other lock depend on it.
 	 */
 	private void leaseLostToRenewal(LockHold hold, String reason) {
-		if (hold.lost || hold.released) {
+		if (hold.isLost() || hold.isReleased()) {
 			return;
 		}
 		this.renewer.stop(hold);
-		hold.lost = true;
-		this.lostLeases.reportLater(new LockLostEvent(hold.name, hold.fencingToken, reason));
+		hold.markLost();
+		this.lostLeases.reportLater(new LockLostEvent(hold.name(), hold.fencingToken(), reason));
 	}
 
 	/**
@@ -759,17 +752,17 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * the stopping thread, while the application is still running.
 	 */
 	private void giveUpAtShutdown(LockHold hold) {
-		if (hold.lost || hold.released) {
+		if (hold.isLost() || hold.isReleased()) {
 			return;
 		}
-		hold.givenUp = true;
+		hold.markGivenUp();
 		leaseLost(hold, "the lock client was closed while the lock was held, and stopped renewing its lease "
 				+ "when its shutdown timeout ran out");
 	}
 
 	private void notifyLost(LockHold hold, String reason) {
-		hold.lost = true;
-		this.lostLeases.reportNow(new LockLostEvent(hold.name, hold.fencingToken, reason));
+		hold.markLost();
+		this.lostLeases.reportNow(new LockLostEvent(hold.name(), hold.fencingToken(), reason));
 	}
 
 	private LockState retain(String name) {
@@ -796,7 +789,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 			state.keptTurns = 0;
 			if (hold != null) {
 				// No longer this process's to renew, release or report lost.
-				hold.released = true;
+				hold.markReleased();
 				this.renewer.stop(hold);
 			}
 			unretain(state);

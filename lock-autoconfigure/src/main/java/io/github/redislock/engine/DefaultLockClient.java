@@ -90,7 +90,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 */
 	private static final int MAX_KEPT_TURNS = 4;
 
-	private final LockStore store;
+	private final GuardedStore store;
 
 	private final Duration leaseTime;
 
@@ -148,12 +148,12 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		LockArguments.leaseTime(null, leaseTime);
 		Assert.notNull(backoff, "LockBackoff must not be null");
 		Assert.notNull(lostListener, "LockLostListener must not be null");
-		this.store = store;
+		this.store = new GuardedStore(store);
 		this.leaseTime = leaseTime;
 		this.renew = renew;
 		this.backoff = backoff;
 		this.lostLeases = new LockLostDispatcher(lostListener);
-		this.renewer = new LeaseRenewer(store, this::leaseLostToRenewal);
+		this.renewer = new LeaseRenewer(this.store, this::leaseLostToRenewal);
 	}
 
 	/**
@@ -282,7 +282,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 				// The lease left over is shorter than this holder asked for: extend it.
 				Duration lease = (leaseTime.compareTo(hold.leaseTime()) > 0) ? leaseTime : hold.leaseTime();
 				long requestedAt = System.nanoTime();
-				if (!renewInStore(hold, lease)) {
+				if (!this.store.renew(hold, lease)) {
 					state.hold = null;
 					leaseLost(hold, "the store no longer records this holder");
 					return false;
@@ -326,23 +326,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	private void releaseQuietly(LockHold hold) {
 		hold.markReleased();
 		this.renewer.stop(hold);
-		releaseInStoreQuietly(hold.name(), hold.ownerToken(), "");
-	}
-
-	/**
-	 * Release in the store whenever an interrupt lands, logging a failure only: the lock,
-	 * or the place in its queue, then runs out by itself. One path for every release that
-	 * has no caller to tell: a hold given back, a waiter leaving the queue, an
-	 * interrupted acquisition.
-	 * @param occasion what the release follows, for the log, or empty
-	 */
-	private void releaseInStoreQuietly(String name, String ownerToken, String occasion) {
-		try {
-			UninterruptibleCall.call((retry) -> this.store.release(name, ownerToken));
-		}
-		catch (RuntimeException ex) {
-			logger.debug("Could not release lock '{}'{}; it frees itself when its lease runs out", name, occasion, ex);
-		}
+		this.store.releaseQuietly(hold.name(), hold.ownerToken(), "");
 	}
 
 	private void reenter(LockState state, Duration leaseTime, boolean renew) throws InterruptedException {
@@ -374,7 +358,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		if (leaseTime.compareTo(hold.leaseTime()) > 0) {
 			if (!hold.isRenewing()) {
 				long requestedAt = System.nanoTime();
-				if (!renewInStore(hold, leaseTime)) {
+				if (!this.store.renew(hold, leaseTime)) {
 					leaseLost(hold, "the store no longer records this holder");
 					throw new LockLostException(hold.name(), "Lock '" + hold.name() + "' was lost before re-entry");
 				}
@@ -385,28 +369,6 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		if (renew && !hold.isRenewing()) {
 			this.renewer.start(hold);
 		}
-	}
-
-	/**
-	 * Extend the lease for an acquisition (a re-entry or a take-over), which an interrupt
-	 * ends like any other acquisition.
-	 */
-	private boolean renewInStore(LockHold hold, Duration leaseTime) throws InterruptedException {
-		try {
-			return this.store.renew(hold.name(), hold.ownerToken(), leaseTime);
-		}
-		catch (RuntimeException ex) {
-			if (Thread.interrupted() || UninterruptibleCall.isInterruption(ex)) {
-				throw interruption("Interrupted while extending the lease of lock '" + hold.name() + "'", ex);
-			}
-			throw new LockStoreException(hold.name(), "Could not extend the lease of lock '" + hold.name() + "'", ex);
-		}
-	}
-
-	private static InterruptedException interruption(String message, Throwable cause) {
-		InterruptedException interrupted = new InterruptedException(message);
-		interrupted.initCause(cause);
-		return interrupted;
 	}
 
 	private boolean lockLocally(LockState state, long waitNanos, long deadline) throws InterruptedException {
@@ -451,7 +413,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 				long requestedAt = System.nanoTime();
 				LockStore.AcquireResult result;
 				try {
-					result = tryAcquire(state.name, ownerToken, leaseTime, queueing);
+					result = this.store.tryAcquire(state.name, ownerToken, leaseTime, queueing);
 				}
 				catch (LockStoreException | InterruptedException ex) {
 					// The store is failing, so waiting on it once more to leave the queue
@@ -495,7 +457,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 			}
 		}
 		finally {
-			closeQuietly(subscription, state.name);
+			this.store.unsubscribeQuietly(subscription, state.name);
 			// Leaving the queue also gives back a lock granted to a thread that then
 			// failed to record it, which no one would release otherwise.
 			if ((queued || granted) && !acquired) {
@@ -541,25 +503,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * the store handed to it meanwhile would otherwise be held up for its hand-off lease.
 	 */
 	private void leaveQueue(String name, String ownerToken) {
-		releaseInStoreQuietly(name, ownerToken, " to leave its queue");
-	}
-
-	private LockStore.AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime,
-			LockStore.@Nullable Queueing queueing) throws InterruptedException {
-		try {
-			return (queueing != null) ? this.store.tryAcquire(name, ownerToken, leaseTime, queueing)
-					: this.store.tryAcquire(name, ownerToken, leaseTime);
-		}
-		catch (RuntimeException ex) {
-			if (Thread.interrupted() || UninterruptibleCall.isInterruption(ex)) {
-				// The command may have taken the lock before the interrupt cut the
-				// wait for its reply: give it back, so that nothing is left behind.
-				releaseInStoreQuietly(name, ownerToken, " after an interrupted acquisition");
-				throw interruption("Interrupted while acquiring lock '" + name + "'", ex);
-			}
-			throw new LockStoreException(name, "Could not acquire lock '" + name + "': the lock store failed ("
-					+ ex.getMessage() + "); the lock is not held", ex);
-		}
+		this.store.releaseQuietly(name, ownerToken, " to leave its queue");
 	}
 
 	void release(String name) {
@@ -590,7 +534,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 						+ "was held, and stopped renewing its lease when its shutdown timeout ran out; work done "
 						+ "under it may have overlapped with another holder");
 			}
-			if (!releaseInStore(hold, leaseLeft)) {
+			if (!this.store.release(hold, leaseLeft)) {
 				if (!hold.isLost()) {
 					notifyLost(hold, "the store no longer recorded this holder at release");
 				}
@@ -625,7 +569,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		}
 		else if (state.keptTurns < MAX_KEPT_TURNS && !Thread.currentThread().isInterrupted()) {
 			long requestedAt = System.nanoTime();
-			LockStore.Reacquisition reacquisition = reacquire(hold);
+			LockStore.Reacquisition reacquisition = this.store.reacquire(hold);
 			if (reacquisition == null) {
 				return false;
 			}
@@ -645,41 +589,6 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		return true;
 	}
 
-	private LockStore.@Nullable Reacquisition reacquire(LockHold hold) {
-		try {
-			return this.store.reacquire(hold.name(), hold.ownerToken(), hold.leaseTime());
-		}
-		catch (RuntimeException ex) {
-			logger.debug("Could not pass lock '{}' on with a fresh lease; releasing it instead", hold.name(), ex);
-			return null;
-		}
-	}
-
-	/**
-	 * Release in the store whenever the interrupt lands. A release cut short by an
-	 * interrupt may have run: if the next attempt then finds the lock no longer this
-	 * holder's while its lease was still known to last, the first one released it.
-	 */
-	private boolean releaseInStore(LockHold hold, boolean leaseLeft) {
-		try {
-			return UninterruptibleCall.call((afterInterruption) -> this.store.release(hold.name(), hold.ownerToken())
-					|| (afterInterruption && leaseLeft));
-		}
-		catch (RuntimeException ex) {
-			throw new LockStoreException(hold.name(), "Could not release lock '" + hold.name() + "': " + failure(ex)
-					+ "; it frees itself when its lease runs out, if the release did not reach the store", ex);
-		}
-	}
-
-	/**
-	 * Say why a call that retries after interrupts failed: a thread interrupted on every
-	 * attempt is not a store that failed.
-	 */
-	private static String failure(RuntimeException ex) {
-		return UninterruptibleCall.isInterruption(ex) ? "the thread was interrupted on every attempt"
-				: "the lock store failed";
-	}
-
 	/**
 	 * Return the hold's fencing token, asking the store for one the first time: most
 	 * callers never read it, and an acquisition without one is cheaper. A token is only
@@ -695,15 +604,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 			throw new LockLostException(hold.name(),
 					"Lock '" + hold.name() + "' was lost before its fencing token was issued");
 		}
-		try {
-			// Asking again after an interrupt only skips a token: the next is larger.
-			token = UninterruptibleCall
-				.call((retry) -> this.store.issueFencingToken(hold.name(), hold.ownerToken(), hold.leaseTime()));
-		}
-		catch (RuntimeException ex) {
-			throw new LockStoreException(hold.name(),
-					"Could not issue a fencing token for lock '" + hold.name() + "': " + failure(ex), ex);
-		}
+		token = this.store.issueFencingToken(hold);
 		if (token == 0) {
 			leaseLost(hold, "the store no longer recorded this holder when it asked for a fencing token");
 			throw new LockLostException(hold.name(),
@@ -818,17 +719,6 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	private static long remaining(long deadline) {
 		return (deadline == Long.MAX_VALUE) ? Long.MAX_VALUE : deadline - System.nanoTime();
-	}
-
-	private static void closeQuietly(@Nullable AutoCloseable subscription, String name) {
-		if (subscription != null) {
-			try {
-				subscription.close();
-			}
-			catch (Exception ex) {
-				logger.debug("Could not unsubscribe from releases of lock '{}'", name, ex);
-			}
-		}
 	}
 
 	/**

@@ -53,7 +53,7 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private static final long MAX_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
-	private final LockStore store;
+	private final GuardedStore store;
 
 	/**
 	 * Told of each lease found lost, on the renewal thread: it must return at once, so it
@@ -70,7 +70,7 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private @Nullable ScheduledFuture<?> sweep;
 
-	LeaseRenewer(LockStore store, BiConsumer<LockHold, String> lostHandler) {
+	LeaseRenewer(GuardedStore store, BiConsumer<LockHold, String> lostHandler) {
 		this.store = store;
 		this.lostHandler = lostHandler;
 		ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, (runnable) -> {

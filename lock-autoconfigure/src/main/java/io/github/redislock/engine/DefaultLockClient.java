@@ -35,7 +35,6 @@ import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockDefinition;
-import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockLostListener;
 import io.github.redislock.core.LockStoreException;
@@ -98,8 +97,6 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	private final LockBackoff backoff;
 
-	private final LockLostDispatcher lostLeases;
-
 	private final String instanceId = UUID.randomUUID().toString();
 
 	private final AtomicLong holderIds = new AtomicLong();
@@ -111,11 +108,13 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	private final ConcurrentMap<String, LockState> states = new ConcurrentHashMap<>();
 
-	private final LeaseRenewer renewer;
+	private final LeaseKeeper leases;
+
+	private final FencingTokens fencingTokens;
 
 	private final EndedOwnerWatch endedOwners = new EndedOwnerWatch(this.states.values(), this::releaseIfOwnerEnded);
 
-	private final LockClientShutdown shutdown = new LockClientShutdown(this.states.values(), this::giveUpAtShutdown);
+	private final LockClientShutdown shutdown;
 
 	private volatile int maxLocalHandoffs;
 
@@ -152,8 +151,9 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		this.leaseTime = leaseTime;
 		this.renew = renew;
 		this.backoff = backoff;
-		this.lostLeases = new LockLostDispatcher(lostListener);
-		this.renewer = new LeaseRenewer(this.store, this::leaseLostToRenewal);
+		this.leases = new LeaseKeeper(this.store, lostListener);
+		this.fencingTokens = new FencingTokens(this.store, this.leases);
+		this.shutdown = new LockClientShutdown(this.states.values(), this.leases::giveUp);
 	}
 
 	/**
@@ -204,7 +204,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * @return the number of scheduled renewals
 	 */
 	int renewalCount() {
-		return this.renewer.activeCount();
+		return this.leases.renewalCount();
 	}
 
 	boolean acquire(String name, long waitNanos, Duration leaseTime, boolean renew) throws InterruptedException {
@@ -255,7 +255,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		LockHold hold = state.hold;
 		state.hold = null;
 		if (hold != null) {
-			releaseQuietly(hold);
+			this.leases.giveBack(hold);
 		}
 		this.shutdown.refuseIfStopping(state.name);
 	}
@@ -272,31 +272,24 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		state.handedOff = null;
 		unretain(state);
 		if (!hold.isValid()) {
-			releaseQuietly(hold);
+			this.leases.giveBack(hold);
 			return false;
 		}
 		boolean leaseShort = hold.takeOver(leaseTime);
 		state.hold = hold;
 		try {
-			if (!hold.isRenewing() && leaseShort) {
-				// The lease left over is shorter than this holder asked for: extend it.
-				Duration lease = (leaseTime.compareTo(hold.leaseTime()) > 0) ? leaseTime : hold.leaseTime();
-				long requestedAt = System.nanoTime();
-				if (!this.store.renew(hold, lease)) {
-					state.hold = null;
-					leaseLost(hold, "the store no longer records this holder");
-					return false;
-				}
-				hold.lengthenLeaseTo(lease);
-				hold.leaseConfirmed(requestedAt, lease);
+			if (!hold.isRenewing() && leaseShort && !this.leases.extendTakenOver(hold, leaseTime)) {
+				state.hold = null;
+				this.leases.lost(hold, "the store no longer records this holder");
+				return false;
 			}
-			lengthen(hold, leaseTime, renew);
+			this.leases.lengthen(hold, leaseTime, renew);
 		}
 		catch (RuntimeException | InterruptedException ex) {
 			// The hold is this thread's now: give it back rather than leave it to its
 			// lease, or to a renewal that nobody would stop.
 			state.hold = null;
-			releaseQuietly(hold);
+			this.leases.giveBack(hold);
 			throw ex;
 		}
 		return true;
@@ -314,19 +307,13 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 			LockHold hold = state.handedOff;
 			if (hold != null && !state.local.hasQueuedThreads()) {
 				state.handedOff = null;
-				releaseQuietly(hold);
+				this.leases.giveBack(hold);
 				unretain(state);
 			}
 		}
 		finally {
 			state.local.unlock();
 		}
-	}
-
-	private void releaseQuietly(LockHold hold) {
-		hold.markReleased();
-		this.renewer.stop(hold);
-		this.store.releaseQuietly(hold.name(), hold.ownerToken(), "");
 	}
 
 	private void reenter(LockState state, Duration leaseTime, boolean renew) throws InterruptedException {
@@ -338,36 +325,13 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		}
 		state.local.lock();
 		try {
-			lengthen(hold, leaseTime, renew);
+			this.leases.lengthen(hold, leaseTime, renew);
 		}
 		catch (RuntimeException | InterruptedException | Error ex) {
 			// An Error too (from a lost-lease listener, say): a re-entry that failed must
 			// not leave a hold count that no unlock will ever take back.
 			state.local.unlock();
 			throw ex;
-		}
-	}
-
-	/**
-	 * A re-entry never shortens the outer lease, but it may ask for a longer lease or for
-	 * renewal, which then apply to the whole hold. The hold takes the longer lease only
-	 * once the store granted it, so that a re-entry that failed or was interrupted leaves
-	 * the hold as it was.
-	 */
-	private void lengthen(LockHold hold, Duration leaseTime, boolean renew) throws InterruptedException {
-		if (leaseTime.compareTo(hold.leaseTime()) > 0) {
-			if (!hold.isRenewing()) {
-				long requestedAt = System.nanoTime();
-				if (!this.store.renew(hold, leaseTime)) {
-					leaseLost(hold, "the store no longer records this holder");
-					throw new LockLostException(hold.name(), "Lock '" + hold.name() + "' was lost before re-entry");
-				}
-				hold.leaseConfirmed(requestedAt, leaseTime);
-			}
-			hold.lengthenLeaseTo(leaseTime);
-		}
-		if (renew && !hold.isRenewing()) {
-			this.renewer.start(hold);
 		}
 	}
 
@@ -470,11 +434,11 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		state.hold = hold;
 		if (renew) {
 			try {
-				this.renewer.start(hold);
+				this.leases.startRenewing(hold);
 			}
 			catch (RuntimeException | Error ex) {
 				state.hold = null;
-				this.renewer.stop(hold);
+				this.leases.stopRenewing(hold);
 				throw ex;
 			}
 		}
@@ -520,27 +484,11 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		if (!this.shutdown.isStopping() && handOff(state, hold)) {
 			return;
 		}
-		boolean leaseLeft = hold.isValid();
-		hold.markReleased();
-		this.renewer.stop(hold);
 		state.keptTurns = 0;
-		// Cleared for the listener a loss is told to as well.
+		// Cleared for the store's release and for the listener a loss is told to.
 		boolean interrupted = Thread.interrupted();
 		try {
-			if (hold.isGivenUp()) {
-				// Known lost: the store may be gone by now, and its failure is no news.
-				releaseQuietly(hold);
-				throw new LockLostException(name, "Lock '" + name + "' was lost: the lock client was closed while it "
-						+ "was held, and stopped renewing its lease when its shutdown timeout ran out; work done "
-						+ "under it may have overlapped with another holder");
-			}
-			if (!this.store.release(hold, leaseLeft)) {
-				if (!hold.isLost()) {
-					notifyLost(hold, "the store no longer recorded this holder at release");
-				}
-				throw new LockLostException(name, "Lock '" + name + "' had already expired or been taken over "
-						+ "when it was released: work done under it may have overlapped with another holder");
-			}
+			this.leases.release(hold);
 		}
 		finally {
 			state.hold = null;
@@ -576,8 +524,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 			// Turns count only while other processes wait for theirs.
 			state.keptTurns = reacquisition.othersWaiting() ? state.keptTurns + 1 : 0;
 			next = LockHold.reacquired(hold, requestedAt);
-			hold.markReleased();
-			this.renewer.stop(hold);
+			this.leases.letGo(hold);
 		}
 		else {
 			return false;
@@ -589,29 +536,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		return true;
 	}
 
-	/**
-	 * Return the hold's fencing token, asking the store for one the first time: most
-	 * callers never read it, and an acquisition without one is cheaper. A token is only
-	 * issued while the store still records the holder, so it is never one that a later
-	 * holder's token could be smaller than.
-	 */
 	long fencingToken(LockHold hold) {
-		long token = hold.fencingToken();
-		if (token != 0) {
-			return token;
-		}
-		if (!hold.isValid()) {
-			throw new LockLostException(hold.name(),
-					"Lock '" + hold.name() + "' was lost before its fencing token was issued");
-		}
-		token = this.store.issueFencingToken(hold);
-		if (token == 0) {
-			leaseLost(hold, "the store no longer recorded this holder when it asked for a fencing token");
-			throw new LockLostException(hold.name(),
-					"Lock '" + hold.name() + "' was lost before its fencing token was issued");
-		}
-		hold.fencingTokenIssued(token);
-		return token;
+		return this.fencingTokens.tokenOf(hold);
 	}
 
 	@Nullable LockHold currentHold(String name) {
@@ -622,48 +548,6 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	int holdCount(String name) {
 		LockState state = this.states.get(name);
 		return (state != null && state.heldByCurrentThread() != null) ? state.local.getHoldCount() : 0;
-	}
-
-	/**
-	 * A loss found by a caller's own thread, told to the listener on that thread.
-	 */
-	private void leaseLost(LockHold hold, String reason) {
-		if (hold.isLost() || hold.isReleased()) {
-			return;
-		}
-		this.renewer.stop(hold);
-		notifyLost(hold, reason);
-	}
-
-	/**
-	 * A loss found by the renewal thread, which must not wait for the listener: the
-	 * leases of every other lock depend on it.
-	 */
-	private void leaseLostToRenewal(LockHold hold, String reason) {
-		if (hold.isLost() || hold.isReleased()) {
-			return;
-		}
-		this.renewer.stop(hold);
-		hold.markLost();
-		this.lostLeases.reportLater(new LockLostEvent(hold.name(), hold.fencingToken(), reason));
-	}
-
-	/**
-	 * Give up a hold still held when the shutdown timeout passed, telling the listener on
-	 * the stopping thread, while the application is still running.
-	 */
-	private void giveUpAtShutdown(LockHold hold) {
-		if (hold.isLost() || hold.isReleased()) {
-			return;
-		}
-		hold.markGivenUp();
-		leaseLost(hold, "the lock client was closed while the lock was held, and stopped renewing its lease "
-				+ "when its shutdown timeout ran out");
-	}
-
-	private void notifyLost(LockHold hold, String reason) {
-		hold.markLost();
-		this.lostLeases.reportNow(new LockLostEvent(hold.name(), hold.fencingToken(), reason));
 	}
 
 	private LockState retain(String name) {
@@ -690,8 +574,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 			state.keptTurns = 0;
 			if (hold != null) {
 				// No longer this process's to renew, release or report lost.
-				hold.markReleased();
-				this.renewer.stop(hold);
+				this.leases.letGo(hold);
 			}
 			unretain(state);
 			logger.warn(
@@ -791,9 +674,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	@Override
 	public void close() {
 		this.shutdown.close();
-		this.renewer.close();
+		this.leases.close();
 		this.endedOwners.close();
-		this.lostLeases.close();
 	}
 
 }

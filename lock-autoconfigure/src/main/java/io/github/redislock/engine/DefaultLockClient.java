@@ -16,15 +16,9 @@
 package io.github.redislock.engine;
 
 import java.time.Duration;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import org.springframework.context.SmartLifecycle;
 import org.springframework.util.Assert;
@@ -65,8 +59,6 @@ import io.github.redislock.store.LockStore;
  */
 public class DefaultLockClient implements LockClient, SmartLifecycle, AutoCloseable {
 
-	private static final Logger logger = LoggerFactory.getLogger(DefaultLockClient.class);
-
 	/**
 	 * How much longer than its next pause a waiter keeps its place in the store's queue,
 	 * to allow for a slow round trip or a pause of this process.
@@ -97,22 +89,13 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	private final LockBackoff backoff;
 
-	private final String instanceId = UUID.randomUUID().toString();
+	private final OwnerTokens owners = new OwnerTokens();
 
-	private final AtomicLong holderIds = new AtomicLong();
-
-	private final ThreadLocal<String> ownerTokens = ThreadLocal
-		.withInitial(() -> this.instanceId + ":" + this.holderIds.incrementAndGet());
-
-	private final AtomicLong tickets = new AtomicLong();
-
-	private final ConcurrentMap<String, LockState> states = new ConcurrentHashMap<>();
+	private final LockStates states;
 
 	private final LeaseKeeper leases;
 
 	private final FencingTokens fencingTokens;
-
-	private final EndedOwnerWatch endedOwners = new EndedOwnerWatch(this.states.values(), this::releaseIfOwnerEnded);
 
 	private final LockClientShutdown shutdown;
 
@@ -153,7 +136,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		this.backoff = backoff;
 		this.leases = new LeaseKeeper(this.store, lostListener);
 		this.fencingTokens = new FencingTokens(this.store, this.leases);
-		this.shutdown = new LockClientShutdown(this.states.values(), this.leases::giveUp);
+		this.states = new LockStates(this.leases, this::isStopping);
+		this.shutdown = new LockClientShutdown(this.states.all(), this.leases::giveUp);
 	}
 
 	/**
@@ -208,14 +192,14 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	boolean acquire(String name, long waitNanos, Duration leaseTime, boolean renew) throws InterruptedException {
-		long deadline = deadline(waitNanos);
+		long deadline = Deadline.after(waitNanos);
 		LockState held = this.states.get(name);
 		if (held != null && held.heldByCurrentThread() != null) {
 			reenter(held, leaseTime, renew);
 			return true;
 		}
 		this.shutdown.refuseIfStopping(name);
-		LockState state = retain(name);
+		LockState state = this.states.retain(name);
 		boolean acquired = false;
 		try {
 			if (!lockLocally(state, waitNanos, deadline)) {
@@ -240,7 +224,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		}
 		finally {
 			if (!acquired) {
-				unretain(state);
+				this.states.unretain(state);
 				releaseAbandonedHandoff(state);
 			}
 		}
@@ -270,7 +254,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 			return false;
 		}
 		state.handedOff = null;
-		unretain(state);
+		this.states.unretain(state);
 		if (!hold.isValid()) {
 			this.leases.giveBack(hold);
 			return false;
@@ -308,7 +292,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 			if (hold != null && !state.local.hasQueuedThreads()) {
 				state.handedOff = null;
 				this.leases.giveBack(hold);
-				unretain(state);
+				this.states.unretain(state);
 			}
 		}
 		finally {
@@ -342,7 +326,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 			}
 			return state.local.tryLock();
 		}
-		return state.local.tryLock(remaining(deadline), TimeUnit.NANOSECONDS);
+		return state.local.tryLock(Deadline.remaining(deadline), TimeUnit.NANOSECONDS);
 	}
 
 	/**
@@ -355,7 +339,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 */
 	private boolean acquireInStore(LockState state, long deadline, Duration leaseTime, boolean renew)
 			throws InterruptedException {
-		String ownerToken = this.ownerTokens.get();
+		String ownerToken = this.owners.current();
 		Duration handOffLease = (renew && leaseTime.compareTo(MAX_RENEWED_HAND_OFF_LEASE) > 0)
 				? MAX_RENEWED_HAND_OFF_LEASE : leaseTime;
 		HandOffListener listener = null;
@@ -365,12 +349,12 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		boolean acquired = false;
 		try {
 			for (int attempt = 1;; attempt++) {
-				long ticket = this.tickets.incrementAndGet();
+				long ticket = this.owners.nextTicket();
 				LockStore.Queueing queueing = null;
 				if (listener != null) {
 					// Waiting already: queue this attempt for a hand-off.
 					listener.expect(ticket);
-					queueing = queueing(remaining(deadline), handOffLease, ticket, queued);
+					queueing = queueing(Deadline.remaining(deadline), handOffLease, ticket, queued);
 				}
 				state.wakeUps.drainPermits();
 				queued |= (queueing != null);
@@ -391,7 +375,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 					acquired = true;
 					return true;
 				}
-				long remaining = remaining(deadline);
+				long remaining = Deadline.remaining(deadline);
 				if (remaining <= 0) {
 					return false;
 				}
@@ -493,7 +477,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		finally {
 			state.hold = null;
 			state.local.unlock();
-			unretain(state);
+			this.states.unretain(state);
 			if (interrupted) {
 				Thread.currentThread().interrupt();
 			}
@@ -550,58 +534,11 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		return (state != null && state.heldByCurrentThread() != null) ? state.local.getHoldCount() : 0;
 	}
 
-	private LockState retain(String name) {
-		LockState state = this.states.compute(name, (key, current) -> {
-			LockState retained = (current != null) ? current : new LockState(key, this.shutdown::isStopping);
-			retained.references++;
-			return retained;
-		});
-		this.endedOwners.watch();
-		return state;
-	}
-
 	/**
-	 * Free the local lock of a thread that ended while holding it, and forget its hold:
-	 * the threads of this process queued behind it go on to wait in the store, as other
-	 * processes do, until the lock's lease runs out there. The store is not asked to
-	 * release it sooner: whatever the thread left half done gets the same pause as the
-	 * work of a process that died.
+	 * Whether waits are abandoned: from the start of a stop on.
 	 */
-	private void releaseIfOwnerEnded(LockState state) {
-		state.local.releaseEndedOwner((owner) -> {
-			LockHold hold = state.hold;
-			state.hold = null;
-			state.keptTurns = 0;
-			if (hold != null) {
-				// No longer this process's to renew, release or report lost.
-				this.leases.letGo(hold);
-			}
-			unretain(state);
-			logger.warn(
-					"Thread '{}' ended while holding lock '{}' without unlocking it: the lock frees itself when "
-							+ "its lease runs out, for the other threads of this instance as for other instances",
-					owner.getName(), state.name);
-		});
-	}
-
-	private void unretain(LockState state) {
-		this.states.computeIfPresent(state.name, (key, current) -> (--current.references == 0) ? null : current);
-	}
-
-	private static long deadline(long waitNanos) {
-		if (waitNanos == Long.MAX_VALUE) {
-			return Long.MAX_VALUE;
-		}
-		try {
-			return Math.addExact(System.nanoTime(), Math.max(0, waitNanos));
-		}
-		catch (ArithmeticException ex) {
-			return Long.MAX_VALUE;
-		}
-	}
-
-	private static long remaining(long deadline) {
-		return (deadline == Long.MAX_VALUE) ? Long.MAX_VALUE : deadline - System.nanoTime();
+	private boolean isStopping() {
+		return this.shutdown.isStopping();
 	}
 
 	/**
@@ -675,7 +612,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	public void close() {
 		this.shutdown.close();
 		this.leases.close();
-		this.endedOwners.close();
+		this.states.close();
 	}
 
 }

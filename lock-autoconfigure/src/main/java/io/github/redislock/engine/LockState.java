@@ -39,7 +39,7 @@ final class LockState {
 	/** Released when the store announces a release, to wake the waiting head thread. */
 	final Semaphore wakeUps = new Semaphore(0);
 
-	/** Threads holding or waiting for this lock; guarded by the client's state map. */
+	/** Threads holding or waiting for this lock; guarded by {@link LockStates}. */
 	int references;
 
 	/** The current hold; set and cleared only by the thread holding {@link #local}. */

@@ -72,15 +72,6 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 */
 	private static final Duration MAX_RENEWED_HAND_OFF_LEASE = Duration.ofSeconds(5);
 
-	/**
-	 * How many times in a row a release may pass the lock to the next waiting thread of
-	 * this process, in the one round trip of the release, while waiters of other
-	 * processes are queued in the store; the next release hands the lock to the first of
-	 * them, which costs a pub/sub message and a thread wake-up. Keeping a few turns keeps
-	 * a hot lock fast; handing over after them gives every process its share.
-	 */
-	private static final int MAX_KEPT_TURNS = 4;
-
 	private final GuardedStore store;
 
 	private final Duration leaseTime;
@@ -99,7 +90,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	private final LockClientShutdown shutdown;
 
-	private volatile int maxLocalHandoffs;
+	private final LocalHandOffs handOffs;
 
 	/**
 	 * Create a client with a 30 second lease that is renewed while held, and the default
@@ -138,6 +129,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		this.fencingTokens = new FencingTokens(this.store, this.leases);
 		this.states = new LockStates(this.leases, this::isStopping);
 		this.shutdown = new LockClientShutdown(this.states.all(), this.leases::giveUp);
+		this.handOffs = new LocalHandOffs(this.store, this.leases, this.states);
 	}
 
 	/**
@@ -149,8 +141,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * @param maxLocalHandoffs the most hand-offs in a row, {@code 0} for none
 	 */
 	public void setMaxLocalHandoffs(int maxLocalHandoffs) {
-		Assert.isTrue(maxLocalHandoffs >= 0, "Max local hand-offs must not be negative");
-		this.maxLocalHandoffs = maxLocalHandoffs;
+		this.handOffs.setMaxLocalHandoffs(maxLocalHandoffs);
 	}
 
 	/**
@@ -159,7 +150,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * @see #setMaxLocalHandoffs(int)
 	 */
 	public int getMaxLocalHandoffs() {
-		return this.maxLocalHandoffs;
+		return this.handOffs.getMaxLocalHandoffs();
 	}
 
 	@Override
@@ -208,7 +199,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 			}
 			try {
 				this.shutdown.refuseIfStopping(name);
-				acquired = takeOverHandoff(state, leaseTime, renew)
+				acquired = this.handOffs.takeOver(state, leaseTime, renew)
 						|| acquireInStore(state, deadline, leaseTime, renew);
 				if (acquired && this.shutdown.isStopping()) {
 					acquired = false;
@@ -225,7 +216,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		finally {
 			if (!acquired) {
 				this.states.unretain(state);
-				releaseAbandonedHandoff(state);
+				this.handOffs.releaseAbandoned(state);
 			}
 		}
 	}
@@ -242,62 +233,6 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 			this.leases.giveBack(hold);
 		}
 		this.shutdown.refuseIfStopping(state.name);
-	}
-
-	/**
-	 * Take over the hold that the previous local holder left in the store, if any and
-	 * still valid. Called holding the local lock.
-	 */
-	private boolean takeOverHandoff(LockState state, Duration leaseTime, boolean renew) throws InterruptedException {
-		LockHold hold = state.handedOff;
-		if (hold == null) {
-			return false;
-		}
-		state.handedOff = null;
-		this.states.unretain(state);
-		if (!hold.isValid()) {
-			this.leases.giveBack(hold);
-			return false;
-		}
-		boolean leaseShort = hold.takeOver(leaseTime);
-		state.hold = hold;
-		try {
-			if (!hold.isRenewing() && leaseShort && !this.leases.extendTakenOver(hold, leaseTime)) {
-				state.hold = null;
-				this.leases.lost(hold, "the store no longer records this holder");
-				return false;
-			}
-			this.leases.lengthen(hold, leaseTime, renew);
-		}
-		catch (RuntimeException | InterruptedException ex) {
-			// The hold is this thread's now: give it back rather than leave it to its
-			// lease, or to a renewal that nobody would stop.
-			state.hold = null;
-			this.leases.giveBack(hold);
-			throw ex;
-		}
-		return true;
-	}
-
-	/**
-	 * Release a handed-off hold that no local thread is left to take over. Both the
-	 * releasing thread and a waiter that gives up call this, so one of them sees it.
-	 */
-	private void releaseAbandonedHandoff(LockState state) {
-		if (state.handedOff == null || state.local.hasQueuedThreads() || !state.local.tryLock()) {
-			return;
-		}
-		try {
-			LockHold hold = state.handedOff;
-			if (hold != null && !state.local.hasQueuedThreads()) {
-				state.handedOff = null;
-				this.leases.giveBack(hold);
-				this.states.unretain(state);
-			}
-		}
-		finally {
-			state.local.unlock();
-		}
 	}
 
 	private void reenter(LockState state, Duration leaseTime, boolean renew) throws InterruptedException {
@@ -465,7 +400,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 			return;
 		}
 		// The threads waiting while the client stops give up: keep the lock from them.
-		if (!this.shutdown.isStopping() && handOff(state, hold)) {
+		if (!this.shutdown.isStopping() && this.handOffs.passOn(state, hold)) {
 			return;
 		}
 		state.keptTurns = 0;
@@ -482,42 +417,6 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 				Thread.currentThread().interrupt();
 			}
 		}
-	}
-
-	/**
-	 * Pass the lock to the next local waiter instead of releasing it in the store, when
-	 * one waits: as it is, without a round trip, while local hand-offs are allowed; else
-	 * with a fresh lease from the store, which saves the next thread its own round trip,
-	 * for a few turns before other processes' waiters get theirs. The reference of the
-	 * releasing thread moves to the handed-off hold.
-	 */
-	private boolean handOff(LockState state, LockHold hold) {
-		if (!state.local.hasQueuedThreads() || !hold.isValid()) {
-			return false;
-		}
-		LockHold next;
-		if (hold.countLocalHandoff(this.maxLocalHandoffs)) {
-			next = hold;
-		}
-		else if (state.keptTurns < MAX_KEPT_TURNS && !Thread.currentThread().isInterrupted()) {
-			long requestedAt = System.nanoTime();
-			LockStore.Reacquisition reacquisition = this.store.reacquire(hold);
-			if (reacquisition == null) {
-				return false;
-			}
-			// Turns count only while other processes wait for theirs.
-			state.keptTurns = reacquisition.othersWaiting() ? state.keptTurns + 1 : 0;
-			next = LockHold.reacquired(hold, requestedAt);
-			this.leases.letGo(hold);
-		}
-		else {
-			return false;
-		}
-		state.hold = null;
-		state.handedOff = next;
-		state.local.unlock();
-		releaseAbandonedHandoff(state);
-		return true;
 	}
 
 	long fencingToken(LockHold hold) {

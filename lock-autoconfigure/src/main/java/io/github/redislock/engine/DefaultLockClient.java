@@ -31,7 +31,6 @@ import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockLostListener;
-import io.github.redislock.core.LockStoreException;
 import io.github.redislock.store.LockStore;
 
 /**
@@ -59,28 +58,11 @@ import io.github.redislock.store.LockStore;
  */
 public class DefaultLockClient implements LockClient, SmartLifecycle, AutoCloseable {
 
-	/**
-	 * How much longer than its next pause a waiter keeps its place in the store's queue,
-	 * to allow for a slow round trip or a pause of this process.
-	 */
-	private static final Duration QUEUE_MARGIN = Duration.ofSeconds(1);
-
-	/**
-	 * The longest lease a renewed lock is handed over with: should the waiter's process
-	 * have died since it last asked, the lock frees itself this soon. The renewal thread
-	 * extends it to the full lease.
-	 */
-	private static final Duration MAX_RENEWED_HAND_OFF_LEASE = Duration.ofSeconds(5);
-
 	private final GuardedStore store;
 
 	private final Duration leaseTime;
 
 	private final boolean renew;
-
-	private final LockBackoff backoff;
-
-	private final OwnerTokens owners = new OwnerTokens();
 
 	private final LockStates states;
 
@@ -91,6 +73,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	private final LockClientShutdown shutdown;
 
 	private final LocalHandOffs handOffs;
+
+	private final StoreAcquirer storeAcquirer;
 
 	/**
 	 * Create a client with a 30 second lease that is renewed while held, and the default
@@ -124,12 +108,12 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		this.store = new GuardedStore(store);
 		this.leaseTime = leaseTime;
 		this.renew = renew;
-		this.backoff = backoff;
 		this.leases = new LeaseKeeper(this.store, lostListener);
 		this.fencingTokens = new FencingTokens(this.store, this.leases);
 		this.states = new LockStates(this.leases, this::isStopping);
 		this.shutdown = new LockClientShutdown(this.states.all(), this.leases::giveUp);
 		this.handOffs = new LocalHandOffs(this.store, this.leases, this.states);
+		this.storeAcquirer = new StoreAcquirer(this.store, new OwnerTokens(), backoff, this.leases);
 	}
 
 	/**
@@ -200,7 +184,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 			try {
 				this.shutdown.refuseIfStopping(name);
 				acquired = this.handOffs.takeOver(state, leaseTime, renew)
-						|| acquireInStore(state, deadline, leaseTime, renew);
+						|| this.storeAcquirer.acquire(state, deadline, leaseTime, renew);
 				if (acquired && this.shutdown.isStopping()) {
 					acquired = false;
 					giveBackAtShutdown(state);
@@ -262,131 +246,6 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 			return state.local.tryLock();
 		}
 		return state.local.tryLock(Deadline.remaining(deadline), TimeUnit.NANOSECONDS);
-	}
-
-	/**
-	 * Take the lock in the store, waiting until the deadline. While it waits, the thread
-	 * keeps a place in the store's queue, so that the holder's release hands the lock
-	 * straight to it; a hand-off is taken only if it answers this thread's latest
-	 * attempt, since the store handed the lock over after that attempt and so its lease
-	 * is known to run at least from then. A thread that gives up leaves the queue and
-	 * passes on a lock handed to it meanwhile.
-	 */
-	private boolean acquireInStore(LockState state, long deadline, Duration leaseTime, boolean renew)
-			throws InterruptedException {
-		String ownerToken = this.owners.current();
-		Duration handOffLease = (renew && leaseTime.compareTo(MAX_RENEWED_HAND_OFF_LEASE) > 0)
-				? MAX_RENEWED_HAND_OFF_LEASE : leaseTime;
-		HandOffListener listener = null;
-		AutoCloseable subscription = null;
-		boolean queued = false;
-		boolean granted = false;
-		boolean acquired = false;
-		try {
-			for (int attempt = 1;; attempt++) {
-				long ticket = this.owners.nextTicket();
-				LockStore.Queueing queueing = null;
-				if (listener != null) {
-					// Waiting already: queue this attempt for a hand-off.
-					listener.expect(ticket);
-					queueing = queueing(Deadline.remaining(deadline), handOffLease, ticket, queued);
-				}
-				state.wakeUps.drainPermits();
-				queued |= (queueing != null);
-				long requestedAt = System.nanoTime();
-				LockStore.AcquireResult result;
-				try {
-					result = this.store.tryAcquire(state.name, ownerToken, leaseTime, queueing);
-				}
-				catch (LockStoreException | InterruptedException ex) {
-					// The store is failing, so waiting on it once more to leave the queue
-					// is pointless, or the release after the interrupt left it already.
-					queued = false;
-					throw ex;
-				}
-				if (result.acquired()) {
-					granted = true;
-					hold(state, new LockHold(state.name, ownerToken, leaseTime, requestedAt), renew);
-					acquired = true;
-					return true;
-				}
-				long remaining = Deadline.remaining(deadline);
-				if (remaining <= 0) {
-					return false;
-				}
-				if (listener == null) {
-					listener = new HandOffListener(ownerToken, state.wakeUps);
-					subscription = this.store.subscribe(state.name, listener);
-				}
-				long holderLease = TimeUnit.MILLISECONDS.toNanos(Math.max(1, result.remainingLeaseMillis()));
-				long pause = Math.min(this.backoff.delayNanos(attempt), Math.min(remaining, holderLease));
-				state.wakeUps.tryAcquire(pause, TimeUnit.NANOSECONDS);
-				// Leaving the queue below passes on a lock handed over meanwhile.
-				this.shutdown.refuseIfStopping(state.name);
-				LockStore.HandOff handOff = listener.handOff();
-				if (handOff != null) {
-					LockHold hold = new LockHold(state.name, ownerToken, handOffLease, requestedAt);
-					// Too little of the lease is known to be left when the news came
-					// late: the next attempt finds the lock recorded for this thread
-					// and renews it.
-					if (hold.remainingNanos() > handOffLease.toNanos() / 2) {
-						granted = true;
-						hold.lengthenLeaseTo(leaseTime);
-						hold(state, hold, renew);
-						acquired = true;
-						return true;
-					}
-				}
-			}
-		}
-		finally {
-			this.store.unsubscribeQuietly(subscription, state.name);
-			// Leaving the queue also gives back a lock granted to a thread that then
-			// failed to record it, which no one would release otherwise.
-			if ((queued || granted) && !acquired) {
-				leaveQueue(state.name, ownerToken);
-			}
-		}
-	}
-
-	private void hold(LockState state, LockHold hold, boolean renew) {
-		state.hold = hold;
-		if (renew) {
-			try {
-				this.leases.startRenewing(hold);
-			}
-			catch (RuntimeException | Error ex) {
-				state.hold = null;
-				this.leases.stopRenewing(hold);
-				throw ex;
-			}
-		}
-	}
-
-	/**
-	 * Queue a waiter only while it may wait, and only for as long as it may take to ask
-	 * again, so that the place of a waiter that died runs out soon. The first attempt
-	 * does not queue, so the uncontended path stays lean: a waiter asks again as soon as
-	 * its subscription is in place, and queues then.
-	 */
-	private LockStore.@Nullable Queueing queueing(long remainingWait, Duration handOffLease, long ticket,
-			boolean queuedBefore) {
-		if (remainingWait <= 0) {
-			return null;
-		}
-		long validity = Math.min(remainingWait, this.backoff.maxDelayNanos());
-		// Saturated: a practically endless wait with the longest backoff would overflow.
-		validity = (validity > Long.MAX_VALUE - QUEUE_MARGIN.toNanos()) ? Long.MAX_VALUE
-				: validity + QUEUE_MARGIN.toNanos();
-		return new LockStore.Queueing(Duration.ofNanos(validity), handOffLease, ticket, queuedBefore);
-	}
-
-	/**
-	 * Leave the queue, also when the thread gives up because it was interrupted: a lock
-	 * the store handed to it meanwhile would otherwise be held up for its hand-off lease.
-	 */
-	private void leaveQueue(String name, String ownerToken) {
-		this.store.releaseQuietly(name, ownerToken, " to leave its queue");
 	}
 
 	void release(String name) {

@@ -59,6 +59,8 @@ final class LockState {
 	 */
 	int keptTurns;
 
+	private final BooleanSupplier waitsAbandoned;
+
 	/**
 	 * Create the state of a lock.
 	 * @param name the lock name
@@ -68,6 +70,15 @@ final class LockState {
 	LockState(String name, BooleanSupplier waitsAbandoned) {
 		this.name = name;
 		this.local = new LocalLock(waitsAbandoned);
+		this.waitsAbandoned = waitsAbandoned;
+	}
+
+	/**
+	 * Whether threads waiting for this lock, locally or in the store, give up instead.
+	 * @return whether waits are abandoned
+	 */
+	boolean waitsAbandoned() {
+		return this.waitsAbandoned.getAsBoolean();
 	}
 
 	@Nullable LockHold heldByCurrentThread() {

@@ -16,9 +16,6 @@
 package io.github.redislock.engine;
 
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
-
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.SmartLifecycle;
 import org.springframework.util.Assert;
@@ -38,16 +35,14 @@ import io.github.redislock.store.LockStore;
  * per lock name, counts re-entries, waits with backoff and release notifications, renews
  * leases and reports lost ones.
  * <p>
- * Each thread is known to the store by an owner token made of this client's random
- * instance id and a number for the thread, never by a bare thread id that another process
- * could share.
- * <p>
- * Longer than this project's classes should be: it still holds the owner tokens, the
- * registry of lock states, the wait in the store, the hand-off policy and lease keeping,
- * which are to be split into classes of their own in one step, before more features land
- * on the engine. The concerns this class gained since (lost-lease dispatch, threads that
- * ended holding a lock, shutdown, interrupt-proof store calls, argument checks) went into
- * classes of their own instead.
+ * This class holds the client's settings and lifecycle, and puts together the parts that
+ * do the work, each package-private in this package: {@code LockEngine} (the acquire and
+ * release paths every lock handle takes), {@code LockStates} (the state of each lock name
+ * in use), {@code StoreAcquirer} and {@code StoreWait} (taking a lock in the store),
+ * {@code LocalHandOffs} (passing a lock between the threads of this process),
+ * {@code LeaseKeeper} (renewal, lengthening and lost leases), {@code FencingTokens},
+ * {@code OwnerTokens}, {@code GuardedStore} (what a failure of each store call means) and
+ * {@code LockClientShutdown}.
  * <p>
  * Closing the client, or stopping it as a {@link SmartLifecycle} bean, refuses new
  * acquisitions and waits, up to its {@link #setShutdownTimeout shutdown timeout}, for the
@@ -58,23 +53,19 @@ import io.github.redislock.store.LockStore;
  */
 public class DefaultLockClient implements LockClient, SmartLifecycle, AutoCloseable {
 
-	private final GuardedStore store;
-
 	private final Duration leaseTime;
 
 	private final boolean renew;
 
-	private final LockStates states;
-
 	private final LeaseKeeper leases;
 
-	private final FencingTokens fencingTokens;
+	private final LockStates states;
 
 	private final LockClientShutdown shutdown;
 
 	private final LocalHandOffs handOffs;
 
-	private final StoreAcquirer storeAcquirer;
+	private final LockEngine engine;
 
 	/**
 	 * Create a client with a 30 second lease that is renewed while held, and the default
@@ -105,15 +96,16 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		LockArguments.leaseTime(null, leaseTime);
 		Assert.notNull(backoff, "LockBackoff must not be null");
 		Assert.notNull(lostListener, "LockLostListener must not be null");
-		this.store = new GuardedStore(store);
 		this.leaseTime = leaseTime;
 		this.renew = renew;
-		this.leases = new LeaseKeeper(this.store, lostListener);
-		this.fencingTokens = new FencingTokens(this.store, this.leases);
+		GuardedStore guardedStore = new GuardedStore(store);
+		this.leases = new LeaseKeeper(guardedStore, lostListener);
 		this.states = new LockStates(this.leases, this::isStopping);
 		this.shutdown = new LockClientShutdown(this.states.all(), this.leases::giveUp);
-		this.handOffs = new LocalHandOffs(this.store, this.leases, this.states);
-		this.storeAcquirer = new StoreAcquirer(this.store, new OwnerTokens(), backoff, this.leases);
+		this.handOffs = new LocalHandOffs(guardedStore, this.leases, this.states);
+		this.engine = new LockEngine(this.states, this.handOffs,
+				new StoreAcquirer(guardedStore, new OwnerTokens(), backoff, this.leases), this.leases,
+				new FencingTokens(guardedStore, this.leases), this.shutdown);
 	}
 
 	/**
@@ -139,15 +131,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	@Override
 	public DistributedLock getLock(String name) {
-		return new ClientLock(this, LockArguments.name(name));
-	}
-
-	Duration defaultLeaseTime() {
-		return this.leaseTime;
-	}
-
-	boolean defaultRenew() {
-		return this.renew;
+		return new ClientLock(this.engine, LockArguments.name(name), this.leaseTime, this.renew);
 	}
 
 	/**
@@ -164,132 +148,6 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 */
 	int renewalCount() {
 		return this.leases.renewalCount();
-	}
-
-	boolean acquire(String name, long waitNanos, Duration leaseTime, boolean renew) throws InterruptedException {
-		long deadline = Deadline.after(waitNanos);
-		LockState held = this.states.get(name);
-		if (held != null && held.heldByCurrentThread() != null) {
-			reenter(held, leaseTime, renew);
-			return true;
-		}
-		this.shutdown.refuseIfStopping(name);
-		LockState state = this.states.retain(name);
-		boolean acquired = false;
-		try {
-			if (!lockLocally(state, waitNanos, deadline)) {
-				this.shutdown.refuseIfStopping(name);
-				return false;
-			}
-			try {
-				this.shutdown.refuseIfStopping(name);
-				acquired = this.handOffs.takeOver(state, leaseTime, renew)
-						|| this.storeAcquirer.acquire(state, deadline, leaseTime, renew);
-				if (acquired && this.shutdown.isStopping()) {
-					acquired = false;
-					giveBackAtShutdown(state);
-				}
-			}
-			finally {
-				if (!acquired) {
-					state.local.unlock();
-				}
-			}
-			return acquired;
-		}
-		finally {
-			if (!acquired) {
-				this.states.unretain(state);
-				this.handOffs.releaseAbandoned(state);
-			}
-		}
-	}
-
-	/**
-	 * Give back a lock taken as a stop began, which may have looked for holds before this
-	 * one was recorded, and so would not wait for it: new locks are refused from the
-	 * start of a stop on. Called holding the local lock.
-	 */
-	private void giveBackAtShutdown(LockState state) {
-		LockHold hold = state.hold;
-		state.hold = null;
-		if (hold != null) {
-			this.leases.giveBack(hold);
-		}
-		this.shutdown.refuseIfStopping(state.name);
-	}
-
-	private void reenter(LockState state, Duration leaseTime, boolean renew) throws InterruptedException {
-		LockHold hold = state.hold;
-		Assert.state(hold != null, "Hold must be set");
-		if (!hold.isValid()) {
-			throw new LockLostException(state.name, "Lock '" + state.name
-					+ "' is held by this thread but its lease was lost; release it before locking it again");
-		}
-		state.local.lock();
-		try {
-			this.leases.lengthen(hold, leaseTime, renew);
-		}
-		catch (RuntimeException | InterruptedException | Error ex) {
-			// An Error too (from a lost-lease listener, say): a re-entry that failed must
-			// not leave a hold count that no unlock will ever take back.
-			state.local.unlock();
-			throw ex;
-		}
-	}
-
-	private boolean lockLocally(LockState state, long waitNanos, long deadline) throws InterruptedException {
-		if (waitNanos <= 0) {
-			if (Thread.interrupted()) {
-				throw new InterruptedException();
-			}
-			return state.local.tryLock();
-		}
-		return state.local.tryLock(Deadline.remaining(deadline), TimeUnit.NANOSECONDS);
-	}
-
-	void release(String name) {
-		LockState state = this.states.get(name);
-		LockHold hold = (state != null) ? state.heldByCurrentThread() : null;
-		if (state == null || hold == null) {
-			throw new IllegalMonitorStateException("Lock '" + name + "' is not held by the current thread");
-		}
-		if (state.local.getHoldCount() > 1) {
-			state.local.unlock();
-			return;
-		}
-		// The threads waiting while the client stops give up: keep the lock from them.
-		if (!this.shutdown.isStopping() && this.handOffs.passOn(state, hold)) {
-			return;
-		}
-		state.keptTurns = 0;
-		// Cleared for the store's release and for the listener a loss is told to.
-		boolean interrupted = Thread.interrupted();
-		try {
-			this.leases.release(hold);
-		}
-		finally {
-			state.hold = null;
-			state.local.unlock();
-			this.states.unretain(state);
-			if (interrupted) {
-				Thread.currentThread().interrupt();
-			}
-		}
-	}
-
-	long fencingToken(LockHold hold) {
-		return this.fencingTokens.tokenOf(hold);
-	}
-
-	@Nullable LockHold currentHold(String name) {
-		LockState state = this.states.get(name);
-		return (state != null) ? state.heldByCurrentThread() : null;
-	}
-
-	int holdCount(String name) {
-		LockState state = this.states.get(name);
-		return (state != null && state.heldByCurrentThread() != null) ? state.local.getHoldCount() : 0;
 	}
 
 	/**

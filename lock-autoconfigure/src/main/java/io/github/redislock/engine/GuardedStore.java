@@ -20,7 +20,6 @@ import java.util.List;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import io.github.redislock.core.LockStoreException;
 import io.github.redislock.store.LockStore;
@@ -44,7 +43,7 @@ import io.github.redislock.store.LockStore;
 final class GuardedStore {
 
 	/** The client's category, where these failures were always logged. */
-	private static final Logger logger = LoggerFactory.getLogger(DefaultLockClient.class);
+	private static final Logger logger = ClientLog.logger;
 
 	private final LockStore store;
 

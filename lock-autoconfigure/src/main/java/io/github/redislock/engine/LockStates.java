@@ -23,7 +23,6 @@ import java.util.function.BooleanSupplier;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * The {@link LockState} of every lock name that a thread of this process holds or waits
@@ -40,7 +39,7 @@ import org.slf4j.LoggerFactory;
 final class LockStates implements AutoCloseable {
 
 	/** The client's category, where ended holders were always reported. */
-	private static final Logger logger = LoggerFactory.getLogger(DefaultLockClient.class);
+	private static final Logger logger = ClientLog.logger;
 
 	private final ConcurrentMap<String, LockState> states = new ConcurrentHashMap<>();
 

@@ -20,11 +20,17 @@ import java.time.Duration;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockStoreException;
+import io.github.redislock.store.LockStore;
 
 /**
  * Takes a lock in the store for the thread at the head of the local queue, which only
- * that thread asks the store for: one {@link StoreWait} per acquisition, and the hold it
- * brings recorded in the lock's state, renewed if asked.
+ * that thread asks the store for: one attempt, then, while the lock is busy and the
+ * deadline allows, a {@link StoreWait}; the hold the store grants is recorded in the
+ * lock's state, and renewed if asked.
+ * <p>
+ * The first attempt does not queue, so the uncontended path stays lean: no wait is made,
+ * nor a subscription; a waiter asks again as soon as its subscription is in place, and
+ * queues then.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -59,22 +65,35 @@ final class StoreAcquirer {
 	 * @throws LockClientClosedException if the client stopped meanwhile
 	 */
 	boolean acquire(LockState state, long deadline, Duration leaseTime, boolean renew) throws InterruptedException {
+		String ownerToken = this.owners.current();
+		// Taken although this attempt does not queue, so that tickets count the attempts.
+		this.owners.nextTicket();
+		state.wakeUps.drainPermits();
+		long requestedAt = System.nanoTime();
+		LockStore.AcquireResult result = this.store.tryAcquire(state.name, ownerToken, leaseTime, null);
+		if (result.acquired()) {
+			keep(state, new LockHold(state.name, ownerToken, leaseTime, requestedAt), renew);
+			return true;
+		}
+		if (Deadline.remaining(deadline) <= 0) {
+			return false;
+		}
 		try (StoreWait wait = new StoreWait(this.store, this.owners, this.backoff, state, leaseTime, renew, deadline)) {
-			LockHold hold = wait.acquire();
+			LockHold hold = wait.acquire(result);
 			if (hold == null) {
 				return false;
 			}
-			record(state, hold, renew);
-			wait.recorded();
+			keep(state, hold, renew);
 			return true;
 		}
 	}
 
 	/**
-	 * Make the hold the state's, and renew it if asked. A hold whose renewal could not
-	 * start is taken back, so that the wait gives the lock back as it closes.
+	 * Make a hold that the store granted the state's, and renew it if asked. A hold whose
+	 * renewal could not start is given back at once, since no one would release it
+	 * otherwise; the store's release also takes the thread out of the lock's queue.
 	 */
-	private void record(LockState state, LockHold hold, boolean renew) {
+	private void keep(LockState state, LockHold hold, boolean renew) {
 		state.hold = hold;
 		if (renew) {
 			try {
@@ -83,6 +102,7 @@ final class StoreAcquirer {
 			catch (RuntimeException | Error ex) {
 				state.hold = null;
 				this.leases.stopRenewing(hold);
+				this.store.releaseQuietly(state.name, hold.ownerToken(), " to leave its queue");
 				throw ex;
 			}
 		}

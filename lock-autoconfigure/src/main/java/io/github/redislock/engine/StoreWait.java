@@ -26,17 +26,17 @@ import io.github.redislock.core.LockStoreException;
 import io.github.redislock.store.LockStore;
 
 /**
- * One thread's wait for a lock in the store, until the store grants it or the deadline
- * passes. While it waits, the thread keeps a place in the store's queue, so that the
- * holder's release hands the lock straight to it; a hand-off is taken only if it answers
- * this thread's latest attempt, since the store handed the lock over after that attempt
- * and so its lease is known to run at least from then. Between attempts the thread pauses
- * with backoff, woken early by release notifications.
+ * One thread's wait for a lock in the store, once a first attempt found it busy, until
+ * the store grants it or the deadline passes. While it waits, the thread keeps a place in
+ * the store's queue, so that the holder's release hands the lock straight to it; a
+ * hand-off is taken only if it answers this thread's latest attempt, since the store
+ * handed the lock over after that attempt and so its lease is known to run at least from
+ * then. Between attempts the thread pauses with backoff, woken early by release
+ * notifications.
  * <p>
- * Closing the wait unsubscribes, and, unless the lock was recorded as the thread's,
- * leaves the queue: that passes on a lock handed to the thread meanwhile, and gives back
- * one granted to a thread that then failed to record it, which no one would release
- * otherwise.
+ * Closing the wait unsubscribes and, unless the store granted the lock, leaves the queue,
+ * which passes on a lock handed to the thread meanwhile. A lock the store granted is the
+ * caller's to keep or to give back.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -72,19 +72,16 @@ final class StoreWait implements AutoCloseable {
 
 	private final long deadline;
 
-	/** Made once the first attempt found the lock busy: an uncontended one needs none. */
-	private @Nullable HandOffListener listener;
-
 	private @Nullable AutoCloseable subscription;
+
+	/** {@link System#nanoTime()} when the latest attempt was made. */
+	private long requestedAt;
 
 	/** Whether an attempt may have queued the thread in the store. */
 	private boolean queued;
 
 	/** Whether the store granted the lock to the thread. */
 	private boolean granted;
-
-	/** Whether the lock granted is recorded as the thread's. */
-	private boolean recorded;
 
 	/**
 	 * Create the wait of the current thread.
@@ -111,58 +108,66 @@ final class StoreWait implements AutoCloseable {
 
 	/**
 	 * Take the lock, waiting until the deadline.
+	 * @param busy the store's answer to the first attempt, which found the lock busy
 	 * @return the hold the store granted, with the lease asked for, or {@code null} if
 	 * the deadline passed first
 	 * @throws InterruptedException if the thread was interrupted
 	 * @throws LockStoreException if the store failed
 	 * @throws LockClientClosedException if the client stopped meanwhile
 	 */
-	@Nullable LockHold acquire() throws InterruptedException {
+	@Nullable LockHold acquire(LockStore.AcquireResult busy) throws InterruptedException {
+		HandOffListener listener = new HandOffListener(this.ownerToken, this.state.wakeUps);
+		long remaining = Deadline.remaining(this.deadline);
+		this.subscription = this.store.subscribe(this.state.name, listener);
+		LockStore.AcquireResult result = busy;
 		for (int attempt = 1;; attempt++) {
-			LockStore.Queueing queueing = queueing(this.owners.nextTicket());
-			this.state.wakeUps.drainPermits();
-			long requestedAt = System.nanoTime();
-			LockStore.AcquireResult result = tryAcquire(queueing);
-			if (result.acquired()) {
-				this.granted = true;
-				return new LockHold(this.state.name, this.ownerToken, this.leaseTime, requestedAt);
-			}
-			long remaining = Deadline.remaining(this.deadline);
-			if (remaining <= 0) {
-				return null;
-			}
-			HandOffListener listener = this.listener;
-			if (listener == null) {
-				listener = new HandOffListener(this.ownerToken, this.state.wakeUps);
-				this.listener = listener;
-				this.subscription = this.store.subscribe(this.state.name, listener);
-			}
 			pause(attempt, remaining, result.remainingLeaseMillis());
 			// Leaving the queue on close passes on a lock handed over meanwhile.
 			if (this.state.waitsAbandoned()) {
 				throw new LockClientClosedException(this.state.name);
 			}
-			LockHold handedOver = handedOver(listener, requestedAt);
+			LockHold handedOver = handedOver(listener);
 			if (handedOver != null) {
 				this.granted = true;
 				return handedOver;
+			}
+			result = attempt(listener);
+			if (result.acquired()) {
+				this.granted = true;
+				return new LockHold(this.state.name, this.ownerToken, this.leaseTime, this.requestedAt);
+			}
+			remaining = Deadline.remaining(this.deadline);
+			if (remaining <= 0) {
+				return null;
 			}
 		}
 	}
 
 	/**
-	 * Queue an attempt only once the thread waits, only while it may wait, and only for
-	 * as long as it may take to ask again, so that the place of a waiter that died runs
-	 * out soon. The first attempt does not queue, so the uncontended path stays lean: a
-	 * waiter asks again as soon as its subscription is in place, and queues then.
+	 * Ask again, queued for a hand-off this time.
+	 */
+	private LockStore.AcquireResult attempt(HandOffListener listener) throws InterruptedException {
+		long ticket = this.owners.nextTicket();
+		listener.expect(ticket);
+		LockStore.Queueing queueing = queueing(ticket);
+		this.state.wakeUps.drainPermits();
+		this.requestedAt = System.nanoTime();
+		try {
+			return this.store.tryAcquire(this.state.name, this.ownerToken, this.leaseTime, queueing);
+		}
+		catch (LockStoreException | InterruptedException ex) {
+			// The store is failing, so waiting on it once more to leave the queue is
+			// pointless, or the release after the interrupt left it already.
+			this.queued = false;
+			throw ex;
+		}
+	}
+
+	/**
+	 * Queue an attempt only while the thread may wait, and only for as long as it may
+	 * take to ask again, so that the place of a waiter that died runs out soon.
 	 */
 	private LockStore.@Nullable Queueing queueing(long ticket) {
-		HandOffListener listener = this.listener;
-		if (listener == null) {
-			return null;
-		}
-		// Waiting already: queue this attempt for a hand-off.
-		listener.expect(ticket);
 		long remainingWait = Deadline.remaining(this.deadline);
 		if (remainingWait <= 0) {
 			return null;
@@ -175,18 +180,6 @@ final class StoreWait implements AutoCloseable {
 				this.queued);
 		this.queued = true;
 		return queueing;
-	}
-
-	private LockStore.AcquireResult tryAcquire(LockStore.@Nullable Queueing queueing) throws InterruptedException {
-		try {
-			return this.store.tryAcquire(this.state.name, this.ownerToken, this.leaseTime, queueing);
-		}
-		catch (LockStoreException | InterruptedException ex) {
-			// The store is failing, so waiting on it once more to leave the queue is
-			// pointless, or the release after the interrupt left it already.
-			this.queued = false;
-			throw ex;
-		}
 	}
 
 	/**
@@ -203,11 +196,11 @@ final class StoreWait implements AutoCloseable {
 	 * Return the hold of a lock that the store handed to the latest attempt, if enough of
 	 * its lease is known to be left.
 	 */
-	private @Nullable LockHold handedOver(HandOffListener listener, long requestedAt) {
+	private @Nullable LockHold handedOver(HandOffListener listener) {
 		if (listener.handOff() == null) {
 			return null;
 		}
-		LockHold hold = new LockHold(this.state.name, this.ownerToken, this.handOffLease, requestedAt);
+		LockHold hold = new LockHold(this.state.name, this.ownerToken, this.handOffLease, this.requestedAt);
 		// Too little of the lease is known to be left when the news came late: the next
 		// attempt finds the lock recorded for this thread and renews it.
 		if (hold.remainingNanos() <= this.handOffLease.toNanos() / 2) {
@@ -218,22 +211,14 @@ final class StoreWait implements AutoCloseable {
 	}
 
 	/**
-	 * Note that the hold {@link #acquire()} returned is recorded as the thread's, so that
-	 * closing the wait leaves the lock alone.
-	 */
-	void recorded() {
-		this.recorded = true;
-	}
-
-	/**
-	 * Unsubscribe, and leave the queue unless the lock is recorded as the thread's: also
-	 * when the thread gives up because it was interrupted, since a lock the store handed
-	 * to it meanwhile would otherwise be held up for its hand-off lease.
+	 * Unsubscribe, and leave the queue unless the store granted the lock: also when the
+	 * thread gives up because it was interrupted, since a lock the store handed to it
+	 * meanwhile would otherwise be held up for its hand-off lease.
 	 */
 	@Override
 	public void close() {
 		this.store.unsubscribeQuietly(this.subscription, this.state.name);
-		if ((this.queued || this.granted) && !this.recorded) {
+		if (this.queued && !this.granted) {
 			this.store.releaseQuietly(this.state.name, this.ownerToken, " to leave its queue");
 		}
 	}

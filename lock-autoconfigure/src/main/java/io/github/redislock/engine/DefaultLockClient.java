@@ -35,14 +35,12 @@ import io.github.redislock.store.LockStore;
  * per lock name, counts re-entries, waits with backoff and release notifications, renews
  * leases and reports lost ones.
  * <p>
- * This class holds the client's settings and lifecycle, and puts together the parts that
- * do the work, each package-private in this package: {@code LockEngine} (the acquire and
- * release paths every lock handle takes), {@code LockStates} (the state of each lock name
- * in use), {@code StoreAcquirer} and {@code StoreWait} (taking a lock in the store),
- * {@code LocalHandOffs} (passing a lock between the threads of this process),
- * {@code LeaseKeeper} (renewal, lengthening and lost leases), {@code FencingTokens},
- * {@code OwnerTokens}, {@code GuardedStore} (what a failure of each store call means) and
- * {@code LockClientShutdown}.
+ * Each thread is known to the store by an owner token made of this client's random
+ * instance id and a number for the thread, never by a bare thread id that another process
+ * could share.
+ * <p>
+ * This class holds the client's settings and lifecycle, and puts together the
+ * package-private parts that do the work, which the package documentation describes.
  * <p>
  * Closing the client, or stopping it as a {@link SmartLifecycle} bean, refuses new
  * acquisitions and waits, up to its {@link #setShutdownTimeout shutdown timeout}, for the

@@ -163,7 +163,7 @@ final class LeaseKeeper implements AutoCloseable {
 	 * @param reason why it is lost, for the log and the listener
 	 */
 	void lost(LockHold hold, String reason) {
-		if (hold.isLost() || hold.isReleased()) {
+		if (hold.isReleasedOrLost()) {
 			return;
 		}
 		this.renewer.stop(hold);
@@ -176,7 +176,7 @@ final class LeaseKeeper implements AutoCloseable {
 	 * @param hold the hold
 	 */
 	void giveUp(LockHold hold) {
-		if (hold.isLost() || hold.isReleased()) {
+		if (hold.isReleasedOrLost()) {
 			return;
 		}
 		hold.markGivenUp();
@@ -188,7 +188,7 @@ final class LeaseKeeper implements AutoCloseable {
 	 * A loss found by the renewal thread, which must not wait for the listener.
 	 */
 	private void lostToRenewal(LockHold hold, String reason) {
-		if (hold.isLost() || hold.isReleased()) {
+		if (hold.isReleasedOrLost()) {
 			return;
 		}
 		this.renewer.stop(hold);

@@ -101,9 +101,10 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		this.states = new LockStates(this.leases, this::isStopping);
 		this.shutdown = new LockClientShutdown(this.states.all(), this.leases::giveUp);
 		this.handOffs = new LocalHandOffs(guardedStore, this.leases, this.states);
-		this.engine = new LockEngine(this.states, this.handOffs,
-				new StoreAcquirer(guardedStore, new OwnerTokens(), backoff, this.leases), this.leases,
-				new FencingTokens(guardedStore, this.leases), this.shutdown);
+		StoreAcquirer storeAcquirer = new StoreAcquirer(guardedStore, new OwnerTokens(), backoff, this.leases);
+		FencingTokens fencingTokens = new FencingTokens(guardedStore, this.leases);
+		this.engine = new LockEngine(this.states, this.handOffs, storeAcquirer, this.leases, fencingTokens,
+				this.shutdown);
 	}
 
 	/**

@@ -91,6 +91,9 @@ final class LockEngine {
 			}
 			try {
 				this.shutdown.refuseIfStopping(name);
+				// At the head of the local queue: take over what the previous local
+				// holder
+				// handed off, or take the lock in the store.
 				acquired = this.handOffs.takeOver(state, leaseTime, renew)
 						|| this.storeAcquirer.acquire(state, deadline, leaseTime, renew);
 				if (acquired && this.shutdown.isStopping()) {
@@ -177,6 +180,7 @@ final class LockEngine {
 		if (!this.shutdown.isStopping() && this.handOffs.passOn(state, hold)) {
 			return;
 		}
+		// Released to the store: the run of turns kept in this process ends.
 		state.keptTurns = 0;
 		// Cleared for the store's release and for the listener a loss is told to.
 		boolean interrupted = Thread.interrupted();

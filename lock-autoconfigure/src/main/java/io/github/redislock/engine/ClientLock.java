@@ -23,20 +23,35 @@ import io.github.redislock.core.LockArguments;
 
 /**
  * The {@link DistributedLock} handle of a {@link DefaultLockClient}. It holds no state of
- * its own: every handle of the same name refers to the client's one state for that name.
+ * its own: every handle of the same name refers to the client's one state for that name,
+ * through the client's {@link LockEngine}.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
 final class ClientLock implements DistributedLock {
 
-	private final DefaultLockClient client;
+	private final LockEngine engine;
 
 	private final String name;
 
-	ClientLock(DefaultLockClient client, String name) {
-		this.client = client;
+	private final Duration defaultLeaseTime;
+
+	private final boolean defaultRenew;
+
+	/**
+	 * Create a handle.
+	 * @param engine the client's engine
+	 * @param name the lock name
+	 * @param defaultLeaseTime the lease of {@link java.util.concurrent.locks.Lock}
+	 * methods that take none
+	 * @param defaultRenew whether leases of methods that do not say are renewed
+	 */
+	ClientLock(LockEngine engine, String name, Duration defaultLeaseTime, boolean defaultRenew) {
+		this.engine = engine;
 		this.name = name;
+		this.defaultLeaseTime = defaultLeaseTime;
+		this.defaultRenew = defaultRenew;
 	}
 
 	@Override
@@ -50,7 +65,7 @@ final class ClientLock implements DistributedLock {
 		try {
 			while (true) {
 				try {
-					acquire(Long.MAX_VALUE, this.client.defaultLeaseTime(), this.client.defaultRenew());
+					acquire(Long.MAX_VALUE, this.defaultLeaseTime, this.defaultRenew);
 					return;
 				}
 				catch (InterruptedException ex) {
@@ -67,14 +82,14 @@ final class ClientLock implements DistributedLock {
 
 	@Override
 	public void lockInterruptibly() throws InterruptedException {
-		acquire(Long.MAX_VALUE, this.client.defaultLeaseTime(), this.client.defaultRenew());
+		acquire(Long.MAX_VALUE, this.defaultLeaseTime, this.defaultRenew);
 	}
 
 	@Override
 	public boolean tryLock() {
 		boolean interrupted = Thread.interrupted();
 		try {
-			return this.client.acquire(this.name, 0, this.client.defaultLeaseTime(), this.client.defaultRenew());
+			return this.engine.acquire(this.name, 0, this.defaultLeaseTime, this.defaultRenew);
 		}
 		catch (InterruptedException ex) {
 			interrupted = true;
@@ -93,14 +108,13 @@ final class ClientLock implements DistributedLock {
 	 */
 	@Override
 	public boolean tryLock(long time, TimeUnit unit) throws InterruptedException {
-		return acquire(LockArguments.unit(this.name, unit).toNanos(time), this.client.defaultLeaseTime(),
-				this.client.defaultRenew());
+		return acquire(LockArguments.unit(this.name, unit).toNanos(time), this.defaultLeaseTime, this.defaultRenew);
 	}
 
 	@Override
 	public boolean tryLock(long waitTime, long leaseTime, TimeUnit unit) throws InterruptedException {
 		Duration lease = LockArguments.leaseTime(this.name, leaseTime, unit);
-		return acquire(unit.toNanos(waitTime), lease, this.client.defaultRenew());
+		return acquire(unit.toNanos(waitTime), lease, this.defaultRenew);
 	}
 
 	@Override
@@ -113,37 +127,37 @@ final class ClientLock implements DistributedLock {
 		if (Thread.interrupted()) {
 			throw new InterruptedException();
 		}
-		return this.client.acquire(this.name, waitNanos, leaseTime, renew);
+		return this.engine.acquire(this.name, waitNanos, leaseTime, renew);
 	}
 
 	@Override
 	public void unlock() {
-		this.client.release(this.name);
+		this.engine.release(this.name);
 	}
 
 	@Override
 	public boolean isHeldByCurrentThread() {
-		LockHold hold = this.client.currentHold(this.name);
+		LockHold hold = this.engine.currentHold(this.name);
 		return hold != null && hold.isValid();
 	}
 
 	@Override
 	public int getHoldCount() {
-		return this.client.holdCount(this.name);
+		return this.engine.holdCount(this.name);
 	}
 
 	@Override
 	public long getFencingToken() {
-		LockHold hold = this.client.currentHold(this.name);
+		LockHold hold = this.engine.currentHold(this.name);
 		if (hold == null) {
 			throw new IllegalMonitorStateException("Lock '" + this.name + "' is not held by the current thread");
 		}
-		return this.client.fencingToken(hold);
+		return this.engine.fencingToken(hold);
 	}
 
 	@Override
 	public Duration getRemainingLease() {
-		LockHold hold = this.client.currentHold(this.name);
+		LockHold hold = this.engine.currentHold(this.name);
 		return (hold != null) ? Duration.ofNanos(hold.remainingNanos()) : Duration.ZERO;
 	}
 

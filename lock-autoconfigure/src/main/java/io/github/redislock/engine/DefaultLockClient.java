@@ -16,15 +16,6 @@
 package io.github.redislock.engine;
 
 import java.time.Duration;
-import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-
-import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import org.springframework.context.SmartLifecycle;
 import org.springframework.util.Assert;
@@ -35,10 +26,8 @@ import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockDefinition;
-import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockLostListener;
-import io.github.redislock.core.LockStoreException;
 import io.github.redislock.store.LockStore;
 
 /**
@@ -50,12 +39,8 @@ import io.github.redislock.store.LockStore;
  * instance id and a number for the thread, never by a bare thread id that another process
  * could share.
  * <p>
- * Longer than this project's classes should be: it still holds the owner tokens, the
- * registry of lock states, the wait in the store, the hand-off policy and lease keeping,
- * which are to be split into classes of their own in one step, before more features land
- * on the engine. The concerns this class gained since (lost-lease dispatch, threads that
- * ended holding a lock, shutdown, interrupt-proof store calls, argument checks) went into
- * classes of their own instead.
+ * This class holds the client's settings and lifecycle, and puts together the
+ * package-private parts that do the work, which the package documentation describes.
  * <p>
  * Closing the client, or stopping it as a {@link SmartLifecycle} bean, refuses new
  * acquisitions and waits, up to its {@link #setShutdownTimeout shutdown timeout}, for the
@@ -66,58 +51,19 @@ import io.github.redislock.store.LockStore;
  */
 public class DefaultLockClient implements LockClient, SmartLifecycle, AutoCloseable {
 
-	private static final Logger logger = LoggerFactory.getLogger(DefaultLockClient.class);
-
-	/**
-	 * How much longer than its next pause a waiter keeps its place in the store's queue,
-	 * to allow for a slow round trip or a pause of this process.
-	 */
-	private static final Duration QUEUE_MARGIN = Duration.ofSeconds(1);
-
-	/**
-	 * The longest lease a renewed lock is handed over with: should the waiter's process
-	 * have died since it last asked, the lock frees itself this soon. The renewal thread
-	 * extends it to the full lease.
-	 */
-	private static final Duration MAX_RENEWED_HAND_OFF_LEASE = Duration.ofSeconds(5);
-
-	/**
-	 * How many times in a row a release may pass the lock to the next waiting thread of
-	 * this process, in the one round trip of the release, while waiters of other
-	 * processes are queued in the store; the next release hands the lock to the first of
-	 * them, which costs a pub/sub message and a thread wake-up. Keeping a few turns keeps
-	 * a hot lock fast; handing over after them gives every process its share.
-	 */
-	private static final int MAX_KEPT_TURNS = 4;
-
-	private final LockStore store;
-
 	private final Duration leaseTime;
 
 	private final boolean renew;
 
-	private final LockBackoff backoff;
+	private final LeaseKeeper leases;
 
-	private final LockLostDispatcher lostLeases;
+	private final LockStates states;
 
-	private final String instanceId = UUID.randomUUID().toString();
+	private final LockClientShutdown shutdown;
 
-	private final AtomicLong holderIds = new AtomicLong();
+	private final LocalHandOffs handOffs;
 
-	private final ThreadLocal<String> ownerTokens = ThreadLocal
-		.withInitial(() -> this.instanceId + ":" + this.holderIds.incrementAndGet());
-
-	private final AtomicLong tickets = new AtomicLong();
-
-	private final ConcurrentMap<String, LockState> states = new ConcurrentHashMap<>();
-
-	private final LeaseRenewer renewer;
-
-	private final EndedOwnerWatch endedOwners = new EndedOwnerWatch(this.states.values(), this::releaseIfOwnerEnded);
-
-	private final LockClientShutdown shutdown = new LockClientShutdown(this.states.values(), this::giveUpAtShutdown);
-
-	private volatile int maxLocalHandoffs;
+	private final LockEngine engine;
 
 	/**
 	 * Create a client with a 30 second lease that is renewed while held, and the default
@@ -148,12 +94,17 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		LockArguments.leaseTime(null, leaseTime);
 		Assert.notNull(backoff, "LockBackoff must not be null");
 		Assert.notNull(lostListener, "LockLostListener must not be null");
-		this.store = store;
 		this.leaseTime = leaseTime;
 		this.renew = renew;
-		this.backoff = backoff;
-		this.lostLeases = new LockLostDispatcher(lostListener);
-		this.renewer = new LeaseRenewer(store, this::leaseLostToRenewal);
+		GuardedStore guardedStore = new GuardedStore(store);
+		this.leases = new LeaseKeeper(guardedStore, lostListener);
+		this.states = new LockStates(this.leases, this::isStopping);
+		this.shutdown = new LockClientShutdown(this.states.all(), this.leases::giveUp);
+		this.handOffs = new LocalHandOffs(guardedStore, this.leases, this.states);
+		StoreAcquirer storeAcquirer = new StoreAcquirer(guardedStore, new OwnerTokens(), backoff, this.leases);
+		FencingTokens fencingTokens = new FencingTokens(guardedStore, this.leases);
+		this.engine = new LockEngine(this.states, this.handOffs, storeAcquirer, this.leases, fencingTokens,
+				this.shutdown);
 	}
 
 	/**
@@ -165,8 +116,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * @param maxLocalHandoffs the most hand-offs in a row, {@code 0} for none
 	 */
 	public void setMaxLocalHandoffs(int maxLocalHandoffs) {
-		Assert.isTrue(maxLocalHandoffs >= 0, "Max local hand-offs must not be negative");
-		this.maxLocalHandoffs = maxLocalHandoffs;
+		this.handOffs.setMaxLocalHandoffs(maxLocalHandoffs);
 	}
 
 	/**
@@ -175,20 +125,12 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * @see #setMaxLocalHandoffs(int)
 	 */
 	public int getMaxLocalHandoffs() {
-		return this.maxLocalHandoffs;
+		return this.handOffs.getMaxLocalHandoffs();
 	}
 
 	@Override
 	public DistributedLock getLock(String name) {
-		return new ClientLock(this, LockArguments.name(name));
-	}
-
-	Duration defaultLeaseTime() {
-		return this.leaseTime;
-	}
-
-	boolean defaultRenew() {
-		return this.renew;
+		return new ClientLock(this.engine, LockArguments.name(name), this.leaseTime, this.renew);
 	}
 
 	/**
@@ -204,638 +146,14 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * @return the number of scheduled renewals
 	 */
 	int renewalCount() {
-		return this.renewer.activeCount();
-	}
-
-	boolean acquire(String name, long waitNanos, Duration leaseTime, boolean renew) throws InterruptedException {
-		long deadline = deadline(waitNanos);
-		LockState held = this.states.get(name);
-		if (held != null && held.heldByCurrentThread() != null) {
-			reenter(held, leaseTime, renew);
-			return true;
-		}
-		this.shutdown.refuseIfStopping(name);
-		LockState state = retain(name);
-		boolean acquired = false;
-		try {
-			if (!lockLocally(state, waitNanos, deadline)) {
-				this.shutdown.refuseIfStopping(name);
-				return false;
-			}
-			try {
-				this.shutdown.refuseIfStopping(name);
-				acquired = takeOverHandoff(state, leaseTime, renew)
-						|| acquireInStore(state, deadline, leaseTime, renew);
-				if (acquired && this.shutdown.isStopping()) {
-					acquired = false;
-					giveBackAtShutdown(state);
-				}
-			}
-			finally {
-				if (!acquired) {
-					state.local.unlock();
-				}
-			}
-			return acquired;
-		}
-		finally {
-			if (!acquired) {
-				unretain(state);
-				releaseAbandonedHandoff(state);
-			}
-		}
+		return this.leases.renewalCount();
 	}
 
 	/**
-	 * Give back a lock taken as a stop began, which may have looked for holds before this
-	 * one was recorded, and so would not wait for it: new locks are refused from the
-	 * start of a stop on. Called holding the local lock.
+	 * Whether waits are abandoned: from the start of a stop on.
 	 */
-	private void giveBackAtShutdown(LockState state) {
-		LockHold hold = state.hold;
-		state.hold = null;
-		if (hold != null) {
-			releaseQuietly(hold);
-		}
-		this.shutdown.refuseIfStopping(state.name);
-	}
-
-	/**
-	 * Take over the hold that the previous local holder left in the store, if any and
-	 * still valid. Called holding the local lock.
-	 */
-	private boolean takeOverHandoff(LockState state, Duration leaseTime, boolean renew) throws InterruptedException {
-		LockHold hold = state.handedOff;
-		if (hold == null) {
-			return false;
-		}
-		state.handedOff = null;
-		unretain(state);
-		if (!hold.isValid()) {
-			releaseQuietly(hold);
-			return false;
-		}
-		hold.owner = Thread.currentThread();
-		state.hold = hold;
-		try {
-			// A reacquired lease is as fresh as this thread's own acquisition would have
-			// been; once taken over, it ages like any other.
-			boolean leaseShort = hold.reacquired ? hold.leaseTime.compareTo(leaseTime) < 0
-					: hold.remainingNanos() < leaseTime.toNanos();
-			hold.reacquired = false;
-			if (!hold.renewing && leaseShort) {
-				// The lease left over is shorter than this holder asked for: extend it.
-				Duration lease = (leaseTime.compareTo(hold.leaseTime) > 0) ? leaseTime : hold.leaseTime;
-				long requestedAt = System.nanoTime();
-				if (!renewInStore(hold, lease)) {
-					state.hold = null;
-					leaseLost(hold, "the store no longer records this holder");
-					return false;
-				}
-				hold.leaseTime = lease;
-				hold.renewedFrom(requestedAt, lease);
-			}
-			lengthen(hold, leaseTime, renew);
-		}
-		catch (RuntimeException | InterruptedException ex) {
-			// The hold is this thread's now: give it back rather than leave it to its
-			// lease, or to a renewal that nobody would stop.
-			state.hold = null;
-			releaseQuietly(hold);
-			throw ex;
-		}
-		return true;
-	}
-
-	/**
-	 * Release a handed-off hold that no local thread is left to take over. Both the
-	 * releasing thread and a waiter that gives up call this, so one of them sees it.
-	 */
-	private void releaseAbandonedHandoff(LockState state) {
-		if (state.handedOff == null || state.local.hasQueuedThreads() || !state.local.tryLock()) {
-			return;
-		}
-		try {
-			LockHold hold = state.handedOff;
-			if (hold != null && !state.local.hasQueuedThreads()) {
-				state.handedOff = null;
-				releaseQuietly(hold);
-				unretain(state);
-			}
-		}
-		finally {
-			state.local.unlock();
-		}
-	}
-
-	private void releaseQuietly(LockHold hold) {
-		hold.released = true;
-		this.renewer.stop(hold);
-		releaseInStoreQuietly(hold.name, hold.ownerToken, "");
-	}
-
-	/**
-	 * Release in the store whenever an interrupt lands, logging a failure only: the lock,
-	 * or the place in its queue, then runs out by itself. One path for every release that
-	 * has no caller to tell: a hold given back, a waiter leaving the queue, an
-	 * interrupted acquisition.
-	 * @param occasion what the release follows, for the log, or empty
-	 */
-	private void releaseInStoreQuietly(String name, String ownerToken, String occasion) {
-		try {
-			UninterruptibleCall.call((retry) -> this.store.release(name, ownerToken));
-		}
-		catch (RuntimeException ex) {
-			logger.debug("Could not release lock '{}'{}; it frees itself when its lease runs out", name, occasion, ex);
-		}
-	}
-
-	private void reenter(LockState state, Duration leaseTime, boolean renew) throws InterruptedException {
-		LockHold hold = state.hold;
-		Assert.state(hold != null, "Hold must be set");
-		if (!hold.isValid()) {
-			throw new LockLostException(state.name, "Lock '" + state.name
-					+ "' is held by this thread but its lease was lost; release it before locking it again");
-		}
-		state.local.lock();
-		try {
-			lengthen(hold, leaseTime, renew);
-		}
-		catch (RuntimeException | InterruptedException | Error ex) {
-			// An Error too (from a lost-lease listener, say): a re-entry that failed must
-			// not leave a hold count that no unlock will ever take back.
-			state.local.unlock();
-			throw ex;
-		}
-	}
-
-	/**
-	 * A re-entry never shortens the outer lease, but it may ask for a longer lease or for
-	 * renewal, which then apply to the whole hold. The hold takes the longer lease only
-	 * once the store granted it, so that a re-entry that failed or was interrupted leaves
-	 * the hold as it was.
-	 */
-	private void lengthen(LockHold hold, Duration leaseTime, boolean renew) throws InterruptedException {
-		if (leaseTime.compareTo(hold.leaseTime) > 0) {
-			if (!hold.renewing) {
-				long requestedAt = System.nanoTime();
-				if (!renewInStore(hold, leaseTime)) {
-					leaseLost(hold, "the store no longer records this holder");
-					throw new LockLostException(hold.name, "Lock '" + hold.name + "' was lost before re-entry");
-				}
-				hold.renewedFrom(requestedAt, leaseTime);
-			}
-			hold.leaseTime = leaseTime;
-		}
-		if (renew && !hold.renewing) {
-			this.renewer.start(hold);
-		}
-	}
-
-	/**
-	 * Extend the lease for an acquisition (a re-entry or a take-over), which an interrupt
-	 * ends like any other acquisition.
-	 */
-	private boolean renewInStore(LockHold hold, Duration leaseTime) throws InterruptedException {
-		try {
-			return this.store.renew(hold.name, hold.ownerToken, leaseTime);
-		}
-		catch (RuntimeException ex) {
-			if (Thread.interrupted() || UninterruptibleCall.isInterruption(ex)) {
-				throw interruption("Interrupted while extending the lease of lock '" + hold.name + "'", ex);
-			}
-			throw new LockStoreException(hold.name, "Could not extend the lease of lock '" + hold.name + "'", ex);
-		}
-	}
-
-	private static InterruptedException interruption(String message, Throwable cause) {
-		InterruptedException interrupted = new InterruptedException(message);
-		interrupted.initCause(cause);
-		return interrupted;
-	}
-
-	private boolean lockLocally(LockState state, long waitNanos, long deadline) throws InterruptedException {
-		if (waitNanos <= 0) {
-			if (Thread.interrupted()) {
-				throw new InterruptedException();
-			}
-			return state.local.tryLock();
-		}
-		return state.local.tryLock(remaining(deadline), TimeUnit.NANOSECONDS);
-	}
-
-	/**
-	 * Take the lock in the store, waiting until the deadline. While it waits, the thread
-	 * keeps a place in the store's queue, so that the holder's release hands the lock
-	 * straight to it; a hand-off is taken only if it answers this thread's latest
-	 * attempt, since the store handed the lock over after that attempt and so its lease
-	 * is known to run at least from then. A thread that gives up leaves the queue and
-	 * passes on a lock handed to it meanwhile.
-	 */
-	private boolean acquireInStore(LockState state, long deadline, Duration leaseTime, boolean renew)
-			throws InterruptedException {
-		String ownerToken = this.ownerTokens.get();
-		Duration handOffLease = (renew && leaseTime.compareTo(MAX_RENEWED_HAND_OFF_LEASE) > 0)
-				? MAX_RENEWED_HAND_OFF_LEASE : leaseTime;
-		HandOffListener listener = null;
-		AutoCloseable subscription = null;
-		boolean queued = false;
-		boolean granted = false;
-		boolean acquired = false;
-		try {
-			for (int attempt = 1;; attempt++) {
-				long ticket = this.tickets.incrementAndGet();
-				LockStore.Queueing queueing = null;
-				if (listener != null) {
-					// Waiting already: queue this attempt for a hand-off.
-					listener.expect(ticket);
-					queueing = queueing(remaining(deadline), handOffLease, ticket, queued);
-				}
-				state.wakeUps.drainPermits();
-				queued |= (queueing != null);
-				long requestedAt = System.nanoTime();
-				LockStore.AcquireResult result;
-				try {
-					result = tryAcquire(state.name, ownerToken, leaseTime, queueing);
-				}
-				catch (LockStoreException | InterruptedException ex) {
-					// The store is failing, so waiting on it once more to leave the queue
-					// is pointless, or the release after the interrupt left it already.
-					queued = false;
-					throw ex;
-				}
-				if (result.acquired()) {
-					granted = true;
-					hold(state, new LockHold(state.name, ownerToken, leaseTime, requestedAt), renew);
-					acquired = true;
-					return true;
-				}
-				long remaining = remaining(deadline);
-				if (remaining <= 0) {
-					return false;
-				}
-				if (listener == null) {
-					listener = new HandOffListener(ownerToken, state.wakeUps);
-					subscription = this.store.subscribe(state.name, listener);
-				}
-				long holderLease = TimeUnit.MILLISECONDS.toNanos(Math.max(1, result.remainingLeaseMillis()));
-				long pause = Math.min(this.backoff.delayNanos(attempt), Math.min(remaining, holderLease));
-				state.wakeUps.tryAcquire(pause, TimeUnit.NANOSECONDS);
-				// Leaving the queue below passes on a lock handed over meanwhile.
-				this.shutdown.refuseIfStopping(state.name);
-				LockStore.HandOff handOff = listener.handOff();
-				if (handOff != null) {
-					LockHold hold = new LockHold(state.name, ownerToken, handOffLease, requestedAt);
-					// Too little of the lease is known to be left when the news came
-					// late: the next attempt finds the lock recorded for this thread
-					// and renews it.
-					if (hold.remainingNanos() > handOffLease.toNanos() / 2) {
-						granted = true;
-						hold.leaseTime = leaseTime;
-						hold(state, hold, renew);
-						acquired = true;
-						return true;
-					}
-				}
-			}
-		}
-		finally {
-			closeQuietly(subscription, state.name);
-			// Leaving the queue also gives back a lock granted to a thread that then
-			// failed to record it, which no one would release otherwise.
-			if ((queued || granted) && !acquired) {
-				leaveQueue(state.name, ownerToken);
-			}
-		}
-	}
-
-	private void hold(LockState state, LockHold hold, boolean renew) {
-		state.hold = hold;
-		if (renew) {
-			try {
-				this.renewer.start(hold);
-			}
-			catch (RuntimeException | Error ex) {
-				state.hold = null;
-				this.renewer.stop(hold);
-				throw ex;
-			}
-		}
-	}
-
-	/**
-	 * Queue a waiter only while it may wait, and only for as long as it may take to ask
-	 * again, so that the place of a waiter that died runs out soon. The first attempt
-	 * does not queue, so the uncontended path stays lean: a waiter asks again as soon as
-	 * its subscription is in place, and queues then.
-	 */
-	private LockStore.@Nullable Queueing queueing(long remainingWait, Duration handOffLease, long ticket,
-			boolean queuedBefore) {
-		if (remainingWait <= 0) {
-			return null;
-		}
-		long validity = Math.min(remainingWait, this.backoff.maxDelayNanos());
-		// Saturated: a practically endless wait with the longest backoff would overflow.
-		validity = (validity > Long.MAX_VALUE - QUEUE_MARGIN.toNanos()) ? Long.MAX_VALUE
-				: validity + QUEUE_MARGIN.toNanos();
-		return new LockStore.Queueing(Duration.ofNanos(validity), handOffLease, ticket, queuedBefore);
-	}
-
-	/**
-	 * Leave the queue, also when the thread gives up because it was interrupted: a lock
-	 * the store handed to it meanwhile would otherwise be held up for its hand-off lease.
-	 */
-	private void leaveQueue(String name, String ownerToken) {
-		releaseInStoreQuietly(name, ownerToken, " to leave its queue");
-	}
-
-	private LockStore.AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime,
-			LockStore.@Nullable Queueing queueing) throws InterruptedException {
-		try {
-			return (queueing != null) ? this.store.tryAcquire(name, ownerToken, leaseTime, queueing)
-					: this.store.tryAcquire(name, ownerToken, leaseTime);
-		}
-		catch (RuntimeException ex) {
-			if (Thread.interrupted() || UninterruptibleCall.isInterruption(ex)) {
-				// The command may have taken the lock before the interrupt cut the
-				// wait for its reply: give it back, so that nothing is left behind.
-				releaseInStoreQuietly(name, ownerToken, " after an interrupted acquisition");
-				throw interruption("Interrupted while acquiring lock '" + name + "'", ex);
-			}
-			throw new LockStoreException(name, "Could not acquire lock '" + name + "': the lock store failed ("
-					+ ex.getMessage() + "); the lock is not held", ex);
-		}
-	}
-
-	void release(String name) {
-		LockState state = this.states.get(name);
-		LockHold hold = (state != null) ? state.heldByCurrentThread() : null;
-		if (state == null || hold == null) {
-			throw new IllegalMonitorStateException("Lock '" + name + "' is not held by the current thread");
-		}
-		if (state.local.getHoldCount() > 1) {
-			state.local.unlock();
-			return;
-		}
-		// The threads waiting while the client stops give up: keep the lock from them.
-		if (!this.shutdown.isStopping() && handOff(state, hold)) {
-			return;
-		}
-		boolean leaseLeft = hold.isValid();
-		hold.released = true;
-		this.renewer.stop(hold);
-		state.keptTurns = 0;
-		// Cleared for the listener a loss is told to as well.
-		boolean interrupted = Thread.interrupted();
-		try {
-			if (hold.givenUp) {
-				// Known lost: the store may be gone by now, and its failure is no news.
-				releaseQuietly(hold);
-				throw new LockLostException(name, "Lock '" + name + "' was lost: the lock client was closed while it "
-						+ "was held, and stopped renewing its lease when its shutdown timeout ran out; work done "
-						+ "under it may have overlapped with another holder");
-			}
-			if (!releaseInStore(hold, leaseLeft)) {
-				if (!hold.lost) {
-					notifyLost(hold, "the store no longer recorded this holder at release");
-				}
-				throw new LockLostException(name, "Lock '" + name + "' had already expired or been taken over "
-						+ "when it was released: work done under it may have overlapped with another holder");
-			}
-		}
-		finally {
-			state.hold = null;
-			state.local.unlock();
-			unretain(state);
-			if (interrupted) {
-				Thread.currentThread().interrupt();
-			}
-		}
-	}
-
-	/**
-	 * Pass the lock to the next local waiter instead of releasing it in the store, when
-	 * one waits: as it is, without a round trip, while local hand-offs are allowed; else
-	 * with a fresh lease from the store, which saves the next thread its own round trip,
-	 * for a few turns before other processes' waiters get theirs. The reference of the
-	 * releasing thread moves to the handed-off hold.
-	 */
-	private boolean handOff(LockState state, LockHold hold) {
-		if (!state.local.hasQueuedThreads() || !hold.isValid()) {
-			return false;
-		}
-		LockHold next;
-		if (hold.handoffs < this.maxLocalHandoffs) {
-			hold.handoffs++;
-			next = hold;
-		}
-		else if (state.keptTurns < MAX_KEPT_TURNS && !Thread.currentThread().isInterrupted()) {
-			long requestedAt = System.nanoTime();
-			LockStore.Reacquisition reacquisition = reacquire(hold);
-			if (reacquisition == null) {
-				return false;
-			}
-			// Turns count only while other processes wait for theirs.
-			state.keptTurns = reacquisition.othersWaiting() ? state.keptTurns + 1 : 0;
-			next = new LockHold(hold.name, hold.ownerToken, hold.leaseTime, requestedAt);
-			next.reacquired = true;
-			hold.released = true;
-			this.renewer.stop(hold);
-		}
-		else {
-			return false;
-		}
-		state.hold = null;
-		state.handedOff = next;
-		state.local.unlock();
-		releaseAbandonedHandoff(state);
-		return true;
-	}
-
-	private LockStore.@Nullable Reacquisition reacquire(LockHold hold) {
-		try {
-			return this.store.reacquire(hold.name, hold.ownerToken, hold.leaseTime);
-		}
-		catch (RuntimeException ex) {
-			logger.debug("Could not pass lock '{}' on with a fresh lease; releasing it instead", hold.name, ex);
-			return null;
-		}
-	}
-
-	/**
-	 * Release in the store whenever the interrupt lands. A release cut short by an
-	 * interrupt may have run: if the next attempt then finds the lock no longer this
-	 * holder's while its lease was still known to last, the first one released it.
-	 */
-	private boolean releaseInStore(LockHold hold, boolean leaseLeft) {
-		try {
-			return UninterruptibleCall.call((afterInterruption) -> this.store.release(hold.name, hold.ownerToken)
-					|| (afterInterruption && leaseLeft));
-		}
-		catch (RuntimeException ex) {
-			throw new LockStoreException(hold.name, "Could not release lock '" + hold.name + "': " + failure(ex)
-					+ "; it frees itself when its lease runs out, if the release did not reach the store", ex);
-		}
-	}
-
-	/**
-	 * Say why a call that retries after interrupts failed: a thread interrupted on every
-	 * attempt is not a store that failed.
-	 */
-	private static String failure(RuntimeException ex) {
-		return UninterruptibleCall.isInterruption(ex) ? "the thread was interrupted on every attempt"
-				: "the lock store failed";
-	}
-
-	/**
-	 * Return the hold's fencing token, asking the store for one the first time: most
-	 * callers never read it, and an acquisition without one is cheaper. A token is only
-	 * issued while the store still records the holder, so it is never one that a later
-	 * holder's token could be smaller than.
-	 */
-	long fencingToken(LockHold hold) {
-		long token = hold.fencingToken;
-		if (token != 0) {
-			return token;
-		}
-		if (!hold.isValid()) {
-			throw new LockLostException(hold.name,
-					"Lock '" + hold.name + "' was lost before its fencing token was issued");
-		}
-		try {
-			// Asking again after an interrupt only skips a token: the next is larger.
-			token = UninterruptibleCall
-				.call((retry) -> this.store.issueFencingToken(hold.name, hold.ownerToken, hold.leaseTime));
-		}
-		catch (RuntimeException ex) {
-			throw new LockStoreException(hold.name,
-					"Could not issue a fencing token for lock '" + hold.name + "': " + failure(ex), ex);
-		}
-		if (token == 0) {
-			leaseLost(hold, "the store no longer recorded this holder when it asked for a fencing token");
-			throw new LockLostException(hold.name,
-					"Lock '" + hold.name + "' was lost before its fencing token was issued");
-		}
-		hold.fencingToken = token;
-		return token;
-	}
-
-	@Nullable LockHold currentHold(String name) {
-		LockState state = this.states.get(name);
-		return (state != null) ? state.heldByCurrentThread() : null;
-	}
-
-	int holdCount(String name) {
-		LockState state = this.states.get(name);
-		return (state != null && state.heldByCurrentThread() != null) ? state.local.getHoldCount() : 0;
-	}
-
-	/**
-	 * A loss found by a caller's own thread, told to the listener on that thread.
-	 */
-	private void leaseLost(LockHold hold, String reason) {
-		if (hold.lost || hold.released) {
-			return;
-		}
-		this.renewer.stop(hold);
-		notifyLost(hold, reason);
-	}
-
-	/**
-	 * A loss found by the renewal thread, which must not wait for the listener: the
-	 * leases of every other lock depend on it.
-	 */
-	private void leaseLostToRenewal(LockHold hold, String reason) {
-		if (hold.lost || hold.released) {
-			return;
-		}
-		this.renewer.stop(hold);
-		hold.lost = true;
-		this.lostLeases.reportLater(new LockLostEvent(hold.name, hold.fencingToken, reason));
-	}
-
-	/**
-	 * Give up a hold still held when the shutdown timeout passed, telling the listener on
-	 * the stopping thread, while the application is still running.
-	 */
-	private void giveUpAtShutdown(LockHold hold) {
-		if (hold.lost || hold.released) {
-			return;
-		}
-		hold.givenUp = true;
-		leaseLost(hold, "the lock client was closed while the lock was held, and stopped renewing its lease "
-				+ "when its shutdown timeout ran out");
-	}
-
-	private void notifyLost(LockHold hold, String reason) {
-		hold.lost = true;
-		this.lostLeases.reportNow(new LockLostEvent(hold.name, hold.fencingToken, reason));
-	}
-
-	private LockState retain(String name) {
-		LockState state = this.states.compute(name, (key, current) -> {
-			LockState retained = (current != null) ? current : new LockState(key, this.shutdown::isStopping);
-			retained.references++;
-			return retained;
-		});
-		this.endedOwners.watch();
-		return state;
-	}
-
-	/**
-	 * Free the local lock of a thread that ended while holding it, and forget its hold:
-	 * the threads of this process queued behind it go on to wait in the store, as other
-	 * processes do, until the lock's lease runs out there. The store is not asked to
-	 * release it sooner: whatever the thread left half done gets the same pause as the
-	 * work of a process that died.
-	 */
-	private void releaseIfOwnerEnded(LockState state) {
-		state.local.releaseEndedOwner((owner) -> {
-			LockHold hold = state.hold;
-			state.hold = null;
-			state.keptTurns = 0;
-			if (hold != null) {
-				// No longer this process's to renew, release or report lost.
-				hold.released = true;
-				this.renewer.stop(hold);
-			}
-			unretain(state);
-			logger.warn(
-					"Thread '{}' ended while holding lock '{}' without unlocking it: the lock frees itself when "
-							+ "its lease runs out, for the other threads of this instance as for other instances",
-					owner.getName(), state.name);
-		});
-	}
-
-	private void unretain(LockState state) {
-		this.states.computeIfPresent(state.name, (key, current) -> (--current.references == 0) ? null : current);
-	}
-
-	private static long deadline(long waitNanos) {
-		if (waitNanos == Long.MAX_VALUE) {
-			return Long.MAX_VALUE;
-		}
-		try {
-			return Math.addExact(System.nanoTime(), Math.max(0, waitNanos));
-		}
-		catch (ArithmeticException ex) {
-			return Long.MAX_VALUE;
-		}
-	}
-
-	private static long remaining(long deadline) {
-		return (deadline == Long.MAX_VALUE) ? Long.MAX_VALUE : deadline - System.nanoTime();
-	}
-
-	private static void closeQuietly(@Nullable AutoCloseable subscription, String name) {
-		if (subscription != null) {
-			try {
-				subscription.close();
-			}
-			catch (Exception ex) {
-				logger.debug("Could not unsubscribe from releases of lock '{}'", name, ex);
-			}
-		}
+	private boolean isStopping() {
+		return this.shutdown.isStopping();
 	}
 
 	/**
@@ -908,9 +226,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	@Override
 	public void close() {
 		this.shutdown.close();
-		this.renewer.close();
-		this.endedOwners.close();
-		this.lostLeases.close();
+		this.leases.close();
+		this.states.close();
 	}
 
 }

@@ -53,7 +53,7 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private static final long MAX_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
-	private final LockStore store;
+	private final GuardedStore store;
 
 	/**
 	 * Told of each lease found lost, on the renewal thread: it must return at once, so it
@@ -70,7 +70,7 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private @Nullable ScheduledFuture<?> sweep;
 
-	LeaseRenewer(LockStore store, BiConsumer<LockHold, String> lostHandler) {
+	LeaseRenewer(GuardedStore store, BiConsumer<LockHold, String> lostHandler) {
 		this.store = store;
 		this.lostHandler = lostHandler;
 		ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, (runnable) -> {
@@ -84,16 +84,16 @@ final class LeaseRenewer implements AutoCloseable {
 	}
 
 	void start(LockHold hold) {
-		hold.renewing = true;
+		hold.renewalStarted();
 		this.holds.add(hold);
-		long tick = Math.max(MIN_TICK_NANOS, Math.min(MAX_TICK_NANOS, hold.leaseTime.toNanos() / 6));
+		long tick = Math.max(MIN_TICK_NANOS, Math.min(MAX_TICK_NANOS, hold.leaseTime().toNanos() / 6));
 		if (tick < this.tickNanos) {
 			sweepEvery(tick);
 		}
 	}
 
 	void stop(LockHold hold) {
-		hold.renewing = false;
+		hold.renewalStopped();
 		this.holds.remove(hold);
 	}
 
@@ -137,7 +137,7 @@ final class LeaseRenewer implements AutoCloseable {
 		long now = System.nanoTime();
 		boolean due = false;
 		for (LockHold hold : this.holds) {
-			if (now - hold.renewAfter >= 0) {
+			if (hold.renewalDue(now)) {
 				due = true;
 				break;
 			}
@@ -147,7 +147,7 @@ final class LeaseRenewer implements AutoCloseable {
 		}
 		List<LockHold> batch = new ArrayList<>();
 		for (LockHold hold : this.holds) {
-			if (hold.renewAfter - now <= hold.leaseTime.toNanos() / 6 && isRenewable(hold, now)) {
+			if (hold.renewalDueWithin(now, hold.leaseTime().toNanos() / 6) && isRenewable(hold, now)) {
 				batch.add(hold);
 			}
 		}
@@ -157,18 +157,18 @@ final class LeaseRenewer implements AutoCloseable {
 	}
 
 	private boolean isRenewable(LockHold hold, long now) {
-		if (hold.released || hold.lost) {
+		if (hold.isReleasedOrLost()) {
 			stop(hold);
 			return false;
 		}
-		if (!hold.owner.isAlive()) {
+		if (!hold.owner().isAlive()) {
 			// The client's EndedOwnerWatch reports it and frees the local lock.
 			logger.debug("Thread '{}' ended while holding lock '{}'; no longer renewing it, so it frees itself "
-					+ "when its lease runs out", hold.owner.getName(), hold.name);
+					+ "when its lease runs out", hold.owner().getName(), hold.name());
 			stop(hold);
 			return false;
 		}
-		if (now - hold.expiresAt >= 0) {
+		if (hold.leaseRanOut(now)) {
 			stop(hold);
 			this.lostHandler.accept(hold, "its lease ran out before it could be renewed");
 			return false;
@@ -179,7 +179,7 @@ final class LeaseRenewer implements AutoCloseable {
 	private void renew(List<LockHold> batch) {
 		List<LockStore.LeaseRenewal> renewals = new ArrayList<>(batch.size());
 		for (LockHold hold : batch) {
-			renewals.add(new LockStore.LeaseRenewal(hold.name, hold.ownerToken, hold.leaseTime));
+			renewals.add(new LockStore.LeaseRenewal(hold.name(), hold.ownerToken(), hold.leaseTime()));
 		}
 		long requestedAt = System.nanoTime();
 		List<Boolean> renewed;
@@ -190,16 +190,16 @@ final class LeaseRenewer implements AutoCloseable {
 			logger.debug("Renewal of {} lease(s) failed, retrying while the leases last", batch.size(), ex);
 			for (LockHold hold : batch) {
 				// Retry well before the lease runs out: there are two more chances left.
-				hold.renewAfter = requestedAt + hold.leaseTime.toNanos() / 6;
+				hold.renewalFailed(requestedAt);
 			}
 			return;
 		}
 		for (int i = 0; i < batch.size(); i++) {
 			LockHold hold = batch.get(i);
 			if (renewed.get(i)) {
-				hold.renewedFrom(requestedAt, renewals.get(i).leaseTime());
+				hold.leaseConfirmed(requestedAt, renewals.get(i).leaseTime());
 			}
-			else if (!hold.released) {
+			else if (!hold.isReleased()) {
 				stop(hold);
 				this.lostHandler.accept(hold, "the store no longer records this holder");
 			}

@@ -22,7 +22,6 @@ import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import org.springframework.util.Assert;
 
@@ -48,7 +47,8 @@ import io.github.redislock.core.LockClientClosedException;
  */
 final class LockClientShutdown {
 
-	private static final Logger logger = LoggerFactory.getLogger(DefaultLockClient.class);
+	/** The client's category, where the shutdown was always logged. */
+	private static final Logger logger = ClientLog.logger;
 
 	static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
 

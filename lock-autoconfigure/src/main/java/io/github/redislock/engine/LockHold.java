@@ -21,61 +21,121 @@ import java.time.Duration;
  * One fresh acquisition of a lock, from store acquire to final release. Written by the
  * holding thread and read by the renewal thread, hence the volatile fields. Re-entries
  * share the hold of the outermost acquisition.
+ * <p>
+ * Its fields change only through the transitions below, so that every place that ends,
+ * loses or passes on a hold says which.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
 final class LockHold {
 
-	final String name;
+	private final String name;
 
-	final String ownerToken;
+	private final String ownerToken;
 
 	/**
 	 * The fencing token, {@code 0} until the store issued one when a holder first asked.
 	 */
-	volatile long fencingToken;
+	private volatile long fencingToken;
 
 	/** The holding thread; changes only when a local hand-off passes the hold on. */
-	volatile Thread owner;
+	private volatile Thread owner;
 
 	/** Local hand-offs since the store acquisition; touched only under the local lock. */
-	int handoffs;
+	private int handoffs;
 
 	/**
 	 * Whether the store renewed the lease just before the hold was handed to the next
 	 * local thread, as for an acquisition of its own, with no fencing token issued yet;
 	 * cleared when that thread takes it over.
 	 */
-	volatile boolean reacquired;
+	private volatile boolean reacquired;
 
-	volatile Duration leaseTime;
+	private volatile Duration leaseTime;
 
 	/** {@link System#nanoTime()} at which the lease is known to end. */
-	volatile long expiresAt;
+	private volatile long expiresAt;
 
-	volatile boolean lost;
+	private volatile boolean lost;
 
 	/**
 	 * Whether the client gave the hold up when it shut down while the hold was still
 	 * held; set just before {@link #lost}.
 	 */
-	volatile boolean givenUp;
+	private volatile boolean givenUp;
 
-	volatile boolean released;
+	private volatile boolean released;
 
 	/** Whether the lease is renewed while held. */
-	volatile boolean renewing;
+	private volatile boolean renewing;
 
 	/** {@link System#nanoTime()} after which the lease is due for renewal. */
-	volatile long renewAfter;
+	private volatile long renewAfter;
 
 	LockHold(String name, String ownerToken, Duration leaseTime, long requestedAt) {
 		this.name = name;
 		this.ownerToken = ownerToken;
 		this.owner = Thread.currentThread();
 		this.leaseTime = leaseTime;
-		renewedFrom(requestedAt, leaseTime);
+		leaseConfirmed(requestedAt, leaseTime);
+	}
+
+	/**
+	 * Create the hold that the next local thread takes over after the store gave the lock
+	 * a fresh lease for it.
+	 * @param previous the hold of the releasing thread
+	 * @param requestedAt {@link System#nanoTime()} when the fresh lease was asked for
+	 * @return the new hold
+	 */
+	static LockHold reacquired(LockHold previous, long requestedAt) {
+		LockHold next = new LockHold(previous.name, previous.ownerToken, previous.leaseTime, requestedAt);
+		next.reacquired = true;
+		return next;
+	}
+
+	String name() {
+		return this.name;
+	}
+
+	String ownerToken() {
+		return this.ownerToken;
+	}
+
+	Thread owner() {
+		return this.owner;
+	}
+
+	Duration leaseTime() {
+		return this.leaseTime;
+	}
+
+	long fencingToken() {
+		return this.fencingToken;
+	}
+
+	boolean isRenewing() {
+		return this.renewing;
+	}
+
+	boolean isLost() {
+		return this.lost;
+	}
+
+	boolean isGivenUp() {
+		return this.givenUp;
+	}
+
+	boolean isReleased() {
+		return this.released;
+	}
+
+	/**
+	 * Whether the hold is no longer this process's to renew, release or report lost.
+	 * @return whether it was released or lost
+	 */
+	boolean isReleasedOrLost() {
+		return this.released || this.lost;
 	}
 
 	boolean isValid() {
@@ -87,12 +147,112 @@ final class LockHold {
 	}
 
 	/**
+	 * Whether the lease ran out by the given time.
+	 * @param now a {@link System#nanoTime()}
+	 * @return whether the lease is known to have ended
+	 */
+	boolean leaseRanOut(long now) {
+		return now - this.expiresAt >= 0;
+	}
+
+	/**
+	 * Whether the lease is due for renewal by the given time.
+	 * @param time a {@link System#nanoTime()}
+	 * @return whether it is due
+	 */
+	boolean renewalDue(long time) {
+		return time - this.renewAfter >= 0;
+	}
+
+	/**
+	 * Whether the lease falls due for renewal at most so long after the given time.
+	 * @param now a {@link System#nanoTime()}
+	 * @param nanos how long after it
+	 * @return whether it is due by then
+	 */
+	boolean renewalDueWithin(long now, long nanos) {
+		return this.renewAfter - now <= nanos;
+	}
+
+	/**
 	 * Record a lease that the store confirmed, counted from when it was requested so the
 	 * local view never outlasts the store's.
+	 * @param requestedAt {@link System#nanoTime()} when the lease was asked for
+	 * @param leaseTime the lease the store granted
 	 */
-	void renewedFrom(long requestedAt, Duration leaseTime) {
+	void leaseConfirmed(long requestedAt, Duration leaseTime) {
 		this.expiresAt = requestedAt + leaseTime.toNanos();
 		this.renewAfter = requestedAt + leaseTime.toNanos() / 3;
+	}
+
+	/**
+	 * Ask for a longer lease from now on: renewals and extensions ask the store for it.
+	 * The lease known to be granted changes only with {@link #leaseConfirmed}.
+	 * @param leaseTime the lease, never shorter than the current one
+	 */
+	void lengthenLeaseTo(Duration leaseTime) {
+		this.leaseTime = leaseTime;
+	}
+
+	/**
+	 * Bring the next renewal forward after one failed, while the lease lasts.
+	 * @param requestedAt {@link System#nanoTime()} when the failed renewal was asked for
+	 */
+	void renewalFailed(long requestedAt) {
+		this.renewAfter = requestedAt + this.leaseTime.toNanos() / 6;
+	}
+
+	void renewalStarted() {
+		this.renewing = true;
+	}
+
+	void renewalStopped() {
+		this.renewing = false;
+	}
+
+	/**
+	 * Make the current thread the holder of a hold handed off to it.
+	 * @param leaseTime the lease the new holder asked for
+	 * @return whether the lease left is shorter than that
+	 */
+	boolean takeOver(Duration leaseTime) {
+		this.owner = Thread.currentThread();
+		// A reacquired lease is as fresh as this thread's own acquisition would have
+		// been; once taken over, it ages like any other.
+		boolean leaseShort = this.reacquired ? this.leaseTime.compareTo(leaseTime) < 0
+				: remainingNanos() < leaseTime.toNanos();
+		this.reacquired = false;
+		return leaseShort;
+	}
+
+	/**
+	 * Count one more local hand-off of this hold as it is, if fewer than the most allowed
+	 * were made since the store acquisition. Called under the local lock.
+	 * @param maxLocalHandoffs the most hand-offs in a row
+	 * @return whether the hand-off was counted, and so may be made
+	 */
+	boolean countLocalHandoff(int maxLocalHandoffs) {
+		if (this.handoffs >= maxLocalHandoffs) {
+			return false;
+		}
+		this.handoffs++;
+		return true;
+	}
+
+	void fencingTokenIssued(long fencingToken) {
+		this.fencingToken = fencingToken;
+	}
+
+	void markReleased() {
+		this.released = true;
+	}
+
+	void markLost() {
+		this.lost = true;
+	}
+
+	void markGivenUp() {
+		this.givenUp = true;
 	}
 
 }

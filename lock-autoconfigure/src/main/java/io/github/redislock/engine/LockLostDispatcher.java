@@ -23,7 +23,6 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostException;
@@ -53,7 +52,7 @@ import io.github.redislock.core.LockLostListener;
 final class LockLostDispatcher implements AutoCloseable {
 
 	/** The client's category, where losses were always logged. */
-	private static final Logger logger = LoggerFactory.getLogger(DefaultLockClient.class);
+	private static final Logger logger = ClientLog.logger;
 
 	private final LockLostListener listener;
 

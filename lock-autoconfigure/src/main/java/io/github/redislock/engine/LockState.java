@@ -39,7 +39,7 @@ final class LockState {
 	/** Released when the store announces a release, to wake the waiting head thread. */
 	final Semaphore wakeUps = new Semaphore(0);
 
-	/** Threads holding or waiting for this lock; guarded by the client's state map. */
+	/** Threads holding or waiting for this lock; guarded by {@link LockStates}. */
 	int references;
 
 	/** The current hold; set and cleared only by the thread holding {@link #local}. */
@@ -59,6 +59,8 @@ final class LockState {
 	 */
 	int keptTurns;
 
+	private final BooleanSupplier waitsAbandoned;
+
 	/**
 	 * Create the state of a lock.
 	 * @param name the lock name
@@ -68,6 +70,15 @@ final class LockState {
 	LockState(String name, BooleanSupplier waitsAbandoned) {
 		this.name = name;
 		this.local = new LocalLock(waitsAbandoned);
+		this.waitsAbandoned = waitsAbandoned;
+	}
+
+	/**
+	 * Whether threads waiting for this lock, locally or in the store, give up instead.
+	 * @return whether waits are abandoned
+	 */
+	boolean waitsAbandoned() {
+		return this.waitsAbandoned.getAsBoolean();
 	}
 
 	@Nullable LockHold heldByCurrentThread() {

@@ -1,0 +1,44 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.engine;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The log of the lock client, in the category named after {@code DefaultLockClient}. The
+ * parts of the engine report there what users of the client look for (lost leases,
+ * threads that ended holding a lock, shutdown waits, store failures nobody else is told
+ * of), so that the level an application sets for the client covers all of it, as it did
+ * when the client did this work itself.
+ * <p>
+ * The category is named by its string, so that the parts depend on the category and not
+ * on the class that puts them together.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class ClientLog {
+
+	/**
+	 * The logger of the category {@code io.github.redislock.engine.DefaultLockClient}.
+	 */
+	static final Logger logger = LoggerFactory.getLogger("io.github.redislock.engine.DefaultLockClient");
+
+	private ClientLog() {
+	}
+
+}

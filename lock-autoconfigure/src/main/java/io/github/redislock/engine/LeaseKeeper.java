@@ -1,0 +1,213 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.engine;
+
+import java.time.Duration;
+
+import io.github.redislock.core.LockLostEvent;
+import io.github.redislock.core.LockLostException;
+import io.github.redislock.core.LockLostListener;
+
+/**
+ * Keeps the leases of held locks from acquisition to release: renews them while held
+ * (through the {@link LeaseRenewer}), lengthens them when a holder asks for more, and
+ * reports the ones found lost (through the {@link LockLostDispatcher}). Every place that
+ * ends a hold comes here, so that a hold is never left to a renewal nobody would stop,
+ * nor reported lost after it was released.
+ * <p>
+ * A loss is told to the listener on the thread that found it, except when the renewal
+ * thread found it: that thread must not wait for the listener, since the leases of every
+ * other lock depend on it.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class LeaseKeeper implements AutoCloseable {
+
+	private final GuardedStore store;
+
+	private final LeaseRenewer renewer;
+
+	private final LockLostDispatcher lostLeases;
+
+	LeaseKeeper(GuardedStore store, LockLostListener lostListener) {
+		this.store = store;
+		this.lostLeases = new LockLostDispatcher(lostListener);
+		this.renewer = new LeaseRenewer(store, this::lostToRenewal);
+	}
+
+	void startRenewing(LockHold hold) {
+		this.renewer.start(hold);
+	}
+
+	void stopRenewing(LockHold hold) {
+		this.renewer.stop(hold);
+	}
+
+	int renewalCount() {
+		return this.renewer.activeCount();
+	}
+
+	/**
+	 * A re-entry never shortens the outer lease, but it may ask for a longer lease or for
+	 * renewal, which then apply to the whole hold. The hold takes the longer lease only
+	 * once the store granted it, so that a re-entry that failed or was interrupted leaves
+	 * the hold as it was.
+	 * @param hold the hold, held by the current thread
+	 * @param leaseTime the lease asked for
+	 * @param renew whether renewal was asked for
+	 * @throws LockLostException if the store no longer records the holder
+	 * @throws InterruptedException if an interrupt cut the store call short
+	 */
+	void lengthen(LockHold hold, Duration leaseTime, boolean renew) throws InterruptedException {
+		if (leaseTime.compareTo(hold.leaseTime()) > 0) {
+			if (!hold.isRenewing()) {
+				long requestedAt = System.nanoTime();
+				if (!this.store.renew(hold, leaseTime)) {
+					lost(hold, "the store no longer records this holder");
+					throw new LockLostException(hold.name(), "Lock '" + hold.name() + "' was lost before re-entry");
+				}
+				hold.leaseConfirmed(requestedAt, leaseTime);
+			}
+			hold.lengthenLeaseTo(leaseTime);
+		}
+		if (renew && !hold.isRenewing()) {
+			this.renewer.start(hold);
+		}
+	}
+
+	/**
+	 * Extend the lease left over on a hold handed off to this thread, which is shorter
+	 * than this holder asked for, to the longer of the two leases.
+	 * @param hold the hold, just taken over
+	 * @param leaseTime the lease the new holder asked for
+	 * @return whether the store still recorded the holder
+	 * @throws InterruptedException if an interrupt cut the store call short
+	 */
+	boolean extendTakenOver(LockHold hold, Duration leaseTime) throws InterruptedException {
+		Duration lease = (leaseTime.compareTo(hold.leaseTime()) > 0) ? leaseTime : hold.leaseTime();
+		long requestedAt = System.nanoTime();
+		if (!this.store.renew(hold, lease)) {
+			return false;
+		}
+		hold.lengthenLeaseTo(lease);
+		hold.leaseConfirmed(requestedAt, lease);
+		return true;
+	}
+
+	/**
+	 * Stop keeping a hold that is no longer this process's: released, passed on with a
+	 * fresh lease, or held by a thread that ended. It is neither renewed nor reported
+	 * lost from now on.
+	 * @param hold the hold
+	 */
+	void letGo(LockHold hold) {
+		hold.markReleased();
+		this.renewer.stop(hold);
+	}
+
+	/**
+	 * Let go of a hold and release it in the store, logging a failure only: a hold that
+	 * nobody holds any more, or one its holder gives back instead of keeping.
+	 * @param hold the hold
+	 */
+	void giveBack(LockHold hold) {
+		letGo(hold);
+		this.store.releaseQuietly(hold.name(), hold.ownerToken(), "");
+	}
+
+	/**
+	 * Let go of a hold as its holder unlocks it, release it in the store, and say whether
+	 * its lease lasted until then.
+	 * @param hold the hold, held by the current thread
+	 * @throws LockLostException if the lease was lost: the client gave it up at shutdown,
+	 * or the store no longer recorded the holder
+	 */
+	void release(LockHold hold) {
+		boolean leaseLeft = hold.isValid();
+		letGo(hold);
+		String name = hold.name();
+		if (hold.isGivenUp()) {
+			// Known lost: the store may be gone by now, and its failure is no news.
+			this.store.releaseQuietly(name, hold.ownerToken(), "");
+			throw new LockLostException(name,
+					"Lock '" + name + "' was lost: the lock client was closed while it "
+							+ "was held, and stopped renewing its lease when its shutdown timeout ran out; work done "
+							+ "under it may have overlapped with another holder");
+		}
+		if (!this.store.release(hold, leaseLeft)) {
+			if (!hold.isLost()) {
+				notifyLost(hold, "the store no longer recorded this holder at release");
+			}
+			throw new LockLostException(name, "Lock '" + name + "' had already expired or been taken over "
+					+ "when it was released: work done under it may have overlapped with another holder");
+		}
+	}
+
+	/**
+	 * Report a loss found by a caller's own thread, on that thread.
+	 * @param hold the hold
+	 * @param reason why it is lost, for the log and the listener
+	 */
+	void lost(LockHold hold, String reason) {
+		if (hold.isReleasedOrLost()) {
+			return;
+		}
+		this.renewer.stop(hold);
+		notifyLost(hold, reason);
+	}
+
+	/**
+	 * Give up a hold still held when the shutdown timeout passed, telling the listener on
+	 * the stopping thread, while the application is still running.
+	 * @param hold the hold
+	 */
+	void giveUp(LockHold hold) {
+		if (hold.isReleasedOrLost()) {
+			return;
+		}
+		hold.markGivenUp();
+		lost(hold, "the lock client was closed while the lock was held, and stopped renewing its lease "
+				+ "when its shutdown timeout ran out");
+	}
+
+	/**
+	 * A loss found by the renewal thread, which must not wait for the listener.
+	 */
+	private void lostToRenewal(LockHold hold, String reason) {
+		if (hold.isReleasedOrLost()) {
+			return;
+		}
+		this.renewer.stop(hold);
+		hold.markLost();
+		this.lostLeases.reportLater(new LockLostEvent(hold.name(), hold.fencingToken(), reason));
+	}
+
+	private void notifyLost(LockHold hold, String reason) {
+		hold.markLost();
+		this.lostLeases.reportNow(new LockLostEvent(hold.name(), hold.fencingToken(), reason));
+	}
+
+	/**
+	 * Stop renewing, then stop telling losses: those already found are still told.
+	 */
+	@Override
+	public void close() {
+		this.renewer.close();
+		this.lostLeases.close();
+	}
+
+}

@@ -1,0 +1,214 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.engine;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.Assert;
+
+import io.github.redislock.core.LockClientClosedException;
+import io.github.redislock.core.LockLostException;
+import io.github.redislock.core.LockStoreException;
+
+/**
+ * The acquire and release paths behind every {@link ClientLock} of a
+ * {@link DefaultLockClient}. The threads of this process queue per lock name on the
+ * lock's local lock, so only the thread at its head goes on to take the lock: from the
+ * previous local holder if it {@link LocalHandOffs handed it off}, else from the store.
+ * Re-entries are counted by the local lock without a round trip. A release passes the
+ * lock to the next local thread when it can, and releases it in the store otherwise.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class LockEngine {
+
+	private final LockStates states;
+
+	private final LocalHandOffs handOffs;
+
+	private final StoreAcquirer storeAcquirer;
+
+	private final LeaseKeeper leases;
+
+	private final FencingTokens fencingTokens;
+
+	private final LockClientShutdown shutdown;
+
+	LockEngine(LockStates states, LocalHandOffs handOffs, StoreAcquirer storeAcquirer, LeaseKeeper leases,
+			FencingTokens fencingTokens, LockClientShutdown shutdown) {
+		this.states = states;
+		this.handOffs = handOffs;
+		this.storeAcquirer = storeAcquirer;
+		this.leases = leases;
+		this.fencingTokens = fencingTokens;
+		this.shutdown = shutdown;
+	}
+
+	/**
+	 * Take the lock for the current thread.
+	 * @param name the lock name
+	 * @param waitNanos how long to wait, {@code 0} not to, {@link Long#MAX_VALUE} for
+	 * ever
+	 * @param leaseTime the lease
+	 * @param renew whether the lease is renewed while held
+	 * @return whether the lock is held
+	 * @throws InterruptedException if the thread was interrupted
+	 * @throws LockClientClosedException if the client is stopping
+	 * @throws LockLostException if a re-entry found the lease lost
+	 * @throws LockStoreException if the store failed
+	 */
+	boolean acquire(String name, long waitNanos, Duration leaseTime, boolean renew) throws InterruptedException {
+		long deadline = Deadline.after(waitNanos);
+		LockState held = this.states.get(name);
+		if (held != null && held.heldByCurrentThread() != null) {
+			reenter(held, leaseTime, renew);
+			return true;
+		}
+		this.shutdown.refuseIfStopping(name);
+		LockState state = this.states.retain(name);
+		boolean acquired = false;
+		try {
+			if (!lockLocally(state, waitNanos, deadline)) {
+				this.shutdown.refuseIfStopping(name);
+				return false;
+			}
+			try {
+				this.shutdown.refuseIfStopping(name);
+				// At the head of the local queue: take over what the previous local
+				// holder
+				// handed off, or take the lock in the store.
+				acquired = this.handOffs.takeOver(state, leaseTime, renew)
+						|| this.storeAcquirer.acquire(state, deadline, leaseTime, renew);
+				if (acquired && this.shutdown.isStopping()) {
+					acquired = false;
+					giveBackAtShutdown(state);
+				}
+			}
+			finally {
+				if (!acquired) {
+					state.local.unlock();
+				}
+			}
+			return acquired;
+		}
+		finally {
+			if (!acquired) {
+				this.states.unretain(state);
+				this.handOffs.releaseAbandoned(state);
+			}
+		}
+	}
+
+	private void reenter(LockState state, Duration leaseTime, boolean renew) throws InterruptedException {
+		LockHold hold = state.hold;
+		Assert.state(hold != null, "Hold must be set");
+		if (!hold.isValid()) {
+			throw new LockLostException(state.name, "Lock '" + state.name
+					+ "' is held by this thread but its lease was lost; release it before locking it again");
+		}
+		state.local.lock();
+		try {
+			this.leases.lengthen(hold, leaseTime, renew);
+		}
+		catch (RuntimeException | InterruptedException | Error ex) {
+			// An Error too (from a lost-lease listener, say): a re-entry that failed must
+			// not leave a hold count that no unlock will ever take back.
+			state.local.unlock();
+			throw ex;
+		}
+	}
+
+	private boolean lockLocally(LockState state, long waitNanos, long deadline) throws InterruptedException {
+		if (waitNanos <= 0) {
+			if (Thread.interrupted()) {
+				throw new InterruptedException();
+			}
+			return state.local.tryLock();
+		}
+		return state.local.tryLock(Deadline.remaining(deadline), TimeUnit.NANOSECONDS);
+	}
+
+	/**
+	 * Give back a lock taken as a stop began, which may have looked for holds before this
+	 * one was recorded, and so would not wait for it: new locks are refused from the
+	 * start of a stop on. Called holding the local lock.
+	 */
+	private void giveBackAtShutdown(LockState state) {
+		LockHold hold = state.hold;
+		state.hold = null;
+		if (hold != null) {
+			this.leases.giveBack(hold);
+		}
+		this.shutdown.refuseIfStopping(state.name);
+	}
+
+	/**
+	 * Release the current thread's hold of the lock, or one re-entry of it.
+	 * @param name the lock name
+	 * @throws IllegalMonitorStateException if the current thread does not hold the lock
+	 * @throws LockLostException if the lease was found lost
+	 * @throws LockStoreException if the store failed
+	 */
+	void release(String name) {
+		LockState state = this.states.get(name);
+		LockHold hold = (state != null) ? state.heldByCurrentThread() : null;
+		if (state == null || hold == null) {
+			throw new IllegalMonitorStateException("Lock '" + name + "' is not held by the current thread");
+		}
+		if (state.local.getHoldCount() > 1) {
+			state.local.unlock();
+			return;
+		}
+		// The threads waiting while the client stops give up: keep the lock from them.
+		if (!this.shutdown.isStopping() && this.handOffs.passOn(state, hold)) {
+			return;
+		}
+		// Released to the store: the run of turns kept in this process ends.
+		state.keptTurns = 0;
+		// Cleared for the store's release and for the listener a loss is told to.
+		boolean interrupted = Thread.interrupted();
+		try {
+			this.leases.release(hold);
+		}
+		finally {
+			state.hold = null;
+			state.local.unlock();
+			this.states.unretain(state);
+			if (interrupted) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
+	@Nullable LockHold currentHold(String name) {
+		LockState state = this.states.get(name);
+		return (state != null) ? state.heldByCurrentThread() : null;
+	}
+
+	int holdCount(String name) {
+		LockState state = this.states.get(name);
+		return (state != null && state.heldByCurrentThread() != null) ? state.local.getHoldCount() : 0;
+	}
+
+	long fencingToken(LockHold hold) {
+		return this.fencingTokens.tokenOf(hold);
+	}
+
+}

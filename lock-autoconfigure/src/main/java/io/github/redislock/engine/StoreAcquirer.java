@@ -1,0 +1,111 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.engine;
+
+import java.time.Duration;
+
+import io.github.redislock.core.LockBackoff;
+import io.github.redislock.core.LockClientClosedException;
+import io.github.redislock.core.LockStoreException;
+import io.github.redislock.store.LockStore;
+
+/**
+ * Takes a lock in the store for the thread at the head of the local queue, which only
+ * that thread asks the store for: one attempt, then, while the lock is busy and the
+ * deadline allows, a {@link StoreWait}; the hold the store grants is recorded in the
+ * lock's state, and renewed if asked.
+ * <p>
+ * The first attempt does not queue, so the uncontended path stays lean: no wait is made,
+ * nor a subscription; a waiter asks again as soon as its subscription is in place, and
+ * queues then.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class StoreAcquirer {
+
+	private final GuardedStore store;
+
+	private final OwnerTokens owners;
+
+	private final LockBackoff backoff;
+
+	private final LeaseKeeper leases;
+
+	StoreAcquirer(GuardedStore store, OwnerTokens owners, LockBackoff backoff, LeaseKeeper leases) {
+		this.store = store;
+		this.owners = owners;
+		this.backoff = backoff;
+		this.leases = leases;
+	}
+
+	/**
+	 * Take the lock in the store, waiting until the deadline. Called holding the local
+	 * lock.
+	 * @param state the state of the lock
+	 * @param deadline when to give up
+	 * @param leaseTime the lease to ask for
+	 * @param renew whether the lease is to be renewed while held
+	 * @return whether the current thread holds the lock now
+	 * @throws InterruptedException if the thread was interrupted
+	 * @throws LockStoreException if the store failed
+	 * @throws LockClientClosedException if the client stopped meanwhile
+	 */
+	boolean acquire(LockState state, long deadline, Duration leaseTime, boolean renew) throws InterruptedException {
+		String ownerToken = this.owners.current();
+		// Taken although this attempt does not queue, so that tickets count the attempts.
+		this.owners.nextTicket();
+		state.wakeUps.drainPermits();
+		long requestedAt = System.nanoTime();
+		LockStore.AcquireResult result = this.store.tryAcquire(state.name, ownerToken, leaseTime, null);
+		if (result.acquired()) {
+			keep(state, new LockHold(state.name, ownerToken, leaseTime, requestedAt), renew);
+			return true;
+		}
+		if (Deadline.remaining(deadline) <= 0) {
+			return false;
+		}
+		try (StoreWait wait = new StoreWait(this.store, this.owners, this.backoff, state, leaseTime, renew, deadline)) {
+			LockHold hold = wait.acquire(result);
+			if (hold == null) {
+				return false;
+			}
+			keep(state, hold, renew);
+			return true;
+		}
+	}
+
+	/**
+	 * Make a hold that the store granted the state's, and renew it if asked. A hold whose
+	 * renewal could not start is given back at once, since no one would release it
+	 * otherwise; the store's release also takes the thread out of the lock's queue.
+	 */
+	private void keep(LockState state, LockHold hold, boolean renew) {
+		state.hold = hold;
+		if (renew) {
+			try {
+				this.leases.startRenewing(hold);
+			}
+			catch (RuntimeException | Error ex) {
+				state.hold = null;
+				this.leases.stopRenewing(hold);
+				this.store.releaseQuietly(state.name, hold.ownerToken(), " to leave its queue");
+				throw ex;
+			}
+		}
+	}
+
+}

@@ -92,8 +92,7 @@ final class LockEngine {
 			try {
 				this.shutdown.refuseIfStopping(name);
 				// At the head of the local queue: take over what the previous local
-				// holder
-				// handed off, or take the lock in the store.
+				// holder handed off, or take the lock in the store.
 				acquired = this.handOffs.takeOver(state, leaseTime, renew)
 						|| this.storeAcquirer.acquire(state, deadline, leaseTime, renew);
 				if (acquired && this.shutdown.isStopping()) {

@@ -62,6 +62,9 @@ final class ReleaseSubscriptions implements AutoCloseable {
 
 	private static final Duration LINGER = Duration.ofSeconds(1);
 
+	/** How long closing waits for a subscribe or unsubscribe under way. */
+	private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(5);
+
 	private final ScheduledThreadPoolExecutor subscriber = new ScheduledThreadPoolExecutor(1, (runnable) -> {
 		Thread thread = new Thread(runnable, "redis-lock-subscriber");
 		thread.setDaemon(true);
@@ -249,11 +252,27 @@ final class ReleaseSubscriptions implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Stop subscribing and close the subscription. Waits a bounded time for the
+	 * subscriber thread: a connect that a stopping connection factory cut off may never
+	 * complete, and the thread would then hold the container's lock for good. Such a
+	 * thread is left behind (it is a daemon) rather than hang the context's shutdown.
+	 */
 	@Override
 	public void close() {
 		this.subscriber.shutdownNow();
 		try {
+			if (!this.subscriber.awaitTermination(CLOSE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+				logger.warn(
+						"The release notifications of the Redis lock store did not stop within {}: "
+								+ "subscribing is stuck in Redis; its connection is left to the connection factory",
+						CLOSE_TIMEOUT);
+				return;
+			}
 			this.container.destroy();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
 		}
 		catch (Exception ex) {
 			logger.debug("Could not stop the release subscription container", ex);

@@ -19,6 +19,7 @@ import java.time.Duration;
 
 import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostException;
+import io.github.redislock.core.LockStoreException;
 import io.github.redislock.core.LockLostListener;
 
 /**
@@ -134,7 +135,9 @@ final class LeaseKeeper implements AutoCloseable {
 	 * its lease lasted until then.
 	 * @param hold the hold, held by the current thread
 	 * @throws LockLostException if the lease was lost: the client gave it up at shutdown,
-	 * or the store no longer recorded the holder
+	 * the store no longer recorded the holder, or the lease had run out and the store
+	 * could not be reached
+	 * @throws LockStoreException if the store failed while the lease still lasted
 	 */
 	void release(LockHold hold) {
 		boolean leaseLeft = hold.isValid();
@@ -148,7 +151,24 @@ final class LeaseKeeper implements AutoCloseable {
 							+ "was held, and stopped renewing its lease when its shutdown timeout ran out; work done "
 							+ "under it may have overlapped with another holder");
 		}
-		if (!this.store.release(hold, leaseLeft)) {
+		boolean released;
+		try {
+			released = this.store.release(hold, leaseLeft);
+		}
+		catch (LockStoreException ex) {
+			if (leaseLeft) {
+				throw ex;
+			}
+			// The lease had run out, or was found lost, before the release: the lock may
+			// be another holder's by now, whatever became of the release.
+			if (!hold.isLost()) {
+				notifyLost(hold, "its lease ran out before the release, which could not reach the store");
+			}
+			throw new LockLostException(name, "Lock '" + name + "' was lost: its lease had run out before it was "
+					+ "released, and the release could not reach the store; work done under it may have overlapped "
+					+ "with another holder", ex);
+		}
+		if (!released) {
 			if (!hold.isLost()) {
 				notifyLost(hold, "the store no longer recorded this holder at release");
 			}

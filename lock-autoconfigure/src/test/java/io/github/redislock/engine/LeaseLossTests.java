@@ -108,6 +108,36 @@ class LeaseLossTests extends InMemoryLockTestSupport {
 	}
 
 	@Test
+	void leaseThatRanOutWhileTheStoreWasUnreachableIsLostAtReleaseNotAStoreFailure() throws Exception {
+		InMemoryLockStore unreachable = track(new InMemoryLockStore() {
+
+			@Override
+			public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
+				throw new IllegalStateException("store unreachable");
+			}
+
+			@Override
+			public boolean release(String name, String ownerToken) {
+				throw new IllegalStateException("store unreachable");
+			}
+
+		});
+		DefaultLockClient client = newClient(unreachable, QUICK_BACKOFF);
+		DistributedLock lock = client.getLock("partitioned");
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofMillis(150), true)).isTrue();
+		awaiting().until(() -> !this.lostEvents.isEmpty());
+
+		// Another instance may hold the lock by now: the caller must not read the
+		// failed release as "the lock frees itself later, the result stands".
+		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::unlock)
+			.satisfies((ex) -> assertThat(ex.getLockName()).isEqualTo("partitioned"))
+			.withMessageContaining("could not reach the store")
+			.withCauseInstanceOf(LockStoreException.class);
+		assertThat(this.lostEvents).as("the loss is told once").hasSize(1);
+		assertThat(LockClientProbe.activeLockCount(client)).isZero();
+	}
+
+	@Test
 	void holderTheStoreNoLongerRecordsGetsNoFencingTokenAndTheLossIsReportedOnce() {
 		DistributedLock lock = newClient().getLock("no-token");
 		assertThat(lock.tryLock()).isTrue();

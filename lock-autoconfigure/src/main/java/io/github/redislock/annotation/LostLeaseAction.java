@@ -30,7 +30,9 @@ public enum LostLeaseAction {
 	/**
 	 * Throw the {@code LockLostException} to the caller, even though the method itself
 	 * completed, so that the caller can compensate. When the release waits for a
-	 * transaction to complete, the exception can only be logged.
+	 * transaction to commit, the exception reaches whoever commits, and says the
+	 * transaction had already committed; after a rollback it is only logged, since
+	 * nothing was written.
 	 */
 	THROW,
 

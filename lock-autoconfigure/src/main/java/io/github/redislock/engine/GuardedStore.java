@@ -21,6 +21,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 
+import org.springframework.core.NestedExceptionUtils;
+
 import io.github.redislock.core.LockStoreException;
 import io.github.redislock.store.LockStore;
 
@@ -74,8 +76,8 @@ final class GuardedStore {
 				releaseQuietly(name, ownerToken, " after an interrupted acquisition");
 				throw interruption("Interrupted while acquiring lock '" + name + "'", ex);
 			}
-			throw new LockStoreException(name, "Could not acquire lock '" + name + "': the lock store failed ("
-					+ ex.getMessage() + "); the lock is not held", ex);
+			throw new LockStoreException(name,
+					"Could not acquire lock '" + name + "': " + failure(ex) + "; the lock is not held", ex);
 		}
 	}
 
@@ -96,7 +98,8 @@ final class GuardedStore {
 			if (cutShortByInterrupt(ex)) {
 				throw interruption("Interrupted while extending the lease of lock '" + hold.name() + "'", ex);
 			}
-			throw new LockStoreException(hold.name(), "Could not extend the lease of lock '" + hold.name() + "'", ex);
+			throw new LockStoreException(hold.name(),
+					"Could not extend the lease of lock '" + hold.name() + "': " + failure(ex), ex);
 		}
 	}
 
@@ -229,8 +232,12 @@ final class GuardedStore {
 	 * attempt is not a store that failed.
 	 */
 	private static String failure(RuntimeException ex) {
-		return UninterruptibleCall.isInterruption(ex) ? "the thread was interrupted on every attempt"
-				: "the lock store failed";
+		if (UninterruptibleCall.isInterruption(ex)) {
+			return "the thread was interrupted on every attempt";
+		}
+		// The store's own words (an error reply such as OOM or WRONGTYPE) sit below the
+		// client's and Spring's wrappers.
+		return "the lock store failed (" + NestedExceptionUtils.getMostSpecificCause(ex).getMessage() + ")";
 	}
 
 }

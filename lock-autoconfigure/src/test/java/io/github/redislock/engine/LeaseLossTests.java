@@ -168,6 +168,7 @@ class LeaseLossTests extends InMemoryLockTestSupport {
 		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(10), true)).isTrue();
 
 		assertThatExceptionOfType(LockStoreException.class).isThrownBy(lock::unlock)
+			.withMessageContaining("the lock store failed (store unreachable)")
 			.withMessageContaining("frees itself when its lease runs out");
 
 		assertThat(lock.getHoldCount()).isZero();

@@ -73,6 +73,19 @@ class FaultTests extends RedisLockTestSupport {
 	}
 
 	@Test
+	void redisErrorReplyIsQuotedInTheStoreFailure() {
+		LockClientInstance instance = instance().start();
+		String key = RedisLockStoreProbe.lockKey(instance.store, "wrong-type");
+		instance.redis.opsForHash().put(key, "f", "v");
+		assertThatExceptionOfType(LockStoreException.class)
+			.isThrownBy(
+					() -> instance.client.getLock("wrong-type").tryLock(Duration.ZERO, Duration.ofSeconds(10), false))
+			.withMessageContaining("'wrong-type'")
+			.withMessageContaining("WRONGTYPE");
+		instance.redis.delete(key);
+	}
+
+	@Test
 	void redisPausedFailsAcquisitionWithinABoundedTimeAndWorksAfterResume() throws Exception {
 		LockClientInstance instance = instance().commandTimeout(COMMAND_TIMEOUT).start();
 		DistributedLock lock = instance.client.getLock("paused");

@@ -18,6 +18,7 @@ package io.github.redislock.interceptor;
 import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.LockLostException;
+import io.github.redislock.core.LockStoreException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -97,8 +98,10 @@ final class LockReleaser {
 					ex);
 		}
 		else {
-			logger.warn("Could not release lock '{}' ({}); it frees itself when its lease runs out, and the "
-					+ "method's result stands", lock.getName(), ex.getMessage(), ex);
+			// A store failure says already which lock, why, and that it frees itself.
+			String problem = (ex instanceof LockStoreException) ? ex.getMessage() : "Could not release lock '"
+					+ lock.getName() + "' (" + ex.getMessage() + "); it frees itself when its lease runs out";
+			logger.warn("{}; the method's result stands", problem, ex);
 		}
 	}
 

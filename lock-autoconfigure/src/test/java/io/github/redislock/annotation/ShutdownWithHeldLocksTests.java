@@ -66,8 +66,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * <p>
  * Instance {@code a} is the one closed, a fresh one in each test; instance {@code b}
  * plays another process. Both run the same {@link Work} bean, whose calls count how many
- * run at once across the two. The locks have a 1 s lease, so a lease left unrenewed runs
- * out well within each test.
+ * run at once across the two. The locks have a 2 s lease, so a lease left unrenewed runs
+ * out well within each test, while a renewal that a loaded machine delays by a second
+ * still comes in time.
  *
  * @author redis-lock contributors
  */
@@ -293,7 +294,7 @@ class ShutdownWithHeldLocksTests {
 			return mostAtOnce.get();
 		}
 
-		@RedisLock(key = "#key", expire = 1, waitTime = 6)
+		@RedisLock(key = "#key", expire = 2, waitTime = 10)
 		public String hold(String key, String caller) {
 			return run(caller);
 		}
@@ -400,7 +401,7 @@ class ShutdownWithHeldLocksTests {
 	static class AsyncWork {
 
 		@Async
-		@RedisLock(key = "#key", expire = 1, waitTime = 6)
+		@RedisLock(key = "#key", expire = 2, waitTime = 10)
 		public CompletableFuture<String> hold(String key, String caller) {
 			return CompletableFuture.completedFuture(Work.run(caller));
 		}

@@ -36,9 +36,9 @@ import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
@@ -88,7 +88,9 @@ public final class RedisLockAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(StringRedisTemplate.class)
-	@ConditionalOnBooleanProperty(name = "redis-lock.enabled", matchIfMissing = true)
+	// Not @ConditionalOnBooleanProperty: it exists from Spring Boot 3.5 on, and on older
+	// lines Spring skips an annotation it cannot load, so the setting would be ignored.
+	@ConditionalOnProperty(name = "redis-lock.enabled", havingValue = "true", matchIfMissing = true)
 	@Conditional(LockConnectionFactoryCondition.class)
 	@EnableConfigurationProperties(RedisLockProperties.class)
 	static class LockConfiguration {

@@ -1,0 +1,74 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.autoconfigure;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.core.annotation.MergedAnnotation;
+import org.springframework.core.type.AnnotationMetadata;
+import org.springframework.core.type.classreading.MetadataReader;
+import org.springframework.core.type.classreading.SimpleMetadataReaderFactory;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code redis-lock.enabled} switches the locks off on every Spring Boot line, also on
+ * one that lacks conditions added later. Spring Boot reads auto-configurations from their
+ * class files and skips an annotation whose type it cannot load: a condition only newer
+ * lines have (such as {@code @ConditionalOnBooleanProperty}, from 3.5) would vanish on
+ * Boot 3.3 and 3.4, and the setting with it. The class loader below lacks those types, as
+ * the older lines do.
+ *
+ * @author redis-lock contributors
+ */
+class EnabledSwitchOnOlderBootLinesTests {
+
+	/** Condition annotations that Spring Boot 3.3 does not have. */
+	private static final String[] NEWER_THAN_BOOT_3_3 = {
+			"org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperty",
+			"org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperties",
+			"org.springframework.boot.autoconfigure.condition.ConditionalOnProperties" };
+
+	@Test
+	void theLockConfigurationStillCarriesTheEnabledConditionWithoutNewerConditionTypes() throws Exception {
+		FilteredClassLoader olderBoot = new FilteredClassLoader(
+				(className) -> Arrays.asList(NEWER_THAN_BOOT_3_3).contains(className));
+		MetadataReader reader = new SimpleMetadataReaderFactory(olderBoot)
+			.getMetadataReader(RedisLockAutoConfiguration.class.getName() + "$LockConfiguration");
+		AnnotationMetadata metadata = reader.getAnnotationMetadata();
+
+		List<String> enabledConditions = metadata.getAnnotations()
+			.stream()
+			.filter((annotation) -> mentionsEnabled(annotation))
+			.map((annotation) -> annotation.getType().getName())
+			.toList();
+
+		assertThat(enabledConditions).as("conditions on redis-lock.enabled seen by Boot 3.3").isNotEmpty();
+	}
+
+	private static boolean mentionsEnabled(MergedAnnotation<?> annotation) {
+		return annotation.asMap()
+			.values()
+			.stream()
+			.anyMatch((value) -> (value instanceof String[] names) ? Arrays.asList(names).contains("redis-lock.enabled")
+					: "redis-lock.enabled".equals(value));
+	}
+
+}

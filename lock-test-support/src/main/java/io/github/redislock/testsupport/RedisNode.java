@@ -58,6 +58,13 @@ import static org.awaitility.Awaitility.await;
  * <p>
  * Nodes are created by {@link RedisFixture}; closing the node (or the fixture) stops the
  * process and deletes the directory.
+ * <p>
+ * Longer than this project's classes should be, on purpose: starting (with retries when
+ * the port is taken), the signals, restarting, reading the log and sending commands all
+ * change or read one process's state (its port, process, watchdog, paused and closed
+ * flags) under one monitor, and a split would hand that state between classes that each
+ * must keep it consistent. Everything that is not about one process (binaries, ports,
+ * groups, clusters, orphan cleanup) is in classes of its own.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -61,13 +61,16 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * <p>
  * The {@link RedisLockProxyChecker} is registered whatever the conditions of the rest:
  * when they do not hold (no connection factory, or several and none primary), an
- * application with {@code @RedisLock} methods must not start as if they were locked.
+ * application with {@code @RedisLock} methods must not start as if they were locked. For
+ * the same reason an application on a Spring Boot line older than the starter supports
+ * does not start (see {@link SupportedSpringBootCheck}).
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
 @AutoConfiguration(afterName = { "org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration",
 		"org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration" })
+@Import(SupportedSpringBootCheck.class)
 public final class RedisLockAutoConfiguration {
 
 	private static final Logger logger = LoggerFactory.getLogger(RedisLockAutoConfiguration.class);

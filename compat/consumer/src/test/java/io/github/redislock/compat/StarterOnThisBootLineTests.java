@@ -29,6 +29,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 
 import org.springframework.aop.support.AopUtils;
 import org.springframework.boot.SpringBootVersion;
@@ -45,6 +46,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * @author redis-lock contributors
  */
 @Timeout(120)
+@DisabledIfSystemProperty(named = "expect.refusal", matches = "true")
 class StarterOnThisBootLineTests {
 
 	private static final int THREADS = 2;

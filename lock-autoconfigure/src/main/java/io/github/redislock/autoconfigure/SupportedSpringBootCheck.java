@@ -1,0 +1,79 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.autoconfigure;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.SpringBootVersion;
+import org.springframework.context.annotation.ImportSelector;
+import org.springframework.core.type.AnnotationMetadata;
+
+/**
+ * Refuses to start on a Spring Boot line older than the oldest one the starter is tested
+ * on. Older lines load the auto-configuration and may fail only later, on a call, or not
+ * at all while some setting is silently ignored; a lock that half works is worse than an
+ * application that does not start. Imported by the auto-configuration, so that it runs
+ * while the configuration is parsed, before any bean is created or any method proxied.
+ * <p>
+ * A Spring Boot whose version cannot be read (a repackaged jar without its manifest) is
+ * let through: refusing it would stop applications that work.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+class SupportedSpringBootCheck implements ImportSelector {
+
+	/** The oldest Spring Boot line the starter supports, as major and minor version. */
+	static final String MINIMUM = "3.3";
+
+	@Override
+	public String[] selectImports(AnnotationMetadata importingClassMetadata) {
+		check(SpringBootVersion.getVersion());
+		return new String[0];
+	}
+
+	/**
+	 * Check a Spring Boot version against {@link #MINIMUM}.
+	 * @param version the version, such as {@code 3.5.16} or {@code 4.1.0-RC1}; null when
+	 * unknown
+	 * @throws UnsupportedSpringBootException if the version is older than the minimum
+	 */
+	static void check(@Nullable String version) {
+		if (version != null && isOlderThanMinimum(version)) {
+			throw new UnsupportedSpringBootException(version, MINIMUM);
+		}
+	}
+
+	private static boolean isOlderThanMinimum(String version) {
+		int[] found = majorAndMinor(version);
+		int[] minimum = majorAndMinor(MINIMUM);
+		if (found == null) {
+			return false;
+		}
+		return (found[0] != minimum[0]) ? found[0] < minimum[0] : found[1] < minimum[1];
+	}
+
+	private static int @Nullable [] majorAndMinor(String version) {
+		String[] parts = version.split("[.\\-]", 3);
+		try {
+			return new int[] { Integer.parseInt(parts[0]), (parts.length > 1) ? Integer.parseInt(parts[1]) : 0 };
+		}
+		catch (NumberFormatException ex) {
+			return null;
+		}
+	}
+
+}

@@ -36,12 +36,16 @@ import org.springframework.boot.SpringBootVersion;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.WebApplicationType;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The starter on the Spring Boot line this build runs on: it starts, locks (two threads
- * exclude each other), and {@code redis-lock.enabled=false} turns everything off.
+ * exclude each other, with Lettuce and with Jedis), and
+ * {@code redis-lock.enabled=false} turns everything off.
  *
  * @author redis-lock contributors
  */
@@ -72,29 +76,42 @@ class StarterOnThisBootLineTests {
 	@Test
 	void twoThreadsExcludeEachOther() throws Exception {
 		try (ConfigurableApplicationContext context = start()) {
-			ConsumerApplication.Counter counter = context.getBean(ConsumerApplication.Counter.class);
-			assertThat(AopUtils.isAopProxy(counter)).as("the locked bean is proxied").isTrue();
-			ExecutorService threads = Executors.newFixedThreadPool(THREADS);
-			try {
-				List<Future<?>> calls = new ArrayList<>();
-				for (int t = 0; t < THREADS; t++) {
-					calls.add(threads.submit(() -> {
-						for (int i = 0; i < CALLS; i++) {
-							counter.increment("shared");
-						}
-						return null;
-					}));
-				}
-				for (Future<?> call : calls) {
-					call.get(60, TimeUnit.SECONDS);
-				}
-			}
-			finally {
-				threads.shutdownNow();
-			}
-			assertThat(counter.value()).isEqualTo(THREADS * CALLS);
-			assertThat(counter.mostInside()).isOne();
+			assertThat(context.getBean(RedisConnectionFactory.class)).isInstanceOf(LettuceConnectionFactory.class);
+			assertExclusion(context);
 		}
+	}
+
+	@Test
+	void twoThreadsExcludeEachOtherWithJedis() throws Exception {
+		try (ConfigurableApplicationContext context = start("spring.data.redis.client-type=jedis")) {
+			assertThat(context.getBean(RedisConnectionFactory.class)).isInstanceOf(JedisConnectionFactory.class);
+			assertExclusion(context);
+		}
+	}
+
+	private static void assertExclusion(ConfigurableApplicationContext context) throws Exception {
+		ConsumerApplication.Counter counter = context.getBean(ConsumerApplication.Counter.class);
+		assertThat(AopUtils.isAopProxy(counter)).as("the locked bean is proxied").isTrue();
+		ExecutorService threads = Executors.newFixedThreadPool(THREADS);
+		try {
+			List<Future<?>> calls = new ArrayList<>();
+			for (int t = 0; t < THREADS; t++) {
+				calls.add(threads.submit(() -> {
+					for (int i = 0; i < CALLS; i++) {
+						counter.increment("shared");
+					}
+					return null;
+				}));
+			}
+			for (Future<?> call : calls) {
+				call.get(60, TimeUnit.SECONDS);
+			}
+		}
+		finally {
+			threads.shutdownNow();
+		}
+		assertThat(counter.value()).isEqualTo(THREADS * CALLS);
+		assertThat(counter.mostInside()).isOne();
 	}
 
 	@Test

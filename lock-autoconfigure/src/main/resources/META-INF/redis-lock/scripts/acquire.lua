@@ -3,9 +3,10 @@
 -- first attempt of an acquisition is a bare SET NX PX; this runs when that found the
 -- lock busy, and for every later attempt.
 --
--- KEYS[1]  lock key: a string holding the owner token, its TTL is the lease
+-- KEYS[1]  lock key: a string holding the owner token, a space and the holder as JSON
+--          (see HolderRecord), its TTL is the lease
 -- KEYS[2]  waiters key: a hash from the owner token of each queued waiter to
---          '<arrival µs> <valid until ms> <lease ms> <ticket>'
+--          '<arrival µs> <valid until ms> <lease ms> <ticket> <holder fields>'
 -- ARGV[1]  owner token of the caller
 -- ARGV[2]  lease in milliseconds, positive
 -- ARGV[3]  how long to keep the caller queued when the lock is busy, in milliseconds;
@@ -14,6 +15,8 @@
 -- ARGV[5]  ticket of this attempt, sent back with a hand-off so that the caller can
 --          tell it from one meant for an earlier attempt
 -- ARGV[6]  '1' when an earlier attempt may have queued the caller, else '0'
+-- ARGV[7]  the caller as JSON fields without braces: '"host":…,"pid":…,"thread":…'
+-- ARGV[8]  the time of this attempt, recorded as acquiredAt if it takes the lock
 --
 -- Returns 0 when the lock is now held by ARGV[1] (it was free, or already recorded for
 -- ARGV[1]), else -1 minus the holder's remaining lease in milliseconds, which is always
@@ -24,8 +27,15 @@
 --
 -- Assumes Redis 6.2 or later: script effects replication.
 
-if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
-  if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+-- Whether a lock key's value names the owner: the owner token alone (written by
+-- versions before holders were recorded), or followed by a space and the holder.
+local function ownedBy(value, owner)
+  return value == owner or (value and string.sub(value, 1, #owner + 1) == owner .. ' ')
+end
+
+local value = ARGV[1] .. ' {' .. ARGV[7] .. ',"acquiredAt":"' .. ARGV[8] .. '"}'
+if not redis.call('SET', KEYS[1], value, 'NX', 'PX', ARGV[2]) then
+  if not ownedBy(redis.call('GET', KEYS[1]), ARGV[1]) then
     local remaining = math.max(redis.call('PTTL', KEYS[1]), 0)
     if ARGV[3] ~= '0' then
       local now = redis.call('TIME')
@@ -37,7 +47,7 @@ if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
       end
       local validUntil = math.floor(micros / 1000) + tonumber(ARGV[3])
       redis.call('HSET', KEYS[2], ARGV[1],
-        string.format('%.0f %.0f %s %s', arrival, validUntil, ARGV[4], ARGV[5]))
+        string.format('%.0f %.0f %s %s %s', arrival, validUntil, ARGV[4], ARGV[5], ARGV[7]))
       if redis.call('PTTL', KEYS[2]) < tonumber(ARGV[3]) then
         redis.call('PEXPIRE', KEYS[2], ARGV[3])
       end
@@ -46,7 +56,7 @@ if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
   end
   -- Recorded for this owner already: handed to it, or taken by an acquisition whose
   -- reply was lost.
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  redis.call('SET', KEYS[1], value, 'PX', ARGV[2])
 end
 if ARGV[6] == '1' then
   redis.call('HDEL', KEYS[2], ARGV[1])

@@ -1,6 +1,6 @@
 -- Issues a fencing token to the holder of a lock, the first time it asks for one.
 --
--- KEYS[1]  lock key: a string holding the owner token
+-- KEYS[1]  lock key: a string holding the owner token and the holder (see acquire.lua)
 -- KEYS[2]  fence key: the last fencing token issued for this lock name
 -- ARGV[1]  owner token of the caller
 -- ARGV[2]  how long to keep the fence key, in milliseconds
@@ -15,7 +15,13 @@
 --
 -- Assumes Redis 6.2 or later: SET ... GET, and script effects replication.
 
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+-- Whether a lock key's value names the owner: the owner token alone (written by
+-- versions before holders were recorded), or followed by a space and the holder.
+local function ownedBy(value, owner)
+  return value == owner or (value and string.sub(value, 1, #owner + 1) == owner .. ' ')
+end
+
+if not ownedBy(redis.call('GET', KEYS[1]), ARGV[1]) then
   return 0
 end
 

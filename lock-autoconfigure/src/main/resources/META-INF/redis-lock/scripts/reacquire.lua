@@ -3,7 +3,8 @@
 -- round trip of its own. No fencing token is issued: fence.lua issues one if the new
 -- holder asks.
 --
--- KEYS[1]  lock key: a string holding the owner token
+-- KEYS[1]  lock key: a string holding the owner token and the holder (see acquire.lua),
+--          which stays as the thread that took the lock from Redis recorded it
 -- KEYS[2]  waiters key: the hash of queued waiters (see acquire.lua), only counted here
 -- ARGV[1]  owner token of the caller
 -- ARGV[2]  lease in milliseconds, positive
@@ -13,7 +14,13 @@
 -- the one now holding it); else 0: the lock expired or belongs to another owner, and is
 -- left untouched.
 
-if redis.call('GET', KEYS[1]) ~= ARGV[1] then
+-- Whether a lock key's value names the owner: the owner token alone (written by
+-- versions before holders were recorded), or followed by a space and the holder.
+local function ownedBy(value, owner)
+  return value == owner or (value and string.sub(value, 1, #owner + 1) == owner .. ' ')
+end
+
+if not ownedBy(redis.call('GET', KEYS[1]), ARGV[1]) then
   return 0
 end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])

@@ -1,6 +1,7 @@
 -- Extends the lease of a lock held by the caller.
 --
--- KEYS[1]  lock key: a string holding the owner token
+-- KEYS[1]  lock key: a string holding the owner token and the holder (see acquire.lua),
+--          which the new lease keeps
 -- ARGV[1]  owner token of the caller
 -- ARGV[2]  new lease in milliseconds from now, positive
 --
@@ -9,7 +10,13 @@
 --
 -- Assumes Redis 6.2 or later.
 
-if redis.call('GET', KEYS[1]) == ARGV[1] then
+-- Whether a lock key's value names the owner: the owner token alone (written by
+-- versions before holders were recorded), or followed by a space and the holder.
+local function ownedBy(value, owner)
+  return value == owner or (value and string.sub(value, 1, #owner + 1) == owner .. ' ')
+end
+
+if ownedBy(redis.call('GET', KEYS[1]), ARGV[1]) then
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
   return 1
 end

@@ -372,10 +372,16 @@ public class RedisLockProperties implements Validator {
 		/**
 		 * How long the lock client waits, when the application stops, for the locks this
 		 * instance holds to be released, while it keeps renewing their leases and refuses
-		 * new ones. Locks still held then are no longer renewed, and their holders are
-		 * told at release that they were lost. Zero does not wait.
+		 * new ones. Locks still held then are released, so that other instances need not
+		 * wait out their leases, and their holders are told at release that they were
+		 * lost. Zero does not wait. The client stops after Spring Boot's graceful web
+		 * shutdown and the task executors, so in-flight requests and tasks have already
+		 * finished (within spring.lifecycle.timeout-per-shutdown-phase) when this wait
+		 * begins: it only covers other work, and stays short so that the whole shutdown
+		 * ends before the platform kills the process (after 30 s on Kubernetes), which
+		 * would leave the locks to their leases.
 		 */
-		private Duration timeout = Duration.ofSeconds(30);
+		private Duration timeout = Duration.ofSeconds(5);
 
 		public Duration getTimeout() {
 			return this.timeout;

@@ -21,6 +21,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A reentrant lock shared by every process that uses the same store and lock name.
  * <p>
@@ -78,6 +80,28 @@ public interface DistributedLock extends Lock {
 	 * @throws LockStoreException if the store cannot be reached; the lock is not held
 	 */
 	boolean tryLock(Duration waitTime, Duration leaseTime, boolean renew) throws InterruptedException;
+
+	/**
+	 * Acquire the lock like {@link #tryLock(Duration, Duration, boolean)}, and say what
+	 * takes it: the store records it with the lock, next to the holder's host, process,
+	 * thread and the time it was taken, so that an operator looking at the store can tell
+	 * who holds the lock. The default ignores it.
+	 * @param waitTime how long to wait for a busy lock; zero tries once
+	 * @param leaseTime how long the lock survives a holder that stops renewing
+	 * @param renew whether to extend the lease while the lock is held
+	 * @param method what takes the lock, for example a method name, or {@code null} for
+	 * nothing
+	 * @return whether the lock was acquired
+	 * @throws InterruptedException if the thread is interrupted while waiting
+	 * @throws IllegalArgumentException if a time is {@code null}, the wait time negative
+	 * or the lease out of range, before anything reaches the store
+	 * @throws LockStoreException if the store cannot be reached; the lock is not held
+	 * @see LockDefinition#method()
+	 */
+	default boolean tryLock(Duration waitTime, Duration leaseTime, boolean renew, @Nullable String method)
+			throws InterruptedException {
+		return tryLock(waitTime, leaseTime, renew);
+	}
 
 	/**
 	 * Release one hold of the lock. The final release deletes the lock in the store and

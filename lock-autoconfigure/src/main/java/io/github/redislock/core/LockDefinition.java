@@ -17,10 +17,12 @@ package io.github.redislock.core;
 
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What to lock and for how long: the lock name, the lease, the wait time and whether to
- * renew the lease while held. Validated when created, so an invalid definition never
- * reaches the store.
+ * renew the lease while held, and optionally what takes the lock, for operators.
+ * Validated when created, so an invalid definition never reaches the store.
  *
  * @param name the lock name, not blank
  * @param leaseTime how long the lock survives a holder that stops renewing, at least 1 ms
@@ -28,10 +30,15 @@ import java.time.Duration;
  * @param waitTime how long to wait for a busy lock, zero to try once; a wait longer than
  * {@link #MAX_LEASE_TIME} is cut to it, which is waiting practically forever
  * @param renew whether to extend the lease while the lock is held
+ * @param method what takes the lock, recorded with it in the store next to the holder's
+ * host, process, thread and acquisition time, so that an operator can tell who holds it
+ * ({@code GET} on the lock key in {@code redis-cli}): the {@code @RedisLock} method, set
+ * by the annotation, or whatever a programmatic caller names; {@code null} for nothing
  * @author redis-lock contributors
  * @since 0.1.0
  */
-public record LockDefinition(String name, Duration leaseTime, Duration waitTime, boolean renew) {
+public record LockDefinition(String name, Duration leaseTime, Duration waitTime, boolean renew,
+		@Nullable String method) {
 
 	/**
 	 * The longest lease, {@code Long.MAX_VALUE} nanoseconds (about 292 years): leases are
@@ -50,6 +57,27 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 		LockArguments.name(name);
 		LockArguments.leaseTime(name, leaseTime);
 		waitTime = LockArguments.waitTime(name, waitTime);
+	}
+
+	/**
+	 * Create a definition that names nothing as what takes the lock.
+	 * @param name the lock name
+	 * @param leaseTime the lease
+	 * @param waitTime the wait time
+	 * @param renew whether to extend the lease while the lock is held
+	 * @throws IllegalArgumentException as the canonical constructor
+	 */
+	public LockDefinition(String name, Duration leaseTime, Duration waitTime, boolean renew) {
+		this(name, leaseTime, waitTime, renew, null);
+	}
+
+	/**
+	 * Return a copy of this definition that names what takes the lock.
+	 * @param method what takes the lock, or {@code null} for nothing
+	 * @return the definition
+	 */
+	public LockDefinition withMethod(@Nullable String method) {
+		return new LockDefinition(this.name, this.leaseTime, this.waitTime, this.renew, method);
 	}
 
 	/**

@@ -60,7 +60,7 @@ public class LockTemplate implements LockOperations {
 		Assert.notNull(definition, "LockDefinition must not be null");
 		DistributedLock lock = this.client.getLock(definition.name());
 		try {
-			if (lock.tryLock(definition.waitTime(), definition.leaseTime(), definition.renew())) {
+			if (lock.tryLock(definition.waitTime(), definition.leaseTime(), definition.renew(), definition.method())) {
 				return Optional.of(new AcquiredLock(lock));
 			}
 			return Optional.empty();

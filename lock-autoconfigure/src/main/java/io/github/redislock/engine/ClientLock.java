@@ -18,6 +18,8 @@ package io.github.redislock.engine;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
+import org.jspecify.annotations.Nullable;
+
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockArguments;
 
@@ -89,7 +91,7 @@ final class ClientLock implements DistributedLock {
 	public boolean tryLock() {
 		boolean interrupted = Thread.interrupted();
 		try {
-			return this.engine.acquire(this.name, 0, this.defaultLeaseTime, this.defaultRenew);
+			return this.engine.acquire(this.name, 0, this.defaultLeaseTime, this.defaultRenew, null);
 		}
 		catch (InterruptedException ex) {
 			interrupted = true;
@@ -119,15 +121,26 @@ final class ClientLock implements DistributedLock {
 
 	@Override
 	public boolean tryLock(Duration waitTime, Duration leaseTime, boolean renew) throws InterruptedException {
+		return tryLock(waitTime, leaseTime, renew, null);
+	}
+
+	@Override
+	public boolean tryLock(Duration waitTime, Duration leaseTime, boolean renew, @Nullable String method)
+			throws InterruptedException {
 		long waitNanos = LockArguments.waitTime(this.name, waitTime).toNanos();
-		return acquire(waitNanos, LockArguments.leaseTime(this.name, leaseTime), renew);
+		return acquire(waitNanos, LockArguments.leaseTime(this.name, leaseTime), renew, method);
 	}
 
 	private boolean acquire(long waitNanos, Duration leaseTime, boolean renew) throws InterruptedException {
+		return acquire(waitNanos, leaseTime, renew, null);
+	}
+
+	private boolean acquire(long waitNanos, Duration leaseTime, boolean renew, @Nullable String method)
+			throws InterruptedException {
 		if (Thread.interrupted()) {
 			throw new InterruptedException();
 		}
-		return this.engine.acquire(this.name, waitNanos, leaseTime, renew);
+		return this.engine.acquire(this.name, waitNanos, leaseTime, renew, method);
 	}
 
 	@Override

@@ -159,7 +159,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	/**
 	 * Set how long {@link #stop()} and {@link #close()} wait for held locks to be
 	 * released.
-	 * @param shutdownTimeout the longest wait, zero not to wait; 30 seconds by default
+	 * @param shutdownTimeout the longest wait, zero not to wait; 5 seconds by default
 	 */
 	public void setShutdownTimeout(Duration shutdownTimeout) {
 		this.shutdown.setTimeout(shutdownTimeout);
@@ -188,10 +188,12 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * {@link #setShutdownTimeout shutdown timeout}, so that no other instance takes them
 	 * while their holders still run. Meanwhile their leases are renewed; threads waiting
 	 * for a lock give up at once, and new acquisitions fail, with
-	 * {@link LockClientClosedException}. Locks still held when the timeout passes are no
-	 * longer renewed and are reported lost, and their holders get
-	 * {@link LockLostException} at release. Blocks the calling thread, so that what the
-	 * client needs, such as the store's connections, is stopped only after it.
+	 * {@link LockClientClosedException}, leaving the store's queues. Locks still held
+	 * when the timeout passes are no longer renewed, are released in the store, so that
+	 * other instances take them at once rather than after their lease, and are reported
+	 * lost; their holders get {@link LockLostException} at release. Blocks the calling
+	 * thread, so that what the client needs, such as the store's connections, is stopped
+	 * only after it.
 	 */
 	@Override
 	public void stop() {
@@ -205,13 +207,15 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	/**
 	 * Return the phase in which an application context stops this client: {@code 1024},
-	 * after the phases that finish the work that holds locks (Spring's executors and
-	 * schedulers, whose stop waits for running tasks, at {@code Integer.MAX_VALUE / 2};
-	 * message listener containers and Spring Boot's graceful web shutdown, near
-	 * {@code Integer.MAX_VALUE}), and before the Redis connection factories, at
-	 * {@code 0}. A context stops its lifecycle beans before it destroys any bean: had the
-	 * wait been left to {@link #close()}, it would run after the connection factory had
-	 * stopped, whatever the beans depend on.
+	 * after the phases that finish the work that holds locks (Spring Boot's graceful web
+	 * shutdown, at {@code Integer.MAX_VALUE - 1024}, which lets in-flight requests finish
+	 * within {@code spring.lifecycle.timeout-per-shutdown-phase}; message listener
+	 * containers, near {@code Integer.MAX_VALUE}; Spring's executors and schedulers,
+	 * whose stop waits for running tasks, at {@code Integer.MAX_VALUE / 2}), so that
+	 * locks are released by their holders before any is given up, and before the Redis
+	 * connection factories, at {@code 0}. A context stops its lifecycle beans before it
+	 * destroys any bean: had the wait been left to {@link #close()}, it would run after
+	 * the connection factory had stopped, whatever the beans depend on.
 	 * @return the phase
 	 */
 	@Override

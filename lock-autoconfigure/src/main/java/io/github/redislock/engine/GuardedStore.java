@@ -24,6 +24,7 @@ import org.slf4j.Logger;
 import org.springframework.core.NestedExceptionUtils;
 
 import io.github.redislock.core.LockStoreException;
+import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 
 /**
@@ -61,15 +62,15 @@ final class GuardedStore {
 	 * @param ownerToken the owner's token
 	 * @param leaseTime the lease
 	 * @param queueing how to queue, or {@code null} not to
+	 * @param holder who takes the lock, recorded with it
 	 * @return the outcome
 	 * @throws InterruptedException if an interrupt cut the call short
 	 * @throws LockStoreException if the store failed
 	 */
 	LockStore.AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime,
-			LockStore.@Nullable Queueing queueing) throws InterruptedException {
+			LockStore.@Nullable Queueing queueing, LockHolder holder) throws InterruptedException {
 		try {
-			return (queueing != null) ? this.store.tryAcquire(name, ownerToken, leaseTime, queueing)
-					: this.store.tryAcquire(name, ownerToken, leaseTime);
+			return this.store.tryAcquire(name, ownerToken, leaseTime, queueing, holder);
 		}
 		catch (RuntimeException ex) {
 			if (cutShortByInterrupt(ex)) {

@@ -144,11 +144,12 @@ final class LeaseKeeper implements AutoCloseable {
 		letGo(hold);
 		String name = hold.name();
 		if (hold.isGivenUp()) {
-			// Known lost: the store may be gone by now, and its failure is no news.
+			// Released already when given up, which the store does not record twice; the
+			// store may be gone by now, and its failure is no news.
 			this.store.releaseQuietly(name, hold.ownerToken(), "");
 			throw new LockLostException(name,
 					"Lock '" + name + "' was lost: the lock client was closed while it "
-							+ "was held, and stopped renewing its lease when its shutdown timeout ran out; work done "
+							+ "was held, and released it when its shutdown timeout ran out; work done "
 							+ "under it may have overlapped with another holder");
 		}
 		boolean released;
@@ -191,8 +192,13 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * Give up a hold still held when the shutdown timeout passed, telling the listener on
-	 * the stopping thread, while the application is still running.
+	 * Give up a hold still held when the shutdown timeout passed: stop renewing it and
+	 * release it in the store, then tell the listener on the stopping thread, while the
+	 * application is still running. Released, not left to its lease: the instance is
+	 * going away, and another instance, or the first waiter queued, would otherwise wait
+	 * out a lease that nobody renews. The store releases only what this holder still
+	 * holds, so a hold that its thread released meanwhile is not released twice, and a
+	 * lock handed on since is left to its new holder.
 	 * @param hold the hold
 	 */
 	void giveUp(LockHold hold) {
@@ -200,8 +206,10 @@ final class LeaseKeeper implements AutoCloseable {
 			return;
 		}
 		hold.markGivenUp();
-		lost(hold, "the lock client was closed while the lock was held, and stopped renewing its lease "
-				+ "when its shutdown timeout ran out");
+		this.renewer.stop(hold);
+		this.store.releaseQuietly(hold.name(), hold.ownerToken(), " when the lock client shut down");
+		lost(hold, "the lock client was closed while the lock was held, and released it when its shutdown "
+				+ "timeout ran out");
 	}
 
 	/**

@@ -28,16 +28,18 @@ import org.springframework.util.Assert;
 import io.github.redislock.core.LockClientClosedException;
 
 /**
- * Stops a client without abandoning the locks it holds. A client that simply stopped
- * renewing would let another instance take a lock as soon as its lease ran out, while the
- * holder's work still ran, and the holder would learn nothing of it; its release would
- * only fail later, as if the store had.
+ * Stops a client without abandoning the locks it holds, and without leaving them behind.
+ * A client that simply stopped renewing would let another instance take a lock as soon as
+ * its lease ran out, while the holder's work still ran, and the holder would learn
+ * nothing of it; its release would only fail later, as if the store had. A client that
+ * simply went away would leave its locks to others for a whole lease.
  * <p>
  * So a stop first refuses new acquisitions and sends away the threads waiting for one,
- * which hold nothing, then waits, up to its timeout, until the holders have released
- * their locks, while their leases are still renewed and the store is still in use. The
- * holds left when the timeout passes are given up: no longer renewed, and reported lost,
- * so that their holders are told at release.
+ * which hold nothing and leave the store's queues as they go, then waits, up to its
+ * timeout, until the holders have released their locks, while their leases are still
+ * renewed and the store is still in use. The holds left when the timeout passes are given
+ * up: no longer renewed, released in the store so that others take them at once, and
+ * reported lost, so that their holders are told at release.
  * <p>
  * Waiting is a poll of the client's lock states: a stop happens once per client, and a
  * poll keeps the acquire and release paths free of any work for it.
@@ -50,7 +52,8 @@ final class LockClientShutdown {
 	/** The client's category, where the shutdown was always logged. */
 	private static final Logger logger = ClientLog.logger;
 
-	static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+	/** See {@code RedisLockProperties.Shutdown#timeout} for the reasons. */
+	static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(5);
 
 	/** See {@link DefaultLockClient#getPhase()}. */
 	static final int PHASE = 1024;
@@ -72,8 +75,8 @@ final class LockClientShutdown {
 	/**
 	 * Create a shutdown.
 	 * @param states the live view of the client's lock states
-	 * @param giveUp stops renewing a hold still held when the timeout passed, and reports
-	 * it lost
+	 * @param giveUp stops renewing a hold still held when the timeout passed, releases it
+	 * in the store, and reports it lost
 	 */
 	LockClientShutdown(Collection<LockState> states, Consumer<LockHold> giveUp) {
 		this.states = states;

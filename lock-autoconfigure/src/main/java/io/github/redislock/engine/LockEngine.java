@@ -68,13 +68,16 @@ final class LockEngine {
 	 * ever
 	 * @param leaseTime the lease
 	 * @param renew whether the lease is renewed while held
+	 * @param method what takes the lock, recorded with it in the store for operators, or
+	 * {@code null}
 	 * @return whether the lock is held
 	 * @throws InterruptedException if the thread was interrupted
 	 * @throws LockClientClosedException if the client is stopping
 	 * @throws LockLostException if a re-entry found the lease lost
 	 * @throws LockStoreException if the store failed
 	 */
-	boolean acquire(String name, long waitNanos, Duration leaseTime, boolean renew) throws InterruptedException {
+	boolean acquire(String name, long waitNanos, Duration leaseTime, boolean renew, @Nullable String method)
+			throws InterruptedException {
 		long deadline = Deadline.after(waitNanos);
 		LockState held = this.states.get(name);
 		if (held != null && held.heldByCurrentThread() != null) {
@@ -94,7 +97,7 @@ final class LockEngine {
 				// At the head of the local queue: take over what the previous local
 				// holder handed off, or take the lock in the store.
 				acquired = this.handOffs.takeOver(state, leaseTime, renew)
-						|| this.storeAcquirer.acquire(state, deadline, leaseTime, renew);
+						|| this.storeAcquirer.acquire(state, deadline, leaseTime, renew, method);
 				if (acquired && this.shutdown.isStopping()) {
 					acquired = false;
 					giveBackAtShutdown(state);

@@ -17,9 +17,12 @@ package io.github.redislock.engine;
 
 import java.time.Duration;
 
+import org.jspecify.annotations.Nullable;
+
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockStoreException;
+import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 
 /**
@@ -59,18 +62,21 @@ final class StoreAcquirer {
 	 * @param deadline when to give up
 	 * @param leaseTime the lease to ask for
 	 * @param renew whether the lease is to be renewed while held
+	 * @param method what takes the lock, recorded with it for operators, or {@code null}
 	 * @return whether the current thread holds the lock now
 	 * @throws InterruptedException if the thread was interrupted
 	 * @throws LockStoreException if the store failed
 	 * @throws LockClientClosedException if the client stopped meanwhile
 	 */
-	boolean acquire(LockState state, long deadline, Duration leaseTime, boolean renew) throws InterruptedException {
+	boolean acquire(LockState state, long deadline, Duration leaseTime, boolean renew, @Nullable String method)
+			throws InterruptedException {
 		String ownerToken = this.owners.current();
+		LockHolder holder = LockHolder.currentThread(method);
 		// Taken although this attempt does not queue, so that tickets count the attempts.
 		this.owners.nextTicket();
 		state.wakeUps.drainPermits();
 		long requestedAt = System.nanoTime();
-		LockStore.AcquireResult result = this.store.tryAcquire(state.name, ownerToken, leaseTime, null);
+		LockStore.AcquireResult result = this.store.tryAcquire(state.name, ownerToken, leaseTime, null, holder);
 		if (result.acquired()) {
 			keep(state, new LockHold(state.name, ownerToken, leaseTime, requestedAt), renew);
 			return true;
@@ -78,7 +84,8 @@ final class StoreAcquirer {
 		if (Deadline.remaining(deadline) <= 0) {
 			return false;
 		}
-		try (StoreWait wait = new StoreWait(this.store, this.owners, this.backoff, state, leaseTime, renew, deadline)) {
+		try (StoreWait wait = new StoreWait(this.store, this.owners, this.backoff, state, leaseTime, renew, deadline,
+				holder)) {
 			LockHold hold = wait.acquire(result);
 			if (hold == null) {
 				return false;

@@ -23,6 +23,7 @@ import org.jspecify.annotations.Nullable;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockStoreException;
+import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 
 /**
@@ -72,6 +73,8 @@ final class StoreWait implements AutoCloseable {
 
 	private final long deadline;
 
+	private final LockHolder holder;
+
 	private @Nullable AutoCloseable subscription;
 
 	/** {@link System#nanoTime()} when the latest attempt was made. */
@@ -92,9 +95,10 @@ final class StoreWait implements AutoCloseable {
 	 * @param leaseTime the lease to ask for
 	 * @param renew whether the lease is to be renewed while held
 	 * @param deadline when to give up
+	 * @param holder who waits, recorded with the lock when it is taken or handed over
 	 */
 	StoreWait(GuardedStore store, OwnerTokens owners, LockBackoff backoff, LockState state, Duration leaseTime,
-			boolean renew, long deadline) {
+			boolean renew, long deadline, LockHolder holder) {
 		this.store = store;
 		this.owners = owners;
 		this.backoff = backoff;
@@ -104,6 +108,7 @@ final class StoreWait implements AutoCloseable {
 		this.handOffLease = (renew && leaseTime.compareTo(MAX_RENEWED_HAND_OFF_LEASE) > 0) ? MAX_RENEWED_HAND_OFF_LEASE
 				: leaseTime;
 		this.deadline = deadline;
+		this.holder = holder;
 	}
 
 	/**
@@ -153,7 +158,7 @@ final class StoreWait implements AutoCloseable {
 		this.state.wakeUps.drainPermits();
 		this.requestedAt = System.nanoTime();
 		try {
-			return this.store.tryAcquire(this.state.name, this.ownerToken, this.leaseTime, queueing);
+			return this.store.tryAcquire(this.state.name, this.ownerToken, this.leaseTime, queueing, this.holder);
 		}
 		catch (LockStoreException | InterruptedException ex) {
 			// The store is failing, so waiting on it once more to leave the queue is

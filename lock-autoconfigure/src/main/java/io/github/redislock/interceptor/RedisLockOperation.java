@@ -54,6 +54,9 @@ public final class RedisLockOperation {
 
 	private final @Nullable FallbackMethod fallback;
 
+	/** The method as recorded with the lock in the store for operators. */
+	private final String description;
+
 	RedisLockOperation(Method method, Class<?> targetClass, @Nullable String keyExpression,
 			@Nullable String conditionExpression, @Nullable Duration leaseTime, @Nullable Duration waitTime,
 			boolean renew, @Nullable FallbackMethod fallback) {
@@ -69,6 +72,7 @@ public final class RedisLockOperation {
 		this.waitTime = waitTime;
 		this.renew = renew;
 		this.fallback = fallback;
+		this.description = InvalidRedisLockException.describe(method, targetClass);
 	}
 
 	/**
@@ -163,7 +167,8 @@ public final class RedisLockOperation {
 	 */
 	LockDefinition toDefinition(String key, LockDefaults defaults) {
 		return new LockDefinition(key, (this.leaseTime != null) ? this.leaseTime : defaults.leaseTime(),
-				(this.waitTime != null) ? this.waitTime : defaults.waitTime(), this.renew && defaults.renew());
+				(this.waitTime != null) ? this.waitTime : defaults.waitTime(), this.renew && defaults.renew(),
+				this.description);
 	}
 
 	@Override

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.github.redislock.core.LockDefinition;
+import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
 
@@ -42,7 +43,10 @@ import org.springframework.util.Assert;
  * A {@link LockStore} in one Redis deployment (standalone, Sentinel or Cluster, as the
  * template's connection factory is set up). Each operation is one Lua script, so one
  * round trip, except the first attempt of an acquisition, a bare {@code SET NX PX}; see
- * the scripts under {@code META-INF/redis-lock/scripts} for the layout.
+ * the scripts under {@code META-INF/redis-lock/scripts} for the layout. The value of a
+ * lock key is the owner token followed by a description of the holder (see
+ * {@link HolderRecord}), so that {@code GET} on the key in {@code redis-cli} shows who
+ * holds the lock.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -100,19 +104,26 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
-		return acquire(name, ownerToken, leaseTime, null);
+		return tryAcquire(name, ownerToken, leaseTime, null, LockHolder.currentThread(null));
 	}
 
 	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing) {
-		return acquire(name, ownerToken, leaseTime, queueing);
+		return tryAcquire(name, ownerToken, leaseTime, queueing, LockHolder.currentThread(null));
 	}
 
-	private AcquireResult acquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing) {
+	/**
+	 * Take the lock, with the holder written into the value of the lock key after the
+	 * owner token (see {@link HolderRecord}): no command more than without it.
+	 */
+	@Override
+	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing,
+			LockHolder holder) {
 		long lease = leaseMillis(name, leaseTime);
 		byte[] lockKey = bytes(this.keys.lockKey(name));
-		byte[] owner = bytes(ownerToken);
-		if (queueing == null && setIfAbsent(name, lockKey, owner, lease)) {
+		String fields = HolderRecord.fields(holder);
+		String acquiredAt = HolderRecord.now();
+		if (queueing == null && setIfAbsent(name, lockKey, HolderRecord.value(ownerToken, fields, acquiredAt), lease)) {
 			return AcquireResult.ACQUIRED;
 		}
 		byte[] queueFor = NO_QUEUEING;
@@ -125,8 +136,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 			ticket = bytes(Long.toString(queueing.ticket()));
 			queuedBefore = queueing.queuedBefore() ? QUEUED_BEFORE : NO_QUEUEING;
 		}
-		long value = runForLong(name, LuaScript.ACQUIRE, 2, lockKey, bytes(this.keys.waitersKey(name)), owner,
-				bytes(Long.toString(lease)), queueFor, handOffLease, ticket, queuedBefore);
+		long value = runForLong(name, LuaScript.ACQUIRE, 2, lockKey, bytes(this.keys.waitersKey(name)),
+				bytes(ownerToken), bytes(Long.toString(lease)), queueFor, handOffLease, ticket, queuedBefore,
+				bytes(fields), bytes(acquiredAt));
 		return (value == 0) ? AcquireResult.ACQUIRED : AcquireResult.busy(-value - 1);
 	}
 
@@ -136,9 +148,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * trip, to the script, which tells how long the holder keeps it and whether the
 	 * holder is the caller after all (an earlier acquisition whose reply was lost).
 	 */
-	private boolean setIfAbsent(String name, byte[] lockKey, byte[] ownerToken, long lease) {
+	private boolean setIfAbsent(String name, byte[] lockKey, byte[] value, long lease) {
 		Boolean set = execute((connection) -> connection.stringCommands()
-			.set(lockKey, ownerToken, Expiration.milliseconds(lease), SetOption.ifAbsent()));
+			.set(lockKey, value, Expiration.milliseconds(lease), SetOption.ifAbsent()));
 		if (set == null) {
 			throw new IllegalStateException(noReply(name));
 		}
@@ -218,7 +230,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	@Override
 	public boolean release(String name, String ownerToken) {
 		return runForLong(name, LuaScript.RELEASE, 2, bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)),
-				bytes(ownerToken), bytes(this.keys.channel(name))) == 1;
+				bytes(ownerToken), bytes(this.keys.channel(name)), bytes(HolderRecord.now())) == 1;
 	}
 
 	@Override

@@ -57,6 +57,26 @@ public interface LockStore {
 	}
 
 	/**
+	 * Take the lock like {@link #tryAcquire(String, String, Duration, Queueing)}, or like
+	 * {@link #tryAcquire(String, String, Duration)} when not queueing, and record who
+	 * takes it with the lock, in the same operation, for operators to see: recorded while
+	 * the lock is held (renewals keep it), replaced when the lock is handed to a queued
+	 * waiter, gone when the lock is released or its lease runs out. The default records
+	 * nothing.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @param leaseTime the lease, positive
+	 * @param queueing how to queue the caller, or {@code null} not to
+	 * @param holder who takes the lock
+	 * @return the outcome
+	 */
+	default AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing,
+			LockHolder holder) {
+		return (queueing != null) ? tryAcquire(name, ownerToken, leaseTime, queueing)
+				: tryAcquire(name, ownerToken, leaseTime);
+	}
+
+	/**
 	 * Issue a fencing token to the owner of the lock, larger than any issued for this
 	 * lock name before, if the lock is still recorded for this owner. Called at most once
 	 * per hold, whether the hold began with an acquisition, a hand-off or a

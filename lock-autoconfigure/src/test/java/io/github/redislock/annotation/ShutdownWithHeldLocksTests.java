@@ -17,6 +17,7 @@ package io.github.redislock.annotation;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -26,6 +27,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockClient;
@@ -61,14 +63,18 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * Closing an application instance while its {@code @RedisLock} methods still run: the
  * instance keeps their leases renewed and waits for them, bounded by
  * {@code redis-lock.shutdown.timeout}, so that another instance cannot take their locks
- * meanwhile; it refuses new acquisitions and wakes its waiters at once; and a method
- * still running when the timeout passes learns at release that its lock was given up.
+ * meanwhile; it refuses new acquisitions and wakes its waiters at once; when the timeout
+ * passes it releases the locks still held, so that another instance takes them at once
+ * rather than after their lease, and a method still running then learns at release that
+ * its lock was given up; and it leaves nothing behind, in Redis or as threads.
  * <p>
  * Instance {@code a} is the one closed, a fresh one in each test; instance {@code b}
  * plays another process. Both run the same {@link Work} bean, whose calls count how many
  * run at once across the two. The locks have a 2 s lease, so a lease left unrenewed runs
  * out well within each test, while a renewal that a loaded machine delays by a second
- * still comes in time.
+ * still comes in time; the tests of what the end of the timeout releases use a 60 s lease
+ * instead, so that only a release can free the lock within them. Tests that wait for a
+ * running method set a timeout far longer than they take.
  *
  * @author redis-lock contributors
  */
@@ -76,6 +82,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 class ShutdownWithHeldLocksTests {
 
 	private static final Duration BOUND = Duration.ofSeconds(15);
+
+	/** A shutdown timeout that no test reaches. */
+	private static final String WAIT_LONG = "redis-lock.shutdown.timeout=60s";
 
 	@RegisterExtension
 	static final RedisServerExtension redis = new RedisServerExtension();
@@ -113,7 +122,7 @@ class ShutdownWithHeldLocksTests {
 
 	@Test
 	void closingWaitsForARunningMethodWhoseLockNoOtherInstanceCanTakeMeanwhile() throws Exception {
-		ConfigurableApplicationContext a = applications.start(Services.class);
+		ConfigurableApplicationContext a = applications.start(Services.class, WAIT_LONG);
 		CompletableFuture<String> running = call(() -> a.getBean(Work.class).hold("slow", "a"));
 		await(Work.started, "a's method to start");
 
@@ -136,7 +145,7 @@ class ShutdownWithHeldLocksTests {
 	void closingWaitsForAnAsyncMethodThatTheExecutorAwaitsOnShutdown() throws Exception {
 		ConfigurableApplicationContext a = applications.start(new Class<?>[] { Services.class, AsyncServices.class },
 				"spring.task.execution.shutdown.await-termination=true",
-				"spring.task.execution.shutdown.await-termination-period=30s");
+				"spring.task.execution.shutdown.await-termination-period=30s", WAIT_LONG);
 		CompletableFuture<String> running = a.getBean(AsyncWork.class).hold("slow-async", "a");
 		await(Work.started, "a's method to start");
 
@@ -165,11 +174,12 @@ class ShutdownWithHeldLocksTests {
 		await(lost.told, "a's lost-lease listener to be told");
 		assertThat(lost.events).singleElement().satisfies((event) -> {
 			assertThat(event.lockName()).isEqualTo("given-up");
-			assertThat(event.reason()).contains("closed while the lock was held");
+			assertThat(event.reason()).contains("closed while the lock was held").contains("released it");
 		});
 		closing.get(BOUND.toSeconds(), TimeUnit.SECONDS);
-		// Given up: once its lease runs out, another instance takes the lock.
-		assertThat(b.getBean(Work.class).hold("given-up", "b")).isEqualTo("b done");
+		// Given up and released: another instance takes the lock without waiting.
+		assertThat(b.getBean(LockClient.class).getLock("given-up").tryLock()).isTrue();
+		b.getBean(LockClient.class).getLock("given-up").unlock();
 
 		Work.release();
 		assertThatExceptionOfType(ExecutionException.class)
@@ -182,7 +192,7 @@ class ShutdownWithHeldLocksTests {
 
 	@Test
 	void closingRefusesNewLocksAndWakesWaitersAtOnce() throws Exception {
-		ConfigurableApplicationContext a = applications.start(Services.class);
+		ConfigurableApplicationContext a = applications.start(Services.class, WAIT_LONG);
 		CompletableFuture<String> running = call(() -> a.getBean(Work.class).hold("held", "a"));
 		await(Work.started, "a's method to start");
 		DistributedLock heldElsewhere = b.getBean(LockClient.class).getLock("held-elsewhere");
@@ -220,6 +230,99 @@ class ShutdownWithHeldLocksTests {
 			heldElsewhere.unlock();
 		}
 		assertThat(applications.lockKeys()).isEmpty();
+	}
+
+	@Test
+	void aLockStillHeldWhenTheShutdownTimeoutPassesIsGoneFromRedisRightAfterClose() throws Exception {
+		ConfigurableApplicationContext a = applications.start(Services.class, "redis-lock.shutdown.timeout=200ms");
+		CompletableFuture<String> running = call(() -> a.getBean(Work.class).holdLong("left-at-close", "a"));
+		await(Work.started, "a's method to start");
+		assertThat(applications.lockKeys()).containsExactly("lock:{left-at-close}");
+
+		a.close();
+
+		assertThat(applications.lockKeys()).as("lock keys right after close, with a 60 s lease").isEmpty();
+		Work.release();
+		assertThatExceptionOfType(ExecutionException.class)
+			.isThrownBy(() -> running.get(BOUND.toSeconds(), TimeUnit.SECONDS))
+			.havingCause()
+			.isInstanceOf(LockLostException.class)
+			.withMessageContaining("'left-at-close'")
+			.withMessageContaining("released it");
+		assertThat(applications.lockKeys()).isEmpty();
+	}
+
+	@Test
+	void aWaiterInAnotherInstanceTakesTheLockAsSoonAsTheShutdownTimeoutPasses() throws Exception {
+		ConfigurableApplicationContext a = applications.start(Services.class, "redis-lock.shutdown.timeout=300ms");
+		CompletableFuture<String> running = call(() -> a.getBean(Work.class).holdLong("taken-over", "a"));
+		await(Work.started, "a's method to start");
+		CompletableFuture<String> other = call(() -> b.getBean(Work.class).holdLong("taken-over", "b"));
+		Awaitility.await("b to queue for the lock in Redis").atMost(BOUND).until(() -> waitersQueuedFor("taken-over"));
+
+		long closeBegan = System.nanoTime();
+		a.close();
+		await(Work.otherEntered, "b's method to start");
+
+		assertThat(Duration.ofNanos(System.nanoTime() - closeBegan)).as("b's wait after a began to close")
+			.isLessThan(Duration.ofSeconds(10));
+		assertThat(other.get(BOUND.toSeconds(), TimeUnit.SECONDS)).isEqualTo("b done");
+		Work.release();
+		assertThatExceptionOfType(ExecutionException.class)
+			.isThrownBy(() -> running.get(BOUND.toSeconds(), TimeUnit.SECONDS))
+			.havingCause()
+			.isInstanceOf(LockLostException.class);
+		assertThat(applications.lockKeys()).isEmpty();
+	}
+
+	@Test
+	void closingLeavesNoLockKeyNoQueuePlaceAndNoThreadOfTheStarterBehind() throws Exception {
+		Set<Thread> before = starterThreads();
+		ConfigurableApplicationContext other = applications.start(Services.class);
+		ConfigurableApplicationContext a = applications.start(Services.class, "redis-lock.shutdown.timeout=200ms");
+		DistributedLock heldElsewhere = other.getBean(LockClient.class).getLock("elsewhere");
+		assertThat(heldElsewhere.tryLock(Duration.ZERO, Duration.ofSeconds(60), true)).isTrue();
+		CompletableFuture<String> running = call(() -> a.getBean(Work.class).holdLong("held-here", "a"));
+		await(Work.started, "a's method to start");
+		Waiter waitingHere = new Waiter(() -> a.getBean(Work.class).holdLong("held-here", "a2"));
+		Waiter waitingThere = new Waiter(() -> a.getBean(Work.class).holdLong("elsewhere", "a3"));
+		Awaitility.await("both waiters to wait")
+			.atMost(BOUND)
+			.ignoreExceptions()
+			.until(() -> waitingHere.isWaiting() && waitingThere.isWaiting() && waitersQueuedFor("elsewhere"));
+
+		a.close();
+
+		assertThat(applications.lockKeys()).as("a's lock released, a's queue place left")
+			.containsExactly("lock:{elsewhere}");
+		for (Waiter waiter : List.of(waitingHere, waitingThere)) {
+			assertThatExceptionOfType(ExecutionException.class)
+				.isThrownBy(() -> waiter.outcome.get(BOUND.toSeconds(), TimeUnit.SECONDS))
+				.havingCause()
+				.isInstanceOf(LockClientClosedException.class);
+		}
+		heldElsewhere.unlock();
+		other.close();
+		Work.release();
+		assertThatExceptionOfType(ExecutionException.class)
+			.isThrownBy(() -> running.get(BOUND.toSeconds(), TimeUnit.SECONDS))
+			.havingCause()
+			.isInstanceOf(LockLostException.class);
+		assertThat(applications.lockKeys()).isEmpty();
+		Awaitility.await("the threads of the closed instances to end")
+			.atMost(BOUND)
+			.untilAsserted(() -> assertThat(starterThreads()).isSubsetOf(before));
+	}
+
+	/**
+	 * The live threads the starter names, all named {@code redis-lock-…}.
+	 */
+	private static Set<Thread> starterThreads() {
+		return Thread.getAllStackTraces()
+			.keySet()
+			.stream()
+			.filter((thread) -> thread.isAlive() && thread.getName().startsWith("redis-lock"))
+			.collect(Collectors.toSet());
 	}
 
 	private CompletableFuture<String> call(Supplier<String> action) {
@@ -296,6 +399,11 @@ class ShutdownWithHeldLocksTests {
 
 		@RedisLock(key = "#key", expire = 2, waitTime = 10)
 		public String hold(String key, String caller) {
+			return run(caller);
+		}
+
+		@RedisLock(key = "#key", expire = 60, waitTime = 30)
+		public String holdLong(String key, String caller) {
 			return run(caller);
 		}
 

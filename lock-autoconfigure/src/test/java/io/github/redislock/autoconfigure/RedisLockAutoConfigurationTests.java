@@ -141,7 +141,7 @@ class RedisLockAutoConfigurationTests {
 					"redis-lock.wait-time=500ms", "redis-lock.lost-lease-action=log", "redis-lock.retry.delay=20ms",
 					"redis-lock.retry.multiplier=1.5", "redis-lock.retry.max-delay=300ms", "redis-lock.retry.jitter=0",
 					"redis-lock.renewal.enabled=false", "redis-lock.aspect.order=42", "redis-lock.local-handoffs=3",
-					"redis-lock.shutdown.timeout=5s")
+					"redis-lock.shutdown.timeout=12s")
 			.run((context) -> {
 				RedisLockProperties properties = context.getBean(RedisLockProperties.class);
 				assertThat(properties.getExpire()).isEqualTo(Duration.ofSeconds(10));
@@ -159,7 +159,7 @@ class RedisLockAutoConfigurationTests {
 				assertThat(context.getBean(RedisLockAdvisor.class).getOrder()).isEqualTo(42);
 				assertThat(context.getBean(DefaultLockClient.class).getMaxLocalHandoffs()).isEqualTo(3);
 				assertThat(context.getBean(DefaultLockClient.class).getShutdownTimeout())
-					.isEqualTo(Duration.ofSeconds(5));
+					.isEqualTo(Duration.ofSeconds(12));
 			});
 	}
 

@@ -88,7 +88,7 @@ class RedisLockPropertiesTests {
 		assertThat(this.properties.getWaitTime()).isEqualTo(Duration.ofSeconds(3));
 		assertThat(this.properties.getRenewal().isEnabled()).isTrue();
 		assertThat(this.properties.getAspect().getOrder()).isEqualTo(Integer.MAX_VALUE - 1);
-		assertThat(this.properties.getShutdown().getTimeout()).isEqualTo(Duration.ofSeconds(30));
+		assertThat(this.properties.getShutdown().getTimeout()).isEqualTo(Duration.ofSeconds(5));
 	}
 
 	@Test

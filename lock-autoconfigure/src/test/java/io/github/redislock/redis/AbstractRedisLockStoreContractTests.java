@@ -22,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.store.AbstractLockStoreContractTests;
 import io.github.redislock.store.LockStore;
+import io.github.redislock.store.RecordedHolder;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 
@@ -68,6 +69,16 @@ abstract class AbstractRedisLockStoreContractTests extends AbstractLockStoreCont
 	@Override
 	protected Collection<String> locksInUse() {
 		return lockKeys().stream().filter((key) -> !key.endsWith(":fence")).toList();
+	}
+
+	/**
+	 * Read the value of the lock key as an operator would: the owner token, a space, and
+	 * the holder as JSON.
+	 */
+	@Override
+	protected @Nullable RecordedHolder recordedHolder(String name) {
+		String value = redis().opsForValue().get(new RedisLockKeys("lock:").lockKey(name));
+		return (value != null) ? HolderRecords.parse(value) : null;
 	}
 
 	@Override

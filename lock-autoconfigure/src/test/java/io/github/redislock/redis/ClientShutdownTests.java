@@ -32,9 +32,9 @@ import static org.awaitility.Awaitility.await;
 /**
  * Stopping and closing a {@link io.github.redislock.engine.DefaultLockClient} used
  * without Spring: what a holder may still do while the client waits for it, what it is
- * told when the client gave its lock up, and starting a stopped client again.
- * {@code annotation.ShutdownWithHeldLocksTests} shows the same through an application
- * context and a second instance.
+ * told when the client gave its lock up (and released it), and starting a stopped client
+ * again. {@code annotation.ShutdownWithHeldLocksTests} shows the same through an
+ * application context and a second instance.
  *
  * @author redis-lock contributors
  */
@@ -73,7 +73,7 @@ class ClientShutdownTests extends RedisLockTestSupport {
 	}
 
 	@Test
-	void aLockGivenUpAtCloseIsReportedLostAtReleaseOnceTheStoreIsGone() throws Exception {
+	void aLockGivenUpAtCloseIsReleasedAndReportedLostAtReleaseOnceTheStoreIsGone() throws Exception {
 		// Not one of the instances that the support closes and checks after the test.
 		LockClientInstance instance = LockClientInstance.on(server().port()).start();
 		instance.client.setShutdownTimeout(Duration.ZERO);
@@ -81,6 +81,7 @@ class ClientShutdownTests extends RedisLockTestSupport {
 		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(1), true)).isTrue();
 
 		instance.close();
+		assertThat(lockKeys()).as("released at close, not left to its lease").isEmpty();
 		assertThat(instance.lostEvents).singleElement()
 			.satisfies((event) -> assertThat(event.reason()).contains("closed while the lock was held"));
 		assertThat(lock.isHeldByCurrentThread()).isFalse();

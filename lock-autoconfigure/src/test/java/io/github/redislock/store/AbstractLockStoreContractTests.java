@@ -16,6 +16,8 @@
 package io.github.redislock.store;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -69,6 +71,11 @@ public abstract class AbstractLockStoreContractTests {
 
 	private static final String C = "owner-c";
 
+	private static final LockHolder HOLDER_A = new LockHolder("host-a", 11, "thread-a", "Service.a(String)");
+
+	/** With what JSON must escape, and no method. */
+	private static final LockHolder HOLDER_B = new LockHolder("host-b", 22, "worker \"b\"\\1\t", null);
+
 	private LockStore store;
 
 	private final List<AutoCloseable> subscriptions = new ArrayList<>();
@@ -92,6 +99,13 @@ public abstract class AbstractLockStoreContractTests {
 	 * @return a description of each lock still in use
 	 */
 	protected abstract Collection<String> locksInUse();
+
+	/**
+	 * Return who the store records as the holder of a lock.
+	 * @param name the lock name
+	 * @return the recorded holder, or {@code null} if none is recorded
+	 */
+	protected abstract @Nullable RecordedHolder recordedHolder(String name);
 
 	/**
 	 * Forget whatever a failed test left behind, so that the next test starts clean.
@@ -567,6 +581,86 @@ public abstract class AbstractLockStoreContractTests {
 		assertThat(ofY.received).isEmpty();
 		assertThat(this.store.release("lock-x", B)).isTrue();
 		assertThat(this.store.release("lock-y", B)).isTrue();
+	}
+
+	@Test
+	void holderIsRecordedWithTheLockWhileItIsHeldAndGoneOnceReleased() {
+		Instant before = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+		assertThat(this.store.tryAcquire("recorded", A, LEASE, null, HOLDER_A).acquired()).isTrue();
+		Instant after = Instant.now();
+
+		RecordedHolder recorded = this.recordedHolder("recorded");
+		assertThat(recorded).isNotNull();
+		assertThat(recorded.ownerToken()).isEqualTo(A);
+		assertThat(recorded.holder()).isEqualTo(HOLDER_A);
+		assertThat(recorded.acquiredAt()).isBetween(before, after);
+
+		assertThat(this.store.tryAcquire("recorded", B, LEASE, queueing(1), HOLDER_B).acquired()).isFalse();
+		assertThat(this.store.release("recorded", B)).isFalse();
+		assertThat(this.recordedHolder("recorded")).as("kept by a busy attempt and a refused release")
+			.isEqualTo(recorded);
+		assertThat(this.store.release("recorded", A)).isTrue();
+		assertThat(this.recordedHolder("recorded")).isNull();
+	}
+
+	@Test
+	void holderIsRecordedAlsoWhenAnAttemptThatQueuesFindsTheLockFreeOrAlreadyItsOwn() {
+		assertThat(this.store.tryAcquire("recorded-queued", A, LEASE, queueing(1), HOLDER_A).acquired()).isTrue();
+		assertThat(this.recordedHolder("recorded-queued")).isNotNull()
+			.satisfies((recorded) -> assertThat(recorded.holder()).isEqualTo(HOLDER_A));
+		LockHolder again = new LockHolder("host-a", 11, "thread-a2", null);
+
+		assertThat(this.store.tryAcquire("recorded-queued", A, LEASE, queueing(2), again).acquired()).isTrue();
+
+		assertThat(this.recordedHolder("recorded-queued")).isNotNull()
+			.satisfies((recorded) -> assertThat(recorded.holder()).isEqualTo(again));
+		assertThat(this.store.release("recorded-queued", A)).isTrue();
+		assertThat(this.recordedHolder("recorded-queued")).isNull();
+	}
+
+	@Test
+	void handOffRecordsTheWaiterAsTheHolderAtTheTimeOfTheHandOff() {
+		assertThat(this.store.tryAcquire("recorded-handed", A, LEASE, null, HOLDER_A).acquired()).isTrue();
+		assertThat(this.store.tryAcquire("recorded-handed", B, LEASE, queueing(1), HOLDER_B).acquired()).isFalse();
+		Instant before = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+
+		assertThat(this.store.release("recorded-handed", A)).isTrue();
+
+		RecordedHolder recorded = this.recordedHolder("recorded-handed");
+		assertThat(recorded).isNotNull();
+		assertThat(recorded.ownerToken()).isEqualTo(B);
+		assertThat(recorded.holder()).isEqualTo(HOLDER_B);
+		assertThat(recorded.acquiredAt()).isBetween(before, Instant.now());
+		assertThat(this.store.release("recorded-handed", B)).isTrue();
+		assertThat(this.recordedHolder("recorded-handed")).isNull();
+	}
+
+	@Test
+	void recordedHolderRunsOutWithTheLease() {
+		assertThat(this.store.tryAcquire("recorded-expiring", A, SHORT, null, HOLDER_A).acquired()).isTrue();
+		assertThat(this.recordedHolder("recorded-expiring")).isNotNull();
+
+		letPass(PAST_SHORT);
+
+		assertThat(this.recordedHolder("recorded-expiring")).isNull();
+	}
+
+	@Test
+	void renewalsKeepTheRecordedHolderAsLongAsTheLease() {
+		assertThat(this.store.tryAcquire("recorded-renewed", A, SHORT, null, HOLDER_A).acquired()).isTrue();
+		RecordedHolder recorded = this.recordedHolder("recorded-renewed");
+		assertThat(recorded).isNotNull();
+
+		assertThat(this.store.renew("recorded-renewed", A, LEASE)).isTrue();
+		letPass(PAST_SHORT);
+		assertThat(this.recordedHolder("recorded-renewed")).as("after renew").isEqualTo(recorded);
+		assertThat(this.store.renewAll(List.of(new LeaseRenewal("recorded-renewed", A, LEASE)))).containsExactly(true);
+		assertThat(this.store.reacquire("recorded-renewed", A, LEASE)).isNotNull();
+		assertThat(this.store.issueFencingToken("recorded-renewed", A, LEASE)).isPositive();
+
+		assertThat(this.recordedHolder("recorded-renewed")).as("after renewAll, reacquire and a fencing token")
+			.isEqualTo(recorded);
+		assertThat(this.store.release("recorded-renewed", A)).isTrue();
 	}
 
 	/**

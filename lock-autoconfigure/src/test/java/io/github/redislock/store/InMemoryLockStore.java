@@ -16,6 +16,7 @@
 package io.github.redislock.store;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -85,21 +86,22 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
-		return acquire(name, ownerToken, leaseTime, null);
+		return tryAcquire(name, ownerToken, leaseTime, null, LockHolder.currentThread(null));
 	}
 
 	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing) {
-		return acquire(name, ownerToken, leaseTime, queueing);
+		return tryAcquire(name, ownerToken, leaseTime, queueing, LockHolder.currentThread(null));
 	}
 
-	private synchronized AcquireResult acquire(String name, String ownerToken, Duration leaseTime,
-			@Nullable Queueing queueing) {
+	@Override
+	public synchronized AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime,
+			@Nullable Queueing queueing, LockHolder by) {
 		checkLease(leaseTime);
 		long now = now();
 		Lock lock = lock(name, now);
-		String holder = lock.holder(now);
-		if (holder != null && !holder.equals(ownerToken)) {
+		String current = lock.holder(now);
+		if (current != null && !current.equals(ownerToken)) {
 			if (queueing != null) {
 				checkLease(queueing.handOffLease());
 				Place place = lock.waiters.get(ownerToken);
@@ -108,11 +110,11 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 				// A queue lasts as long as the longest validity since it was last empty.
 				lock.queueEnd = lock.waiters.isEmpty() ? validUntil : Math.max(lock.queueEnd, validUntil);
 				lock.waiters.put(ownerToken,
-						new Place(arrival, validUntil, queueing.handOffLease(), queueing.ticket()));
+						new Place(arrival, validUntil, queueing.handOffLease(), queueing.ticket(), by));
 			}
 			return AcquireResult.busy((lock.leaseEnd - now) / 1_000_000);
 		}
-		lock.hold(ownerToken, plus(now, leaseTime));
+		lock.hold(ownerToken, plus(now, leaseTime), by);
 		if (queueing != null && queueing.queuedBefore()) {
 			lock.waiters.remove(ownerToken);
 		}
@@ -179,7 +181,7 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 				return true;
 			}
 			lock.waiters.remove(next.getKey());
-			lock.hold(next.getKey(), plus(now, next.getValue().handOffLease));
+			lock.hold(next.getKey(), plus(now, next.getValue().handOffLease), next.getValue().holder);
 			publish(name, new HandOff(next.getKey(), next.getValue().ticket));
 			return true;
 		}
@@ -256,6 +258,17 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 	public synchronized @Nullable String holder(String name) {
 		Lock lock = this.locks.get(name);
 		return (lock != null) ? lock.holder(now()) : null;
+	}
+
+	/**
+	 * Return who the store records as the holder of a lock.
+	 * @param name the lock name
+	 * @return the holder, or {@code null} if the lock is free
+	 */
+	public synchronized @Nullable RecordedHolder recordedHolder(String name) {
+		Lock lock = this.locks.get(name);
+		String owner = (lock != null) ? lock.holder(now()) : null;
+		return (owner != null) ? new RecordedHolder(owner, lock.holderRecord, lock.acquiredAt) : null;
 	}
 
 	/**
@@ -378,6 +391,10 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 
 		private long leaseEnd;
 
+		private LockHolder holderRecord = LockHolder.currentThread(null);
+
+		private Instant acquiredAt = Instant.EPOCH;
+
 		/** Queue places by owner token. */
 		private final Map<String, Place> waiters = new LinkedHashMap<>();
 
@@ -388,9 +405,11 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 			return (this.owner != null && now < this.leaseEnd) ? this.owner : null;
 		}
 
-		void hold(String owner, long leaseEnd) {
+		void hold(String owner, long leaseEnd, LockHolder holder) {
 			this.owner = owner;
 			this.leaseEnd = leaseEnd;
+			this.holderRecord = holder;
+			this.acquiredAt = Instant.now();
 		}
 
 		void free() {
@@ -406,7 +425,7 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 	/**
 	 * A waiter's place in the queue of a lock.
 	 */
-	private record Place(long arrival, long validUntil, Duration handOffLease, long ticket) {
+	private record Place(long arrival, long validUntil, Duration handOffLease, long ticket, LockHolder holder) {
 
 	}
 

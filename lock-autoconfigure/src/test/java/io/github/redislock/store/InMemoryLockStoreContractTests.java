@@ -18,6 +18,8 @@ package io.github.redislock.store;
 import java.time.Duration;
 import java.util.Collection;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The contract on the in-memory store, whose clock a test moves instead of waiting.
  *
@@ -41,6 +43,11 @@ class InMemoryLockStoreContractTests extends AbstractLockStoreContractTests {
 	@Override
 	protected Collection<String> locksInUse() {
 		return this.store.lockNames();
+	}
+
+	@Override
+	protected @Nullable RecordedHolder recordedHolder(String name) {
+		return this.store.recordedHolder(name);
 	}
 
 }

@@ -15,11 +15,15 @@
  */
 package io.github.redislock.sample.shop;
 
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
 import io.github.redislock.annotation.LockContext;
 import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.sample.shop.PurchaseRefusedException.Reason;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -34,6 +38,11 @@ import org.springframework.transaction.annotation.Transactional;
  * waiting, and the lock is released only after the commit). Its write also carries the
  * lock's fencing token, so that a holder whose lease ran out cannot overwrite a newer
  * holder's stock.
+ * <p>
+ * {@code sample.shop.sell-delay} (none by default) makes each locked sale take that much
+ * longer, like a slow payment step, to watch what a shutdown does with locks held: the CI
+ * smoke test sends SIGTERM while sales hold their locks and checks that none is left in
+ * Redis.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -43,8 +52,11 @@ public class StockDesk {
 
 	private final ShopRepository shop;
 
-	StockDesk(ShopRepository shop) {
+	private final Duration sellDelay;
+
+	StockDesk(ShopRepository shop, @Value("${sample.shop.sell-delay:0ms}") Duration sellDelay) {
 		this.shop = shop;
+		this.sellDelay = sellDelay;
 	}
 
 	/**
@@ -57,7 +69,9 @@ public class StockDesk {
 	@RedisLock(key = "'stock:' + #productId")
 	@Transactional
 	public PlacedOrder sell(long productId, String userId) {
-		return deductAndRecord(productId, userId, LockContext.current().getFencingToken());
+		long fencingToken = LockContext.current().getFencingToken();
+		pause();
+		return deductAndRecord(productId, userId, fencingToken);
 	}
 
 	/**
@@ -70,6 +84,27 @@ public class StockDesk {
 	@Transactional
 	public PlacedOrder sellWithoutLock(long productId, String userId) {
 		return deductAndRecord(productId, userId, null);
+	}
+
+	/**
+	 * Wait out the sell delay, like a call to a payment service that does not heed
+	 * interrupts: a shutdown cannot cut it short, so the sale holds its lock past the
+	 * shutdown phases. The interrupt flag is set again afterwards.
+	 */
+	private void pause() {
+		long end = System.nanoTime() + this.sellDelay.toNanos();
+		boolean interrupted = false;
+		for (long left = end - System.nanoTime(); left > 0; left = end - System.nanoTime()) {
+			try {
+				TimeUnit.NANOSECONDS.sleep(left);
+			}
+			catch (InterruptedException ex) {
+				interrupted = true;
+			}
+		}
+		if (interrupted) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 	private PlacedOrder deductAndRecord(long productId, String userId, @Nullable Long fencingToken) {

@@ -1,0 +1,64 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Instant;
+
+import com.jayway.jsonpath.Configuration;
+import com.jayway.jsonpath.DocumentContext;
+import com.jayway.jsonpath.JsonPath;
+import com.jayway.jsonpath.Option;
+import io.github.redislock.store.LockHolder;
+import io.github.redislock.store.RecordedHolder;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Reads the value of a lock key back as the tests expect an operator to read it: the
+ * owner token, one space, and the holder as a JSON object.
+ *
+ * @author redis-lock contributors
+ */
+public final class HolderRecords {
+
+	private static final Configuration JSON = Configuration.defaultConfiguration()
+		.addOptions(Option.SUPPRESS_EXCEPTIONS);
+
+	private HolderRecords() {
+	}
+
+	/**
+	 * Return the owner token of the value of a lock key, what the scripts compare.
+	 * @param value the value, as read from Redis
+	 * @return the owner token
+	 */
+	public static String ownerToken(Object value) {
+		return String.valueOf(value).split(" ", 2)[0];
+	}
+
+	public static RecordedHolder parse(String value) {
+		int space = value.indexOf(' ');
+		assertThat(space).as("a space after the owner token in '%s'", value).isPositive();
+		DocumentContext json = JsonPath.using(JSON).parse(value.substring(space + 1));
+		Number pid = json.read("$.pid");
+		String acquiredAt = json.read("$.acquiredAt");
+		assertThat(acquiredAt).as("acquiredAt in '%s'", value).isNotNull();
+		return new RecordedHolder(value.substring(0, space),
+				new LockHolder(json.read("$.host"), pid.longValue(), json.read("$.thread"), json.read("$.method")),
+				Instant.parse(acquiredAt));
+	}
+
+}

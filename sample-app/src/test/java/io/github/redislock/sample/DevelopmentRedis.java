@@ -66,8 +66,9 @@ public class DevelopmentRedis {
 		 * A property rather than a connection details bean: that type moved to another
 		 * package in Spring Boot 4, and the sample builds on both lines. The URL wins
 		 * over the host, port, user name and password that the application may set.
-		 * Dynamic properties are registered before any other singleton is created, so the
-		 * process starts before the connection factory and stops after it.
+		 * Spring Boot registers dynamic properties before it creates the application's
+		 * singletons, so the process starts before the connection factory and stops after
+		 * it.
 		 */
 		@Bean
 		DynamicPropertyRegistrar developmentRedisUrl(DevelopmentRedisProcess redis) {

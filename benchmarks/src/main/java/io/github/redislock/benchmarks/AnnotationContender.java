@@ -20,7 +20,6 @@ import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
 
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
-import org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
@@ -72,7 +71,8 @@ final class AnnotationContender implements Contender {
 	 * The application: Redis and lock auto-configuration and one annotated bean.
 	 */
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration({ RedisAutoConfiguration.class, RedisLockAutoConfiguration.class })
+	@ImportAutoConfiguration(RedisLockAutoConfiguration.class)
+	@ImportRedisAutoConfiguration
 	static class Application {
 
 		@Bean

@@ -18,13 +18,13 @@ package io.github.redislock.annotation;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.redislock.autoconfigure.ImportRedisAutoConfiguration;
 import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
 import io.github.redislock.testsupport.RedisNode;
 
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
-import org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
@@ -107,8 +107,8 @@ final class LockApplications implements AutoCloseable {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration({ AopAutoConfiguration.class, RedisAutoConfiguration.class,
-			RedisLockAutoConfiguration.class })
+	@ImportAutoConfiguration({ AopAutoConfiguration.class, RedisLockAutoConfiguration.class })
+	@ImportRedisAutoConfiguration
 	static class Infrastructure {
 
 	}

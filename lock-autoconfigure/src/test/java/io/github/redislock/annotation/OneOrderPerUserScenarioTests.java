@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.github.redislock.autoconfigure.ImportJdbcAutoConfiguration;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.interceptor.RedisLockAdvisor;
 import io.github.redislock.testsupport.RedisServerExtension;
@@ -32,11 +33,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import org.springframework.aop.framework.Advised;
-import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
-import org.springframework.boot.autoconfigure.jdbc.DataSourceTransactionManagerAutoConfiguration;
-import org.springframework.boot.autoconfigure.jdbc.JdbcTemplateAutoConfiguration;
-import org.springframework.boot.autoconfigure.transaction.TransactionAutoConfiguration;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -232,8 +228,7 @@ class OneOrderPerUserScenarioTests {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration({ DataSourceAutoConfiguration.class, DataSourceTransactionManagerAutoConfiguration.class,
-			JdbcTemplateAutoConfiguration.class, TransactionAutoConfiguration.class })
+	@ImportJdbcAutoConfiguration
 	static class Orders {
 
 		@Bean

@@ -43,7 +43,6 @@ import org.springframework.aop.framework.Advised;
 import org.springframework.aop.support.AopUtils;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
-import org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.test.context.FilteredClassLoader;
@@ -68,7 +67,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RedisLockAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations
-		.of(AopAutoConfiguration.class, RedisAutoConfiguration.class, RedisLockAutoConfiguration.class));
+		.of(AopAutoConfiguration.class, SpringBootAutoConfigurations.redis(), RedisLockAutoConfiguration.class));
 
 	@Test
 	void createsTheLockBeansOnTheApplicationsConnectionFactory() {

@@ -35,7 +35,6 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
-import org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
@@ -69,7 +68,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 class UnprotectedLockedMethodsStopStartUpTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations
-		.of(AopAutoConfiguration.class, RedisAutoConfiguration.class, RedisLockAutoConfiguration.class));
+		.of(AopAutoConfiguration.class, SpringBootAutoConfigurations.redis(), RedisLockAutoConfiguration.class));
 
 	@Test
 	void finalMethodOfAClassProxiedBeanStopsStartUp() {

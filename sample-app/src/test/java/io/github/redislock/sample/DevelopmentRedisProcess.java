@@ -20,8 +20,6 @@ import io.github.redislock.testsupport.RedisNode;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.boot.autoconfigure.data.redis.RedisConnectionDetails;
-
 /**
  * The development Redis as a {@code redis-server} process of the project's test fixture,
  * which also ends it when the JVM exits without closing the context, even on
@@ -29,7 +27,7 @@ import org.springframework.boot.autoconfigure.data.redis.RedisConnectionDetails;
  *
  * @author redis-lock contributors
  */
-final class DevelopmentRedisProcess implements RedisConnectionDetails, AutoCloseable {
+final class DevelopmentRedisProcess implements AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(DevelopmentRedisProcess.class);
 
@@ -62,9 +60,12 @@ final class DevelopmentRedisProcess implements RedisConnectionDetails, AutoClose
 		}
 	}
 
-	@Override
-	public Standalone getStandalone() {
-		return Standalone.of(this.node.host(), this.node.port());
+	/**
+	 * Return where Spring Boot connects to the server.
+	 * @return a {@code redis://} URL of the server
+	 */
+	String url() {
+		return "redis://" + this.node.host() + ":" + this.node.port();
 	}
 
 	@Override

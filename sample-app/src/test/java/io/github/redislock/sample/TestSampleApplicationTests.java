@@ -28,10 +28,9 @@ import io.lettuce.core.api.StatefulRedisConnection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-import org.springframework.boot.autoconfigure.data.redis.RedisConnectionDetails;
-import org.springframework.boot.autoconfigure.data.redis.RedisConnectionDetails.Standalone;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatException;
@@ -50,11 +49,12 @@ class TestSampleApplicationTests {
 	@Test
 	void theDevelopmentRedisHoldsTheShopsLocksAndStopsWithTheApplication(CapturedOutput output) {
 		long redisProcessesBefore = redisServerChildren();
-		Standalone redis;
+		InetSocketAddress redis;
 		try (RunningSample app = RunningSample.of(TestSampleApplication.withDevelopmentRedis()
 			.run("--server.port=0", "--spring.main.banner-mode=off")
 			.getApplicationContext())) {
-			redis = app.context().getBean(RedisConnectionDetails.class).getStandalone();
+			LettuceConnectionFactory connectionFactory = app.context().getBean(LettuceConnectionFactory.class);
+			redis = InetSocketAddress.createUnresolved(connectionFactory.getHostName(), connectionFactory.getPort());
 			assertThat(output).contains("Development Redis: ");
 
 			assertThat(app.post("/api/products/1/purchase?user=alice").status()).isEqualTo(201);
@@ -84,8 +84,8 @@ class TestSampleApplicationTests {
 		assertThat(redisServerChildren()).isEqualTo(redisProcessesBefore);
 	}
 
-	private static long exists(Standalone redis, String key) {
-		RedisClient client = RedisClient.create(RedisURI.create(redis.getHost(), redis.getPort()));
+	private static long exists(InetSocketAddress redis, String key) {
+		RedisClient client = RedisClient.create(RedisURI.create(redis.getHostString(), redis.getPort()));
 		try (StatefulRedisConnection<String, String> connection = client.connect()) {
 			return connection.sync().exists(key);
 		}
@@ -94,9 +94,9 @@ class TestSampleApplicationTests {
 		}
 	}
 
-	private static boolean accepts(Standalone redis) {
+	private static boolean accepts(InetSocketAddress redis) {
 		try (Socket socket = new Socket()) {
-			socket.connect(new InetSocketAddress(redis.getHost(), redis.getPort()), 500);
+			socket.connect(new InetSocketAddress(redis.getHostString(), redis.getPort()), 500);
 			return true;
 		}
 		catch (IOException ex) {

@@ -22,15 +22,16 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
+import org.springframework.boot.json.JsonParseException;
+import org.springframework.boot.json.JsonParser;
+import org.springframework.boot.json.JsonParserFactory;
 import org.springframework.stereotype.Component;
 
 /**
@@ -49,13 +50,16 @@ public class PurchaseBurst {
 
 	private final LoadDemoSettings settings;
 
-	private final ObjectMapper json;
+	/**
+	 * Spring Boot's parser rather than the application's {@code ObjectMapper}: the sample
+	 * also builds on Spring Boot 4, whose Jackson is Jackson 3, in other packages.
+	 */
+	private final JsonParser json = JsonParserFactory.getJsonParser();
 
 	private final HttpClient http;
 
-	PurchaseBurst(LoadDemoSettings settings, ObjectMapper json) {
+	PurchaseBurst(LoadDemoSettings settings) {
 		this.settings = settings;
-		this.json = json;
 		this.http = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
 			.connectTimeout(Duration.ofSeconds(5))
@@ -108,16 +112,15 @@ public class PurchaseBurst {
 		finally {
 			pool.shutdownNow();
 		}
-		JsonNode view = readJson(send(product, false, 200));
+		Map<String, Object> view = readJson(send(product, false, 200));
 		int[] counts = new int[Answer.values().length];
 		Arrays.stream(answers)
 			.forEach((answer) -> counts[(answer != null) ? answer.ordinal() : Answer.ERROR.ordinal()]++);
 		long[] sorted = nanos.clone();
 		Arrays.sort(sorted);
-		return new LoadResult(label, requests, view.path("orders").asInt(), view.path("stock").asInt(),
-				view.path("oversold").asInt(), view.path("duplicateOrders").asInt(),
-				counts[Answer.NOT_ACQUIRED.ordinal()], counts[Answer.SOLD_OUT.ordinal()],
-				counts[Answer.ALREADY_ORDERED.ordinal()],
+		return new LoadResult(label, requests, intField(view, "orders"), intField(view, "stock"),
+				intField(view, "oversold"), intField(view, "duplicateOrders"), counts[Answer.NOT_ACQUIRED.ordinal()],
+				counts[Answer.SOLD_OUT.ordinal()], counts[Answer.ALREADY_ORDERED.ordinal()],
 				counts[Answer.ERROR.ordinal()] + counts[Answer.OTHER.ordinal()], percentile(sorted, 0.50),
 				percentile(sorted, 0.99));
 	}
@@ -133,7 +136,7 @@ public class PurchaseBurst {
 			if (response.statusCode() != 409) {
 				return Answer.ERROR;
 			}
-			String type = readJson(response.body()).path("type").asText();
+			String type = String.valueOf(readJson(response.body()).getOrDefault("type", ""));
 			return switch (type.startsWith(PROBLEM_PREFIX) ? type.substring(PROBLEM_PREFIX.length()) : type) {
 				case "lock-not-acquired" -> Answer.NOT_ACQUIRED;
 				case "sold-out" -> Answer.SOLD_OUT;
@@ -171,13 +174,17 @@ public class PurchaseBurst {
 		}
 	}
 
-	private JsonNode readJson(String body) {
+	private Map<String, Object> readJson(String body) {
 		try {
-			return this.json.readTree(body);
+			return this.json.parseMap(body);
 		}
-		catch (IOException ex) {
-			throw new IllegalStateException("Not JSON: " + body, ex);
+		catch (JsonParseException ex) {
+			throw new IllegalStateException("Not a JSON object: " + body, ex);
 		}
+	}
+
+	private static int intField(Map<String, Object> json, String name) {
+		return (json.get(name) instanceof Number number) ? number.intValue() : 0;
 	}
 
 	private HttpRequest.Builder request(String uri) {

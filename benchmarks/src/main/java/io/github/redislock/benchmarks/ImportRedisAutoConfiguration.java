@@ -1,0 +1,42 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.benchmarks;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+
+/**
+ * Imports Spring Boot's Redis auto-configuration, whichever Spring Boot line is on the
+ * classpath. {@code @ImportAutoConfiguration} takes classes, and the class moved in
+ * Spring Boot 4; without classes it reads the names from
+ * {@code META-INF/spring/<this annotation>.imports}, where an {@code optional:} name is
+ * skipped when it is not on the classpath. That file names the class of each line.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+@Target(ElementType.TYPE)
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@ImportAutoConfiguration
+@interface ImportRedisAutoConfiguration {
+
+}

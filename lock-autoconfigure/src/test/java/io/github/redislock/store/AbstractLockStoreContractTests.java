@@ -59,8 +59,11 @@ public abstract class AbstractLockStoreContractTests {
 
 	private static final Duration LONGER_LEASE = Duration.ofSeconds(30);
 
-	/** A lease or queue place that a test lets run out. */
-	private static final Duration SHORT = Duration.ofMillis(100);
+	/**
+	 * A lease or queue place that a test lets run out: long enough that the calls a test
+	 * makes while it must still hold take less, even on a loaded machine.
+	 */
+	private static final Duration SHORT = Duration.ofMillis(500);
 
 	/** Safely more than {@link #SHORT}, whatever the store's clock resolution. */
 	private static final Duration PAST_SHORT = SHORT.plusMillis(50);

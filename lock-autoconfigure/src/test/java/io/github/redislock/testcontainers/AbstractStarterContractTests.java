@@ -194,6 +194,8 @@ abstract class AbstractStarterContractTests {
 			String waitersKey = "lock:{" + name + "}:waiters";
 			await().atMost(Duration.ofSeconds(10)).until(() -> Boolean.TRUE.equals(redis(this.one).hasKey(waitersKey)));
 			assertThat(entered).isNotDone();
+			// Released as the waiter starts its first pause: a retry would come seconds
+			// later.
 			released = System.nanoTime();
 		}
 		Duration wokenAfter = Duration
@@ -217,14 +219,17 @@ abstract class AbstractStarterContractTests {
 		CountDownLatch holderEntered = new CountDownLatch(1);
 		CountDownLatch holderFinish = new CountDownLatch(1);
 		LockedWork holder = this.one.getBean(LockedWork.class);
+		// The lease runs from the acquisition, which comes after this instant.
+		long beforeHolder = System.nanoTime();
 		Future<?> holding = this.executor.submit(() -> holder.holdPastLease(name, holderEntered, holderFinish));
 		try {
 			assertThat(holderEntered.await(10, TimeUnit.SECONDS)).isTrue();
-			long holderIn = System.nanoTime();
 			long otherIn = this.two.getBean(LockedWork.class).enterPatiently(name);
 			assertThat(holding).as("the first holder is still inside its method").isNotDone();
-			assertThat(Duration.ofNanos(otherIn - holderIn))
-				.isGreaterThanOrEqualTo(Duration.ofMillis(ContractApplication.SHORT_LEASE_MILLIS));
+			// Redis expires keys on its millisecond clock, which may round the lease down
+			// by 1 ms.
+			assertThat(Duration.ofNanos(otherIn - beforeHolder))
+				.isGreaterThanOrEqualTo(Duration.ofMillis(ContractApplication.SHORT_LEASE_MILLIS - 1));
 		}
 		finally {
 			holderFinish.countDown();

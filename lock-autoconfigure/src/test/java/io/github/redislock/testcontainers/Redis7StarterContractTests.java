@@ -1,0 +1,49 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.testcontainers;
+
+import org.testcontainers.junit.jupiter.Container;
+import org.testcontainers.junit.jupiter.Testcontainers;
+
+import org.springframework.boot.testcontainers.context.ImportTestcontainers;
+import org.springframework.boot.testcontainers.service.connection.ServiceConnection;
+
+/**
+ * The starter's contract on Redis 7, in a container of the image that
+ * {@link RedisImage#REDIS_7} names. Skipped where Docker is not available.
+ *
+ * @author redis-lock contributors
+ */
+@Testcontainers(disabledWithoutDocker = true)
+class Redis7StarterContractTests extends AbstractStarterContractTests {
+
+	@Container
+	@ServiceConnection(name = "redis")
+	static final LoopbackRedisContainer redis = new LoopbackRedisContainer(RedisImage.REDIS_7);
+
+	Redis7StarterContractTests() {
+		super(RedisImage.REDIS_7, redis, ServiceConnections.class);
+	}
+
+	/**
+	 * Brings the container's {@code @ServiceConnection} into each application.
+	 */
+	@ImportTestcontainers(Redis7StarterContractTests.class)
+	static class ServiceConnections {
+
+	}
+
+}

@@ -1,0 +1,81 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.testcontainers;
+
+import java.util.Locale;
+
+/**
+ * The Redis images the contract tests run on. Each is a setting, so that a machine
+ * without access to a registry can use images of its own (CI builds them from the local
+ * binaries): a system property, else the environment variable of the same name in upper
+ * case with underscores, else the official image.
+ *
+ * @author redis-lock contributors
+ */
+enum RedisImage {
+
+	/**
+	 * The oldest Redis the starter supports.
+	 */
+	REDIS_6_2("redis-lock.test.redis62-image", "redis:6.2", "6.2."),
+
+	/**
+	 * The current line, as Debian ships it.
+	 */
+	REDIS_7("redis-lock.test.redis7-image", "redis:7.0", "7.");
+
+	private final String property;
+
+	private final String defaultName;
+
+	private final String versionPrefix;
+
+	RedisImage(String property, String defaultName, String versionPrefix) {
+		this.property = property;
+		this.defaultName = defaultName;
+		this.versionPrefix = versionPrefix;
+	}
+
+	/**
+	 * Return the image to run.
+	 * @return the image name, such as {@code redis:6.2}
+	 */
+	String imageName() {
+		String name = System.getProperty(this.property);
+		if (name == null || name.isBlank()) {
+			name = System.getenv(environmentVariable());
+		}
+		return (name == null || name.isBlank()) ? this.defaultName : name.trim();
+	}
+
+	/**
+	 * Return the environment variable read when the system property is not set.
+	 * @return the variable, such as {@code REDIS_LOCK_TEST_REDIS62_IMAGE}
+	 */
+	String environmentVariable() {
+		return this.property.replace('.', '_').replace('-', '_').toUpperCase(Locale.ROOT);
+	}
+
+	/**
+	 * Return how the server's {@code redis_version} starts, so that an image setting that
+	 * names the wrong Redis fails the run instead of testing the wrong version.
+	 * @return the version prefix, such as {@code 6.2.}
+	 */
+	String versionPrefix() {
+		return this.versionPrefix;
+	}
+
+}

@@ -191,6 +191,7 @@ final class LeaseRenewer implements AutoCloseable {
 			for (LockHold hold : batch) {
 				// Retry well before the lease runs out: there are two more chances left.
 				hold.renewalFailed(requestedAt);
+				hold.observed().renewalFailed();
 			}
 			return;
 		}
@@ -198,8 +199,10 @@ final class LeaseRenewer implements AutoCloseable {
 			LockHold hold = batch.get(i);
 			if (renewed.get(i)) {
 				hold.leaseConfirmed(requestedAt, renewals.get(i).leaseTime());
+				hold.observed().renewed();
 			}
 			else if (!hold.isReleased()) {
+				hold.observed().renewalFailed();
 				stop(hold);
 				this.lostHandler.accept(hold, "the store no longer records this holder");
 			}

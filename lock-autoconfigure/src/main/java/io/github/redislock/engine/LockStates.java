@@ -124,6 +124,7 @@ final class LockStates implements AutoCloseable {
 			if (hold != null) {
 				// No longer this process's to renew, release or report lost.
 				this.leases.letGo(hold);
+				hold.observed().ended(hold.fencingToken());
 			}
 			unretain(state);
 			logger.warn(

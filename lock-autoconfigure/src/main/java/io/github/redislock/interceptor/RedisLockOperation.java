@@ -54,9 +54,11 @@ public final class RedisLockOperation {
 
 	private final @Nullable FallbackMethod fallback;
 
+	private final @Nullable String label;
+
 	RedisLockOperation(Method method, Class<?> targetClass, @Nullable String keyExpression,
 			@Nullable String conditionExpression, @Nullable Duration leaseTime, @Nullable Duration waitTime,
-			boolean renew, @Nullable FallbackMethod fallback) {
+			boolean renew, @Nullable FallbackMethod fallback, @Nullable String label) {
 		this.method = method;
 		this.targetClass = targetClass;
 		this.elementKey = new AnnotatedElementKey(method, targetClass);
@@ -69,6 +71,7 @@ public final class RedisLockOperation {
 		this.waitTime = waitTime;
 		this.renew = renew;
 		this.fallback = fallback;
+		this.label = label;
 	}
 
 	/**
@@ -151,6 +154,15 @@ public final class RedisLockOperation {
 		return this.renew;
 	}
 
+	/**
+	 * Return the bounded name the locks of this method are reported under: the
+	 * annotation's label, else the {@link #getName() name template}.
+	 * @return the label
+	 */
+	public String getLabel() {
+		return (this.label != null) ? this.label : getName();
+	}
+
 	@Nullable FallbackMethod getFallback() {
 		return this.fallback;
 	}
@@ -163,7 +175,8 @@ public final class RedisLockOperation {
 	 */
 	LockDefinition toDefinition(String key, LockDefaults defaults) {
 		return new LockDefinition(key, (this.leaseTime != null) ? this.leaseTime : defaults.leaseTime(),
-				(this.waitTime != null) ? this.waitTime : defaults.waitTime(), this.renew && defaults.renew());
+				(this.waitTime != null) ? this.waitTime : defaults.waitTime(), this.renew && defaults.renew(),
+				getLabel());
 	}
 
 	@Override

@@ -187,7 +187,10 @@ final class LeaseRenewer implements AutoCloseable {
 			renewed = this.store.renewAll(renewals);
 		}
 		catch (RuntimeException ex) {
-			logger.debug("Renewal of {} lease(s) failed, retrying while the leases last", batch.size(), ex);
+			logger.atDebug()
+				.addKeyValue(ClientLog.OUTCOME, "renewal_failed")
+				.setCause(ex)
+				.log("Renewal of {} lease(s) failed, retrying while the leases last", batch.size());
 			for (LockHold hold : batch) {
 				// Retry well before the lease runs out: there are two more chances left.
 				hold.renewalFailed(requestedAt);

@@ -26,6 +26,7 @@ import io.github.redislock.core.LockStoreException;
 import io.github.redislock.observation.MeteredApplication.Jobs;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.LongTaskTimer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -133,8 +134,10 @@ class LockMetricsTests {
 		assertThat(this.jobs.entered().await(10, TimeUnit.SECONDS)).isTrue();
 		assertThat(active.activeTasks()).isEqualTo(1);
 		// Leases of 300 ms are renewed every 100 ms.
-		await().atMost(Duration.ofSeconds(5))
-			.until(() -> this.meters.get("redis.lock.renewals").tag("outcome", "renewed").counter().count() >= 2);
+		await().atMost(Duration.ofSeconds(5)).until(() -> {
+			Counter renewed = this.meters.find("redis.lock.renewals").tag("outcome", "renewed").counter();
+			return renewed != null && renewed.count() >= 2;
+		});
 		this.jobs.proceed().countDown();
 		call.get(10, TimeUnit.SECONDS);
 		assertThat(active.activeTasks()).isZero();

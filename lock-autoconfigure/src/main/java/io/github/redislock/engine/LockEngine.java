@@ -107,7 +107,12 @@ final class LockEngine {
 			acquisition.notAcquired();
 			return false;
 		}
-		hold.observeAs(acquisition.acquired());
+		LockInstrumentation.Hold observed = acquisition.acquired();
+		if (observed != LockInstrumentation.Hold.NONE) {
+			// No volatile write when nobody listens: a client reports to one
+			// instrumentation, so a hold passed on from another thread has none either.
+			hold.observeAs(observed);
+		}
 		return true;
 	}
 

@@ -145,6 +145,33 @@ class LockMetricsTests {
 		assertThat(this.meters.find("redis.lock.renewals").tag("outcome", "failed").counter()).isNull();
 	}
 
+	@Test
+	void aLockHandedToAnotherThreadOfTheInstanceEndsOneHoldAndStartsAnother() throws Exception {
+		try (ConfigurableApplicationContext handingOff = MeteredApplication.start(this.server, Registries.class,
+				"redis-lock.local-handoffs=5")) {
+			MeterRegistry registry = handingOff.getBean(MeterRegistry.class);
+			LockClient client = handingOff.getBean(LockClient.class);
+			DistributedLock first = client.getLock("shared", "shared");
+			first.lock();
+			CompletableFuture<Void> second = CompletableFuture.runAsync(() -> {
+				DistributedLock lock = client.getLock("shared", "shared");
+				lock.lock();
+				lock.unlock();
+			});
+			await().atMost(Duration.ofSeconds(10))
+				.until(() -> LongTaskTimer.builder("redis.lock.acquire.active")
+					.tag("name", "shared")
+					.register(registry)
+					.activeTasks() == 1);
+			first.unlock();
+			second.get(10, TimeUnit.SECONDS);
+			assertThat(registry.get("redis.lock.acquire").tag("name", "shared").timer().count()).isEqualTo(2);
+			assertThat(registry.get("redis.lock.held").tag("name", "shared").timer().count()).isEqualTo(2);
+			assertThat(registry.get("redis.lock.held.active").tag("name", "shared").longTaskTimer().activeTasks())
+				.isZero();
+		}
+	}
+
 	private Timer acquire(String name, String outcome, String error) {
 		return this.meters.get("redis.lock.acquire")
 			.tag("name", name)

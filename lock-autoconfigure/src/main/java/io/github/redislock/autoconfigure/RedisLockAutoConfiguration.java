@@ -17,6 +17,7 @@ package io.github.redislock.autoconfigure;
 
 import io.github.redislock.annotation.LockAcquisitionFailureHandler;
 import io.github.redislock.core.LockClient;
+import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockLostListener;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.LockTemplate;
@@ -127,11 +128,16 @@ public final class RedisLockAutoConfiguration {
 		 * the thread the client tells its listener on (see {@link LockLostListener}); one
 		 * that throws does not keep the others from being told. They are looked up when a
 		 * loss happens, so that a listener may itself depend on the lock client.
+		 * <p>
+		 * Every {@link LockInstrumentation} bean (the Micrometer ones of
+		 * {@link RedisLockMetricsAutoConfiguration}, say) is told of acquisitions, holds,
+		 * renewals and losses; with none, the client reports nothing and costs nothing
+		 * more.
 		 */
 		@Bean
 		@ConditionalOnMissingBean(LockClient.class)
 		DefaultLockClient redisLockClient(LockStore store, RedisLockProperties properties,
-				ObjectProvider<LockLostListener> lostListeners) {
+				ObjectProvider<LockLostListener> lostListeners, ObjectProvider<LockInstrumentation> instrumentations) {
 			LockLostListener listeners = (event) -> lostListeners.orderedStream().forEach((listener) -> {
 				try {
 					listener.onLockLost(event);
@@ -144,6 +150,7 @@ public final class RedisLockAutoConfiguration {
 					properties.getRenewal().isEnabled(), properties.getRetry().toBackoff(), listeners);
 			client.setMaxLocalHandoffs(properties.getLocalHandoffs());
 			client.setShutdownTimeout(properties.getShutdown().getTimeout());
+			client.setInstrumentation(CompositeLockInstrumentation.of(instrumentations.orderedStream().toList()));
 			return client;
 		}
 
@@ -211,11 +218,15 @@ public final class RedisLockAutoConfiguration {
 			@ConditionalOnMissingBean
 			RedisLockInterceptor redisLockInterceptor(RedisLockOperationSource operationSource,
 					LockKeyExpressionEvaluator evaluator, LockOperations locks, RedisLockProperties properties,
-					LockAcquisitionFailureHandler failureHandler) {
+					LockAcquisitionFailureHandler failureHandler,
+					ObjectProvider<LockInstrumentation> instrumentations) {
 				LockDefaults defaults = new LockDefaults(properties.getExpire(), properties.getWaitTime(),
 						properties.getRenewal().isEnabled());
-				return new RedisLockInterceptor(operationSource, evaluator, locks, defaults, failureHandler,
-						properties.getLostLeaseAction());
+				RedisLockInterceptor interceptor = new RedisLockInterceptor(operationSource, evaluator, locks, defaults,
+						failureHandler, properties.getLostLeaseAction());
+				interceptor
+					.setInstrumentation(CompositeLockInstrumentation.of(instrumentations.orderedStream().toList()));
+				return interceptor;
 			}
 
 		}

@@ -103,6 +103,8 @@ public class RedisLockProperties implements Validator {
 
 	private final Shutdown shutdown = new Shutdown();
 
+	private final Metrics metrics = new Metrics();
+
 	public boolean isEnabled() {
 		return this.enabled;
 	}
@@ -173,6 +175,10 @@ public class RedisLockProperties implements Validator {
 
 	public Shutdown getShutdown() {
 		return this.shutdown;
+	}
+
+	public Metrics getMetrics() {
+		return this.metrics;
 	}
 
 	@Override
@@ -389,6 +395,30 @@ public class RedisLockProperties implements Validator {
 
 		public void setTimeout(Duration timeout) {
 			this.timeout = timeout;
+		}
+
+	}
+
+	/**
+	 * Metrics and traces, when Micrometer is in use.
+	 */
+	public static class Metrics {
+
+		/**
+		 * Whether the name tag of the redis.lock meters and observations is each lock's
+		 * evaluated key, such as order:42, instead of its label (the @RedisLock label or
+		 * key expression, or the label of a programmatic lock). Only for keys with few
+		 * values: every distinct key makes new time series, which can exhaust the memory
+		 * of the application and of the metrics backend.
+		 */
+		private boolean evaluatedKeys;
+
+		public boolean isEvaluatedKeys() {
+			return this.evaluatedKeys;
+		}
+
+		public void setEvaluatedKeys(boolean evaluatedKeys) {
+			this.evaluatedKeys = evaluatedKeys;
 		}
 
 	}

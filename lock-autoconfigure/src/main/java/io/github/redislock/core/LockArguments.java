@@ -61,6 +61,21 @@ public final class LockArguments {
 	}
 
 	/**
+	 * Check the label a lock is reported under.
+	 * @param name the lock name, for the message
+	 * @param label the label
+	 * @return the label
+	 * @throws IllegalArgumentException if the label is {@code null} or blank
+	 */
+	public static String label(@Nullable String name, @Nullable String label) {
+		if (!StringUtils.hasText(label)) {
+			throw new IllegalArgumentException("Label of lock '" + name + "' must not be null or blank, was "
+					+ ((label != null) ? "'" + label + "'" : "null"));
+		}
+		return label;
+	}
+
+	/**
 	 * Check a lease.
 	 * @param name the lock name, or {@code null} for a client's default lease
 	 * @param leaseTime the lease

@@ -33,4 +33,20 @@ public interface LockClient {
 	 */
 	DistributedLock getLock(String name);
 
+	/**
+	 * Return the lock of the given name, reported to metrics, traces and logs under a
+	 * label that stays the same for every name of one kind of lock. The label only
+	 * changes how the lock is reported: handles of one name share the lock whatever their
+	 * labels.
+	 * @param name the lock name, not blank
+	 * @param label the bounded name to report the lock under, not blank
+	 * @return the lock
+	 * @throws IllegalArgumentException if the name or the label is {@code null} or blank
+	 * @see LockDefinition#label()
+	 */
+	default DistributedLock getLock(String name, String label) {
+		LockArguments.label(name, label);
+		return getLock(name);
+	}
+
 }

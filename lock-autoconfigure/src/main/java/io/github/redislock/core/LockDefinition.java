@@ -30,6 +30,10 @@ import org.jspecify.annotations.Nullable;
  * @param waitTime how long to wait for a busy lock, zero to try once; a wait longer than
  * {@link #MAX_LEASE_TIME} is cut to it, which is waiting practically forever
  * @param renew whether to extend the lease while the lock is held
+ * @param label the bounded name that metrics, traces and logs report the lock under, the
+ * same for every name of one kind of lock (as {@code "order"} for {@code "order:42"}), so
+ * that meters do not grow with every lock name; {@value #DEFAULT_LABEL} unless set with
+ * {@link #withLabel}
  * @param method what takes the lock, recorded with it in the store next to the holder's
  * host, process, thread and acquisition time, so that an operator can tell who holds it
  * ({@code GET} on the lock key in {@code redis-cli}): the {@code @RedisLock} method, set
@@ -37,8 +41,13 @@ import org.jspecify.annotations.Nullable;
  * @author redis-lock contributors
  * @since 0.1.0
  */
-public record LockDefinition(String name, Duration leaseTime, Duration waitTime, boolean renew,
+public record LockDefinition(String name, Duration leaseTime, Duration waitTime, boolean renew, String label,
 		@Nullable String method) {
+
+	/**
+	 * The label of locks that were given none.
+	 */
+	public static final String DEFAULT_LABEL = "programmatic";
 
 	/**
 	 * The longest lease, {@code Long.MAX_VALUE} nanoseconds (about 292 years): leases are
@@ -57,18 +66,30 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 		LockArguments.name(name);
 		LockArguments.leaseTime(name, leaseTime);
 		waitTime = LockArguments.waitTime(name, waitTime);
+		LockArguments.label(name, label);
 	}
 
 	/**
-	 * Create a definition that names nothing as what takes the lock.
+	 * Create a definition labelled {@value #DEFAULT_LABEL} that names nothing as what
+	 * takes the lock.
 	 * @param name the lock name
 	 * @param leaseTime the lease
 	 * @param waitTime the wait time
-	 * @param renew whether to extend the lease while the lock is held
+	 * @param renew whether to renew the lease while held
 	 * @throws IllegalArgumentException as the canonical constructor
 	 */
 	public LockDefinition(String name, Duration leaseTime, Duration waitTime, boolean renew) {
-		this(name, leaseTime, waitTime, renew, null);
+		this(name, leaseTime, waitTime, renew, DEFAULT_LABEL, null);
+	}
+
+	/**
+	 * Return this definition with another label.
+	 * @param label the bounded name to report the lock under, not blank
+	 * @return the definition
+	 * @throws IllegalArgumentException if the label is {@code null} or blank
+	 */
+	public LockDefinition withLabel(String label) {
+		return new LockDefinition(this.name, this.leaseTime, this.waitTime, this.renew, label, this.method);
 	}
 
 	/**
@@ -77,7 +98,7 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 	 * @return the definition
 	 */
 	public LockDefinition withMethod(@Nullable String method) {
-		return new LockDefinition(this.name, this.leaseTime, this.waitTime, this.renew, method);
+		return new LockDefinition(this.name, this.leaseTime, this.waitTime, this.renew, this.label, method);
 	}
 
 	/**

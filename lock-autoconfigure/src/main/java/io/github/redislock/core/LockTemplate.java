@@ -58,7 +58,7 @@ public class LockTemplate implements LockOperations {
 	@Override
 	public Optional<AcquiredLock> tryAcquire(LockDefinition definition) {
 		Assert.notNull(definition, "LockDefinition must not be null");
-		DistributedLock lock = this.client.getLock(definition.name());
+		DistributedLock lock = this.client.getLock(definition.name(), definition.label());
 		try {
 			if (lock.tryLock(definition.waitTime(), definition.leaseTime(), definition.renew(), definition.method())) {
 				return Optional.of(new AcquiredLock(lock));

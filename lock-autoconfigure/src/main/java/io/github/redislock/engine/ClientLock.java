@@ -37,6 +37,8 @@ final class ClientLock implements DistributedLock {
 
 	private final String name;
 
+	private final String label;
+
 	private final Duration defaultLeaseTime;
 
 	private final boolean defaultRenew;
@@ -45,13 +47,15 @@ final class ClientLock implements DistributedLock {
 	 * Create a handle.
 	 * @param engine the client's engine
 	 * @param name the lock name
+	 * @param label the bounded name the lock is reported under
 	 * @param defaultLeaseTime the lease of {@link java.util.concurrent.locks.Lock}
 	 * methods that take none
 	 * @param defaultRenew whether leases of methods that do not say are renewed
 	 */
-	ClientLock(LockEngine engine, String name, Duration defaultLeaseTime, boolean defaultRenew) {
+	ClientLock(LockEngine engine, String name, String label, Duration defaultLeaseTime, boolean defaultRenew) {
 		this.engine = engine;
 		this.name = name;
+		this.label = label;
 		this.defaultLeaseTime = defaultLeaseTime;
 		this.defaultRenew = defaultRenew;
 	}
@@ -91,7 +95,7 @@ final class ClientLock implements DistributedLock {
 	public boolean tryLock() {
 		boolean interrupted = Thread.interrupted();
 		try {
-			return this.engine.acquire(this.name, 0, this.defaultLeaseTime, this.defaultRenew, null);
+			return this.engine.acquire(this.name, this.label, 0, this.defaultLeaseTime, this.defaultRenew, null);
 		}
 		catch (InterruptedException ex) {
 			interrupted = true;
@@ -140,7 +144,7 @@ final class ClientLock implements DistributedLock {
 		if (Thread.interrupted()) {
 			throw new InterruptedException();
 		}
-		return this.engine.acquire(this.name, waitNanos, leaseTime, renew, method);
+		return this.engine.acquire(this.name, this.label, waitNanos, leaseTime, renew, method);
 	}
 
 	@Override

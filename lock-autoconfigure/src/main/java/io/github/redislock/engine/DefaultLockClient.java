@@ -26,6 +26,7 @@ import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockLostListener;
 import io.github.redislock.store.LockStore;
@@ -128,9 +129,27 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		return this.handOffs.getMaxLocalHandoffs();
 	}
 
+	/**
+	 * Report acquisitions, holds, renewals and lost leases to the given instrumentation,
+	 * for metrics and traces. Set it before the client is used: it applies to
+	 * acquisitions that begin afterwards.
+	 * @param instrumentation the instrumentation, {@link LockInstrumentation#NONE} by
+	 * default
+	 */
+	public void setInstrumentation(LockInstrumentation instrumentation) {
+		Assert.notNull(instrumentation, "LockInstrumentation must not be null");
+		this.engine.setInstrumentation(instrumentation);
+	}
+
 	@Override
 	public DistributedLock getLock(String name) {
-		return new ClientLock(this.engine, LockArguments.name(name), this.leaseTime, this.renew);
+		return getLock(name, LockDefinition.DEFAULT_LABEL);
+	}
+
+	@Override
+	public DistributedLock getLock(String name, String label) {
+		LockArguments.name(name);
+		return new ClientLock(this.engine, name, LockArguments.label(name, label), this.leaseTime, this.renew);
 	}
 
 	/**

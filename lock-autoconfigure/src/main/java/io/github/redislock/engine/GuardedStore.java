@@ -139,7 +139,11 @@ final class GuardedStore {
 			UninterruptibleCall.call((retry) -> this.store.release(name, ownerToken));
 		}
 		catch (RuntimeException ex) {
-			logger.debug("Could not release lock '{}'{}; it frees itself when its lease runs out", name, occasion, ex);
+			logger.atDebug()
+				.addKeyValue(ClientLog.NAME, name)
+				.addKeyValue(ClientLog.OUTCOME, "release_failed")
+				.setCause(ex)
+				.log("Could not release lock '{}'{}; it frees itself when its lease runs out", name, occasion);
 		}
 	}
 
@@ -154,7 +158,11 @@ final class GuardedStore {
 			return this.store.reacquire(hold.name(), hold.ownerToken(), hold.leaseTime());
 		}
 		catch (RuntimeException ex) {
-			logger.debug("Could not pass lock '{}' on with a fresh lease; releasing it instead", hold.name(), ex);
+			logger.atDebug()
+				.addKeyValue(ClientLog.NAME, hold.name())
+				.addKeyValue(ClientLog.OUTCOME, "hand_off_failed")
+				.setCause(ex)
+				.log("Could not pass lock '{}' on with a fresh lease; releasing it instead", hold.name());
 			return null;
 		}
 	}

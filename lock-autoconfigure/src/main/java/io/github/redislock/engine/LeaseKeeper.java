@@ -221,11 +221,13 @@ final class LeaseKeeper implements AutoCloseable {
 		}
 		this.renewer.stop(hold);
 		hold.markLost();
+		hold.observed().lost();
 		this.lostLeases.reportLater(new LockLostEvent(hold.name(), hold.fencingToken(), reason));
 	}
 
 	private void notifyLost(LockHold hold, String reason) {
 		hold.markLost();
+		hold.observed().lost();
 		this.lostLeases.reportNow(new LockLostEvent(hold.name(), hold.fencingToken(), reason));
 	}
 

@@ -187,10 +187,14 @@ final class LeaseRenewer implements AutoCloseable {
 			renewed = this.store.renewAll(renewals);
 		}
 		catch (RuntimeException ex) {
-			logger.debug("Renewal of {} lease(s) failed, retrying while the leases last", batch.size(), ex);
+			logger.atDebug()
+				.addKeyValue(ClientLog.OUTCOME, "renewal_failed")
+				.setCause(ex)
+				.log("Renewal of {} lease(s) failed, retrying while the leases last", batch.size());
 			for (LockHold hold : batch) {
 				// Retry well before the lease runs out: there are two more chances left.
 				hold.renewalFailed(requestedAt);
+				hold.observed().renewalFailed();
 			}
 			return;
 		}
@@ -198,8 +202,10 @@ final class LeaseRenewer implements AutoCloseable {
 			LockHold hold = batch.get(i);
 			if (renewed.get(i)) {
 				hold.leaseConfirmed(requestedAt, renewals.get(i).leaseTime());
+				hold.observed().renewed();
 			}
 			else if (!hold.isReleased()) {
+				hold.observed().renewalFailed();
 				stop(hold);
 				this.lostHandler.accept(hold, "the store no longer records this holder");
 			}

@@ -23,6 +23,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.util.Assert;
 
 import io.github.redislock.core.LockClientClosedException;
+import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockStoreException;
 
@@ -51,6 +52,12 @@ final class LockEngine {
 
 	private final LockClientShutdown shutdown;
 
+	/**
+	 * Set once, before the client is used; read on every fresh acquisition, where the
+	 * no-op default costs a call the JIT removes.
+	 */
+	private LockInstrumentation instrumentation = LockInstrumentation.NONE;
+
 	LockEngine(LockStates states, LocalHandOffs handOffs, StoreAcquirer storeAcquirer, LeaseKeeper leases,
 			FencingTokens fencingTokens, LockClientShutdown shutdown) {
 		this.states = states;
@@ -61,9 +68,14 @@ final class LockEngine {
 		this.shutdown = shutdown;
 	}
 
+	void setInstrumentation(LockInstrumentation instrumentation) {
+		this.instrumentation = instrumentation;
+	}
+
 	/**
 	 * Take the lock for the current thread.
 	 * @param name the lock name
+	 * @param label the bounded name the lock is reported under
 	 * @param waitNanos how long to wait, {@code 0} not to, {@link Long#MAX_VALUE} for
 	 * ever
 	 * @param leaseTime the lease
@@ -76,21 +88,49 @@ final class LockEngine {
 	 * @throws LockLostException if a re-entry found the lease lost
 	 * @throws LockStoreException if the store failed
 	 */
-	boolean acquire(String name, long waitNanos, Duration leaseTime, boolean renew, @Nullable String method)
-			throws InterruptedException {
+	boolean acquire(String name, String label, long waitNanos, Duration leaseTime, boolean renew,
+			@Nullable String method) throws InterruptedException {
 		long deadline = Deadline.after(waitNanos);
 		LockState held = this.states.get(name);
 		if (held != null && held.heldByCurrentThread() != null) {
 			reenter(held, leaseTime, renew);
 			return true;
 		}
+		LockInstrumentation.Acquisition acquisition = this.instrumentation.acquisitionStarted(name, label);
+		LockHold hold;
+		try {
+			hold = acquireFresh(name, waitNanos, deadline, leaseTime, renew, method);
+		}
+		catch (InterruptedException | RuntimeException | Error ex) {
+			acquisition.failed(ex);
+			throw ex;
+		}
+		if (hold == null) {
+			acquisition.notAcquired();
+			return false;
+		}
+		LockInstrumentation.Hold observed = acquisition.acquired();
+		if (observed != LockInstrumentation.Hold.NONE) {
+			// No volatile write when nobody listens: a client reports to one
+			// instrumentation, so a hold passed on from another thread has none either.
+			hold.observeAs(observed);
+		}
+		return true;
+	}
+
+	/**
+	 * Take a lock the current thread does not hold yet.
+	 * @return the current thread's hold, or {@code null} if the wait passed
+	 */
+	private @Nullable LockHold acquireFresh(String name, long waitNanos, long deadline, Duration leaseTime,
+			boolean renew, @Nullable String method) throws InterruptedException {
 		this.shutdown.refuseIfStopping(name);
 		LockState state = this.states.retain(name);
 		boolean acquired = false;
 		try {
 			if (!lockLocally(state, waitNanos, deadline)) {
 				this.shutdown.refuseIfStopping(name);
-				return false;
+				return null;
 			}
 			try {
 				this.shutdown.refuseIfStopping(name);
@@ -108,7 +148,7 @@ final class LockEngine {
 					state.local.unlock();
 				}
 			}
-			return acquired;
+			return acquired ? state.hold : null;
 		}
 		finally {
 			if (!acquired) {
@@ -178,6 +218,20 @@ final class LockEngine {
 			state.local.unlock();
 			return;
 		}
+		LockInstrumentation.Hold observed = hold.observed();
+		try {
+			releaseHold(state, hold);
+		}
+		finally {
+			observed.ended(hold.fencingToken());
+		}
+	}
+
+	/**
+	 * Release the current thread's outermost hold: pass it on to the next local thread,
+	 * or release it in the store.
+	 */
+	private void releaseHold(LockState state, LockHold hold) {
 		// The threads waiting while the client stops give up: keep the lock from them.
 		if (!this.shutdown.isStopping() && this.handOffs.passOn(state, hold)) {
 			return;

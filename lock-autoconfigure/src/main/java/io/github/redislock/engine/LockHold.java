@@ -17,6 +17,8 @@ package io.github.redislock.engine;
 
 import java.time.Duration;
 
+import io.github.redislock.core.LockInstrumentation;
+
 /**
  * One fresh acquisition of a lock, from store acquire to final release. Written by the
  * holding thread and read by the renewal thread, hence the volatile fields. Re-entries
@@ -72,6 +74,12 @@ final class LockHold {
 
 	/** {@link System#nanoTime()} after which the lease is due for renewal. */
 	private volatile long renewAfter;
+
+	/**
+	 * What the current holder's hold reports to; replaced when a local hand-off passes
+	 * the hold on, since each holder's hold is reported on its own.
+	 */
+	private volatile LockInstrumentation.Hold observed = LockInstrumentation.Hold.NONE;
 
 	LockHold(String name, String ownerToken, Duration leaseTime, long requestedAt) {
 		this.name = name;
@@ -237,6 +245,14 @@ final class LockHold {
 		}
 		this.handoffs++;
 		return true;
+	}
+
+	LockInstrumentation.Hold observed() {
+		return this.observed;
+	}
+
+	void observeAs(LockInstrumentation.Hold observed) {
+		this.observed = observed;
 	}
 
 	void fencingTokenIssued(long fencingToken) {

@@ -23,6 +23,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
+import org.slf4j.spi.LoggingEventBuilder;
 
 import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostException;
@@ -123,17 +124,28 @@ final class LockLostDispatcher implements AutoCloseable {
 			this.listener.onLockLost(event);
 		}
 		catch (RuntimeException ex) {
-			logger.warn("LockLostListener failed for lock '{}'", event.lockName(), ex);
+			logger.atWarn()
+				.addKeyValue(ClientLog.NAME, event.lockName())
+				.addKeyValue(ClientLog.OUTCOME, "listener_failed")
+				.setCause(ex)
+				.log("LockLostListener failed for lock '{}'", event.lockName());
 		}
 	}
 
 	private static void log(LockLostEvent event) {
+		if (!logger.isWarnEnabled()) {
+			return;
+		}
+		LoggingEventBuilder warning = logger.atWarn()
+			.addKeyValue(ClientLog.NAME, event.lockName())
+			.addKeyValue(ClientLog.OUTCOME, "lost");
 		if (event.fencingToken() != 0) {
-			logger.warn("Lock '{}' (fencing token {}) was lost: {}", event.lockName(), event.fencingToken(),
-					event.reason());
+			warning.addKeyValue(ClientLog.FENCING_TOKEN, event.fencingToken())
+				.log("Lock '{}' (fencing token {}) was lost: {}", event.lockName(), event.fencingToken(),
+						event.reason());
 		}
 		else {
-			logger.warn("Lock '{}' was lost: {}", event.lockName(), event.reason());
+			warning.log("Lock '{}' was lost: {}", event.lockName(), event.reason());
 		}
 	}
 

@@ -124,12 +124,15 @@ final class LockStates implements AutoCloseable {
 			if (hold != null) {
 				// No longer this process's to renew, release or report lost.
 				this.leases.letGo(hold);
+				hold.observed().ended(hold.fencingToken());
 			}
 			unretain(state);
-			logger.warn(
-					"Thread '{}' ended while holding lock '{}' without unlocking it: the lock frees itself when "
-							+ "its lease runs out, for the other threads of this instance as for other instances",
-					owner.getName(), state.name);
+			logger.atWarn()
+				.addKeyValue(ClientLog.NAME, state.name)
+				.addKeyValue(ClientLog.OUTCOME, "owner_ended")
+				.log("Thread '{}' ended while holding lock '{}' without unlocking it: the lock frees itself when "
+						+ "its lease runs out, for the other threads of this instance as for other instances",
+						owner.getName(), state.name);
 		});
 	}
 

@@ -94,14 +94,21 @@ final class LockReleaser {
 		}
 		else if (ex instanceof LockLostException) {
 			// The lock client has already logged the loss and told the listeners.
-			logger.debug("Lease of lock '{}' was lost; returning the method's result as configured", lock.getName(),
-					ex);
+			logger.atDebug()
+				.addKeyValue("lock.name", lock.getName())
+				.addKeyValue("lock.outcome", "lost")
+				.setCause(ex)
+				.log("Lease of lock '{}' was lost; returning the method's result as configured", lock.getName());
 		}
 		else {
 			// A store failure says already which lock, why, and that it frees itself.
 			String problem = (ex instanceof LockStoreException) ? ex.getMessage() : "Could not release lock '"
 					+ lock.getName() + "' (" + ex.getMessage() + "); it frees itself when its lease runs out";
-			logger.warn("{}; the method's result stands", problem, ex);
+			logger.atWarn()
+				.addKeyValue("lock.name", lock.getName())
+				.addKeyValue("lock.outcome", "release_failed")
+				.setCause(ex)
+				.log("{}; the method's result stands", problem);
 		}
 	}
 

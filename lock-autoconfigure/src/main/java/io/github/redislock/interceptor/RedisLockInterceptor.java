@@ -25,6 +25,7 @@ import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockOperations;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
@@ -56,6 +57,8 @@ public class RedisLockInterceptor implements MethodInterceptor {
 
 	private final LockReleaser releaser;
 
+	private LockInstrumentation instrumentation = LockInstrumentation.NONE;
+
 	/**
 	 * Create an interceptor.
 	 * @param operationSource the source of the methods' operations
@@ -75,6 +78,16 @@ public class RedisLockInterceptor implements MethodInterceptor {
 		this.defaults = defaults;
 		this.failureHandler = failureHandler;
 		this.releaser = new LockReleaser(lostLeaseAction);
+	}
+
+	/**
+	 * Report calls that a fallback answered to the given instrumentation, the one the
+	 * lock client reports to. Set it before the interceptor is used.
+	 * @param instrumentation the instrumentation, {@link LockInstrumentation#NONE} by
+	 * default
+	 */
+	public void setInstrumentation(LockInstrumentation instrumentation) {
+		this.instrumentation = instrumentation;
 	}
 
 	@Override
@@ -161,10 +174,10 @@ public class RedisLockInterceptor implements MethodInterceptor {
 						+ ((cause != null) ? " (interrupted)" : "") + "; the method was not invoked",
 				definition.name(), definition.waitTime(), operation.getMethod(), cause);
 		FallbackMethod fallback = operation.getFallback();
-		if (fallback != null) {
-			return fallback.invoke(invocation.getThis(), invocation.getArguments(), exception);
-		}
-		return this.failureHandler.handle(exception, invocation.getArguments());
+		Object answer = (fallback != null) ? fallback.invoke(invocation.getThis(), invocation.getArguments(), exception)
+				: this.failureHandler.handle(exception, invocation.getArguments());
+		this.instrumentation.fallbackAnswered(definition.name(), definition.label());
+		return answer;
 	}
 
 }

@@ -57,9 +57,11 @@ public final class RedisLockOperation {
 	/** The method as recorded with the lock in the store for operators. */
 	private final String description;
 
+	private final @Nullable String label;
+
 	RedisLockOperation(Method method, Class<?> targetClass, @Nullable String keyExpression,
 			@Nullable String conditionExpression, @Nullable Duration leaseTime, @Nullable Duration waitTime,
-			boolean renew, @Nullable FallbackMethod fallback) {
+			boolean renew, @Nullable FallbackMethod fallback, @Nullable String label) {
 		this.method = method;
 		this.targetClass = targetClass;
 		this.elementKey = new AnnotatedElementKey(method, targetClass);
@@ -73,6 +75,7 @@ public final class RedisLockOperation {
 		this.renew = renew;
 		this.fallback = fallback;
 		this.description = InvalidRedisLockException.describe(method, targetClass);
+		this.label = label;
 	}
 
 	/**
@@ -155,6 +158,15 @@ public final class RedisLockOperation {
 		return this.renew;
 	}
 
+	/**
+	 * Return the bounded name the locks of this method are reported under: the
+	 * annotation's label, else the {@link #getName() name template}.
+	 * @return the label
+	 */
+	public String getLabel() {
+		return (this.label != null) ? this.label : getName();
+	}
+
 	@Nullable FallbackMethod getFallback() {
 		return this.fallback;
 	}
@@ -168,7 +180,7 @@ public final class RedisLockOperation {
 	LockDefinition toDefinition(String key, LockDefaults defaults) {
 		return new LockDefinition(key, (this.leaseTime != null) ? this.leaseTime : defaults.leaseTime(),
 				(this.waitTime != null) ? this.waitTime : defaults.waitTime(), this.renew && defaults.renew(),
-				this.description);
+				getLabel(), this.description);
 	}
 
 	@Override

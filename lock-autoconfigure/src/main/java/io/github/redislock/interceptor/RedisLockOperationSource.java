@@ -240,7 +240,8 @@ public class RedisLockOperationSource {
 		FallbackMethod fallback = StringUtils.hasText(annotation.fallback())
 				? FallbackMethod.resolve(annotation.fallback(), method, targetClass) : null;
 		return new RedisLockOperation(method, targetClass, StringUtils.hasText(key) ? key : null,
-				StringUtils.hasText(condition) ? condition : null, leaseTime, waitTime, annotation.renew(), fallback);
+				StringUtils.hasText(condition) ? condition : null, leaseTime, waitTime, annotation.renew(), fallback,
+				StringUtils.hasText(annotation.label()) ? annotation.label() : null);
 	}
 
 	/**

@@ -42,6 +42,16 @@ class LockDefinitionTests {
 	}
 
 	@Test
+	void locksAreLabelledProgrammaticUnlessGivenALabel() {
+		LockDefinition definition = LockDefinition.of("order:42", Duration.ofSeconds(1), Duration.ZERO);
+		assertThat(definition.label()).isEqualTo("programmatic");
+		assertThat(definition.withLabel("order"))
+			.isEqualTo(new LockDefinition("order:42", Duration.ofSeconds(1), Duration.ZERO, true, "order", null));
+		assertThatIllegalArgumentException().isThrownBy(() -> definition.withLabel(" "))
+			.withMessage("Label of lock 'order:42' must not be null or blank, was ' '");
+	}
+
+	@Test
 	void theLongestLeaseIsTheLongestTheEngineCanCount() {
 		assertThat(LockDefinition.MAX_LEASE_TIME).isEqualTo(Duration.ofNanos(Long.MAX_VALUE));
 		assertThat(LockDefinition.of("longest", LockDefinition.MAX_LEASE_TIME, Duration.ZERO).leaseTime())

@@ -33,6 +33,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.core.LockAcquisitionException;
+import io.github.redislock.core.LockDefinition;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import org.junit.jupiter.api.Test;
@@ -104,6 +105,17 @@ class RedisLockOperationSourceTests {
 		RedisLockOperation operation = operation(Valid.class, "noKey");
 		assertThat(operation.getKeyExpression()).isNull();
 		assertThat(operation.getName()).isEqualTo(Valid.class.getName() + ".noKey");
+	}
+
+	@Test
+	void theLabelIsTheAnnotationsElseTheKeyExpressionElseTheMethodNeverAnEvaluatedKey() {
+		assertThat(operation(Valid.class, "labelled", String.class).getLabel()).isEqualTo("order");
+		assertThat(operation(Valid.class, "defaults", String.class).getLabel()).isEqualTo("#id");
+		assertThat(operation(Valid.class, "noKey").getLabel()).isEqualTo(Valid.class.getName() + ".noKey");
+		assertThat(operation(Valid.class, "labelled", String.class).toDefinition("order:42",
+				new LockDefaults(Duration.ofSeconds(30), Duration.ZERO, true)))
+			.returns("order:42", LockDefinition::name)
+			.returns("order", LockDefinition::label);
 	}
 
 	@Test
@@ -374,6 +386,10 @@ class RedisLockOperationSourceTests {
 
 		@RedisLock
 		public void noKey() {
+		}
+
+		@RedisLock(key = "'order:' + #id", label = "order")
+		public void labelled(String id) {
 		}
 
 		@OrderLock("'order:' + #id")

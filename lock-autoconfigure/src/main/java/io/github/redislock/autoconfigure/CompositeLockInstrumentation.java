@@ -1,0 +1,110 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.autoconfigure;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.github.redislock.core.LockInstrumentation;
+
+/**
+ * Tells several instrumentations of each event, in order: the meters and the observations
+ * each report what they report.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class CompositeLockInstrumentation implements LockInstrumentation {
+
+	private final List<LockInstrumentation> delegates;
+
+	private CompositeLockInstrumentation(List<LockInstrumentation> delegates) {
+		this.delegates = delegates;
+	}
+
+	/**
+	 * Combine instrumentations.
+	 * @param instrumentations the instrumentations
+	 * @return {@link LockInstrumentation#NONE} for none, the one for one, else all
+	 */
+	static LockInstrumentation of(List<LockInstrumentation> instrumentations) {
+		return switch (instrumentations.size()) {
+			case 0 -> LockInstrumentation.NONE;
+			case 1 -> instrumentations.get(0);
+			default -> new CompositeLockInstrumentation(List.copyOf(instrumentations));
+		};
+	}
+
+	@Override
+	public Acquisition acquisitionStarted(String name, String label) {
+		List<Acquisition> acquisitions = new ArrayList<>(this.delegates.size());
+		for (LockInstrumentation delegate : this.delegates) {
+			acquisitions.add(delegate.acquisitionStarted(name, label));
+		}
+		return new Acquisition() {
+
+			@Override
+			public Hold acquired() {
+				List<Hold> holds = new ArrayList<>(acquisitions.size());
+				for (Acquisition acquisition : acquisitions) {
+					holds.add(acquisition.acquired());
+				}
+				return new CompositeHold(holds);
+			}
+
+			@Override
+			public void notAcquired() {
+				acquisitions.forEach(Acquisition::notAcquired);
+			}
+
+			@Override
+			public void failed(Throwable failure) {
+				acquisitions.forEach((acquisition) -> acquisition.failed(failure));
+			}
+
+		};
+	}
+
+	@Override
+	public void fallbackAnswered(String name, String label) {
+		this.delegates.forEach((delegate) -> delegate.fallbackAnswered(name, label));
+	}
+
+	private record CompositeHold(List<Hold> holds) implements Hold {
+
+		@Override
+		public void renewed() {
+			this.holds.forEach(Hold::renewed);
+		}
+
+		@Override
+		public void renewalFailed() {
+			this.holds.forEach(Hold::renewalFailed);
+		}
+
+		@Override
+		public void lost() {
+			this.holds.forEach(Hold::lost);
+		}
+
+		@Override
+		public void ended(long fencingToken) {
+			this.holds.forEach((hold) -> hold.ended(fencingToken));
+		}
+
+	}
+
+}

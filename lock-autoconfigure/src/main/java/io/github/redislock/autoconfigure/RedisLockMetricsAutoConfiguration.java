@@ -1,0 +1,91 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.autoconfigure;
+
+import io.github.redislock.observation.LockMeters;
+import io.github.redislock.observation.LockObservations;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
+
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Metrics and traces of the locks, when the application has Micrometer: the lock client
+ * and the {@code @RedisLock} interceptor report to every
+ * {@link io.github.redislock.core.LockInstrumentation} bean.
+ * <p>
+ * With an {@link ObservationRegistry} bean, {@link LockObservations} observes
+ * acquisitions and holds, and the acquire and held timers come from those observations
+ * through the meter observation handler that Spring Boot registers with metrics on (the
+ * way Spring's own HTTP and messaging meters come from theirs); {@link LockMeters} then
+ * records the counters only. Recording the timers here as well would make two meters of
+ * one name, which Prometheus rejects when their tags differ and which count every
+ * acquisition twice when they do not. Without an observation registry, {@link LockMeters}
+ * records the timers too, in the same shape.
+ * <p>
+ * Runs after Spring Boot's metrics and observation auto-configurations, named as on
+ * Spring Boot 3 and on Spring Boot 4, where they moved.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+@AutoConfiguration(afterName = { "org.springframework.boot.actuate.autoconfigure.metrics.MetricsAutoConfiguration",
+		"org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration",
+		"org.springframework.boot.actuate.autoconfigure.observation.ObservationAutoConfiguration",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.MetricsAutoConfiguration",
+		"org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+		"org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration" })
+@ConditionalOnProperty(name = "redis-lock.enabled", havingValue = "true", matchIfMissing = true)
+@EnableConfigurationProperties(RedisLockProperties.class)
+public final class RedisLockMetricsAutoConfiguration {
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(MeterRegistry.class)
+	@ConditionalOnBean(MeterRegistry.class)
+	static class MetricsConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		LockMeters redisLockMeters(MeterRegistry registry, ObjectProvider<LockObservations> observations,
+				RedisLockProperties properties) {
+			boolean timers = observations.getIfAvailable() == null;
+			return new LockMeters(registry, timers, properties.getMetrics().isEvaluatedKeys());
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(ObservationRegistry.class)
+	@ConditionalOnBean(ObservationRegistry.class)
+	static class ObservationConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean
+		LockObservations redisLockObservations(ObservationRegistry registry, RedisLockProperties properties) {
+			return new LockObservations(registry, properties.getMetrics().isEvaluatedKeys());
+		}
+
+	}
+
+}

@@ -1,0 +1,80 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.observation;
+
+import io.micrometer.common.KeyValues;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationConvention;
+
+/**
+ * The names and key values of the lock observations. The low-cardinality key values
+ * become the tags of the meters that Micrometer's meter observation handler makes, so
+ * they are {@link LockMeterNames#NAME_TAG} and, once known,
+ * {@link LockMeterNames#OUTCOME_TAG}: an outcome added at start would give the
+ * {@code .active} long task timer a tag it cannot know yet.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class DefaultLockObservationConvention implements ObservationConvention<LockObservationContext> {
+
+	/**
+	 * The convention of the observation around an acquisition.
+	 */
+	public static final DefaultLockObservationConvention ACQUIRE = new DefaultLockObservationConvention(
+			LockMeterNames.ACQUIRE);
+
+	/**
+	 * The convention of the observation around a hold.
+	 */
+	public static final DefaultLockObservationConvention HELD = new DefaultLockObservationConvention(
+			LockMeterNames.HELD);
+
+	private final String name;
+
+	/**
+	 * Create a convention.
+	 * @param name the observation name
+	 */
+	protected DefaultLockObservationConvention(String name) {
+		this.name = name;
+	}
+
+	@Override
+	public String getName() {
+		return this.name;
+	}
+
+	@Override
+	public KeyValues getLowCardinalityKeyValues(LockObservationContext context) {
+		String outcome = context.getOutcome();
+		KeyValues values = KeyValues.of(LockMeterNames.NAME_TAG, context.getLabel());
+		return (outcome != null) ? values.and(LockMeterNames.OUTCOME_TAG, outcome) : values;
+	}
+
+	@Override
+	public KeyValues getHighCardinalityKeyValues(LockObservationContext context) {
+		KeyValues values = KeyValues.of(LockMeterNames.KEY, context.getLockName());
+		long token = context.getFencingToken();
+		return (token != 0) ? values.and(LockMeterNames.FENCING_TOKEN, Long.toString(token)) : values;
+	}
+
+	@Override
+	public boolean supportsContext(Observation.Context context) {
+		return context instanceof LockObservationContext;
+	}
+
+}

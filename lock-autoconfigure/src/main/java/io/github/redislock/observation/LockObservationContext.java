@@ -1,0 +1,87 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.observation;
+
+import io.micrometer.observation.Observation;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What an observation of a lock acquisition or hold knows.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class LockObservationContext extends Observation.Context {
+
+	private final String lockName;
+
+	private final String label;
+
+	private volatile @Nullable String outcome;
+
+	private volatile long fencingToken;
+
+	/**
+	 * Create a context.
+	 * @param lockName the lock name, such as an evaluated key
+	 * @param label the bounded name the lock is reported under
+	 */
+	public LockObservationContext(String lockName, String label) {
+		this.lockName = lockName;
+		this.label = label;
+	}
+
+	/**
+	 * Return the lock name: unbounded, for traces only.
+	 * @return the lock name
+	 */
+	public String getLockName() {
+		return this.lockName;
+	}
+
+	/**
+	 * Return the bounded name the lock is reported under.
+	 * @return the label
+	 */
+	public String getLabel() {
+		return this.label;
+	}
+
+	/**
+	 * Return how the acquisition or the hold ended.
+	 * @return one of the outcomes of {@link LockMeterNames}, {@code null} until it ended
+	 */
+	public @Nullable String getOutcome() {
+		return this.outcome;
+	}
+
+	void setOutcome(String outcome) {
+		this.outcome = outcome;
+	}
+
+	/**
+	 * Return the fencing token of the hold.
+	 * @return the token, {@code 0} if none was issued
+	 */
+	public long getFencingToken() {
+		return this.fencingToken;
+	}
+
+	void setFencingToken(long fencingToken) {
+		this.fencingToken = fencingToken;
+	}
+
+}

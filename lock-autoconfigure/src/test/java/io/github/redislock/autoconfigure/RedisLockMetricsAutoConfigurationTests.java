@@ -1,0 +1,131 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.autoconfigure;
+
+import io.github.redislock.core.LockInstrumentation;
+import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.observation.LockMeters;
+import io.github.redislock.observation.LockObservations;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * When the metrics and observation beans are made, and when they back off.
+ *
+ * @author redis-lock contributors
+ */
+class RedisLockMetricsAutoConfigurationTests {
+
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(AopAutoConfiguration.class, SpringBootAutoConfigurations.redis(),
+				RedisLockAutoConfiguration.class, RedisLockMetricsAutoConfiguration.class));
+
+	@Test
+	void withoutRegistriesNothingIsInstrumented() {
+		this.runner.run((context) -> {
+			assertThat(context).hasSingleBean(DefaultLockClient.class);
+			assertThat(context.getBeanNamesForType(LockInstrumentation.class)).isEmpty();
+		});
+	}
+
+	@Test
+	void withoutMicrometerOnTheClassPathTheLocksWorkUninstrumented() {
+		this.runner.withClassLoader(new FilteredClassLoader("io.micrometer.")).run((context) -> {
+			assertThat(context).hasNotFailed().hasSingleBean(DefaultLockClient.class);
+			assertThat(context.getBeanNamesForType(LockInstrumentation.class)).isEmpty();
+		});
+	}
+
+	@Test
+	void aMeterRegistryAloneGetsEveryMeterFromLockMeters() {
+		this.runner.withUserConfiguration(MeterRegistryConfiguration.class).run((context) -> {
+			assertThat(context).hasSingleBean(LockMeters.class).doesNotHaveBean(LockObservations.class);
+			assertThat(context.getBean(LockMeters.class)).hasFieldOrPropertyWithValue("timers", true);
+		});
+	}
+
+	@Test
+	void withAnObservationRegistryTheTimersComeFromTheObservations() {
+		this.runner.withUserConfiguration(MeterRegistryConfiguration.class, ObservationRegistryConfiguration.class)
+			.run((context) -> {
+				assertThat(context).hasSingleBean(LockMeters.class).hasSingleBean(LockObservations.class);
+				assertThat(context.getBean(LockMeters.class)).hasFieldOrPropertyWithValue("timers", false);
+			});
+	}
+
+	@Test
+	void anObservationRegistryAloneObservesTheLocks() {
+		this.runner.withUserConfiguration(ObservationRegistryConfiguration.class)
+			.run((context) -> assertThat(context).hasSingleBean(LockObservations.class)
+				.doesNotHaveBean(LockMeters.class));
+	}
+
+	@Test
+	void evaluatedKeysAreOptedInto() {
+		this.runner.withUserConfiguration(MeterRegistryConfiguration.class)
+			.withPropertyValues("redis-lock.metrics.evaluated-keys=true")
+			.run((context) -> assertThat(context.getBean(LockMeters.class)).hasFieldOrPropertyWithValue("evaluatedKeys",
+					true));
+	}
+
+	@Test
+	void backsOffFromTheApplicationsOwnBeans() {
+		this.runner.withUserConfiguration(MeterRegistryConfiguration.class, ObservationRegistryConfiguration.class)
+			.withBean("myMeters", LockMeters.class, () -> new LockMeters(new SimpleMeterRegistry(), true, false))
+			.withBean("myObservations", LockObservations.class,
+					() -> new LockObservations(ObservationRegistry.NOOP, false))
+			.run((context) -> assertThat(context).getBean(LockMeters.class).isSameAs(context.getBean("myMeters")));
+	}
+
+	@Test
+	void backsOffWhenLocksAreDisabled() {
+		this.runner.withUserConfiguration(MeterRegistryConfiguration.class, ObservationRegistryConfiguration.class)
+			.withPropertyValues("redis-lock.enabled=false")
+			.run((context) -> assertThat(context.getBeanNamesForType(LockInstrumentation.class)).isEmpty());
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class MeterRegistryConfiguration {
+
+		@Bean
+		MeterRegistry meterRegistry() {
+			return new SimpleMeterRegistry();
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class ObservationRegistryConfiguration {
+
+		@Bean
+		ObservationRegistry observationRegistry() {
+			return ObservationRegistry.create();
+		}
+
+	}
+
+}

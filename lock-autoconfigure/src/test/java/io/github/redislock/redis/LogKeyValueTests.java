@@ -1,0 +1,86 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockLostException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+import org.slf4j.event.KeyValuePair;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * The lock client's log events carry the lock name, the fencing token and the outcome as
+ * SLF4J key-value pairs, which structured logging writes as fields of their own.
+ *
+ * @author redis-lock contributors
+ */
+class LogKeyValueTests extends RedisLockTestSupport {
+
+	private final Logger clientLog = (Logger) LoggerFactory.getLogger("io.github.redislock.engine.DefaultLockClient");
+
+	private final ListAppender<ILoggingEvent> events = new ListAppender<>();
+
+	@BeforeEach
+	void capture() {
+		this.events.start();
+		this.clientLog.addAppender(this.events);
+	}
+
+	@AfterEach
+	void release() {
+		this.clientLog.detachAppender(this.events);
+	}
+
+	@Test
+	void aLostLeaseIsLoggedWithTheLockNameFencingTokenAndOutcome() throws Exception {
+		LockClientInstance holder = instance().start();
+		DistributedLock lock = holder.client.getLock("logged:1");
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(30), true)).isTrue();
+		long token = lock.getFencingToken();
+		holder.redis.delete(holder.store.getKeys().lockKey("logged:1"));
+		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::unlock);
+		List<ILoggingEvent> lost = this.events.list.stream()
+			.filter((event) -> event.getFormattedMessage().contains("was lost"))
+			.toList();
+		assertThat(lost).hasSize(1);
+		assertThat(keyValues(lost.get(0))).containsEntry("lock.name", "logged:1")
+			.containsEntry("lock.fencing_token", token)
+			.containsEntry("lock.outcome", "lost");
+	}
+
+	private static Map<String, Object> keyValues(ILoggingEvent event) {
+		Map<String, Object> values = new HashMap<>();
+		List<KeyValuePair> pairs = event.getKeyValuePairs();
+		if (pairs != null) {
+			pairs.forEach((pair) -> values.put(pair.key, pair.value));
+		}
+		return values;
+	}
+
+}

@@ -29,6 +29,7 @@ import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.core.KotlinDetector;
 import org.springframework.core.ReactiveAdapterRegistry;
+import org.springframework.core.ResolvableType;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.scheduling.annotation.Async;
 
@@ -45,12 +46,15 @@ final class LockableMethods {
 
 	/**
 	 * Return types whose work the caller (Spring MVC, Kotlin coroutines, a stream's
-	 * terminal operation) runs after the method returned. Matched by name, so that none
-	 * of them has to be on the classpath.
+	 * terminal operation, whoever runs a task or asks a supplier or a lazy iterator for
+	 * its values) runs after the method returned. Matched by name, so that none of them
+	 * has to be on the classpath.
 	 */
-	private static final Set<String> DEFERRED_TYPES = Set.of("java.util.concurrent.Callable",
-			"java.util.concurrent.Flow$Publisher", "java.util.stream.BaseStream", "org.reactivestreams.Publisher",
-			"org.springframework.web.context.request.async.DeferredResult",
+	private static final Set<String> DEFERRED_TYPES = Set.of("java.lang.Runnable", "java.util.concurrent.Callable",
+			"java.util.function.Supplier", "java.util.function.BooleanSupplier", "java.util.function.IntSupplier",
+			"java.util.function.LongSupplier", "java.util.function.DoubleSupplier", "java.util.Iterator",
+			"java.util.Spliterator", "java.util.concurrent.Flow$Publisher", "java.util.stream.BaseStream",
+			"org.reactivestreams.Publisher", "org.springframework.web.context.request.async.DeferredResult",
 			"org.springframework.web.context.request.async.WebAsyncTask",
 			"org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter",
 			"org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody",
@@ -178,11 +182,32 @@ final class LockableMethods {
 			return "returns the reactive type " + returnType.getSimpleName();
 		}
 		String deferred = deferredType(returnType);
+		if (deferred == null && returnType == Optional.class) {
+			deferred = deferredInOptional(method);
+		}
 		return (deferred != null) ? "returns " + deferred + ", whose work runs after the method returned" : null;
 	}
 
+	/**
+	 * Return the deferred-work type an {@code Optional} return type wraps, such as
+	 * {@code Optional<CompletableFuture<T>>}, or {@code null}.
+	 */
+	private static @Nullable String deferredInOptional(Method method) {
+		Class<?> wrapped = ResolvableType.forMethodReturnType(method).getGeneric(0).resolve();
+		if (wrapped == null) {
+			return null;
+		}
+		if (Future.class.isAssignableFrom(wrapped) || CompletionStage.class.isAssignableFrom(wrapped)
+				|| ReactiveAdapterRegistry.getSharedInstance().getAdapter(wrapped) != null) {
+			return "Optional<" + wrapped.getSimpleName() + ">";
+		}
+		String deferred = deferredType(wrapped);
+		return (deferred != null) ? "Optional<" + deferred + ">" : null;
+	}
+
 	private static @Nullable String deferredType(Class<?> type) {
-		if (type.isPrimitive() || type.isArray() || type.getName().startsWith("java.lang.")) {
+		if (type.isPrimitive() || type.isArray()
+				|| (type.getName().startsWith("java.lang.") && type != Runnable.class)) {
 			return null;
 		}
 		return deferredSupertype(type);

@@ -237,11 +237,17 @@ public class RedisLockOperationSource {
 		}
 		Duration leaseTime = duration(annotation.expire(), annotation.timeUnit(), "expire", 1, method, targetClass);
 		Duration waitTime = duration(annotation.waitTime(), annotation.timeUnit(), "waitTime", 0, method, targetClass);
+		String label = annotation.label();
+		if (!label.isEmpty() && !StringUtils.hasText(label)) {
+			throw new InvalidRedisLockException(method, targetClass,
+					"label = '" + label + "' is blank, so the method's locks would be reported under no name",
+					"Give a label with text, such as \"order\", or leave it out to report the key expression.");
+		}
 		FallbackMethod fallback = StringUtils.hasText(annotation.fallback())
 				? FallbackMethod.resolve(annotation.fallback(), method, targetClass) : null;
 		return new RedisLockOperation(method, targetClass, StringUtils.hasText(key) ? key : null,
 				StringUtils.hasText(condition) ? condition : null, leaseTime, waitTime, annotation.renew(), fallback,
-				StringUtils.hasText(annotation.label()) ? annotation.label() : null);
+				label.isEmpty() ? null : label);
 	}
 
 	/**

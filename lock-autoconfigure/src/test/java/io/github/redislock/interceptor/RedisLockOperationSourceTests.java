@@ -214,10 +214,22 @@ class RedisLockOperationSourceTests {
 	@ValueSource(classes = { ReturnsCompletableFuture.class, ReturnsCompletionStage.class, ReturnsFuture.class,
 			ReturnsMono.class, ReturnsFlux.class, ReturnsCallable.class, ReturnsFlowPublisher.class,
 			ReturnsDeferredResult.class, ReturnsWebAsyncTask.class, ReturnsEmitter.class,
-			ReturnsStreamingResponseBody.class })
+			ReturnsStreamingResponseBody.class, ReturnsRunnable.class, ReturnsSupplier.class, ReturnsIntSupplier.class,
+			ReturnsIterator.class, ReturnsSpliterator.class, ReturnsOptionalFuture.class,
+			ReturnsOptionalSupplier.class })
 	void methodThatFinishesItsWorkAfterReturningIsRejectedBecauseItsWorkWouldRunUnlocked(Class<?> type) {
 		assertInvalid(type, "the lock would be released when the method returns, before the work it started has run",
 				"@Async");
+	}
+
+	@Test
+	void methodReturningAnOptionalOfAPlainValueIsAccepted() {
+		assertThat(operation(ReturnsOptionalValue.class, "work", String.class)).isNotNull();
+	}
+
+	@Test
+	void blankLabelIsRejectedBecauseTheLocksWouldBeReportedUnderNoName() {
+		assertInvalid(BlankLabel.class, "label = '  ' is blank", "Give a label with text");
 	}
 
 	@Test
@@ -569,6 +581,86 @@ class RedisLockOperationSourceTests {
 		@RedisLock("#id")
 		public Flux<String> work(String id) {
 			return Flux.just(id);
+		}
+
+	}
+
+	static class ReturnsRunnable {
+
+		@RedisLock("#id")
+		public Runnable work(String id) {
+			return () -> id.length();
+		}
+
+	}
+
+	static class ReturnsSupplier {
+
+		@RedisLock("#id")
+		public java.util.function.Supplier<String> work(String id) {
+			return () -> id;
+		}
+
+	}
+
+	static class ReturnsIntSupplier {
+
+		@RedisLock("#id")
+		public java.util.function.IntSupplier work(String id) {
+			return id::length;
+		}
+
+	}
+
+	static class ReturnsIterator {
+
+		@RedisLock("#id")
+		public java.util.Iterator<String> work(String id) {
+			return java.util.stream.Stream.of(id).map(String::trim).iterator();
+		}
+
+	}
+
+	static class ReturnsSpliterator {
+
+		@RedisLock("#id")
+		public java.util.Spliterator<String> work(String id) {
+			return java.util.stream.Stream.of(id).spliterator();
+		}
+
+	}
+
+	static class ReturnsOptionalFuture {
+
+		@RedisLock("#id")
+		public java.util.Optional<CompletableFuture<String>> work(String id) {
+			return java.util.Optional.of(CompletableFuture.supplyAsync(() -> id));
+		}
+
+	}
+
+	static class ReturnsOptionalSupplier {
+
+		@RedisLock("#id")
+		public java.util.Optional<java.util.function.Supplier<String>> work(String id) {
+			return java.util.Optional.of(() -> id);
+		}
+
+	}
+
+	static class ReturnsOptionalValue {
+
+		@RedisLock("#id")
+		public java.util.Optional<String> work(String id) {
+			return java.util.Optional.of(id);
+		}
+
+	}
+
+	static class BlankLabel {
+
+		@RedisLock(key = "#id", label = "  ")
+		public void work(String id) {
 		}
 
 	}

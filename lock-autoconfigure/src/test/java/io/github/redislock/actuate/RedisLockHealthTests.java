@@ -17,6 +17,7 @@ package io.github.redislock.actuate;
 
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -50,12 +51,17 @@ import static org.awaitility.Awaitility.await;
 @Timeout(90)
 class RedisLockHealthTests {
 
-	private static final String[][] HEALTH_AUTO_CONFIGURATIONS = {
-			{ "org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration" },
-			{ "org.springframework.boot.actuate.autoconfigure.health.HealthContributorAutoConfiguration",
-					"org.springframework.boot.health.autoconfigure.contributor.HealthContributorAutoConfiguration" },
-			{ "org.springframework.boot.actuate.autoconfigure.health.HealthEndpointAutoConfiguration",
-					"org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointAutoConfiguration" } };
+	/**
+	 * Actuator's health endpoint, Spring Boot 3's then Spring Boot 4's; each line has
+	 * some.
+	 */
+	private static final String[] HEALTH_AUTO_CONFIGURATIONS = {
+			"org.springframework.boot.actuate.autoconfigure.endpoint.EndpointAutoConfiguration",
+			"org.springframework.boot.actuate.autoconfigure.health.HealthContributorAutoConfiguration",
+			"org.springframework.boot.actuate.autoconfigure.health.HealthEndpointAutoConfiguration",
+			"org.springframework.boot.health.autoconfigure.contributor.HealthContributorAutoConfiguration",
+			"org.springframework.boot.health.autoconfigure.registry.HealthContributorRegistryAutoConfiguration",
+			"org.springframework.boot.health.autoconfigure.actuate.endpoint.HealthEndpointAutoConfiguration" };
 
 	private static final String[] HEALTH_ENDPOINT = { "org.springframework.boot.actuate.health.HealthEndpoint",
 			"org.springframework.boot.health.actuate.endpoint.HealthEndpoint" };
@@ -72,10 +78,10 @@ class RedisLockHealthTests {
 	@BeforeAll
 	static void startRedis() {
 		server = redis.standalone();
-		Class<?>[] health = new Class<?>[HEALTH_AUTO_CONFIGURATIONS.length];
-		for (int i = 0; i < health.length; i++) {
-			health[i] = present(HEALTH_AUTO_CONFIGURATIONS[i]);
-		}
+		Class<?>[] health = Arrays.stream(HEALTH_AUTO_CONFIGURATIONS)
+			.filter((name) -> ClassUtils.isPresent(name, null))
+			.map((name) -> ClassUtils.resolveClassName(name, null))
+			.toArray(Class<?>[]::new);
 		runner = ActuatorRunners.on(server)
 			.withConfiguration(AutoConfigurations.of(health))
 			.withPropertyValues("management.endpoint.health.show-details=always", "spring.data.redis.timeout=300ms");

@@ -223,8 +223,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	public boolean revoke(String name) {
 		LockState state = this.states.get(LockArguments.name(name));
 		LockHold hold = (state != null) ? state.hold : null;
-		return hold != null && this.leases.giveUp(hold,
-				"an operator released it through the lock client while it was held", " for an operator");
+		return hold != null && this.leases.giveUp(hold, "an operator released the lock while it was held",
+				"an operator released it while it was held", " for an operator");
 	}
 
 	private static String threadName(Thread thread) {

@@ -205,7 +205,9 @@ final class LeaseKeeper implements AutoCloseable {
 	 */
 	void giveUp(LockHold hold) {
 		giveUp(hold,
-				"the lock client was closed while it was held, and released it when its shutdown timeout ran " + "out",
+				"the lock client was closed while the lock was held, and released it when its shutdown timeout "
+						+ "ran out",
+				"the lock client was closed while it was held, and released it when its shutdown timeout ran out",
 				" when the lock client shut down");
 	}
 
@@ -214,15 +216,16 @@ final class LeaseKeeper implements AutoCloseable {
 	 * {@link #giveUp(LockHold) at shutdown}: only this holder's lease is released in the
 	 * store, never another's.
 	 * @param hold the hold
-	 * @param reason why, for the listener and the holder's {@link LockLostException}
+	 * @param reason why, for the listener
+	 * @param holderReason why, for the holder's {@link LockLostException}
 	 * @param occasion how a failed release is logged
 	 * @return whether the hold was still this process's to give up
 	 */
-	boolean giveUp(LockHold hold, String reason, String occasion) {
+	boolean giveUp(LockHold hold, String reason, String holderReason, String occasion) {
 		if (hold.isReleasedOrLost()) {
 			return false;
 		}
-		hold.markGivenUp(reason);
+		hold.markGivenUp(holderReason);
 		this.renewer.stop(hold);
 		this.store.releaseQuietly(hold.name(), hold.ownerToken(), occasion);
 		lost(hold, reason);

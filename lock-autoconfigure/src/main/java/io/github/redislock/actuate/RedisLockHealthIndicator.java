@@ -19,6 +19,7 @@ import java.lang.reflect.InvocationHandler;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -54,7 +55,7 @@ public class RedisLockHealthIndicator implements FactoryBean<Object>, BeanClassL
 	/** The package of Spring Boot 4's health API. */
 	public static final String BOOT4_PACKAGE = "org.springframework.boot.health.contributor";
 
-	private final RedisLockHealth health;
+	private final Supplier<RedisLockHealth> health;
 
 	private final String apiPackage;
 
@@ -62,10 +63,12 @@ public class RedisLockHealthIndicator implements FactoryBean<Object>, BeanClassL
 
 	/**
 	 * Create the factory.
-	 * @param health the contribution
+	 * @param health supplies the contribution when the indicator is made, so that the
+	 * lock client, with its connection factory, is not made as early as the context needs
+	 * this factory's type (before an application's dynamic Redis settings, say)
 	 * @param apiPackage the package of the health API to implement
 	 */
-	public RedisLockHealthIndicator(RedisLockHealth health, String apiPackage) {
+	public RedisLockHealthIndicator(Supplier<RedisLockHealth> health, String apiPackage) {
 		this.health = health;
 		this.apiPackage = apiPackage;
 	}
@@ -82,6 +85,7 @@ public class RedisLockHealthIndicator implements FactoryBean<Object>, BeanClassL
 
 	@Override
 	public Object getObject() throws ReflectiveOperationException {
+		RedisLockHealth health = this.health.get();
 		Class<?> indicatorType = getObjectType();
 		Class<?> healthType = type("Health");
 		Method status = healthType.getMethod("status", String.class);
@@ -90,7 +94,7 @@ public class RedisLockHealthIndicator implements FactoryBean<Object>, BeanClassL
 		Method build = builderType.getMethod("build");
 		InvocationHandler handler = (proxy, method, args) -> {
 			if (method.getName().equals("health") && method.getParameterCount() == 0) {
-				RedisLockHealth.Check check = this.health.check();
+				RedisLockHealth.Check check = health.check();
 				Object builder = status.invoke(null, check.status());
 				withDetails.invoke(builder, check.details());
 				return build.invoke(builder);

@@ -68,8 +68,9 @@ public final class RedisLockActuatorAutoConfiguration {
 
 		@Bean(HEALTH_INDICATOR)
 		@ConditionalOnMissingBean(name = HEALTH_INDICATOR)
-		static RedisLockHealthIndicator redisLockHealthIndicator(DefaultLockClient client) {
-			return new RedisLockHealthIndicator(new RedisLockHealth(client), RedisLockHealthIndicator.BOOT3_PACKAGE);
+		static RedisLockHealthIndicator redisLockHealthIndicator(ObjectProvider<DefaultLockClient> client) {
+			return new RedisLockHealthIndicator(() -> new RedisLockHealth(client.getObject()),
+					RedisLockHealthIndicator.BOOT3_PACKAGE);
 		}
 
 	}
@@ -81,8 +82,9 @@ public final class RedisLockActuatorAutoConfiguration {
 
 		@Bean(HEALTH_INDICATOR)
 		@ConditionalOnMissingBean(name = HEALTH_INDICATOR)
-		static RedisLockHealthIndicator redisLockHealthIndicator(DefaultLockClient client) {
-			return new RedisLockHealthIndicator(new RedisLockHealth(client), RedisLockHealthIndicator.BOOT4_PACKAGE);
+		static RedisLockHealthIndicator redisLockHealthIndicator(ObjectProvider<DefaultLockClient> client) {
+			return new RedisLockHealthIndicator(() -> new RedisLockHealth(client.getObject()),
+					RedisLockHealthIndicator.BOOT4_PACKAGE);
 		}
 
 	}

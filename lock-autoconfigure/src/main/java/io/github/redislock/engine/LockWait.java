@@ -23,8 +23,9 @@ package io.github.redislock.engine;
  *
  * @param name the lock name
  * @param waitingThreads how many threads of this instance wait for it
- * @param waitingInStore whether one of them waits in the store, the lock being held
- * elsewhere; otherwise they wait for a thread of this instance
+ * @param waitingInStore whether the first of them is taking the lock from the store:
+ * asking for it, or waiting while another instance holds it; otherwise they all wait for
+ * a thread of this instance
  * @author redis-lock contributors
  * @since 0.1.0
  */

@@ -19,6 +19,8 @@ import java.lang.reflect.Method;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -31,9 +33,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.ApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.util.ClassUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,7 +73,7 @@ class RedisLockHealthTests {
 	private static final String[] HEALTH_ENDPOINT = { "org.springframework.boot.actuate.health.HealthEndpoint",
 			"org.springframework.boot.health.actuate.endpoint.HealthEndpoint" };
 
-	private static final Duration LEASE = Duration.ofMillis(1500);
+	private static final Duration LEASE = Duration.ofSeconds(3);
 
 	@RegisterExtension
 	static final RedisServerExtension redis = new RedisServerExtension();
@@ -84,7 +91,7 @@ class RedisLockHealthTests {
 			.toArray(Class<?>[]::new);
 		runner = ActuatorRunners.on(server)
 			.withConfiguration(AutoConfigurations.of(health))
-			.withPropertyValues("management.endpoint.health.show-details=always", "spring.data.redis.timeout=300ms");
+			.withPropertyValues("management.endpoint.health.show-details=always", "spring.data.redis.timeout=1s");
 	}
 
 	@Test
@@ -107,6 +114,11 @@ class RedisLockHealthTests {
 
 			server.restart();
 			held.release();
+			// Lettuce reconnects in the background.
+			StringRedisTemplate redisTemplate = context.getBean(StringRedisTemplate.class);
+			await().atMost(Duration.ofSeconds(20))
+				.ignoreExceptions()
+				.until(() -> "PONG".equals(redisTemplate.execute(RedisConnection::ping)));
 			Holder again = Holder.start(client, "renewed-again");
 			await().atMost(Duration.ofSeconds(15)).untilAsserted(() -> assertThat(status(context)).isEqualTo("UP"));
 			assertThat(details(context)).containsEntry("renewedLeases", 1).doesNotContainKey("lastRenewalFailure");
@@ -119,6 +131,17 @@ class RedisLockHealthTests {
 		runner.run((context) -> assertThat(context).hasBean("redisLockHealthIndicator"));
 		runner.withPropertyValues("management.health.redislock.enabled=false")
 			.run((context) -> assertThat(context).doesNotHaveBean("redisLockHealthIndicator"));
+	}
+
+	@Test
+	void theLockClientIsMadeWithTheOtherBeansNotWhenTheIndicatorsTypeIsAskedFor() {
+		// Asked for early, as the context registers its post-processors: a client made
+		// then would be made before them, and before settings registered late, such as a
+		// dynamic Redis URL.
+		runner.withUserConfiguration(SeenBeans.class).run((context) -> {
+			assertThat(context).hasNotFailed().hasBean("redisLockHealthIndicator");
+			assertThat(SeenBeans.names).contains("redisLockClient");
+		});
 	}
 
 	private static String status(ApplicationContext context) throws Exception {
@@ -152,6 +175,26 @@ class RedisLockHealthTests {
 			}
 		}
 		throw new IllegalStateException("None of " + String.join(", ", names) + " is on the classpath");
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class SeenBeans {
+
+		static final Set<String> names = ConcurrentHashMap.newKeySet();
+
+		@Bean
+		static BeanPostProcessor beanNameRecorder() {
+			return new BeanPostProcessor() {
+
+				@Override
+				public Object postProcessAfterInitialization(Object bean, String beanName) {
+					names.add(beanName);
+					return bean;
+				}
+
+			};
+		}
+
 	}
 
 	/**

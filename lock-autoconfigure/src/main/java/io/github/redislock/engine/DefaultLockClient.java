@@ -209,12 +209,13 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * Release a lock that a thread of this instance holds, without that thread, for an
 	 * operator unsticking a hung holder. Only this instance's hold is released in the
 	 * store, checked against its owner token, so a lock held by another instance, or
-	 * taken by another one meanwhile, is never released. The lock is then free for others
-	 * at once, while its holding thread still runs: it is no longer renewed, it is
-	 * reported lost to the {@link LockLostListener}, and its holder gets
-	 * {@link LockLostException} when it releases it, or locks it again. Work still done
-	 * under it may overlap with the next holder's, as after any lost lease: use it on a
-	 * holder known to be stuck.
+	 * taken by another one meanwhile, is never released. The lock is then free for other
+	 * instances at once, while its holding thread still runs (the other threads of this
+	 * instance still queue behind that thread, which holds the lock's local turn until it
+	 * unlocks): it is no longer renewed, it is reported lost to the
+	 * {@link LockLostListener}, and its holder gets {@link LockLostException} when it
+	 * releases it, or locks it again. Work still done under it may overlap with the next
+	 * holder's, as after any lost lease: use it on a holder known to be stuck.
 	 * @param name the lock name
 	 * @return whether this instance held the lock and gave it up; {@code false} if it
 	 * held none by that name; a release that failed in the store is only logged, and the

@@ -16,6 +16,9 @@
 package io.github.redislock.engine;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 
 import org.springframework.context.SmartLifecycle;
 import org.springframework.util.Assert;
@@ -166,6 +169,87 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 */
 	int renewalCount() {
 		return this.leases.renewalCount();
+	}
+
+	/**
+	 * Return the locks this instance holds now, for operators (the Actuator endpoint
+	 * {@code locks} shows them): a snapshot by lock name, which may be out of date by the
+	 * time it is read, and changes nothing.
+	 * @return the locks held, by name
+	 */
+	public List<HeldLock> heldLocks() {
+		List<HeldLock> held = new ArrayList<>();
+		for (LockState state : this.states.all()) {
+			LockHold hold = state.hold;
+			if (hold == null || hold.isReleasedOrLost()) {
+				continue;
+			}
+			Thread owner = state.local.owner();
+			boolean ownerHolds = owner != null && owner == hold.owner();
+			long fencingToken = hold.fencingToken();
+			held.add(new HeldLock(state.name, ownerHolds ? threadName(owner) : null,
+					ownerHolds ? state.local.ownerHoldCount() : 0, hold.acquiredAt(),
+					Duration.ofNanos(hold.remainingNanos()), hold.isRenewing(),
+					(fencingToken != 0) ? fencingToken : null, hold.method()));
+		}
+		held.sort(Comparator.comparing(HeldLock::name));
+		return held;
+	}
+
+	/**
+	 * Return the waits for a lock in progress in this instance, for operators: a snapshot
+	 * by lock name.
+	 * @return the locks waited for, by name
+	 */
+	public List<LockWait> waits() {
+		List<LockWait> waits = new ArrayList<>();
+		for (LockState state : this.states.all()) {
+			// The thread at the head of the local queue holds the local lock and no
+			// hold: it is the one waiting in the store.
+			boolean inStore = state.local.owner() != null && state.hold == null;
+			int waiting = state.local.queueLength() + (inStore ? 1 : 0);
+			if (waiting > 0) {
+				waits.add(new LockWait(state.name, waiting, inStore));
+			}
+		}
+		waits.sort(Comparator.comparing(LockWait::name));
+		return waits;
+	}
+
+	/**
+	 * Return whether the lease renewals of this client work, for a health check.
+	 * @return the health of the renewals now
+	 */
+	public RenewalHealth renewalHealth() {
+		return this.leases.renewalHealth();
+	}
+
+	/**
+	 * Release a lock that a thread of this instance holds, without that thread, for an
+	 * operator unsticking a hung holder. Only this instance's hold is released in the
+	 * store, checked against its owner token, so a lock held by another instance, or
+	 * taken by another one meanwhile, is never released. The lock is then free for other
+	 * instances at once, while its holding thread still runs (the other threads of this
+	 * instance still queue behind that thread, which holds the lock's local turn until it
+	 * unlocks): it is no longer renewed, it is reported lost to the
+	 * {@link LockLostListener}, and its holder gets {@link LockLostException} when it
+	 * releases it, or locks it again. Work still done under it may overlap with the next
+	 * holder's, as after any lost lease: use it on a holder known to be stuck.
+	 * @param name the lock name
+	 * @return whether this instance held the lock and gave it up; {@code false} if it
+	 * held none by that name; a release that failed in the store is only logged, and the
+	 * lock then frees itself when its lease runs out
+	 */
+	public boolean revoke(String name) {
+		LockState state = this.states.get(LockArguments.name(name));
+		LockHold hold = (state != null) ? state.hold : null;
+		return hold != null && this.leases.giveUp(hold, "an operator released the lock while it was held",
+				"an operator released it while it was held", " for an operator");
+	}
+
+	private static String threadName(Thread thread) {
+		String name = thread.getName();
+		return name.isEmpty() ? "#" + thread.getId() : name;
 	}
 
 	/**

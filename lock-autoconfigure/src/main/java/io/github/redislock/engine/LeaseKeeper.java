@@ -62,6 +62,10 @@ final class LeaseKeeper implements AutoCloseable {
 		return this.renewer.activeCount();
 	}
 
+	RenewalHealth renewalHealth() {
+		return this.renewer.health();
+	}
+
 	/**
 	 * A re-entry never shortens the outer lease, but it may ask for a longer lease or for
 	 * renewal, which then apply to the whole hold. The hold takes the longer lease only
@@ -147,10 +151,8 @@ final class LeaseKeeper implements AutoCloseable {
 			// Released already when given up, which the store does not record twice; the
 			// store may be gone by now, and its failure is no news.
 			this.store.releaseQuietly(name, hold.ownerToken(), "");
-			throw new LockLostException(name,
-					"Lock '" + name + "' was lost: the lock client was closed while it "
-							+ "was held, and released it when its shutdown timeout ran out; work done "
-							+ "under it may have overlapped with another holder");
+			throw new LockLostException(name, "Lock '" + name + "' was lost: " + hold.givenUpReason()
+					+ "; work done under it may have overlapped with another holder");
 		}
 		boolean released;
 		try {
@@ -202,14 +204,32 @@ final class LeaseKeeper implements AutoCloseable {
 	 * @param hold the hold
 	 */
 	void giveUp(LockHold hold) {
+		giveUp(hold,
+				"the lock client was closed while the lock was held, and released it when its shutdown timeout "
+						+ "ran out",
+				"the lock client was closed while it was held, and released it when its shutdown timeout ran out",
+				" when the lock client shut down");
+	}
+
+	/**
+	 * Give up a hold that an operator released while its thread still holds it, as
+	 * {@link #giveUp(LockHold) at shutdown}: only this holder's lease is released in the
+	 * store, never another's.
+	 * @param hold the hold
+	 * @param reason why, for the listener
+	 * @param holderReason why, for the holder's {@link LockLostException}
+	 * @param occasion how a failed release is logged
+	 * @return whether the hold was still this process's to give up
+	 */
+	boolean giveUp(LockHold hold, String reason, String holderReason, String occasion) {
 		if (hold.isReleasedOrLost()) {
-			return;
+			return false;
 		}
-		hold.markGivenUp();
+		hold.markGivenUp(holderReason);
 		this.renewer.stop(hold);
-		this.store.releaseQuietly(hold.name(), hold.ownerToken(), " when the lock client shut down");
-		lost(hold, "the lock client was closed while the lock was held, and released it when its shutdown "
-				+ "timeout ran out");
+		this.store.releaseQuietly(hold.name(), hold.ownerToken(), occasion);
+		lost(hold, reason);
+		return true;
 	}
 
 	/**

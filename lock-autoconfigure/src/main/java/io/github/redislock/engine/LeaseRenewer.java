@@ -15,6 +15,7 @@
  */
 package io.github.redislock.engine;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -69,6 +70,23 @@ final class LeaseRenewer implements AutoCloseable {
 	private volatile long tickNanos = Long.MAX_VALUE;
 
 	private @Nullable ScheduledFuture<?> sweep;
+
+	/**
+	 * What the health of the renewals needs: since when renewals fail without one
+	 * succeeding in between ({@code failing} guards the times), the last failure, and the
+	 * lock whose lease ran out meanwhile, if any.
+	 */
+	private volatile boolean failing;
+
+	private volatile long failingSince;
+
+	private volatile long lastFailureAt;
+
+	private volatile long failingLeaseNanos;
+
+	private volatile @Nullable String lastFailure;
+
+	private volatile @Nullable String lostWhileFailing;
 
 	LeaseRenewer(GuardedStore store, BiConsumer<LockHold, String> lostHandler) {
 		this.store = store;
@@ -169,6 +187,9 @@ final class LeaseRenewer implements AutoCloseable {
 			return false;
 		}
 		if (hold.leaseRanOut(now)) {
+			if (this.failing) {
+				this.lostWhileFailing = hold.name();
+			}
 			stop(hold);
 			this.lostHandler.accept(hold, "its lease ran out before it could be renewed");
 			return false;
@@ -191,6 +212,7 @@ final class LeaseRenewer implements AutoCloseable {
 				.addKeyValue(ClientLog.OUTCOME, "renewal_failed")
 				.setCause(ex)
 				.log("Renewal of {} lease(s) failed, retrying while the leases last", batch.size());
+			renewalFailed(batch, requestedAt, ex);
 			for (LockHold hold : batch) {
 				// Retry well before the lease runs out: there are two more chances left.
 				hold.renewalFailed(requestedAt);
@@ -198,6 +220,8 @@ final class LeaseRenewer implements AutoCloseable {
 			}
 			return;
 		}
+		this.failing = false;
+		this.lostWhileFailing = null;
 		for (int i = 0; i < batch.size(); i++) {
 			LockHold hold = batch.get(i);
 			if (renewed.get(i)) {
@@ -210,6 +234,53 @@ final class LeaseRenewer implements AutoCloseable {
 				this.lostHandler.accept(hold, "the store no longer records this holder");
 			}
 		}
+	}
+
+	private void renewalFailed(List<LockHold> batch, long requestedAt, RuntimeException ex) {
+		long longestLease = 0;
+		for (LockHold hold : batch) {
+			longestLease = Math.max(longestLease, hold.leaseTime().toNanos());
+		}
+		if (!this.failing) {
+			this.failingSince = requestedAt;
+			this.failingLeaseNanos = 0;
+		}
+		this.failingLeaseNanos = Math.max(this.failingLeaseNanos, longestLease);
+		this.lastFailureAt = System.nanoTime();
+		this.lastFailure = ex.getClass().getName() + ": " + ex.getMessage();
+		this.failing = true;
+	}
+
+	/**
+	 * Say whether the renewals work. They are faulty while the renewal thread is dead
+	 * with leases to renew, or while renewals have failed for longer than the leases they
+	 * were to extend, or until a lease ran out meanwhile: the fault lasts until a renewal
+	 * succeeds, or until a lease passed with no renewal tried, when no hold is left to
+	 * renew and so no renewal to fail.
+	 * @return the health of the renewals now
+	 */
+	RenewalHealth health() {
+		long now = System.nanoTime();
+		boolean threadDead = sweepDied();
+		Duration failingFor = null;
+		Duration lease = null;
+		String lost = null;
+		if (this.failing && now - this.lastFailureAt < this.failingLeaseNanos) {
+			failingFor = Duration.ofNanos(now - this.failingSince);
+			lease = Duration.ofNanos(this.failingLeaseNanos);
+			lost = this.lostWhileFailing;
+		}
+		return new RenewalHealth(!threadDead, this.holds.size(), failingFor, lease,
+				(failingFor != null) ? this.lastFailure : null, lost);
+	}
+
+	/**
+	 * Whether the sweep ended by itself, which only a failure of the sweep does: the
+	 * executor then runs it no more, and no lease is renewed.
+	 */
+	private synchronized boolean sweepDied() {
+		ScheduledFuture<?> current = this.sweep;
+		return current != null && current.isDone() && !current.isCancelled() && !this.scheduler.isShutdown();
 	}
 
 	@Override

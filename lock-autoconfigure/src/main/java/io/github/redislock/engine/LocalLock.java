@@ -108,6 +108,32 @@ final class LocalLock {
 	}
 
 	/**
+	 * Return the threads waiting for this lock, an estimate as the queue changes, for
+	 * operators.
+	 * @return the number of queued threads
+	 */
+	int queueLength() {
+		return this.sync.getQueueLength();
+	}
+
+	/**
+	 * Return the holding thread, as seen from any thread, for operators.
+	 * @return the owner, or {@code null} if the lock is free
+	 */
+	@Nullable Thread owner() {
+		return this.sync.owner();
+	}
+
+	/**
+	 * Return how many times its owner holds the lock, as seen from any thread, for
+	 * operators.
+	 * @return the hold count, {@code 0} if the lock is free
+	 */
+	int ownerHoldCount() {
+		return this.sync.holds();
+	}
+
+	/**
 	 * Free the lock if its owner thread ended while holding it, and let the first queued
 	 * thread take it.
 	 * @param forget run first, while the ended thread still owns the lock, to forget what

@@ -16,6 +16,9 @@
 package io.github.redislock.engine;
 
 import java.time.Duration;
+import java.time.Instant;
+
+import org.jspecify.annotations.Nullable;
 
 import io.github.redislock.core.LockInstrumentation;
 
@@ -62,10 +65,23 @@ final class LockHold {
 	private volatile boolean lost;
 
 	/**
-	 * Whether the client gave the hold up when it shut down while the hold was still
-	 * held; set just before {@link #lost}.
+	 * Why the client gave the hold up while it was still held (it shut down, or an
+	 * operator released the lock), for the exception its holder gets at release; set just
+	 * before {@link #lost}, {@code null} while not given up.
 	 */
-	private volatile boolean givenUp;
+	private volatile @Nullable String givenUpReason;
+
+	/**
+	 * When the holding thread took the hold, by the wall clock, for operators: the lease
+	 * itself is timed by {@link System#nanoTime()}.
+	 */
+	private volatile Instant acquiredAt;
+
+	/**
+	 * What took the lock, as recorded with it in the store, or {@code null} when unknown:
+	 * a thread a hold is handed off to locally takes it without saying.
+	 */
+	private volatile @Nullable String method;
 
 	private volatile boolean released;
 
@@ -85,6 +101,7 @@ final class LockHold {
 		this.name = name;
 		this.ownerToken = ownerToken;
 		this.owner = Thread.currentThread();
+		this.acquiredAt = Instant.now();
 		this.leaseTime = leaseTime;
 		leaseConfirmed(requestedAt, leaseTime);
 	}
@@ -131,7 +148,27 @@ final class LockHold {
 	}
 
 	boolean isGivenUp() {
-		return this.givenUp;
+		return this.givenUpReason != null;
+	}
+
+	@Nullable String givenUpReason() {
+		return this.givenUpReason;
+	}
+
+	Instant acquiredAt() {
+		return this.acquiredAt;
+	}
+
+	@Nullable String method() {
+		return this.method;
+	}
+
+	/**
+	 * Record what took the lock, for operators.
+	 * @param method what took it, or {@code null}
+	 */
+	void takenBy(@Nullable String method) {
+		this.method = method;
 	}
 
 	boolean isReleased() {
@@ -225,6 +262,8 @@ final class LockHold {
 	 */
 	boolean takeOver(Duration leaseTime) {
 		this.owner = Thread.currentThread();
+		this.acquiredAt = Instant.now();
+		this.method = null;
 		// A reacquired lease is as fresh as this thread's own acquisition would have
 		// been; once taken over, it ages like any other.
 		boolean leaseShort = this.reacquired ? this.leaseTime.compareTo(leaseTime) < 0
@@ -267,8 +306,8 @@ final class LockHold {
 		this.lost = true;
 	}
 
-	void markGivenUp() {
-		this.givenUp = true;
+	void markGivenUp(String reason) {
+		this.givenUpReason = reason;
 	}
 
 }

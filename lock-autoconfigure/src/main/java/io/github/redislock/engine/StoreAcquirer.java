@@ -78,7 +78,7 @@ final class StoreAcquirer {
 		long requestedAt = System.nanoTime();
 		LockStore.AcquireResult result = this.store.tryAcquire(state.name, ownerToken, leaseTime, null, holder);
 		if (result.acquired()) {
-			keep(state, new LockHold(state.name, ownerToken, leaseTime, requestedAt), renew);
+			keep(state, new LockHold(state.name, ownerToken, leaseTime, requestedAt), renew, method);
 			return true;
 		}
 		if (Deadline.remaining(deadline) <= 0) {
@@ -90,7 +90,7 @@ final class StoreAcquirer {
 			if (hold == null) {
 				return false;
 			}
-			keep(state, hold, renew);
+			keep(state, hold, renew, method);
 			return true;
 		}
 	}
@@ -100,7 +100,8 @@ final class StoreAcquirer {
 	 * renewal could not start is given back at once, since no one would release it
 	 * otherwise; the store's release also takes the thread out of the lock's queue.
 	 */
-	private void keep(LockState state, LockHold hold, boolean renew) {
+	private void keep(LockState state, LockHold hold, boolean renew, @Nullable String method) {
+		hold.takenBy(method);
 		state.hold = hold;
 		if (renew) {
 			try {

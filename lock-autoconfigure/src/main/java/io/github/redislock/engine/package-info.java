@@ -30,7 +30,9 @@
  * {@code LeaseKeeper} (renewal, lengthening, the end of a lease and lost leases) and
  * {@code FencingTokens}. Every call to the store goes through {@code GuardedStore}, which
  * says what its failure means; {@code LockClientShutdown} stops the client without
- * abandoning the locks it holds.
+ * abandoning the locks it holds. What operators see of it ({@code HeldLock},
+ * {@code LockWait}, {@code RenewalHealth}) are snapshots read from these parts, never
+ * handles to them.
  */
 @NullMarked
 package io.github.redislock.engine;

@@ -102,6 +102,16 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		return this.keys;
 	}
 
+	/**
+	 * Return the Redis key that holds a lock, for operators who look it up with
+	 * {@code redis-cli} (its value names the holder).
+	 * @param name the lock name
+	 * @return the lock key
+	 */
+	public String lockKey(String name) {
+		return this.keys.lockKey(name);
+	}
+
 	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
 		return tryAcquire(name, ownerToken, leaseTime, null, LockHolder.currentThread(null));

@@ -231,13 +231,17 @@ class FlashSaleHttpTests {
 	}
 
 	@Test
-	void healthIsUpWithRedisAndTheDatabaseAndInfoIsExposed() {
+	void healthIsUpWithRedisTheDatabaseAndTheLockClientAndInfoAndLocksAreExposed() {
 		Response health = app.get("/actuator/health");
 
 		assertThat(health.status()).isEqualTo(200);
 		assertThat(health.json().path("status").asText()).isEqualTo("UP");
 		assertThat(health.json().path("components").path("redis").path("status").asText()).isEqualTo("UP");
 		assertThat(health.json().path("components").path("db").path("status").asText()).isEqualTo("UP");
+		assertThat(health.json().path("components").path("redisLock").path("status").asText()).isEqualTo("UP");
+		Response locks = app.get("/actuator/locks");
+		assertThat(locks.status()).isEqualTo(200);
+		assertThat(locks.json().path("held").isArray()).isTrue();
 		Response info = app.get("/actuator/info");
 		assertThat(info.status()).isEqualTo(200);
 		assertThat(info.json().path("app").path("name").asText()).isEqualTo("flash-sale-sample");

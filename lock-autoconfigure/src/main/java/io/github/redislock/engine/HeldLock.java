@@ -1,0 +1,44 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.engine;
+
+import java.time.Duration;
+import java.time.Instant;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A lock that this instance holds, as {@link DefaultLockClient#heldLocks()} saw it, for
+ * operators who look for a hung holder: a snapshot, never a handle, so that looking
+ * cannot change a lock.
+ *
+ * @param name the lock name
+ * @param ownerThread the name of the thread that holds it, or {@code null} when none
+ * does, as for a lock handed off to the next thread of this instance
+ * @param holdCount how many times that thread holds it (re-entries included)
+ * @param acquiredAt when that thread took it, by the wall clock
+ * @param remainingLease how much of the lease is known to be left
+ * @param renewing whether the lease is renewed while held
+ * @param fencingToken the fencing token, or {@code null} if none was issued
+ * @param method what took the lock (the {@code @RedisLock} method, or what a programmatic
+ * caller named), or {@code null} when unknown
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public record HeldLock(String name, @Nullable String ownerThread, int holdCount, Instant acquiredAt,
+		Duration remainingLease, boolean renewing, @Nullable Long fencingToken, @Nullable String method) {
+
+}

@@ -1,0 +1,34 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.engine;
+
+/**
+ * The threads of this instance waiting for one lock, as {@link DefaultLockClient#waits()}
+ * saw them: only the first of them waits in the store, the others queue behind it in this
+ * instance, so that a busy lock costs the store one waiter per instance. A snapshot, for
+ * operators.
+ *
+ * @param name the lock name
+ * @param waitingThreads how many threads of this instance wait for it
+ * @param waitingInStore whether the first of them is taking the lock from the store:
+ * asking for it, or waiting while another instance holds it; otherwise they all wait for
+ * a thread of this instance
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public record LockWait(String name, int waitingThreads, boolean waitingInStore) {
+
+}

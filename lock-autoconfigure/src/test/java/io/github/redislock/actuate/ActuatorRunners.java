@@ -1,0 +1,51 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.actuate;
+
+import io.github.redislock.autoconfigure.RedisLockActuatorAutoConfiguration;
+import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
+import io.github.redislock.autoconfigure.SpringBootAutoConfigurations;
+import io.github.redislock.testsupport.RedisNode;
+
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+
+/**
+ * Application contexts as an application with Actuator has them: Spring Boot's Redis
+ * auto-configuration, ours and our Actuator auto-configuration, on a real Redis server.
+ *
+ * @author redis-lock contributors
+ */
+final class ActuatorRunners {
+
+	private ActuatorRunners() {
+	}
+
+	/**
+	 * Return a runner for instances on the given server, each with its own lock client,
+	 * as separate processes would have.
+	 * @param server the Redis server
+	 * @return the runner
+	 */
+	static ApplicationContextRunner on(RedisNode server) {
+		return new ApplicationContextRunner()
+			.withConfiguration(AutoConfigurations.of(AopAutoConfiguration.class, SpringBootAutoConfigurations.redis(),
+					RedisLockAutoConfiguration.class, RedisLockActuatorAutoConfiguration.class))
+			.withPropertyValues("spring.data.redis.host=" + RedisNode.HOST, "spring.data.redis.port=" + server.port());
+	}
+
+}

@@ -16,8 +16,6 @@
 package io.github.redislock.engine;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 
 import org.springframework.context.SmartLifecycle;
@@ -44,7 +42,10 @@ import io.github.redislock.store.LockStore;
  * could share.
  * <p>
  * This class holds the client's settings and lifecycle, and puts together the
- * package-private parts that do the work, which the package documentation describes.
+ * package-private parts that do the work, which the package documentation describes. It
+ * is longer than those parts because it is the engine's public API: its length is
+ * javadoc, and each method hands over to one part in a line or two (the operators' view,
+ * for one, is {@link LockInventory}'s).
  * <p>
  * Closing the client, or stopping it as a {@link SmartLifecycle} bean, refuses new
  * acquisitions and waits, up to its {@link #setShutdownTimeout shutdown timeout}, for the
@@ -178,22 +179,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * @return the locks held, by name
 	 */
 	public List<HeldLock> heldLocks() {
-		List<HeldLock> held = new ArrayList<>();
-		for (LockState state : this.states.all()) {
-			LockHold hold = state.hold;
-			if (hold == null || hold.isReleasedOrLost()) {
-				continue;
-			}
-			Thread owner = state.local.owner();
-			boolean ownerHolds = owner != null && owner == hold.owner();
-			long fencingToken = hold.fencingToken();
-			held.add(new HeldLock(state.name, ownerHolds ? threadName(owner) : null,
-					ownerHolds ? state.local.ownerHoldCount() : 0, hold.acquiredAt(),
-					Duration.ofNanos(hold.remainingNanos()), hold.isRenewing(),
-					(fencingToken != 0) ? fencingToken : null, hold.method()));
-		}
-		held.sort(Comparator.comparing(HeldLock::name));
-		return held;
+		return LockInventory.heldLocks(this.states.all());
 	}
 
 	/**
@@ -202,18 +188,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * @return the locks waited for, by name
 	 */
 	public List<LockWait> waits() {
-		List<LockWait> waits = new ArrayList<>();
-		for (LockState state : this.states.all()) {
-			// The thread at the head of the local queue holds the local lock and no
-			// hold: it is the one waiting in the store.
-			boolean inStore = state.local.owner() != null && state.hold == null;
-			int waiting = state.local.queueLength() + (inStore ? 1 : 0);
-			if (waiting > 0) {
-				waits.add(new LockWait(state.name, waiting, inStore));
-			}
-		}
-		waits.sort(Comparator.comparing(LockWait::name));
-		return waits;
+		return LockInventory.waits(this.states.all());
 	}
 
 	/**
@@ -245,11 +220,6 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		LockHold hold = (state != null) ? state.hold : null;
 		return hold != null && this.leases.giveUp(hold, "an operator released the lock while it was held",
 				"an operator released it while it was held", " for an operator");
-	}
-
-	private static String threadName(Thread thread) {
-		String name = thread.getName();
-		return name.isEmpty() ? "#" + thread.getId() : name;
 	}
 
 	/**

@@ -15,7 +15,6 @@
  */
 package io.github.redislock.engine;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -71,22 +70,8 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private @Nullable ScheduledFuture<?> sweep;
 
-	/**
-	 * What the health of the renewals needs: since when renewals fail without one
-	 * succeeding in between ({@code failing} guards the times), the last failure, and the
-	 * lock whose lease ran out meanwhile, if any.
-	 */
-	private volatile boolean failing;
-
-	private volatile long failingSince;
-
-	private volatile long lastFailureAt;
-
-	private volatile long failingLeaseNanos;
-
-	private volatile @Nullable String lastFailure;
-
-	private volatile @Nullable String lostWhileFailing;
+	/** What the health of the renewals needs to know of their failures. */
+	private final RenewalFailures failures = new RenewalFailures();
 
 	LeaseRenewer(GuardedStore store, BiConsumer<LockHold, String> lostHandler) {
 		this.store = store;
@@ -187,9 +172,7 @@ final class LeaseRenewer implements AutoCloseable {
 			return false;
 		}
 		if (hold.leaseRanOut(now)) {
-			if (this.failing) {
-				this.lostWhileFailing = hold.name();
-			}
+			this.failures.leaseRanOut(hold.name());
 			stop(hold);
 			this.lostHandler.accept(hold, "its lease ran out before it could be renewed");
 			return false;
@@ -212,7 +195,7 @@ final class LeaseRenewer implements AutoCloseable {
 				.addKeyValue(ClientLog.OUTCOME, "renewal_failed")
 				.setCause(ex)
 				.log("Renewal of {} lease(s) failed, retrying while the leases last", batch.size());
-			renewalFailed(batch, requestedAt, ex);
+			this.failures.failed(batch, requestedAt, ex);
 			for (LockHold hold : batch) {
 				// Retry well before the lease runs out: there are two more chances left.
 				hold.renewalFailed(requestedAt);
@@ -220,8 +203,7 @@ final class LeaseRenewer implements AutoCloseable {
 			}
 			return;
 		}
-		this.failing = false;
-		this.lostWhileFailing = null;
+		this.failures.succeeded();
 		for (int i = 0; i < batch.size(); i++) {
 			LockHold hold = batch.get(i);
 			if (renewed.get(i)) {
@@ -236,42 +218,12 @@ final class LeaseRenewer implements AutoCloseable {
 		}
 	}
 
-	private void renewalFailed(List<LockHold> batch, long requestedAt, RuntimeException ex) {
-		long longestLease = 0;
-		for (LockHold hold : batch) {
-			longestLease = Math.max(longestLease, hold.leaseTime().toNanos());
-		}
-		if (!this.failing) {
-			this.failingSince = requestedAt;
-			this.failingLeaseNanos = 0;
-		}
-		this.failingLeaseNanos = Math.max(this.failingLeaseNanos, longestLease);
-		this.lastFailureAt = System.nanoTime();
-		this.lastFailure = ex.getClass().getName() + ": " + ex.getMessage();
-		this.failing = true;
-	}
-
 	/**
-	 * Say whether the renewals work. They are faulty while the renewal thread is dead
-	 * with leases to renew, or while renewals have failed for longer than the leases they
-	 * were to extend, or until a lease ran out meanwhile: the fault lasts until a renewal
-	 * succeeds, or until a lease passed with no renewal tried, when no hold is left to
-	 * renew and so no renewal to fail.
+	 * Say whether the renewals work: see {@link RenewalFailures#health}.
 	 * @return the health of the renewals now
 	 */
 	RenewalHealth health() {
-		long now = System.nanoTime();
-		boolean threadDead = sweepDied();
-		Duration failingFor = null;
-		Duration lease = null;
-		String lost = null;
-		if (this.failing && now - this.lastFailureAt < this.failingLeaseNanos) {
-			failingFor = Duration.ofNanos(now - this.failingSince);
-			lease = Duration.ofNanos(this.failingLeaseNanos);
-			lost = this.lostWhileFailing;
-		}
-		return new RenewalHealth(!threadDead, this.holds.size(), failingFor, lease,
-				(failingFor != null) ? this.lastFailure : null, lost);
+		return this.failures.health(!sweepDied(), this.holds.size());
 	}
 
 	/**

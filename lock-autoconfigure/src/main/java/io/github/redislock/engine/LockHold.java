@@ -29,6 +29,11 @@ import io.github.redislock.core.LockInstrumentation;
  * <p>
  * Its fields change only through the transitions below, so that every place that ends,
  * loses or passes on a hold says which.
+ * <p>
+ * Longer than the other parts of the engine on purpose: it is the one record of a hold's
+ * state, which the holding thread, the renewal thread and the operators' view read
+ * without a lock; split, its fields would be read together from several objects that
+ * could each be seen half-way through a transition.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -47,6 +47,12 @@ import org.springframework.util.Assert;
  * lock key is the owner token followed by a description of the holder (see
  * {@link HolderRecord}), so that {@code GET} on the key in {@code redis-cli} shows who
  * holds the lock.
+ * <p>
+ * Over 300 lines because it is the Redis side of every {@link LockStore} operation, each
+ * a script call with its arguments and its reply read; what is not about one operation
+ * lives elsewhere: the key layout in {@link RedisLockKeys}, the scripts in
+ * {@link LuaScript}, the holder's record in {@link HolderRecord}, the release
+ * notifications in {@link ReleaseSubscriptions}.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -43,9 +43,18 @@ public record LockHolder(String host, long pid, String thread, @Nullable String 
 	 * @return the holder
 	 */
 	public static LockHolder currentThread(@Nullable String method) {
-		Thread thread = Thread.currentThread();
+		return new LockHolder(ThisProcess.HOST, ThisProcess.PID, threadName(Thread.currentThread()), method);
+	}
+
+	/**
+	 * Return how a holder thread is named to operators: its name, or {@code #} and its id
+	 * when it has none, as virtual threads do.
+	 * @param thread the thread
+	 * @return the name shown
+	 */
+	public static String threadName(Thread thread) {
 		String name = thread.getName();
-		return new LockHolder(ThisProcess.HOST, ThisProcess.PID, name.isEmpty() ? "#" + thread.getId() : name, method);
+		return name.isEmpty() ? "#" + thread.getId() : name;
 	}
 
 	/**

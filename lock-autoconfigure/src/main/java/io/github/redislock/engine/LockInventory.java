@@ -1,0 +1,83 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.engine;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+
+import io.github.redislock.store.LockHolder;
+
+/**
+ * Reads what a client holds and waits for, for operators, from its lock states as they
+ * are: nothing is locked or changed to read them, so a snapshot may be out of date by the
+ * time it is read, and the acquire and release paths do no work for it.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class LockInventory {
+
+	private LockInventory() {
+	}
+
+	/**
+	 * Return the locks held, by name.
+	 * @param states the client's lock states
+	 * @return the locks held
+	 */
+	static List<HeldLock> heldLocks(Collection<LockState> states) {
+		List<HeldLock> held = new ArrayList<>();
+		for (LockState state : states) {
+			LockHold hold = state.hold;
+			if (hold == null || hold.isReleasedOrLost()) {
+				continue;
+			}
+			Thread owner = state.local.owner();
+			boolean ownerHolds = owner != null && owner == hold.owner();
+			long fencingToken = hold.fencingToken();
+			held.add(new HeldLock(state.name, ownerHolds ? LockHolder.threadName(owner) : null,
+					ownerHolds ? state.local.ownerHoldCount() : 0, hold.acquiredAt(),
+					Duration.ofNanos(hold.remainingNanos()), hold.isRenewing(),
+					(fencingToken != 0) ? fencingToken : null, hold.method()));
+		}
+		held.sort(Comparator.comparing(HeldLock::name));
+		return held;
+	}
+
+	/**
+	 * Return the waits in progress, by lock name.
+	 * @param states the client's lock states
+	 * @return the locks waited for
+	 */
+	static List<LockWait> waits(Collection<LockState> states) {
+		List<LockWait> waits = new ArrayList<>();
+		for (LockState state : states) {
+			// The thread at the head of the local queue holds the local lock and no
+			// hold: it is the one waiting in the store.
+			boolean inStore = state.local.owner() != null && state.hold == null;
+			int waiting = state.local.queueLength() + (inStore ? 1 : 0);
+			if (waiting > 0) {
+				waits.add(new LockWait(state.name, waiting, inStore));
+			}
+		}
+		waits.sort(Comparator.comparing(LockWait::name));
+		return waits;
+	}
+
+}

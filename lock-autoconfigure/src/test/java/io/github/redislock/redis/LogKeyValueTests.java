@@ -15,12 +15,14 @@
  */
 package io.github.redislock.redis;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.github.redislock.core.DistributedLock;
@@ -30,6 +32,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.KeyValuePair;
+
+import org.springframework.boot.logging.logback.StructuredLogEncoder;
+import org.springframework.core.env.Environment;
+import org.springframework.core.env.StandardEnvironment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -72,6 +78,29 @@ class LogKeyValueTests extends RedisLockTestSupport {
 		assertThat(keyValues(lost.get(0))).containsEntry("lock.name", "logged:1")
 			.containsEntry("lock.fencing_token", token)
 			.containsEntry("lock.outcome", "lost");
+		assertThat(asEcs(lost.get(0))).as("the event in Spring Boot's ECS structured format")
+			.contains("\"lock\":{")
+			.contains("\"name\":\"logged:1\"")
+			.contains("\"fencing_token\":" + token)
+			.contains("\"outcome\":\"lost\"");
+	}
+
+	/**
+	 * Write an event as {@code logging.structured.format.console=ecs} does.
+	 */
+	private String asEcs(ILoggingEvent event) {
+		LoggerContext context = this.clientLog.getLoggerContext();
+		context.putObject(Environment.class.getName(), new StandardEnvironment());
+		StructuredLogEncoder encoder = new StructuredLogEncoder();
+		encoder.setContext(context);
+		encoder.setFormat("ecs");
+		encoder.start();
+		try {
+			return new String(encoder.encode(event), StandardCharsets.UTF_8);
+		}
+		finally {
+			encoder.stop();
+		}
 	}
 
 	private static Map<String, Object> keyValues(ILoggingEvent event) {

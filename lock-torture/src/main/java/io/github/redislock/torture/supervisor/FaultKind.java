@@ -1,0 +1,93 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.torture.supervisor;
+
+/**
+ * The faults a run injects, each while locks are in use. Those beyond the timing
+ * assumptions (a pause longer than a third of the lease, or Redis losing its data) may
+ * let two holders overlap; the others must not.
+ *
+ * @author redis-lock contributors
+ */
+public enum FaultKind {
+
+	/** A holder's JVM is killed with SIGKILL while it holds a lock. */
+	HOLDER_KILLED("holder JVM killed", false),
+
+	/** A holder's JVM is paused with SIGSTOP for twice the lease. */
+	HOLDER_PAUSED("holder paused 2x lease", true),
+
+	/** The lock Redis is killed and restarted empty, without persistence. */
+	REDIS_RESTARTED_EMPTY("Redis killed, restarted empty", true),
+
+	/** The lock Redis is paused for a quarter of the lease. */
+	REDIS_PAUSED_SHORT("Redis paused < lease/3", false),
+
+	/** The lock Redis is paused for the lease and one second more. */
+	REDIS_PAUSED_LONG("Redis paused > lease", true),
+
+	/** Every command connection of the clients is killed with CLIENT KILL. */
+	COMMAND_CONNECTIONS_KILLED("CLIENT KILL commands", false),
+
+	/** Every pub/sub connection of the clients is killed with CLIENT KILL. */
+	PUBSUB_CONNECTIONS_KILLED("CLIENT KILL pub/sub", false),
+
+	/** The reply to an acquisition is lost after Redis ran it. */
+	ACQUIRE_REPLY_LOST("acquire reply lost", false),
+
+	/** The reply to a release is lost after Redis ran it. */
+	RELEASE_REPLY_LOST("release reply lost", false),
+
+	/** The reply to a renewal is lost after Redis ran it. */
+	RENEWAL_REPLY_LOST("renewal reply lost", false),
+
+	/** The reply to a lock command is delayed past the command timeout. */
+	REPLY_DELAYED("reply delayed > timeout", false),
+
+	/** The thread holding a lock is interrupted. */
+	HOLDER_INTERRUPTED("holder interrupted", false),
+
+	/** The JVM of the waiter first in a lock's queue is killed. */
+	WAITER_KILLED_FIRST_IN_QUEUE("first waiter's JVM killed", false);
+
+	private final String description;
+
+	private final boolean beyondAssumptions;
+
+	FaultKind(String description, boolean beyondAssumptions) {
+		this.description = description;
+		this.beyondAssumptions = beyondAssumptions;
+	}
+
+	/**
+	 * Return a short description for the summary.
+	 * @return the description
+	 */
+	public String description() {
+		return this.description;
+	}
+
+	/**
+	 * Return whether the fault breaks the timing assumptions under which a Redis lock
+	 * promises mutual exclusion.
+	 * @return whether overlaps are allowed, if reported
+	 */
+	public boolean beyondAssumptions() {
+		return this.beyondAssumptions;
+	}
+
+}

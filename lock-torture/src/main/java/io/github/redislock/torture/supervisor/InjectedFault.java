@@ -1,0 +1,46 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.torture.supervisor;
+
+/**
+ * A fault as injected: its place in the oracle's sequence, and how long the locks took to
+ * be acquirable again once it healed.
+ *
+ * @param kind what was injected
+ * @param target the worker or lock it hit
+ * @param locksInUse how many holders were inside a critical section when it started
+ * @param startSequence the oracle's sequence when it started
+ * @param endSequence the oracle's sequence once it healed and every holder inside at its
+ * start had left
+ * @param recoveryMillis how long after it healed the slowest lock was acquired again, or
+ * {@code -1} if one was not within a lease and one second
+ * @author redis-lock contributors
+ */
+public record InjectedFault(FaultKind kind, String target, int locksInUse, long startSequence, long endSequence,
+		long recoveryMillis) {
+
+	/**
+	 * Return whether an event at this sequence number happened while the fault, or
+	 * holders it caught, were still at work.
+	 * @param sequence the event's sequence number
+	 * @return whether the event falls in the fault's window
+	 */
+	public boolean covers(long sequence) {
+		return sequence >= this.startSequence && sequence <= this.endSequence;
+	}
+
+}

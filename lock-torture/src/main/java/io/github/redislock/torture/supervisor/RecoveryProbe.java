@@ -1,0 +1,218 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.torture.supervisor;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockException;
+import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.torture.TortureTimings;
+import io.github.redislock.torture.oracle.Oracle;
+
+/**
+ * Checks that every lock can be acquired again soon after a fault healed: a lock client
+ * of the supervisor's own, connected straight to the lock Redis (the proxy's faults do
+ * not reach it), takes each lock once, as a holder the oracle watches like any other.
+ *
+ * @author redis-lock contributors
+ */
+final class RecoveryProbe implements AutoCloseable {
+
+	/**
+	 * How soon after a fault heals every lock must be acquirable: a lease and a second.
+	 */
+	static final Duration RECOVERY_BUDGET = Duration.ofMillis(TortureTimings.LEASE_MS + 1000);
+
+	private final LettuceConnectionFactory connectionFactory;
+
+	private final DefaultLockClient client;
+
+	private final Oracle oracle;
+
+	private final List<String> locks;
+
+	private final ExecutorService executor;
+
+	private final AtomicLong sections = new AtomicLong();
+
+	private final List<String> lateAcquisitions = new ArrayList<>();
+
+	private final List<String> unrecovered = new ArrayList<>();
+
+	RecoveryProbe(int redisPort, Oracle oracle, List<String> locks) {
+		this.connectionFactory = new LettuceConnectionFactory(new RedisStandaloneConfiguration("127.0.0.1", redisPort),
+				LettuceClientConfiguration.builder()
+					.commandTimeout(Duration.ofMillis(TortureTimings.COMMAND_TIMEOUT_MS))
+					.build());
+		this.connectionFactory.afterPropertiesSet();
+		this.connectionFactory.start();
+		this.client = new DefaultLockClient(new RedisLockStore(new StringRedisTemplate(this.connectionFactory)));
+		this.client.start();
+		this.oracle = oracle;
+		this.locks = locks;
+		this.executor = Executors.newFixedThreadPool(locks.size(), (task) -> {
+			Thread thread = new Thread(task, "torture-probe");
+			thread.setDaemon(true);
+			return thread;
+		});
+	}
+
+	/**
+	 * Acquire every lock once, all at once, each within what is left of the recovery
+	 * budget since the fault healed.
+	 * @param healedAt {@link System#nanoTime()} when the fault healed
+	 * @param after what healed, for the record of a lock not acquired
+	 * @return how long after the heal the slowest lock was acquired, in milliseconds, or
+	 * {@code -1} if one was not acquired within the budget
+	 */
+	long acquireAll(long healedAt, String after) {
+		List<CompletableFuture<Long>> acquisitions = this.locks.stream()
+			.map((lock) -> CompletableFuture.supplyAsync(() -> acquire(lock, healedAt, after), this.executor))
+			.toList();
+		long slowest = 0;
+		for (CompletableFuture<Long> acquisition : acquisitions) {
+			long millis = acquisition.join();
+			slowest = (millis < 0 || slowest < 0) ? -1 : Math.max(slowest, millis);
+		}
+		return slowest;
+	}
+
+	private long acquire(String name, long healedAt, String after) {
+		long deadline = healedAt + RECOVERY_BUDGET.toNanos();
+		DistributedLock lock = this.client.getLock(name);
+		long start = System.nanoTime();
+		String lastError = "busy";
+		try {
+			while (System.nanoTime() < deadline) {
+				Duration wait = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+				boolean acquired;
+				try {
+					acquired = lock.tryLock(wait, Duration.ofMillis(TortureTimings.LEASE_MS), false);
+				}
+				catch (LockException ex) {
+					// The store is still reconnecting: try again within the budget.
+					lastError = ex.getMessage();
+					acquired = false;
+				}
+				checkWait(name, start, wait);
+				if (acquired) {
+					long acquiredAt = System.nanoTime();
+					try {
+						String holder = "probe/" + name + "/" + this.sections.incrementAndGet();
+						long token = lock.getFencingToken();
+						this.oracle.enter(name, holder, token);
+						this.oracle.exit(name, holder, true);
+						lock.unlock();
+						return TimeUnit.NANOSECONDS.toMillis(acquiredAt - healedAt);
+					}
+					catch (LockException ex) {
+						// Acquired, but the store failed before the lock was used: the
+						// lock
+						// is not usable yet, so try again within the budget.
+						lastError = ex.getMessage();
+						if (lock.isHeldByCurrentThread()) {
+							unlockQuietly(lock);
+						}
+					}
+				}
+				start = System.nanoTime();
+			}
+			synchronized (this.lateAcquisitions) {
+				this.unrecovered.add(name + " not acquired within " + RECOVERY_BUDGET.toMillis() + " ms after " + after
+						+ " (" + lastError + ")");
+			}
+			return -1;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return -1;
+		}
+		catch (LockException ex) {
+			return -1;
+		}
+	}
+
+	private static void unlockQuietly(DistributedLock lock) {
+		try {
+			lock.unlock();
+		}
+		catch (LockException ex) {
+			// Released or lost either way.
+		}
+	}
+
+	private void checkWait(String name, long start, Duration wait) {
+		long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+		if (elapsed > wait.toMillis() + TortureTimings.COMMAND_TIMEOUT_MS) {
+			synchronized (this.lateAcquisitions) {
+				this.lateAcquisitions.add(name + " waited " + elapsed + " ms for a wait of " + wait.toMillis() + " ms");
+			}
+		}
+	}
+
+	/**
+	 * Return the probe's own acquisitions that waited past their wait time by more than a
+	 * command timeout.
+	 * @return one line each
+	 */
+	List<String> lateAcquisitions() {
+		synchronized (this.lateAcquisitions) {
+			return List.copyOf(this.lateAcquisitions);
+		}
+	}
+
+	/**
+	 * Return the locks not acquired within the recovery budget, and why.
+	 * @return one line each
+	 */
+	List<String> unrecovered() {
+		synchronized (this.lateAcquisitions) {
+			return List.copyOf(this.unrecovered);
+		}
+	}
+
+	/**
+	 * Return how many locks the client still holds or renews, after close.
+	 * @return the held locks
+	 */
+	int heldLocks() {
+		return this.client.heldLocks().size();
+	}
+
+	@Override
+	public void close() {
+		this.executor.shutdownNow();
+		this.client.stop();
+		this.client.close();
+		this.connectionFactory.destroy();
+	}
+
+}

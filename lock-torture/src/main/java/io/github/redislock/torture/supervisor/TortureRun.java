@@ -1,0 +1,286 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.torture.supervisor;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.github.redislock.redis.RedisLockKeys;
+import io.github.redislock.testsupport.RedisFixture;
+import io.github.redislock.testsupport.RedisNode;
+import io.github.redislock.torture.TortureTimings;
+import io.github.redislock.torture.oracle.Oracle;
+import io.github.redislock.torture.proxy.FaultProxy;
+import io.github.redislock.torture.supervisor.TortureSummary.Leftovers;
+
+/**
+ * A whole torture run: a lock Redis behind the fault proxy, an oracle Redis that no fault
+ * touches, worker JVMs, a fault-free phase, then every fault kind injected on a seeded
+ * schedule, a settle, the final checks and a graceful shutdown of every worker.
+ *
+ * @author redis-lock contributors
+ */
+public final class TortureRun {
+
+	private static final Logger logger = LoggerFactory.getLogger(TortureRun.class);
+
+	private static final String KEY_PREFIX = "lock:";
+
+	/** How long the store keeps a fence key after its last token, with a TTL. */
+	private static final Duration FENCE_RETENTION = Duration.ofMinutes(1);
+
+	private final TortureSettings settings;
+
+	private final Path logDirectory;
+
+	/**
+	 * Prepare a run.
+	 * @param settings its size and seed
+	 * @param logDirectory where the workers' output goes
+	 */
+	public TortureRun(TortureSettings settings, Path logDirectory) {
+		this.settings = settings;
+		this.logDirectory = logDirectory;
+	}
+
+	/**
+	 * Run, and return what it found.
+	 * @return the summary
+	 */
+	public TortureSummary run() {
+		long started = System.nanoTime();
+		createLogDirectory();
+		try (RedisFixture fixture = new RedisFixture()) {
+			RedisNode redis = fixture.standalone();
+			RedisNode oracleRedis = fixture.standalone();
+			try (FaultProxy proxy = FaultProxy.start(RedisNode.HOST, redis.port());
+					Oracle oracle = new Oracle(oracleRedis.port());
+					RecoveryProbe probe = new RecoveryProbe(redis.port(), oracle, this.settings.locks());
+					TtlSampler sampler = new TtlSampler(redis.port(), KEY_PREFIX);
+					Workers workers = new Workers(this.settings.workers(), workerArguments(proxy, oracleRedis),
+							this.logDirectory, oracle, this.settings.locks());
+					DirectRedis direct = new DirectRedis(redis.port())) {
+				logger.info("Torture run, seed {}: starting {} workers", this.settings.seed(), this.settings.workers());
+				workers.startAll();
+				long faultFree = awaitSections(oracle, workers, this.settings.faultFreeSections());
+				FaultInjector injector = new FaultInjector(oracle, proxy, redis, direct.commands(),
+						new RedisLockKeys(KEY_PREFIX), workers, probe, this.settings.locks());
+				List<InjectedFault> faults = injectFaults(injector, workers);
+				long finalRecovery = probe.acquireAll(System.nanoTime(), "the final check");
+				Map<String, String> stopFailures = workers.stopAll(Duration.ofSeconds(60));
+				probe.close();
+				sampler.close();
+				Leftovers leftovers = new Leftovers(sampler.keysWithoutTtl(), awaitKeysGone(direct.commands()),
+						direct.commands().pubsubChannels().size(), shutdownReports(oracle), stopFailures,
+						workers.unexpectedExits(), probe.heldLocks());
+				List<String> header = List.of(String.format(
+						"Lock torture, %s tier, seed %d: standalone Redis %s, %d worker JVMs x %d threads (annotation and programmatic), %d locks, lease %d ms, wait %d ms, command timeout %d ms",
+						this.settings.tier(), this.settings.seed(), redis.info("server").get("redis_version"),
+						this.settings.workers(), this.settings.threads(), this.settings.locks().size(),
+						TortureTimings.LEASE_MS, TortureTimings.WAIT_MS, TortureTimings.COMMAND_TIMEOUT_MS),
+						"Replay the fault schedule with -Dtorture.seed=" + this.settings.seed());
+				List<String> events = oracle.events();
+				writeRecord(faults, events);
+				List<String> notes = new ArrayList<>(injector.notes());
+				notes.addAll(
+						probe.lateAcquisitions().stream().map((late) -> "probe acquisition late: " + late).toList());
+				notes.addAll(probe.unrecovered());
+				return new TortureSummary(header, counts(oracle), faultFree, faults, finalRecovery, events,
+						oracle.reported(), oracle.commands().lrange("late", 0, -1), injector.pauses(), leftovers, notes,
+						Duration.ofNanos(System.nanoTime() - started));
+			}
+		}
+	}
+
+	private List<String> workerArguments(FaultProxy proxy, RedisNode oracleRedis) {
+		return List.of("--torture.threads=" + this.settings.threads(),
+				"--torture.locks=" + String.join(",", this.settings.locks()),
+				"--torture.oracle-port=" + oracleRedis.port(),
+				"--torture.run-for=" + this.settings.maxDuration().toMillis(), "--spring.data.redis.host=127.0.0.1",
+				"--spring.data.redis.port=" + proxy.port(),
+				"--spring.data.redis.timeout=" + TortureTimings.COMMAND_TIMEOUT_MS + "ms",
+				"--spring.main.banner-mode=off", "--logging.level.root=WARN",
+				"--logging.level.io.github.redislock=WARN");
+	}
+
+	private long awaitSections(Oracle oracle, Workers workers, long target) {
+		long deadline = System.nanoTime() + this.settings.maxDuration().toNanos() / 3;
+		long sections = 0;
+		while (System.nanoTime() < deadline) {
+			sections = counts(oracle).getOrDefault("sections", 0L);
+			if (sections >= target) {
+				break;
+			}
+			workers.replaceUnexpectedlyExited();
+			pause(500);
+		}
+		logger.info("Fault-free phase: {} sections", sections);
+		oracle.record("faults-begin", Long.toString(sections));
+		return sections;
+	}
+
+	private List<InjectedFault> injectFaults(FaultInjector injector, Workers workers) {
+		Random random = new Random(this.settings.seed());
+		List<FaultKind> schedule = new ArrayList<>();
+		for (int i = 0; i < this.settings.faultsPerKind(); i++) {
+			schedule.addAll(this.settings.faults());
+		}
+		java.util.Collections.shuffle(schedule, random);
+		List<InjectedFault> faults = new ArrayList<>();
+		int retries = 0;
+		for (int i = 0; i < schedule.size(); i++) {
+			FaultKind kind = schedule.get(i);
+			pause(200 + random.nextInt(500));
+			workers.replaceUnexpectedlyExited();
+			InjectedFault fault = injector.inject(kind, random);
+			if (fault != null) {
+				faults.add(fault);
+				logger.info("Fault {}/{}: {} on {}, {} inside, recovered in {} ms", faults.size(), schedule.size(),
+						kind.description(), fault.target(), fault.locksInUse(), fault.recoveryMillis());
+			}
+			else if (retries++ < schedule.size()) {
+				schedule.add(kind);
+			}
+		}
+		return faults;
+	}
+
+	/**
+	 * Wait for the lock keys and waiter hashes to go, and count what stays. Fence keys
+	 * are kept for a minute by design, with a TTL, so that tokens keep growing across a
+	 * step back of the Redis clock: only one without a TTL, or kept longer, is left over.
+	 */
+	private Map<String, Long> awaitKeysGone(RedisCommands<String, String> redis) {
+		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(2 * TortureTimings.LEASE_MS + 1000);
+		Map<String, Long> keys = keysByKind(redis);
+		while ((keys.get("lock") > 0 || keys.get("waiters") > 0) && System.nanoTime() < deadline) {
+			pause(100);
+			keys = keysByKind(redis);
+		}
+		return keys;
+	}
+
+	private static Map<String, Long> keysByKind(RedisCommands<String, String> redis) {
+		Map<String, Long> keys = new TreeMap<>(Map.of("lock", 0L, "waiters", 0L, "fence", 0L));
+		for (String key : redis.keys(KEY_PREFIX + "*")) {
+			String kind = key.endsWith(":waiters") ? "waiters" : key.endsWith(":fence") ? "fence" : "lock";
+			long ttl = redis.pttl(key);
+			if (kind.equals("fence") && ttl > 0 && ttl <= FENCE_RETENTION.toMillis()) {
+				continue;
+			}
+			keys.merge(kind, 1L, Long::sum);
+		}
+		return keys;
+	}
+
+	private static Map<String, Map<String, String>> shutdownReports(Oracle oracle) {
+		Map<String, Map<String, String>> reports = new LinkedHashMap<>();
+		for (String key : oracle.commands().keys("shutdown:*")) {
+			reports.put(key.substring("shutdown:".length()), oracle.commands().hgetall(key));
+		}
+		return reports;
+	}
+
+	private static Map<String, Long> counts(Oracle oracle) {
+		Map<String, Long> counts = new TreeMap<>();
+		oracle.counts().forEach((name, value) -> counts.put(name, Long.parseLong(value)));
+		return counts;
+	}
+
+	/**
+	 * Write the faults and the oracle's events beside the workers' logs, to read when a
+	 * run finds something.
+	 */
+	private void writeRecord(List<InjectedFault> faults, List<String> events) {
+		List<String> lines = new ArrayList<>();
+		faults.forEach((fault) -> lines.add(fault.toString()));
+		lines.addAll(events);
+		try {
+			Files.write(this.logDirectory.resolve("oracle-events.txt"), lines);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private void createLogDirectory() {
+		try {
+			Files.createDirectories(this.logDirectory);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	private static void pause(long millis) {
+		try {
+			TimeUnit.MILLISECONDS.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted", ex);
+		}
+	}
+
+	/**
+	 * A connection straight to the lock Redis, for what the supervisor reads there.
+	 */
+	private static final class DirectRedis implements AutoCloseable {
+
+		private final RedisClient client;
+
+		private final StatefulRedisConnection<String, String> connection;
+
+		DirectRedis(int port) {
+			this.client = RedisClient.create(RedisURI.builder()
+				.withHost(RedisNode.HOST)
+				.withPort(port)
+				.withTimeout(Duration.ofSeconds(5))
+				.build());
+			this.connection = this.client.connect();
+		}
+
+		RedisCommands<String, String> commands() {
+			return this.connection.sync();
+		}
+
+		@Override
+		public void close() {
+			this.connection.close();
+			this.client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+		}
+
+	}
+
+}

@@ -1,0 +1,87 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.torture.supervisor;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.IntStream;
+
+/**
+ * The size of a run. The CI tier fits the build's budget on a 2-core machine; the long
+ * tier is the documented command for the record in {@code docs/torture-results.md}.
+ *
+ * @param tier {@code ci} or {@code long}
+ * @param workers how many worker JVMs, alternately annotation and programmatic
+ * @param threads how many section threads each worker runs
+ * @param locks the lock names
+ * @param faultFreeSections how many sections to complete before the first fault
+ * @param faultsPerKind how many times each fault kind is injected
+ * @param faults the fault kinds to inject, all by default
+ * @param seed the seed of the fault schedule
+ * @param maxDuration the run's hard limit: workers stop by themselves after it
+ * @author redis-lock contributors
+ */
+public record TortureSettings(String tier, int workers, int threads, List<String> locks, long faultFreeSections,
+		int faultsPerKind, List<FaultKind> faults, long seed, Duration maxDuration) {
+
+	/**
+	 * Return the settings of a tier, with a seed given or drawn.
+	 * @param tier {@code ci} or {@code long}
+	 * @param seed the seed, or {@code null} to draw one
+	 * @return the settings
+	 */
+	public static TortureSettings of(String tier, Long seed) {
+		long chosen = (seed != null) ? seed : System.nanoTime() ^ System.currentTimeMillis();
+		return switch (tier) {
+			case "ci" -> new TortureSettings(tier, 2, 8, locks(4), 20_000, 3, ALL, chosen, Duration.ofMinutes(12));
+			case "long" -> new TortureSettings(tier, 4, 8, locks(4), 100_000, 12, ALL, chosen, Duration.ofMinutes(30));
+			default -> throw new IllegalArgumentException("Unknown torture tier '" + tier + "': use ci or long");
+		};
+	}
+
+	/**
+	 * Return the settings the system properties ask for: {@code torture.tier} ({@code ci}
+	 * by default) and {@code torture.seed} (drawn when absent).
+	 * @return the settings
+	 */
+	public static TortureSettings fromSystemProperties() {
+		String seed = System.getProperty("torture.seed", "");
+		TortureSettings settings = of(System.getProperty("torture.tier", "ci"),
+				seed.isBlank() ? null : Long.parseLong(seed.trim()));
+		String faults = System.getProperty("torture.faults", "");
+		return faults.isBlank() ? settings : settings
+			.withFaults(Arrays.stream(faults.split(",")).map(String::trim).map(FaultKind::valueOf).toList());
+	}
+
+	/**
+	 * Return these settings with only some fault kinds, to chase one kind of finding.
+	 * @param faults the fault kinds to inject
+	 * @return the new settings
+	 */
+	public TortureSettings withFaults(List<FaultKind> faults) {
+		return new TortureSettings(this.tier, this.workers, this.threads, this.locks, this.faultFreeSections,
+				this.faultsPerKind, List.copyOf(faults), this.seed, this.maxDuration);
+	}
+
+	private static final List<FaultKind> ALL = List.of(FaultKind.values());
+
+	private static List<String> locks(int count) {
+		return IntStream.range(0, count).mapToObj((i) -> "torture:k" + i).toList();
+	}
+
+}

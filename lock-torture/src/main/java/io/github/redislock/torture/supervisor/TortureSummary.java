@@ -1,0 +1,342 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.torture.supervisor;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.github.redislock.torture.supervisor.FaultInjector.PauseWindow;
+
+/**
+ * What a run found, checked against what must hold, on one screen. Every count that must
+ * be zero and is not becomes a violation, and the build fails on any.
+ *
+ * @author redis-lock contributors
+ */
+public final class TortureSummary {
+
+	private final List<String> header;
+
+	private final Map<String, Long> counts;
+
+	private final long faultFreeSections;
+
+	private final List<InjectedFault> faults;
+
+	private final List<String> notes;
+
+	private final List<String> lines = new ArrayList<>();
+
+	private final List<String> violations = new ArrayList<>();
+
+	private final Map<FaultKind, Integer> injected = new EnumMap<>(FaultKind.class);
+
+	private long overlapsInside;
+
+	private long overlapsOutside;
+
+	private long lostUpdatesInside;
+
+	private long lostUpdatesOutside;
+
+	private long staleEntriesInside;
+
+	private long staleEntriesOutside;
+
+	private long unreportedOverlaps;
+
+	private long staleAccepted;
+
+	private long workerErrors;
+
+	TortureSummary(List<String> header, Map<String, Long> counts, long faultFreeSections, List<InjectedFault> faults,
+			long finalRecoveryMillis, List<String> events, Set<String> reported, List<String> lateCalls,
+			List<PauseWindow> pauses, Leftovers leftovers, List<String> notes, Duration duration) {
+		this.header = header;
+		this.counts = counts;
+		this.faultFreeSections = faultFreeSections;
+		this.faults = faults;
+		this.notes = notes;
+		for (InjectedFault fault : faults) {
+			this.injected.merge(fault.kind(), 1, Integer::sum);
+		}
+		for (String event : events) {
+			classify(event, reported);
+		}
+		if (finalRecoveryMillis < 0) {
+			this.violations.add("after every fault healed, a lock was not acquirable within a lease and a second");
+		}
+		render(lateCalls(lateCalls, pauses), leftovers, duration);
+	}
+
+	private void classify(String event, Set<String> reported) {
+		String[] parts = event.split(" ", 4);
+		long sequence = Long.parseLong(parts[0]);
+		String kind = parts[1];
+		boolean explained = this.faults.stream()
+			.anyMatch((fault) -> fault.kind().beyondAssumptions() && fault.covers(sequence));
+		switch (kind) {
+			case "overlap" -> {
+				if (explained) {
+					this.overlapsOutside++;
+				}
+				else {
+					this.overlapsInside++;
+					this.violations.add("overlap inside the timing assumptions: " + event);
+				}
+				checkOlderHoldersReported(parts[2], parts[3], reported, event);
+			}
+			case "stale-entry" -> {
+				if (explained) {
+					this.staleEntriesOutside++;
+				}
+				else {
+					this.staleEntriesInside++;
+					this.violations.add("stale entry inside the timing assumptions: " + event);
+				}
+				String holder = parts[3].split(" ")[0];
+				if (!reported.contains(parts[2] + " " + holder.substring(holder.indexOf('=') + 1))) {
+					this.unreportedOverlaps++;
+					this.violations.add("stale holder not told its lease was lost: " + event);
+				}
+			}
+			case "lost-update" -> {
+				if (explained) {
+					this.lostUpdatesOutside++;
+				}
+				else {
+					this.lostUpdatesInside++;
+					this.violations.add("lost update inside the timing assumptions: " + event);
+				}
+			}
+			case "stale-accepted" -> {
+				this.staleAccepted++;
+				this.violations.add("stale fenced write accepted: " + event);
+			}
+			case "worker-error" -> {
+				this.workerErrors++;
+				this.violations.add("unexpected error in a worker: " + event);
+			}
+			default -> {
+			}
+		}
+	}
+
+	/**
+	 * Check that every holder in an overlap but the one granted last (the highest fencing
+	 * token) was told that its lease was lost.
+	 */
+	private void checkOlderHoldersReported(String lock, String details, Set<String> reported, String event) {
+		String[] parts = details.split(" ");
+		List<String> holders = new ArrayList<>();
+		holders.add(parts[0]);
+		holders.addAll(List.of(parts[1].split(",")));
+		long newest = holders.stream().mapToLong(TortureSummary::token).max().orElse(0);
+		for (String holder : holders) {
+			long token = token(holder);
+			if (token != newest && !reported.contains(lock + " " + token)) {
+				this.unreportedOverlaps++;
+				this.violations.add("overlap not reported to the older holder " + holder + ": " + event);
+			}
+		}
+	}
+
+	/**
+	 * Return the fencing token of {@code <holder>=<token>} or
+	 * {@code <holder>=<token>@<sequence>}.
+	 */
+	private static long token(String holder) {
+		int at = holder.indexOf('@');
+		return Long.parseLong(holder.substring(holder.indexOf('=') + 1, (at < 0) ? holder.length() : at));
+	}
+
+	private List<String> lateCalls(List<String> lateCalls, List<PauseWindow> pauses) {
+		List<String> late = new ArrayList<>();
+		for (String call : lateCalls) {
+			String[] parts = call.split(" ");
+			String worker = parts[0];
+			long from = Long.parseLong(parts[1]);
+			long to = Long.parseLong(parts[2]);
+			boolean paused = pauses.stream()
+				.anyMatch((pause) -> pause.worker().equals(worker) && pause.from() <= to && from <= pause.to());
+			if (!paused) {
+				late.add(call);
+			}
+		}
+		return late;
+	}
+
+	private void render(List<String> lateCalls, Leftovers leftovers, Duration duration) {
+		this.lines.addAll(this.header);
+		this.lines.add(String.format("Run time %d min %02d s", duration.toMinutes(), duration.toSecondsPart()));
+		this.lines.add(String.format("Critical sections completed %,d (fault-free phase %,d); cut short %,d",
+				count("sections"), this.faultFreeSections, count("sectionsCutShort")));
+		this.lines.add(String.format(
+				"Acquisitions: not granted within the wait %,d; store errors %,d; lost at release %,d; lost before entry %,d",
+				count("notAcquired"), count("lockErrors"), count("lostAtRelease"), count("lostBeforeEntry")));
+		this.lines.add(String.format("Lost-lease reports: signal %,d, release %,d", count("lost-signal"),
+				count("lost-release")));
+		StringBuilder kinds = new StringBuilder();
+		for (FaultKind kind : FaultKind.values()) {
+			kinds.append(String.format("%n  %-30s %d", kind.description(), this.injected.getOrDefault(kind, 0)));
+		}
+		long inUse = this.faults.stream().filter((fault) -> fault.locksInUse() > 0).count();
+		this.lines.add(String.format("Faults injected %d (%d with holders inside a section):%s", this.faults.size(),
+				inUse, kinds));
+		this.lines.add(String.format("%-44s %8s %8s", "", "inside", "outside"));
+		this.lines.add(String.format("%-44s %8d %8d", "Overlaps (timing assumptions)", this.overlapsInside,
+				this.overlapsOutside));
+		this.lines.add(String.format("%-44s %8d %8d", "Lost updates", this.lostUpdatesInside, this.lostUpdatesOutside));
+		this.lines.add(String.format("%-44s %8d", "Stale fenced writes accepted", this.staleAccepted));
+		this.lines.add(String.format("%-44s %8d", "Stale fenced writes rejected", count("staleRejected")));
+		this.lines
+			.add(String.format("%-44s %8d", "Overlaps not reported to the older holder", this.unreportedOverlaps));
+		this.lines.add(String.format("%-44s %8d", "Keys seen without a TTL", leftovers.keysWithoutTtl().size()));
+		leftovers.keysWithoutTtl().forEach((key) -> this.violations.add("key seen without a TTL: " + key));
+		long unrecovered = this.faults.stream().filter((fault) -> fault.recoveryMillis() < 0).count();
+		long slowest = this.faults.stream().mapToLong(InjectedFault::recoveryMillis).max().orElse(0);
+		this.lines.add(String.format("%-44s %8d   (slowest recovery %,d ms)",
+				"Locks not acquirable a lease + 1 s after heal", unrecovered, slowest));
+		this.faults.stream()
+			.filter((fault) -> fault.recoveryMillis() < 0)
+			.forEach((fault) -> this.violations.add("a lock was not acquirable within a lease and a second after "
+					+ fault.kind().description() + " on " + fault.target()));
+		this.lines.add(String.format("%-44s %8d", "Acquisitions past wait + command timeout", lateCalls.size()));
+		lateCalls.forEach(
+				(call) -> this.violations.add("acquisition waited past its wait time and a command timeout: " + call));
+		this.lines.add(String.format("%-44s %8d", "Unexpected errors in workers", this.workerErrors));
+		this.lines.add("Left after shutdown: " + leftovers.describe());
+		this.violations.addAll(leftovers.problems());
+		this.notes.forEach((note) -> this.lines.add("Note: " + note));
+		this.lines.add(this.violations.isEmpty() ? "VIOLATIONS: none" : "VIOLATIONS: " + this.violations.size());
+	}
+
+	private long count(String name) {
+		return this.counts.getOrDefault(name, 0L);
+	}
+
+	/**
+	 * Return every violation found, one line each.
+	 * @return the violations, empty when every promise held
+	 */
+	public List<String> violations() {
+		return List.copyOf(this.violations);
+	}
+
+	/**
+	 * Return how many times each fault kind was injected.
+	 * @return the counts by kind
+	 */
+	public Map<FaultKind, Integer> injected() {
+		return Map.copyOf(this.injected);
+	}
+
+	/**
+	 * Return the number of sections completed.
+	 * @return completed sections
+	 */
+	public long sections() {
+		return count("sections");
+	}
+
+	/**
+	 * Return the number of sections completed before the first fault.
+	 * @return fault-free sections
+	 */
+	public long faultFreeSections() {
+		return this.faultFreeSections;
+	}
+
+	@Override
+	public String toString() {
+		StringBuilder text = new StringBuilder(String.join(System.lineSeparator(), this.lines));
+		for (String violation : this.violations.subList(0, Math.min(this.violations.size(), 20))) {
+			text.append(System.lineSeparator()).append("  ").append(violation);
+		}
+		return text.toString();
+	}
+
+	/**
+	 * What a run leaves behind once its workers stopped.
+	 *
+	 * @param keysWithoutTtl keys of the lock Redis ever seen without a TTL
+	 * @param keys lock keys left, by kind ({@code lock}, {@code waiters}, {@code fence})
+	 * @param channels pub/sub channels with subscribers left
+	 * @param workerShutdowns each worker's report of its shutdown
+	 * @param stopFailures workers that did not stop cleanly
+	 * @param unexpectedExits workers that exited by themselves
+	 * @param probeHeldLocks locks the probe's client still knew after close
+	 */
+	record Leftovers(Set<String> keysWithoutTtl, Map<String, Long> keys, long channels,
+			Map<String, Map<String, String>> workerShutdowns, Map<String, String> stopFailures,
+			List<String> unexpectedExits, int probeHeldLocks) {
+
+		String describe() {
+			long held = 0;
+			long waits = 0;
+			List<String> threads = new ArrayList<>();
+			for (Map<String, String> report : this.workerShutdowns.values()) {
+				held += Long.parseLong(report.getOrDefault("heldLocks", "0"));
+				waits += Long.parseLong(report.getOrDefault("waits", "0"));
+				if (!report.getOrDefault("threads", "").isEmpty()) {
+					threads.add(report.get("threads"));
+				}
+			}
+			return String.format(
+					"lock keys %d, waiter hashes %d, fence keys kept past their minute %d, pub/sub channels %d, renewal entries %d, waits %d, threads %s",
+					this.keys.getOrDefault("lock", 0L), this.keys.getOrDefault("waiters", 0L),
+					this.keys.getOrDefault("fence", 0L), this.channels, held + this.probeHeldLocks, waits,
+					threads.isEmpty() ? "none" : String.join(",", threads));
+		}
+
+		List<String> problems() {
+			List<String> problems = new ArrayList<>();
+			this.keys.forEach((kind, count) -> {
+				if (count > 0) {
+					problems.add(count + " " + kind + " keys left after shutdown");
+				}
+			});
+			if (this.channels > 0) {
+				problems.add(this.channels + " pub/sub channels left after shutdown");
+			}
+			this.workerShutdowns.forEach((worker, report) -> {
+				if (!"0".equals(report.get("heldLocks")) || !"0".equals(report.get("waits"))) {
+					problems.add(worker + " still held or waited for locks after shutdown: " + report);
+				}
+				if (!report.getOrDefault("threads", "").isEmpty()
+						|| !report.getOrDefault("stuckWorkerThreads", "").isEmpty()) {
+					problems.add(worker + " left threads running after shutdown: " + report);
+				}
+			});
+			if (this.workerShutdowns.isEmpty()) {
+				problems.add("no worker reported its shutdown");
+			}
+			this.stopFailures.forEach((worker, failure) -> problems.add(worker + " " + failure));
+			this.unexpectedExits.forEach((exit) -> problems.add("worker exited by itself: " + exit));
+			if (this.probeHeldLocks > 0) {
+				problems.add("the probe's client still held " + this.probeHeldLocks + " locks after close");
+			}
+			return problems;
+		}
+
+	}
+
+}

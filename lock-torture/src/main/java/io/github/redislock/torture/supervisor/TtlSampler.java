@@ -1,0 +1,140 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.torture.supervisor;
+
+import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.lettuce.core.KeyScanCursor;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.ScanArgs;
+import io.lettuce.core.ScanCursor;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
+
+import io.github.redislock.torture.TortureTimings;
+
+/**
+ * Looks at every key of the lock Redis a few times a second for one without a TTL: such a
+ * key would outlive its holder forever. Scripts run atomically, so a key that lacks a TTL
+ * only inside a script is never seen; any key seen without one is a defect.
+ *
+ * @author redis-lock contributors
+ */
+final class TtlSampler implements AutoCloseable {
+
+	private static final long INTERVAL_MS = 100;
+
+	private final RedisClient client;
+
+	private final String pattern;
+
+	private final Set<String> keysWithoutTtl = ConcurrentHashMap.newKeySet();
+
+	private final Thread thread;
+
+	private volatile boolean running = true;
+
+	private volatile long samples;
+
+	TtlSampler(int redisPort, String keyPrefix) {
+		this.client = RedisClient.create(RedisURI.builder()
+			.withHost("127.0.0.1")
+			.withPort(redisPort)
+			.withTimeout(Duration.ofMillis(TortureTimings.COMMAND_TIMEOUT_MS))
+			.build());
+		this.pattern = keyPrefix + "*";
+		this.thread = new Thread(this::sample, "torture-ttl-sampler");
+		this.thread.setDaemon(true);
+		this.thread.start();
+	}
+
+	private void sample() {
+		StatefulRedisConnection<String, String> connection = null;
+		while (this.running) {
+			try {
+				if (connection == null) {
+					connection = this.client.connect();
+				}
+				sampleOnce(connection.sync());
+				this.samples++;
+				Thread.sleep(INTERVAL_MS);
+			}
+			catch (InterruptedException ex) {
+				break;
+			}
+			catch (RuntimeException ex) {
+				// Redis is down or paused: a fault at work, not a finding.
+				if (connection != null) {
+					connection.closeAsync();
+					connection = null;
+				}
+				pause();
+			}
+		}
+		if (connection != null) {
+			connection.close();
+		}
+	}
+
+	private void sampleOnce(RedisCommands<String, String> redis) {
+		ScanCursor cursor = ScanCursor.INITIAL;
+		do {
+			KeyScanCursor<String> page = redis.scan(cursor, ScanArgs.Builder.matches(this.pattern).limit(1000));
+			for (String key : page.getKeys()) {
+				if (redis.pttl(key) == -1) {
+					this.keysWithoutTtl.add(key);
+				}
+			}
+			cursor = page;
+		}
+		while (!cursor.isFinished());
+	}
+
+	private static void pause() {
+		try {
+			Thread.sleep(INTERVAL_MS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	Set<String> keysWithoutTtl() {
+		return Set.copyOf(this.keysWithoutTtl);
+	}
+
+	long samples() {
+		return this.samples;
+	}
+
+	@Override
+	public void close() {
+		this.running = false;
+		this.thread.interrupt();
+		try {
+			this.thread.join(5000);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		this.client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+	}
+
+}

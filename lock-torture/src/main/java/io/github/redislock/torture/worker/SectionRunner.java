@@ -1,0 +1,131 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.torture.worker;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import io.github.redislock.core.LockException;
+import io.github.redislock.core.LockLostException;
+import io.github.redislock.torture.TortureTimings;
+import io.github.redislock.torture.oracle.Oracle;
+
+/**
+ * Runs one critical section under a lock and tells the oracle what the lock did: an
+ * acquisition that waited longer than its wait time allows, a lease found lost at
+ * release, an error of the store.
+ *
+ * @author redis-lock contributors
+ */
+final class SectionRunner {
+
+	/** The longest an acquisition may take: its wait time and one command timeout. */
+	private static final long LONGEST_ACQUISITION_MS = TortureTimings.WAIT_MS + TortureTimings.COMMAND_TIMEOUT_MS;
+
+	private final String worker;
+
+	private final LockedSections sections;
+
+	private final CriticalSection section;
+
+	private final Oracle oracle;
+
+	SectionRunner(String worker, LockedSections sections, Oracle oracle) {
+		this.worker = worker;
+		this.sections = sections;
+		this.section = new CriticalSection(oracle);
+		this.oracle = oracle;
+	}
+
+	/**
+	 * Run a section.
+	 * @param lock the lock name
+	 * @param holder the holder id
+	 * @param dwell how long the section waits between its read and its write
+	 * @return what happened
+	 * @throws InterruptedException if the thread was interrupted
+	 */
+	Outcome run(String lock, String holder, Duration dwell) throws InterruptedException {
+		long startWall = System.currentTimeMillis();
+		long start = System.nanoTime();
+		long[] token = new long[1];
+		try {
+			boolean acquired = this.sections.runLocked(lock, (fencingToken) -> {
+				checkWait(lock, startWall, start);
+				token[0] = fencingToken.get();
+				this.section.run(lock, holder, token[0], dwell);
+			});
+			if (!acquired) {
+				checkWait(lock, startWall, start);
+				return Outcome.NOT_ACQUIRED;
+			}
+			return Outcome.COMPLETED;
+		}
+		catch (LockLostException ex) {
+			if (token[0] != 0) {
+				this.oracle.reportLost(lock, token[0], "release");
+				return Outcome.LOST;
+			}
+			return Outcome.LOST_BEFORE_ENTRY;
+		}
+		catch (LockException ex) {
+			return Outcome.LOCK_ERROR;
+		}
+	}
+
+	private void checkWait(String lock, long startWall, long start) {
+		long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+		if (elapsed > LONGEST_ACQUISITION_MS) {
+			this.oracle.commands()
+				.rpush("late",
+						this.worker + " " + startWall + " " + System.currentTimeMillis() + " " + elapsed + " " + lock);
+		}
+	}
+
+	/**
+	 * What became of a section.
+	 */
+	enum Outcome {
+
+		/** It ran to its end and the lock was released as held. */
+		COMPLETED,
+
+		/** The lock stayed busy for the whole wait time. */
+		NOT_ACQUIRED,
+
+		/** It ran, and the release found the lease lost. */
+		LOST,
+
+		/** The lease was lost before the section could fetch its fencing token. */
+		LOST_BEFORE_ENTRY,
+
+		/** The store failed: Redis down, paused or unreachable. */
+		LOCK_ERROR;
+
+		String countName() {
+			return switch (this) {
+				case COMPLETED -> "completed";
+				case NOT_ACQUIRED -> "notAcquired";
+				case LOST -> "lostAtRelease";
+				case LOST_BEFORE_ENTRY -> "lostBeforeEntry";
+				case LOCK_ERROR -> "lockErrors";
+			};
+		}
+
+	}
+
+}

@@ -1,0 +1,63 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.torture;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+
+import org.junit.jupiter.api.Test;
+
+import io.github.redislock.torture.supervisor.FaultKind;
+import io.github.redislock.torture.supervisor.TortureRun;
+import io.github.redislock.torture.supervisor.TortureSettings;
+import io.github.redislock.torture.supervisor.TortureSummary;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The lock keeps its promises under faults, checked by an oracle the faults never touch:
+ * no overlap and no lost update within the timing assumptions, no stale fenced write
+ * accepted and no unreported overlap beyond them, every key with a TTL, every lock
+ * acquirable again soon after a fault heals, nothing left after shutdown.
+ * <p>
+ * The CI tier runs with every build; {@code -Dtorture.tier=long} runs the long one and
+ * {@code -Dtorture.seed=} replays a schedule (see {@code docs/torture-results.md}).
+ *
+ * @author redis-lock contributors
+ */
+class LockTortureTests {
+
+	@Test
+	void locksKeepTheirPromisesUnderFaults() throws IOException {
+		TortureSettings settings = TortureSettings.fromSystemProperties();
+		Path output = Paths.get("target", "torture");
+		TortureSummary summary = new TortureRun(settings, output.resolve("workers")).run();
+		String text = summary.toString();
+		System.out.println(text);
+		Files.writeString(output.resolve("summary-" + settings.tier() + ".txt"), text + System.lineSeparator());
+		assertThat(summary.faultFreeSections()).as("sections before the first fault")
+			.isGreaterThanOrEqualTo(settings.faultFreeSections());
+		for (FaultKind kind : settings.faults()) {
+			assertThat(summary.injected().getOrDefault(kind, 0)).as("%s injected", kind.description())
+				.isGreaterThanOrEqualTo(settings.faultsPerKind());
+		}
+		assertThat(summary.violations()).as(text).isEmpty();
+	}
+
+}

@@ -46,7 +46,8 @@ import org.slf4j.LoggerFactory;
  * <p>
  * Once a connection subscribes (or runs {@code MONITOR}) Redis sends messages nobody
  * asked for, which in RESP2 look like replies, so the connection is passed through
- * untouched from then on and never matched again.
+ * untouched from then on and never matched again; so is a connection that turns its
+ * replies off with {@code CLIENT REPLY}.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -145,7 +146,7 @@ final class ProxiedConnection {
 		if (this.passThrough) {
 			return;
 		}
-		if (command != null && UNSOLICITED_REPLIES.contains(command.name())) {
+		if (command != null && repliesStopFollowingCommands(command)) {
 			this.passThrough = true;
 			return;
 		}
@@ -154,6 +155,16 @@ final class ProxiedConnection {
 		if (this.closed.isDone()) {
 			failAwaited("the connection closed before the reply came");
 		}
+	}
+
+	/**
+	 * Whether Redis answers this command's successors other than one reply each: a
+	 * subscriber or monitor is sent messages nobody asked for, and {@code CLIENT REPLY}
+	 * turns replies off.
+	 */
+	private static boolean repliesStopFollowingCommands(RedisCommand command) {
+		return UNSOLICITED_REPLIES.contains(command.name()) || ("CLIENT".equals(command.name())
+				&& !command.arguments().isEmpty() && "REPLY".equalsIgnoreCase(command.arguments().get(0)));
 	}
 
 	private void pumpReplies() {

@@ -303,6 +303,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	@Override
 	public void close() {
 		this.shutdown.close();
+		this.engine.close();
 		this.leases.close();
 		this.states.close();
 	}

@@ -267,4 +267,11 @@ final class LockEngine {
 		return this.fencingTokens.tokenOf(hold);
 	}
 
+	/**
+	 * Stop the engine's own thread, which takes back attempts that failed in the store.
+	 */
+	void close() {
+		this.storeAcquirer.close();
+	}
+
 }

@@ -48,6 +48,14 @@ final class OwnerTokens {
 	}
 
 	/**
+	 * Give the current thread a new owner token, for good: its attempts under the old one
+	 * failed in the store and are being taken back, which must never touch a later hold.
+	 */
+	void replaceCurrent() {
+		this.tokens.set(this.instanceId + ":" + this.holderIds.incrementAndGet());
+	}
+
+	/**
 	 * Return the ticket of a new attempt; attempts are numbered from 1.
 	 * @return the ticket
 	 */

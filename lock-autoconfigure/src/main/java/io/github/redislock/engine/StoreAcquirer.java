@@ -48,11 +48,14 @@ final class StoreAcquirer {
 
 	private final LeaseKeeper leases;
 
+	private final AbandonedAttempts abandoned;
+
 	StoreAcquirer(GuardedStore store, OwnerTokens owners, LockBackoff backoff, LeaseKeeper leases) {
 		this.store = store;
 		this.owners = owners;
 		this.backoff = backoff;
 		this.leases = leases;
+		this.abandoned = new AbandonedAttempts(store);
 	}
 
 	/**
@@ -71,6 +74,20 @@ final class StoreAcquirer {
 	boolean acquire(LockState state, long deadline, Duration leaseTime, boolean renew, @Nullable String method)
 			throws InterruptedException {
 		String ownerToken = this.owners.current();
+		try {
+			return acquire(state, deadline, leaseTime, renew, method, ownerToken);
+		}
+		catch (LockStoreException ex) {
+			// The failed attempt may still run in the store, late: it is taken back, and
+			// this thread asks under a new owner token from now on.
+			this.owners.replaceCurrent();
+			this.abandoned.takeBack(state.name, ownerToken);
+			throw ex;
+		}
+	}
+
+	private boolean acquire(LockState state, long deadline, Duration leaseTime, boolean renew, @Nullable String method,
+			String ownerToken) throws InterruptedException {
 		LockHolder holder = LockHolder.currentThread(method);
 		// Taken although this attempt does not queue, so that tickets count the attempts.
 		this.owners.nextTicket();
@@ -93,6 +110,13 @@ final class StoreAcquirer {
 			keep(state, hold, renew, method);
 			return true;
 		}
+	}
+
+	/**
+	 * Stop taking back failed attempts.
+	 */
+	void close() {
+		this.abandoned.close();
 	}
 
 	/**

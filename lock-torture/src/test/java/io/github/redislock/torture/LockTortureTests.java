@@ -46,7 +46,7 @@ class LockTortureTests {
 	@Test
 	void locksKeepTheirPromisesUnderFaults() throws IOException {
 		TortureSettings settings = TortureSettings.fromSystemProperties();
-		Path output = Paths.get("target", "torture");
+		Path output = Paths.get(System.getProperty("torture.output", "target/torture"));
 		TortureSummary summary = new TortureRun(settings, output.resolve("workers")).run();
 		String text = summary.toString();
 		System.out.println(text);

@@ -33,6 +33,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockException;
 import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.redis.RedisLockKeys;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.torture.TortureTimings;
 import io.github.redislock.torture.oracle.Oracle;
@@ -52,6 +53,10 @@ final class RecoveryProbe implements AutoCloseable {
 	static final Duration RECOVERY_BUDGET = Duration.ofMillis(TortureTimings.LEASE_MS + 1000);
 
 	private final LettuceConnectionFactory connectionFactory;
+
+	private final StringRedisTemplate redis;
+
+	private final RedisLockKeys keys = new RedisLockKeys("lock:");
 
 	private final DefaultLockClient client;
 
@@ -74,7 +79,8 @@ final class RecoveryProbe implements AutoCloseable {
 					.build());
 		this.connectionFactory.afterPropertiesSet();
 		this.connectionFactory.start();
-		this.client = new DefaultLockClient(new RedisLockStore(new StringRedisTemplate(this.connectionFactory)));
+		this.redis = new StringRedisTemplate(this.connectionFactory);
+		this.client = new DefaultLockClient(new RedisLockStore(this.redis));
 		this.client.start();
 		this.oracle = oracle;
 		this.locks = locks;
@@ -147,7 +153,7 @@ final class RecoveryProbe implements AutoCloseable {
 			}
 			synchronized (this.lateAcquisitions) {
 				this.unrecovered.add(name + " not acquired within " + RECOVERY_BUDGET.toMillis() + " ms after " + after
-						+ " (" + lastError + ")");
+						+ " (" + lastError + "; " + describe(name) + ")");
 			}
 			return -1;
 		}
@@ -157,6 +163,21 @@ final class RecoveryProbe implements AutoCloseable {
 		}
 		catch (LockException ex) {
 			return -1;
+		}
+	}
+
+	/**
+	 * Describe who holds a lock now, and who waits, as Redis sees it.
+	 */
+	private String describe(String name) {
+		try {
+			String key = this.keys.lockKey(name);
+			return "holder " + this.redis.opsForValue().get(key) + " for "
+					+ this.redis.getExpire(key, TimeUnit.MILLISECONDS) + " ms more, waiters "
+					+ this.redis.opsForHash().entries(this.keys.waitersKey(name));
+		}
+		catch (RuntimeException ex) {
+			return "Redis unreadable: " + ex.getMessage();
 		}
 	}
 

@@ -54,6 +54,12 @@ class LockTortureTests {
 		assertThat(summary.faultFreeSections()).as("sections before the first fault")
 			.isGreaterThanOrEqualTo(settings.faultFreeSections());
 		for (FaultKind kind : settings.faults()) {
+			if (kind.needsProxy() && !settings.topology().equals("standalone")) {
+				// Only a standalone Redis has the proxy in front: Sentinel and Cluster
+				// hand
+				// clients the nodes' own addresses.
+				continue;
+			}
 			assertThat(summary.injected().getOrDefault(kind, 0)).as("%s injected", kind.description())
 				.isGreaterThanOrEqualTo(settings.faultsPerKind());
 		}

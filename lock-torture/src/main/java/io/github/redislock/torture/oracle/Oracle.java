@@ -25,11 +25,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisFuture;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.api.sync.RedisCommands;
 
 /**
@@ -49,11 +54,15 @@ public final class Oracle implements AutoCloseable {
 
 	private static final String REPORTED = "reported";
 
+	private static final Duration ORACLE_TIMEOUT = Duration.ofSeconds(10);
+
 	private final RedisClient client;
 
 	private final StatefulRedisConnection<String, String> connection;
 
 	private final RedisCommands<String, String> redis;
+
+	private final RedisAsyncCommands<String, String> async;
 
 	private final String enter;
 
@@ -76,6 +85,7 @@ public final class Oracle implements AutoCloseable {
 				RedisURI.builder().withHost("127.0.0.1").withPort(port).withTimeout(Duration.ofSeconds(10)).build());
 		this.connection = this.client.connect();
 		this.redis = this.connection.sync();
+		this.async = this.connection.async();
 		this.enter = load("enter");
 		this.write = load("write");
 		this.fencedWrite = load("fenced-write");
@@ -105,9 +115,9 @@ public final class Oracle implements AutoCloseable {
 	 * @return the entry's sequence number
 	 */
 	public long enter(String lock, String holder, long token) {
-		return this.redis.evalsha(this.enter, ScriptOutputType.INTEGER,
+		return await(this.async.evalsha(this.enter, ScriptOutputType.INTEGER,
 				new String[] { occupants(lock), guard(lock), latest(lock), SEQUENCE, EVENTS, COUNTS }, lock, holder,
-				Long.toString(token));
+				Long.toString(token)));
 	}
 
 	/**
@@ -116,7 +126,7 @@ public final class Oracle implements AutoCloseable {
 	 * @return the counter, {@code "0"} when it was never written
 	 */
 	public String read(String lock) {
-		String value = this.redis.get(counter(lock));
+		String value = await(this.async.get(counter(lock)));
 		return (value != null) ? value : "0";
 	}
 
@@ -129,8 +139,8 @@ public final class Oracle implements AutoCloseable {
 	 * @return whether the write was clean
 	 */
 	public boolean write(String lock, String holder, String read) {
-		long clean = this.redis.evalsha(this.write, ScriptOutputType.INTEGER,
-				new String[] { counter(lock), "writes:" + lock, SEQUENCE, EVENTS, COUNTS }, lock, holder, read);
+		long clean = await(this.async.evalsha(this.write, ScriptOutputType.INTEGER,
+				new String[] { counter(lock), "writes:" + lock, SEQUENCE, EVENTS, COUNTS }, lock, holder, read));
 		return clean == 1;
 	}
 
@@ -142,9 +152,9 @@ public final class Oracle implements AutoCloseable {
 	 * @return whether the guard accepted the write
 	 */
 	public boolean fencedWrite(String lock, String holder, long token) {
-		long accepted = this.redis.evalsha(this.fencedWrite, ScriptOutputType.INTEGER,
+		long accepted = await(this.async.evalsha(this.fencedWrite, ScriptOutputType.INTEGER,
 				new String[] { guard(lock), latest(lock), SEQUENCE, EVENTS, COUNTS }, lock, holder,
-				Long.toString(token));
+				Long.toString(token)));
 		return accepted == 1;
 	}
 
@@ -155,8 +165,8 @@ public final class Oracle implements AutoCloseable {
 	 * @param completed whether the section ran to its end
 	 */
 	public void exit(String lock, String holder, boolean completed) {
-		this.redis.evalsha(this.exit, ScriptOutputType.INTEGER, new String[] { occupants(lock), COUNTS }, holder,
-				completed ? "1" : "0");
+		await(this.async.evalsha(this.exit, ScriptOutputType.INTEGER, new String[] { occupants(lock), COUNTS }, holder,
+				completed ? "1" : "0"));
 	}
 
 	/**
@@ -167,8 +177,8 @@ public final class Oracle implements AutoCloseable {
 	 * release's exception
 	 */
 	public void reportLost(String lock, long token, String how) {
-		this.redis.evalsha(this.report, ScriptOutputType.INTEGER, new String[] { REPORTED, SEQUENCE, EVENTS, COUNTS },
-				lock, Long.toString(token), how);
+		await(this.async.evalsha(this.report, ScriptOutputType.INTEGER,
+				new String[] { REPORTED, SEQUENCE, EVENTS, COUNTS }, lock, Long.toString(token), how));
 	}
 
 	/**
@@ -180,7 +190,8 @@ public final class Oracle implements AutoCloseable {
 	public long evict(String worker, List<String> locks) {
 		List<String> keys = new ArrayList<>(List.of(SEQUENCE, EVENTS));
 		locks.forEach((lock) -> keys.add(occupants(lock)));
-		return this.redis.evalsha(this.evict, ScriptOutputType.INTEGER, keys.toArray(String[]::new), worker + "/");
+		return await(
+				this.async.evalsha(this.evict, ScriptOutputType.INTEGER, keys.toArray(String[]::new), worker + "/"));
 	}
 
 	/**
@@ -189,7 +200,7 @@ public final class Oracle implements AutoCloseable {
 	 * @return the sequence number
 	 */
 	public long nextSequence() {
-		return this.redis.incr(SEQUENCE);
+		return await(this.async.incr(SEQUENCE));
 	}
 
 	/**
@@ -200,8 +211,16 @@ public final class Oracle implements AutoCloseable {
 	 */
 	public long record(String kind, String details) {
 		long seq = nextSequence();
-		this.redis.rpush(EVENTS, seq + " " + kind + " " + details);
+		await(this.async.rpush(EVENTS, seq + " " + kind + " " + details));
 		return seq;
+	}
+
+	/**
+	 * Record an acquisition that took longer than its wait time and a command timeout.
+	 * @param line {@code '<worker> <start ms> <end ms> <elapsed ms> <lock>'}, wall clock
+	 */
+	public void recordLate(String line) {
+		await(this.async.rpush("late", line));
 	}
 
 	/**
@@ -210,7 +229,7 @@ public final class Oracle implements AutoCloseable {
 	 * @return holder id to {@code '<fencing token> <entry sequence>'}
 	 */
 	public Map<String, String> occupantsOf(String lock) {
-		return this.redis.hgetall(occupants(lock));
+		return await(this.async.hgetall(occupants(lock)));
 	}
 
 	/**
@@ -218,7 +237,7 @@ public final class Oracle implements AutoCloseable {
 	 * @return the event lines
 	 */
 	public List<String> events() {
-		return this.redis.lrange(EVENTS, 0, -1);
+		return await(this.async.lrange(EVENTS, 0, -1));
 	}
 
 	/**
@@ -226,7 +245,7 @@ public final class Oracle implements AutoCloseable {
 	 * @return the counts by name
 	 */
 	public Map<String, String> counts() {
-		return this.redis.hgetall(COUNTS);
+		return await(this.async.hgetall(COUNTS));
 	}
 
 	/**
@@ -234,7 +253,7 @@ public final class Oracle implements AutoCloseable {
 	 * @return {@code '<lock> <fencing token>'} of each
 	 */
 	public Set<String> reported() {
-		return this.redis.smembers(REPORTED);
+		return await(this.async.smembers(REPORTED));
 	}
 
 	/**
@@ -243,7 +262,7 @@ public final class Oracle implements AutoCloseable {
 	 * @return the counter and the writes
 	 */
 	public long[] counterAndWrites(String lock) {
-		return new long[] { Long.parseLong(read(lock)), parse(this.redis.get("writes:" + lock)) };
+		return new long[] { Long.parseLong(read(lock)), parse(await(this.async.get("writes:" + lock))) };
 	}
 
 	/**
@@ -252,7 +271,7 @@ public final class Oracle implements AutoCloseable {
 	 * @param amount how much to add
 	 */
 	public void count(String name, long amount) {
-		this.redis.hincrby(COUNTS, name, amount);
+		await(this.async.hincrby(COUNTS, name, amount));
 	}
 
 	/**
@@ -269,6 +288,37 @@ public final class Oracle implements AutoCloseable {
 	 */
 	public StatefulRedisConnection<String, String> connect() {
 		return this.client.connect();
+	}
+
+	/**
+	 * Wait for an oracle command without letting an interrupt cut it short: the torture
+	 * interrupts holders on purpose, and the oracle's record must not depend on where the
+	 * interrupt lands. The interrupt is kept for the caller.
+	 */
+	private static <T> T await(RedisFuture<T> future) {
+		long deadline = System.nanoTime() + ORACLE_TIMEOUT.toNanos();
+		boolean interrupted = false;
+		try {
+			while (true) {
+				try {
+					return future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+				}
+				catch (InterruptedException ex) {
+					interrupted = true;
+				}
+				catch (ExecutionException ex) {
+					throw new IllegalStateException("The oracle failed: " + ex.getCause().getMessage(), ex.getCause());
+				}
+				catch (TimeoutException ex) {
+					throw new IllegalStateException("The oracle did not answer within " + ORACLE_TIMEOUT, ex);
+				}
+			}
+		}
+		finally {
+			if (interrupted) {
+				Thread.currentThread().interrupt();
+			}
+		}
 	}
 
 	private static long parse(String value) {

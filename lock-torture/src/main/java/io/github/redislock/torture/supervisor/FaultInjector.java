@@ -25,12 +25,9 @@ import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
-import io.lettuce.core.api.sync.RedisCommands;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 import io.github.redislock.redis.RedisLockKeys;
 import io.github.redislock.testsupport.RedisNode;
@@ -53,15 +50,9 @@ final class FaultInjector {
 
 	private static final Duration TRIGGER_TIMEOUT = Duration.ofSeconds(15);
 
-	private static final Pattern PID = Pattern.compile("\"pid\":(\\d+)");
-
 	private final Oracle oracle;
 
-	private final FaultProxy proxy;
-
-	private final RedisNode redis;
-
-	private final RedisCommands<String, String> redisCommands;
+	private final LockRedis redis;
 
 	private final RedisLockKeys keys;
 
@@ -71,7 +62,9 @@ final class FaultInjector {
 
 	private final List<String> locks;
 
-	private final AtomicLong holds = new AtomicLong();
+	private final WorkerOrders orders;
+
+	private final WaiterQueue queue;
 
 	private final List<PauseWindow> pauses = new ArrayList<>();
 
@@ -81,12 +74,12 @@ final class FaultInjector {
 
 	private long startSequence;
 
-	FaultInjector(Oracle oracle, FaultProxy proxy, RedisNode redis, RedisCommands<String, String> redisCommands,
-			RedisLockKeys keys, Workers workers, RecoveryProbe probe, List<String> locks) {
+	FaultInjector(Oracle oracle, LockRedis redis, StringRedisTemplate redisCommands, RedisLockKeys keys,
+			Workers workers, RecoveryProbe probe, List<String> locks) {
 		this.oracle = oracle;
-		this.proxy = proxy;
 		this.redis = redis;
-		this.redisCommands = redisCommands;
+		this.orders = new WorkerOrders(oracle);
+		this.queue = new WaiterQueue(redisCommands, keys);
 		this.keys = keys;
 		this.workers = workers;
 		this.probe = probe;
@@ -108,6 +101,7 @@ final class FaultInjector {
 				worker.id() + " " + lock;
 			default -> lock;
 		};
+		String master = this.redis.masterAddress();
 		long healedAt = switch (kind) {
 			case HOLDER_KILLED -> holderKilled(slot, lock);
 			case HOLDER_PAUSED -> holderPaused(worker, lock);
@@ -128,24 +122,35 @@ final class FaultInjector {
 			this.notes.add(kind.description() + " on " + target + " was not triggered");
 			return null;
 		}
+		if (kind.hitsRedis()) {
+			// Healed once the topology serves again: a Cluster that marked the node
+			// failed,
+			// a Sentinel group that failed over, take a while longer than the node
+			// itself.
+			this.redis.awaitServing();
+			healedAt = System.nanoTime();
+		}
+		boolean failedOver = !master.equals(this.redis.masterAddress());
 		if (kind != FaultKind.HOLDER_PAUSED && kind != FaultKind.HOLDER_KILLED) {
 			// A hold that outlasts the fault is legitimately held, not a cost of the
 			// fault:
 			// it ends now, so that the recovery measured is the fault's own.
-			for (int other = 0; other < this.workers.size(); other++) {
-				WorkerProcess live = this.workers.get(other);
-				if (live.isAlive()) {
-					this.oracle.commands().rpush("control:" + live.id(), "interrupt-hold");
-				}
-			}
+			this.orders.interruptHolds(this.workers);
 		}
 		long recovery = this.probe.acquireAll(healedAt, kind.description() + " on " + target);
 		awaitHoldersInsideAtStartGone(kind);
+		if (failedOver) {
+			// Holders granted by the old master before it was demoted may still think
+			// they
+			// hold their locks: the failover's window lasts their lease.
+			sleep(LEASE);
+		}
 		long endSequence = this.oracle.record("fault-end", kind.name() + " " + target);
 		if (kind == FaultKind.HOLDER_KILLED || kind == FaultKind.WAITER_KILLED_FIRST_IN_QUEUE) {
 			this.workers.replace(slot);
 		}
-		return new InjectedFault(kind, target, this.insideAtStart.size(), this.startSequence, endSequence, recovery);
+		return new InjectedFault(kind, target, this.insideAtStart.size(), this.startSequence, endSequence, recovery,
+				kind.beyondAssumptions() || failedOver);
 	}
 
 	/**
@@ -183,45 +188,51 @@ final class FaultInjector {
 
 	private long redisRestartedEmpty(WorkerProcess worker, String lock) {
 		hold(worker, lock, 2000);
-		begin(FaultKind.REDIS_RESTARTED_EMPTY.name());
-		this.redis.kill();
+		RedisNode node = this.redis.nodeOf(this.keys.lockKey(lock));
+		begin(FaultKind.REDIS_RESTARTED_EMPTY + " " + node.address());
+		node.kill();
 		sleep(500);
-		this.redis.restart();
+		node.restart();
 		return System.nanoTime();
 	}
 
 	private long redisPaused(WorkerProcess worker, String lock, long millis) {
 		hold(worker, lock, 2000);
-		begin("redis paused " + millis + " ms");
-		this.redis.pause();
+		RedisNode node = this.redis.nodeOf(this.keys.lockKey(lock));
+		begin("redis " + node.address() + " paused " + millis + " ms");
+		node.pause();
 		sleep(millis);
-		this.redis.resume();
+		node.resume();
 		return System.nanoTime();
 	}
 
 	private long clientKill(WorkerProcess worker, String lock, String type) {
 		hold(worker, lock, 1500);
 		begin("client kill " + type);
-		this.redis.command("CLIENT", "KILL", "TYPE", type, "SKIPME", "yes");
+		for (RedisNode node : this.redis.dataNodes()) {
+			if (node.isRunning()) {
+				node.command("CLIENT", "KILL", "TYPE", type, "SKIPME", "yes");
+			}
+		}
 		return System.nanoTime();
 	}
 
 	private long replyLost(Predicate<RedisCommand> match) {
 		begin("reply lost");
-		return awaitTrigger(this.proxy.loseNextReply(match));
+		return awaitTrigger(proxy().loseNextReply(match));
 	}
 
 	private long renewalReplyLost(WorkerProcess worker, String lock) {
 		hold(worker, lock, 2 * LEASE / 3 + LEASE / 2);
 		begin("renewal reply lost");
 		return awaitTrigger(
-				this.proxy.loseNextReply((command) -> command.isScript("renew") || command.isScript("renew-all")));
+				proxy().loseNextReply((command) -> command.isScript("renew") || command.isScript("renew-all")));
 	}
 
 	private long replyDelayed() {
 		begin("reply delayed");
 		Duration delay = Duration.ofMillis(TortureTimings.COMMAND_TIMEOUT_MS + 300);
-		return awaitTrigger(this.proxy.delayNextReply((command) -> command.script() != null, delay));
+		return awaitTrigger(proxy().delayNextReply((command) -> command.script() != null, delay));
 	}
 
 	private long awaitTrigger(java.util.concurrent.CompletableFuture<String> trigger) {
@@ -231,22 +242,26 @@ final class FaultInjector {
 			return System.nanoTime();
 		}
 		catch (TimeoutException ex) {
-			this.proxy.clearFaults();
+			proxy().clearFaults();
 			return -1;
 		}
 		catch (Exception ex) {
-			this.proxy.clearFaults();
+			proxy().clearFaults();
 			this.notes.add("proxy fault failed: " + ex);
 			return -1;
 		}
 	}
 
+	private FaultProxy proxy() {
+		return this.redis.proxy().orElseThrow();
+	}
+
 	private long holderInterrupted(WorkerProcess worker, String lock) {
 		String holder = hold(worker, lock, 3 * LEASE);
 		begin(FaultKind.HOLDER_INTERRUPTED + " " + worker.id());
-		this.oracle.commands().rpush("control:" + worker.id(), "interrupt-hold");
+		this.orders.interruptHold(worker);
 		if (holder != null) {
-			awaitUntil(Duration.ofMillis(LEASE), () -> !this.oracle.occupantsOf(lock).containsKey(holder));
+			WorkerOrders.awaitUntil(Duration.ofMillis(LEASE), () -> !this.oracle.occupantsOf(lock).containsKey(holder));
 		}
 		return System.nanoTime();
 	}
@@ -256,58 +271,31 @@ final class FaultInjector {
 		WorkerProcess holderWorker = this.workers.get((slot + 1) % this.workers.size());
 		for (int attempt = 0; attempt < 5; attempt++) {
 			hold(holderWorker, lock, 1500);
-			boolean first = awaitUntil(Duration.ofMillis(1200), () -> isFirstWaiter(lock, waiter.pid()));
+			boolean first = WorkerOrders.awaitUntil(Duration.ofMillis(1200),
+					() -> this.queue.isFirst(lock, waiter.pid()));
 			if (first) {
 				begin(FaultKind.WAITER_KILLED_FIRST_IN_QUEUE + " " + waiter.id());
 				this.workers.kill(slot);
 				// The holder lets go at once, so the lock goes to the dead waiter now:
 				// what
 				// follows is the cost of the fault alone, not of the hold.
-				this.oracle.commands().rpush("control:" + holderWorker.id(), "interrupt-hold");
+				this.orders.interruptHold(holderWorker);
 				return System.nanoTime();
 			}
 		}
 		return -1;
 	}
 
-	private boolean isFirstWaiter(String lock, long pid) {
-		Map<String, String> waiters = this.redisCommands.hgetall(this.keys.waitersKey(lock));
-		String first = null;
-		long firstArrival = Long.MAX_VALUE;
-		for (String entry : waiters.values()) {
-			long arrival = Long.parseLong(entry.substring(0, entry.indexOf(' ')));
-			if (arrival < firstArrival) {
-				firstArrival = arrival;
-				first = entry;
-			}
-		}
-		if (first == null) {
-			return false;
-		}
-		Matcher matcher = PID.matcher(first);
-		return matcher.find() && Long.parseLong(matcher.group(1)) == pid;
-	}
-
-	/**
-	 * Have a worker hold a lock for a while, through its API, and wait until it is
-	 * inside.
-	 * @return the holder id, or {@code null} if it did not get in
-	 */
 	private String hold(WorkerProcess worker, String lock, long millis) {
-		for (int attempt = 0; attempt < 3; attempt++) {
-			String holder = worker.id() + "/hold/" + this.holds.incrementAndGet();
-			this.oracle.commands().rpush("control:" + worker.id(), "hold " + lock + " " + millis + " " + holder);
-			if (awaitUntil(Duration.ofMillis(TortureTimings.WAIT_MS + 3000),
-					() -> this.oracle.occupantsOf(lock).containsKey(holder))) {
-				return holder;
-			}
+		String holder = this.orders.hold(worker, lock, millis);
+		if (holder == null) {
+			this.notes.add("no hold of " + lock + " by " + worker.id() + " for a fault");
 		}
-		this.notes.add("no hold of " + lock + " by " + worker.id() + " for a fault");
-		return null;
+		return holder;
 	}
 
 	private void awaitHoldersInsideAtStartGone(FaultKind kind) {
-		boolean gone = awaitUntil(Duration.ofMillis(4 * LEASE + 5000), () -> {
+		boolean gone = WorkerOrders.awaitUntil(Duration.ofMillis(4 * LEASE + 5000), () -> {
 			for (String lock : this.locks) {
 				for (String holder : this.oracle.occupantsOf(lock).keySet()) {
 					if (this.insideAtStart.contains(holder)) {
@@ -335,17 +323,6 @@ final class FaultInjector {
 
 	List<String> notes() {
 		return List.copyOf(this.notes);
-	}
-
-	private static boolean awaitUntil(Duration timeout, java.util.function.BooleanSupplier condition) {
-		long deadline = System.nanoTime() + timeout.toNanos();
-		while (System.nanoTime() < deadline) {
-			if (condition.getAsBoolean()) {
-				return true;
-			}
-			sleep(10);
-		}
-		return condition.getAsBoolean();
 	}
 
 	/**

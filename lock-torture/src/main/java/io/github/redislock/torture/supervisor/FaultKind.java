@@ -82,6 +82,24 @@ public enum FaultKind {
 	}
 
 	/**
+	 * Return whether the fault stops, pauses or restarts the lock Redis.
+	 * @return whether it hits Redis itself
+	 */
+	public boolean hitsRedis() {
+		return this == REDIS_RESTARTED_EMPTY || this == REDIS_PAUSED_SHORT || this == REDIS_PAUSED_LONG;
+	}
+
+	/**
+	 * Return whether the fault is injected by the proxy in front of Redis, which only a
+	 * standalone Redis has.
+	 * @return whether it needs the proxy
+	 */
+	public boolean needsProxy() {
+		return this == ACQUIRE_REPLY_LOST || this == RELEASE_REPLY_LOST || this == RENEWAL_REPLY_LOST
+				|| this == REPLY_DELAYED;
+	}
+
+	/**
 	 * Return whether the fault breaks the timing assumptions under which a Redis lock
 	 * promises mutual exclusion.
 	 * @return whether overlaps are allowed, if reported

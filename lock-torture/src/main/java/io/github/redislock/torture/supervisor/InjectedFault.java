@@ -28,10 +28,12 @@ package io.github.redislock.torture.supervisor;
  * start had left
  * @param recoveryMillis how long after it healed the slowest lock was acquired again, or
  * {@code -1} if one was not within a lease and one second
+ * @param beyondAssumptions whether it broke the timing assumptions: by its kind, or
+ * because it made Sentinel fail over, which loses what the replica had not received
  * @author redis-lock contributors
  */
 public record InjectedFault(FaultKind kind, String target, int locksInUse, long startSequence, long endSequence,
-		long recoveryMillis) {
+		long recoveryMillis, boolean beyondAssumptions) {
 
 	/**
 	 * Return whether an event at this sequence number happened while the fault, or

@@ -25,8 +25,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
-import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
@@ -58,6 +56,8 @@ final class RecoveryProbe implements AutoCloseable {
 
 	private final RedisLockKeys keys = new RedisLockKeys("lock:");
 
+	private final RedisLockStore store;
+
 	private final DefaultLockClient client;
 
 	private final Oracle oracle;
@@ -72,15 +72,11 @@ final class RecoveryProbe implements AutoCloseable {
 
 	private final List<String> unrecovered = new ArrayList<>();
 
-	RecoveryProbe(int redisPort, Oracle oracle, List<String> locks) {
-		this.connectionFactory = new LettuceConnectionFactory(new RedisStandaloneConfiguration("127.0.0.1", redisPort),
-				LettuceClientConfiguration.builder()
-					.commandTimeout(Duration.ofMillis(TortureTimings.COMMAND_TIMEOUT_MS))
-					.build());
-		this.connectionFactory.afterPropertiesSet();
-		this.connectionFactory.start();
+	RecoveryProbe(LettuceConnectionFactory connectionFactory, Oracle oracle, List<String> locks) {
+		this.connectionFactory = connectionFactory;
 		this.redis = new StringRedisTemplate(this.connectionFactory);
-		this.client = new DefaultLockClient(new RedisLockStore(this.redis));
+		this.store = new RedisLockStore(this.redis);
+		this.client = new DefaultLockClient(this.store);
 		this.client.start();
 		this.oracle = oracle;
 		this.locks = locks;
@@ -233,6 +229,7 @@ final class RecoveryProbe implements AutoCloseable {
 		this.executor.shutdownNow();
 		this.client.stop();
 		this.client.close();
+		this.store.close();
 		this.connectionFactory.destroy();
 	}
 

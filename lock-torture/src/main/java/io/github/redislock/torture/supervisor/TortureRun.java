@@ -29,25 +29,22 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisURI;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 import io.github.redislock.redis.RedisLockKeys;
 import io.github.redislock.testsupport.RedisFixture;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.torture.TortureTimings;
 import io.github.redislock.torture.oracle.Oracle;
-import io.github.redislock.torture.proxy.FaultProxy;
-import io.github.redislock.torture.supervisor.TortureSummary.Leftovers;
 
 /**
- * A whole torture run: a lock Redis behind the fault proxy, an oracle Redis that no fault
- * touches, worker JVMs, a fault-free phase, then every fault kind injected on a seeded
- * schedule, a settle, the final checks and a graceful shutdown of every worker.
+ * A whole torture run: the lock Redis (standalone behind the fault proxy, Sentinel or
+ * Cluster), an oracle Redis that no fault touches, worker JVMs, a fault-free phase, then
+ * every fault kind injected on a seeded schedule, a settle, the final checks and a
+ * graceful shutdown of every worker.
  *
  * @author redis-lock contributors
  */
@@ -82,34 +79,39 @@ public final class TortureRun {
 		long started = System.nanoTime();
 		createLogDirectory();
 		try (RedisFixture fixture = new RedisFixture()) {
-			RedisNode redis = fixture.standalone();
 			RedisNode oracleRedis = fixture.standalone();
-			try (FaultProxy proxy = FaultProxy.start(RedisNode.HOST, redis.port());
+			try (LockRedis redis = LockRedis.start(this.settings.topology(), fixture);
 					Oracle oracle = new Oracle(oracleRedis.port());
-					RecoveryProbe probe = new RecoveryProbe(redis.port(), oracle, this.settings.locks());
-					TtlSampler sampler = new TtlSampler(redis.port(), KEY_PREFIX);
-					Workers workers = new Workers(this.settings.workers(), workerArguments(proxy, oracleRedis),
-							this.logDirectory, oracle, this.settings.locks());
-					DirectRedis direct = new DirectRedis(redis.port())) {
-				logger.info("Torture run, seed {}: starting {} workers", this.settings.seed(), this.settings.workers());
+					RecoveryProbe probe = new RecoveryProbe(
+							redis.connectionFactory(Duration.ofMillis(TortureTimings.COMMAND_TIMEOUT_MS)), oracle,
+							this.settings.locks());
+					SupervisorConnection direct = new SupervisorConnection(
+							redis.connectionFactory(Duration.ofSeconds(5)));
+					TtlSampler sampler = new TtlSampler(direct.redis(), KEY_PREFIX);
+					Workers workers = new Workers(this.settings.workers(), workerArguments(redis, oracleRedis),
+							this.logDirectory, oracle, this.settings.locks())) {
+				logger.info("Torture run, seed {}: {}, starting {} workers", this.settings.seed(), redis.description(),
+						this.settings.workers());
 				workers.startAll();
 				long faultFree = awaitSections(oracle, workers, this.settings.faultFreeSections());
-				FaultInjector injector = new FaultInjector(oracle, proxy, redis, direct.commands(),
-						new RedisLockKeys(KEY_PREFIX), workers, probe, this.settings.locks());
-				List<InjectedFault> faults = injectFaults(injector, workers);
+				FaultInjector injector = new FaultInjector(oracle, redis, direct.redis(), new RedisLockKeys(KEY_PREFIX),
+						workers, probe, this.settings.locks());
+				List<InjectedFault> faults = injectFaults(injector, workers, redis);
 				long finalRecovery = probe.acquireAll(System.nanoTime(), "the final check");
 				Map<String, String> stopFailures = workers.stopAll(Duration.ofSeconds(60));
 				probe.close();
 				sampler.close();
-				Leftovers leftovers = new Leftovers(sampler.keysWithoutTtl(), awaitKeysGone(direct.commands()),
-						direct.commands().pubsubChannels().size(), shutdownReports(oracle), stopFailures,
-						workers.unexpectedExits(), probe.heldLocks());
+				Leftovers leftovers = new Leftovers(sampler.keysWithoutTtl(), awaitKeysGone(direct.redis()),
+						channels(redis), shutdownReports(oracle), stopFailures, workers.unexpectedExits(),
+						probe.heldLocks());
 				List<String> header = List.of(String.format(
-						"Lock torture, %s tier, seed %d: standalone Redis %s, %d worker JVMs x %d threads (annotation and programmatic), %d locks, lease %d ms, wait %d ms, command timeout %d ms",
-						this.settings.tier(), this.settings.seed(), redis.info("server").get("redis_version"),
-						this.settings.workers(), this.settings.threads(), this.settings.locks().size(),
-						TortureTimings.LEASE_MS, TortureTimings.WAIT_MS, TortureTimings.COMMAND_TIMEOUT_MS),
-						"Replay the fault schedule with -Dtorture.seed=" + this.settings.seed());
+						"Lock torture, %s tier, seed %d: %s, %d worker JVMs x %d threads (annotation and programmatic), %d locks, lease %d ms, wait %d ms, command timeout %d ms",
+						this.settings.tier(), this.settings.seed(), redis.description(), this.settings.workers(),
+						this.settings.threads(), this.settings.locks().size(), TortureTimings.LEASE_MS,
+						TortureTimings.WAIT_MS, TortureTimings.COMMAND_TIMEOUT_MS),
+						"Replay the fault schedule with -Dtorture.seed=" + this.settings.seed()
+								+ (this.settings.topology().equals("standalone") ? ""
+										: " -Dtorture.topology=" + this.settings.topology()));
 				List<String> events = oracle.events();
 				writeRecord(faults, events);
 				List<String> notes = new ArrayList<>(injector.notes());
@@ -123,15 +125,26 @@ public final class TortureRun {
 		}
 	}
 
-	private List<String> workerArguments(FaultProxy proxy, RedisNode oracleRedis) {
-		return List.of("--torture.threads=" + this.settings.threads(),
+	private static long channels(LockRedis redis) {
+		long channels = 0;
+		for (RedisNode node : redis.dataNodes()) {
+			if (node.isRunning()) {
+				channels += ((List<?>) node.command("PUBSUB", "CHANNELS", KEY_PREFIX + "*")).size();
+			}
+		}
+		return channels;
+	}
+
+	private List<String> workerArguments(LockRedis redis, RedisNode oracleRedis) {
+		List<String> arguments = new ArrayList<>(List.of("--torture.threads=" + this.settings.threads(),
 				"--torture.locks=" + String.join(",", this.settings.locks()),
 				"--torture.oracle-port=" + oracleRedis.port(),
-				"--torture.run-for=" + this.settings.maxDuration().toMillis(), "--spring.data.redis.host=127.0.0.1",
-				"--spring.data.redis.port=" + proxy.port(),
+				"--torture.run-for=" + this.settings.maxDuration().toMillis(),
 				"--spring.data.redis.timeout=" + TortureTimings.COMMAND_TIMEOUT_MS + "ms",
 				"--spring.main.banner-mode=off", "--logging.level.root=WARN",
-				"--logging.level.io.github.redislock=WARN");
+				"--logging.level.io.github.redislock=WARN"));
+		arguments.addAll(redis.clientArguments());
+		return arguments;
 	}
 
 	private long awaitSections(Oracle oracle, Workers workers, long target) {
@@ -150,11 +163,11 @@ public final class TortureRun {
 		return sections;
 	}
 
-	private List<InjectedFault> injectFaults(FaultInjector injector, Workers workers) {
+	private List<InjectedFault> injectFaults(FaultInjector injector, Workers workers, LockRedis redis) {
 		Random random = new Random(this.settings.seed());
 		List<FaultKind> schedule = new ArrayList<>();
 		for (int i = 0; i < this.settings.faultsPerKind(); i++) {
-			schedule.addAll(this.settings.faults());
+			schedule.addAll(this.settings.faults().stream().filter(redis::supports).toList());
 		}
 		java.util.Collections.shuffle(schedule, random);
 		List<InjectedFault> faults = new ArrayList<>();
@@ -181,7 +194,7 @@ public final class TortureRun {
 	 * are kept for a minute by design, with a TTL, so that tokens keep growing across a
 	 * step back of the Redis clock: only one without a TTL, or kept longer, is left over.
 	 */
-	private Map<String, Long> awaitKeysGone(RedisCommands<String, String> redis) {
+	private Map<String, Long> awaitKeysGone(StringRedisTemplate redis) {
 		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(2 * TortureTimings.LEASE_MS + 1000);
 		Map<String, Long> keys = keysByKind(redis);
 		while ((keys.get("lock") > 0 || keys.get("waiters") > 0) && System.nanoTime() < deadline) {
@@ -191,12 +204,12 @@ public final class TortureRun {
 		return keys;
 	}
 
-	private static Map<String, Long> keysByKind(RedisCommands<String, String> redis) {
+	private static Map<String, Long> keysByKind(StringRedisTemplate redis) {
 		Map<String, Long> keys = new TreeMap<>(Map.of("lock", 0L, "waiters", 0L, "fence", 0L));
 		for (String key : redis.keys(KEY_PREFIX + "*")) {
 			String kind = key.endsWith(":waiters") ? "waiters" : key.endsWith(":fence") ? "fence" : "lock";
-			long ttl = redis.pttl(key);
-			if (kind.equals("fence") && ttl > 0 && ttl <= FENCE_RETENTION.toMillis()) {
+			Long ttl = redis.getExpire(key, TimeUnit.MILLISECONDS);
+			if (kind.equals("fence") && ttl != null && ttl > 0 && ttl <= FENCE_RETENTION.toMillis()) {
 				continue;
 			}
 			keys.merge(kind, 1L, Long::sum);
@@ -254,31 +267,26 @@ public final class TortureRun {
 	}
 
 	/**
-	 * A connection straight to the lock Redis, for what the supervisor reads there.
+	 * The supervisor's own connection to the lock Redis, never through the proxy.
 	 */
-	private static final class DirectRedis implements AutoCloseable {
+	private static final class SupervisorConnection implements AutoCloseable {
 
-		private final RedisClient client;
+		private final LettuceConnectionFactory connectionFactory;
 
-		private final StatefulRedisConnection<String, String> connection;
+		private final StringRedisTemplate redis;
 
-		DirectRedis(int port) {
-			this.client = RedisClient.create(RedisURI.builder()
-				.withHost(RedisNode.HOST)
-				.withPort(port)
-				.withTimeout(Duration.ofSeconds(5))
-				.build());
-			this.connection = this.client.connect();
+		SupervisorConnection(LettuceConnectionFactory connectionFactory) {
+			this.connectionFactory = connectionFactory;
+			this.redis = new StringRedisTemplate(connectionFactory);
 		}
 
-		RedisCommands<String, String> commands() {
-			return this.connection.sync();
+		StringRedisTemplate redis() {
+			return this.redis;
 		}
 
 		@Override
 		public void close() {
-			this.connection.close();
-			this.client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+			this.connectionFactory.destroy();
 		}
 
 	}

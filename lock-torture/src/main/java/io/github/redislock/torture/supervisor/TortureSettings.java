@@ -26,6 +26,8 @@ import java.util.stream.IntStream;
  * tier is the documented command for the record in {@code docs/torture-results.md}.
  *
  * @param tier {@code ci} or {@code long}
+ * @param topology where the locks live: {@code standalone}, {@code sentinel} or
+ * {@code cluster}
  * @param workers how many worker JVMs, alternately annotation and programmatic
  * @param threads how many section threads each worker runs
  * @param locks the lock names
@@ -36,8 +38,8 @@ import java.util.stream.IntStream;
  * @param maxDuration the run's hard limit: workers stop by themselves after it
  * @author redis-lock contributors
  */
-public record TortureSettings(String tier, int workers, int threads, List<String> locks, long faultFreeSections,
-		int faultsPerKind, List<FaultKind> faults, long seed, Duration maxDuration) {
+public record TortureSettings(String tier, String topology, int workers, int threads, List<String> locks,
+		long faultFreeSections, int faultsPerKind, List<FaultKind> faults, long seed, Duration maxDuration) {
 
 	/**
 	 * Return the settings of a tier, with a seed given or drawn.
@@ -48,8 +50,10 @@ public record TortureSettings(String tier, int workers, int threads, List<String
 	public static TortureSettings of(String tier, Long seed) {
 		long chosen = (seed != null) ? seed : System.nanoTime() ^ System.currentTimeMillis();
 		return switch (tier) {
-			case "ci" -> new TortureSettings(tier, 2, 8, locks(4), 20_000, 3, ALL, chosen, Duration.ofMinutes(12));
-			case "long" -> new TortureSettings(tier, 4, 8, locks(4), 100_000, 12, ALL, chosen, Duration.ofMinutes(30));
+			case "ci" ->
+				new TortureSettings(tier, "standalone", 2, 8, locks(4), 20_000, 3, ALL, chosen, Duration.ofMinutes(12));
+			case "long" -> new TortureSettings(tier, "standalone", 4, 8, locks(4), 100_000, 12, ALL, chosen,
+					Duration.ofMinutes(30));
 			default -> throw new IllegalArgumentException("Unknown torture tier '" + tier + "': use ci or long");
 		};
 	}
@@ -63,9 +67,20 @@ public record TortureSettings(String tier, int workers, int threads, List<String
 		String seed = System.getProperty("torture.seed", "");
 		TortureSettings settings = of(System.getProperty("torture.tier", "ci"),
 				seed.isBlank() ? null : Long.parseLong(seed.trim()));
+		settings = settings.onTopology(System.getProperty("torture.topology", "standalone"));
 		String faults = System.getProperty("torture.faults", "");
 		return faults.isBlank() ? settings : settings
 			.withFaults(Arrays.stream(faults.split(",")).map(String::trim).map(FaultKind::valueOf).toList());
+	}
+
+	/**
+	 * Return these settings on another topology.
+	 * @param topology {@code standalone}, {@code sentinel} or {@code cluster}
+	 * @return the new settings
+	 */
+	public TortureSettings onTopology(String topology) {
+		return new TortureSettings(this.tier, topology, this.workers, this.threads, this.locks, this.faultFreeSections,
+				this.faultsPerKind, this.faults, this.seed, this.maxDuration);
 	}
 
 	/**
@@ -74,8 +89,8 @@ public record TortureSettings(String tier, int workers, int threads, List<String
 	 * @return the new settings
 	 */
 	public TortureSettings withFaults(List<FaultKind> faults) {
-		return new TortureSettings(this.tier, this.workers, this.threads, this.locks, this.faultFreeSections,
-				this.faultsPerKind, List.copyOf(faults), this.seed, this.maxDuration);
+		return new TortureSettings(this.tier, this.topology, this.workers, this.threads, this.locks,
+				this.faultFreeSections, this.faultsPerKind, List.copyOf(faults), this.seed, this.maxDuration);
 	}
 
 	private static final List<FaultKind> ALL = List.of(FaultKind.values());

@@ -16,19 +16,11 @@
 
 package io.github.redislock.torture.supervisor;
 
-import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
-import io.lettuce.core.KeyScanCursor;
-import io.lettuce.core.RedisClient;
-import io.lettuce.core.RedisURI;
-import io.lettuce.core.ScanArgs;
-import io.lettuce.core.ScanCursor;
-import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
-
-import io.github.redislock.torture.TortureTimings;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
  * Looks at every key of the lock Redis a few times a second for one without a TTL: such a
@@ -41,7 +33,7 @@ final class TtlSampler implements AutoCloseable {
 
 	private static final long INTERVAL_MS = 100;
 
-	private final RedisClient client;
+	private final StringRedisTemplate redis;
 
 	private final String pattern;
 
@@ -53,12 +45,8 @@ final class TtlSampler implements AutoCloseable {
 
 	private volatile long samples;
 
-	TtlSampler(int redisPort, String keyPrefix) {
-		this.client = RedisClient.create(RedisURI.builder()
-			.withHost("127.0.0.1")
-			.withPort(redisPort)
-			.withTimeout(Duration.ofMillis(TortureTimings.COMMAND_TIMEOUT_MS))
-			.build());
+	TtlSampler(StringRedisTemplate redis, String keyPrefix) {
+		this.redis = redis;
 		this.pattern = keyPrefix + "*";
 		this.thread = new Thread(this::sample, "torture-ttl-sampler");
 		this.thread.setDaemon(true);
@@ -66,13 +54,9 @@ final class TtlSampler implements AutoCloseable {
 	}
 
 	private void sample() {
-		StatefulRedisConnection<String, String> connection = null;
 		while (this.running) {
 			try {
-				if (connection == null) {
-					connection = this.client.connect();
-				}
-				sampleOnce(connection.sync());
+				sampleOnce();
 				this.samples++;
 				Thread.sleep(INTERVAL_MS);
 			}
@@ -81,30 +65,19 @@ final class TtlSampler implements AutoCloseable {
 			}
 			catch (RuntimeException ex) {
 				// Redis is down or paused: a fault at work, not a finding.
-				if (connection != null) {
-					connection.closeAsync();
-					connection = null;
-				}
 				pause();
 			}
 		}
-		if (connection != null) {
-			connection.close();
-		}
 	}
 
-	private void sampleOnce(RedisCommands<String, String> redis) {
-		ScanCursor cursor = ScanCursor.INITIAL;
-		do {
-			KeyScanCursor<String> page = redis.scan(cursor, ScanArgs.Builder.matches(this.pattern).limit(1000));
-			for (String key : page.getKeys()) {
-				if (redis.pttl(key) == -1) {
-					this.keysWithoutTtl.add(key);
-				}
+	private void sampleOnce() {
+		Set<String> keys = this.redis.keys(this.pattern);
+		for (String key : keys) {
+			Long ttl = this.redis.getExpire(key, TimeUnit.MILLISECONDS);
+			if (ttl != null && ttl == -1) {
+				this.keysWithoutTtl.add(key);
 			}
-			cursor = page;
 		}
-		while (!cursor.isFinished());
 	}
 
 	private static void pause() {
@@ -134,7 +107,6 @@ final class TtlSampler implements AutoCloseable {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
-		this.client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
 	}
 
 }

@@ -86,9 +86,18 @@ final class SectionLoop implements Runnable {
 		}
 	}
 
+	/**
+	 * Describe an unexpected exception on one line, with the innermost frame of this
+	 * project's code, which tells the starter's failures from the harness's own.
+	 */
 	static String describe(Throwable ex) {
 		String message = String.valueOf(ex.getMessage()).replace('\n', ' ');
-		return ex.getClass().getSimpleName() + ": " + message.substring(0, Math.min(message.length(), 200));
+		String frame = java.util.Arrays.stream(ex.getStackTrace())
+			.filter((element) -> element.getClassName().startsWith("io.github.redislock"))
+			.findFirst()
+			.map((element) -> " at " + element)
+			.orElse("");
+		return ex.getClass().getSimpleName() + ": " + message.substring(0, Math.min(message.length(), 200)) + frame;
 	}
 
 }

@@ -1,0 +1,114 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.torture.supervisor;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.springframework.data.redis.connection.RedisConfiguration;
+import org.springframework.data.redis.connection.RedisSentinelConfiguration;
+
+import io.github.redislock.testsupport.RedisNode;
+import io.github.redislock.testsupport.RedisSentinelGroup;
+
+/**
+ * A master with a replica, watched by three Sentinels: a Redis fault on the master longer
+ * than the Sentinels' down-after time (1 s) fails it over.
+ *
+ * @author redis-lock contributors
+ */
+final class SentinelLockRedis extends LockRedis {
+
+	private static final Duration SERVING_TIMEOUT = Duration.ofSeconds(30);
+
+	private final RedisSentinelGroup group;
+
+	SentinelLockRedis(RedisSentinelGroup group) {
+		this.group = group;
+	}
+
+	@Override
+	String description() {
+		return "Sentinel group (master, 1 replica, 3 Sentinels) of Redis " + version(this.group.master());
+	}
+
+	@Override
+	List<String> clientArguments() {
+		return List.of("--spring.data.redis.sentinel.master=" + this.group.masterName(),
+				"--spring.data.redis.sentinel.nodes=" + String.join(",", this.group.sentinelAddresses()));
+	}
+
+	@Override
+	RedisConfiguration configuration() {
+		RedisSentinelConfiguration configuration = new RedisSentinelConfiguration();
+		configuration.master(this.group.masterName());
+		this.group.sentinels().forEach((node) -> configuration.sentinel(RedisNode.HOST, node.port()));
+		return configuration;
+	}
+
+	@Override
+	RedisNode nodeOf(String lockKey) {
+		for (RedisNode sentinel : this.group.sentinels()) {
+			try {
+				Object address = sentinel.command("SENTINEL", "GET-MASTER-ADDR-BY-NAME", this.group.masterName());
+				if (address instanceof List<?> hostAndPort && hostAndPort.size() == 2) {
+					int port = Integer.parseInt(String.valueOf(hostAndPort.get(1)));
+					for (RedisNode node : this.group.dataNodes()) {
+						if (node.port() == port) {
+							return node;
+						}
+					}
+				}
+			}
+			catch (RuntimeException ex) {
+				// Ask the next Sentinel.
+			}
+		}
+		return this.group.master();
+	}
+
+	@Override
+	List<RedisNode> dataNodes() {
+		return this.group.dataNodes();
+	}
+
+	@Override
+	void awaitServing() {
+		WorkerOrders.awaitUntil(SERVING_TIMEOUT, () -> {
+			RedisNode master = nodeOf("");
+			for (RedisNode node : this.group.dataNodes()) {
+				if (!node.isRunning()) {
+					return false;
+				}
+				Map<String, String> replication = node.info("replication");
+				boolean isMaster = "master".equals(replication.get("role"));
+				if (isMaster != (node == master)
+						|| (!isMaster && !String.valueOf(master.port()).equals(replication.get("master_port")))) {
+					return false;
+				}
+			}
+			return true;
+		});
+	}
+
+	@Override
+	String masterAddress() {
+		return nodeOf("").address();
+	}
+
+}

@@ -1,0 +1,70 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.torture.supervisor;
+
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import io.github.redislock.redis.RedisLockKeys;
+
+/**
+ * Reads a lock's queue of waiters in Redis, to find the process of the waiter served
+ * next: each entry starts with its arrival and names its holder's pid.
+ *
+ * @author redis-lock contributors
+ */
+final class WaiterQueue {
+
+	private static final Pattern PID = Pattern.compile("\"pid\":(\\d+)");
+
+	private final StringRedisTemplate redis;
+
+	private final RedisLockKeys keys;
+
+	WaiterQueue(StringRedisTemplate redis, RedisLockKeys keys) {
+		this.redis = redis;
+		this.keys = keys;
+	}
+
+	/**
+	 * Return whether the waiter first in a lock's queue runs in a process.
+	 * @param lock the lock
+	 * @param pid the process
+	 * @return whether it is first
+	 */
+	boolean isFirst(String lock, long pid) {
+		Map<String, String> waiters = this.redis.<String, String>opsForHash().entries(this.keys.waitersKey(lock));
+		String first = null;
+		long firstArrival = Long.MAX_VALUE;
+		for (String entry : waiters.values()) {
+			long arrival = Long.parseLong(entry.substring(0, entry.indexOf(' ')));
+			if (arrival < firstArrival) {
+				firstArrival = arrival;
+				first = entry;
+			}
+		}
+		if (first == null) {
+			return false;
+		}
+		Matcher matcher = PID.matcher(first);
+		return matcher.find() && Long.parseLong(matcher.group(1)) == pid;
+	}
+
+}

@@ -165,9 +165,10 @@ public final class TortureRun {
 
 	private List<InjectedFault> injectFaults(FaultInjector injector, Workers workers, LockRedis redis) {
 		Random random = new Random(this.settings.seed());
+		List<FaultKind> kinds = this.settings.faults().stream().filter(redis::supports).toList();
 		List<FaultKind> schedule = new ArrayList<>();
-		for (int i = 0; i < this.settings.faultsPerKind(); i++) {
-			schedule.addAll(this.settings.faults().stream().filter(redis::supports).toList());
+		for (int i = 0; i < this.settings.faultsPerKind(kinds.size()); i++) {
+			schedule.addAll(kinds);
 		}
 		java.util.Collections.shuffle(schedule, random);
 		List<InjectedFault> faults = new ArrayList<>();

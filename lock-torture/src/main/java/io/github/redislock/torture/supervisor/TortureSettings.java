@@ -74,6 +74,19 @@ public record TortureSettings(String tier, String topology, int workers, int thr
 	}
 
 	/**
+	 * Return how many times to inject each kind when so many kinds apply: the long tier
+	 * injects more of each where the proxy's kinds do not apply, to reach its 150 faults.
+	 * @param kinds how many fault kinds apply
+	 * @return the faults per kind
+	 */
+	public int faultsPerKind(int kinds) {
+		if (!"long".equals(this.tier) || kinds == 0) {
+			return this.faultsPerKind;
+		}
+		return Math.max(this.faultsPerKind, (LONG_TIER_MIN_FAULTS + kinds - 1) / kinds);
+	}
+
+	/**
 	 * Return these settings on another topology.
 	 * @param topology {@code standalone}, {@code sentinel} or {@code cluster}
 	 * @return the new settings
@@ -94,6 +107,11 @@ public record TortureSettings(String tier, String topology, int workers, int thr
 	}
 
 	private static final List<FaultKind> ALL = List.of(FaultKind.values());
+
+	/**
+	 * The long tier injects at least this many faults, also where fewer kinds apply.
+	 */
+	private static final int LONG_TIER_MIN_FAULTS = 150;
 
 	private static List<String> locks(int count) {
 		return IntStream.range(0, count).mapToObj((i) -> "torture:k" + i).toList();

@@ -89,7 +89,15 @@ final class SentinelLockRedis extends LockRedis {
 
 	@Override
 	void awaitServing() {
-		WorkerOrders.awaitUntil(SERVING_TIMEOUT, () -> {
+		WorkerOrders.awaitUntil(SERVING_TIMEOUT, this::serving);
+	}
+
+	/**
+	 * Return whether every data node runs and agrees with the Sentinels on the master; a
+	 * node still starting up does not.
+	 */
+	private boolean serving() {
+		try {
 			RedisNode master = nodeOf("");
 			for (RedisNode node : this.group.dataNodes()) {
 				if (!node.isRunning()) {
@@ -103,7 +111,10 @@ final class SentinelLockRedis extends LockRedis {
 				}
 			}
 			return true;
-		});
+		}
+		catch (RuntimeException ex) {
+			return false;
+		}
 	}
 
 	@Override

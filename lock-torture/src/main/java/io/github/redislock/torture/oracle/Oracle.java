@@ -41,6 +41,9 @@ import io.lettuce.core.api.sync.RedisCommands;
  * The record of every critical section, kept in a {@code redis-server} that no fault ever
  * touches. Each change is one Lua script, so that the oracle's own view is atomic and its
  * global sequence orders events across processes without trusting their clocks.
+ * <p>
+ * It is longer than 300 lines because it is the one client of the oracle: every step of a
+ * section and every read of the summary goes through it, each a few lines with javadoc.
  *
  * @author redis-lock contributors
  */

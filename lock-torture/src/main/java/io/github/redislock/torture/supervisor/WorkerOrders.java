@@ -86,6 +86,20 @@ final class WorkerOrders {
 	}
 
 	/**
+	 * Sleep, as a fault lasts or between polls; an interrupt ends the run.
+	 * @param millis how long
+	 */
+	static void pause(long millis) {
+		try {
+			TimeUnit.MILLISECONDS.sleep(millis);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted", ex);
+		}
+	}
+
+	/**
 	 * Poll a condition every 10 ms until it holds or the timeout passes.
 	 * @param timeout how long to poll at most
 	 * @param condition the condition
@@ -97,13 +111,7 @@ final class WorkerOrders {
 			if (condition.getAsBoolean()) {
 				return true;
 			}
-			try {
-				TimeUnit.MILLISECONDS.sleep(10);
-			}
-			catch (InterruptedException ex) {
-				Thread.currentThread().interrupt();
-				throw new IllegalStateException("Interrupted", ex);
-			}
+			pause(10);
 		}
 		return condition.getAsBoolean();
 	}

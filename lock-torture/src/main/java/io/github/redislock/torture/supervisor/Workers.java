@@ -22,7 +22,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.torture.oracle.Oracle;
 
@@ -85,7 +84,7 @@ final class Workers implements AutoCloseable {
 				throw new IllegalStateException("Worker " + worker + " exited with " + worker.exitValue()
 						+ " while starting; see " + this.logDirectory.resolve(worker.id() + ".log"));
 			}
-			sleep(100);
+			WorkerOrders.pause(100);
 		}
 		throw new IllegalStateException("Worker " + worker + " did not start within " + START_TIMEOUT.toSeconds()
 				+ " s; see " + this.logDirectory.resolve(worker.id() + ".log"));
@@ -167,16 +166,6 @@ final class Workers implements AutoCloseable {
 
 	List<String> unexpectedExits() {
 		return List.copyOf(this.unexpectedExits);
-	}
-
-	private static void sleep(long millis) {
-		try {
-			TimeUnit.MILLISECONDS.sleep(millis);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted", ex);
-		}
 	}
 
 	@Override

@@ -114,7 +114,8 @@ public final class RedisLockAutoConfiguration {
 			String name = properties.getConnectionFactory();
 			RedisConnectionFactory connectionFactory = (name != null)
 					? LockConnectionFactoryCondition.named(beanFactory, name) : connectionFactories.getObject();
-			return new RedisLockStore(new StringRedisTemplate(connectionFactory), properties.getKeyPrefix());
+			return new RedisLockStore(new StringRedisTemplate(connectionFactory), properties.getKeyPrefix(),
+					properties.toReplicaAcknowledgement());
 		}
 
 		@Bean

@@ -21,6 +21,7 @@ import java.time.temporal.ChronoUnit;
 import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockDefinition;
+import io.github.redislock.redis.ReplicaAcknowledgement;
 import io.github.redislock.redis.RedisLockKeys;
 import org.jspecify.annotations.Nullable;
 
@@ -95,6 +96,27 @@ public class RedisLockProperties implements Validator {
 	 */
 	private int localHandoffs = 0;
 
+	/**
+	 * How many replicas must acknowledge (WAIT) each acquisition, renewal and fencing
+	 * token before it counts, so that a failover to an acknowledging replica keeps the
+	 * lock. An acquisition they do not acknowledge in time fails and is given back. Zero
+	 * waits for none: Redis replicates asynchronously, and a failover can lose a lock.
+	 */
+	private int replicaAcks = 0;
+
+	/**
+	 * How long a write of a lock waits for its replica acknowledgements. Shorter than the
+	 * lease, and than the client's command timeout.
+	 */
+	private Duration replicaAckTimeout = Duration.ofMillis(500);
+
+	/**
+	 * Whether each acknowledged write must also be in the append-only file of the master
+	 * and of the acknowledging replicas (WAITAOF), to survive a restart of all of them.
+	 * Needs Redis 7.2 or later with appendonly enabled.
+	 */
+	private boolean replicaAckFsync = false;
+
 	private final Retry retry = new Retry();
 
 	private final Renewal renewal = new Renewal();
@@ -161,6 +183,38 @@ public class RedisLockProperties implements Validator {
 		this.localHandoffs = localHandoffs;
 	}
 
+	public int getReplicaAcks() {
+		return this.replicaAcks;
+	}
+
+	public void setReplicaAcks(int replicaAcks) {
+		this.replicaAcks = replicaAcks;
+	}
+
+	public Duration getReplicaAckTimeout() {
+		return this.replicaAckTimeout;
+	}
+
+	public void setReplicaAckTimeout(Duration replicaAckTimeout) {
+		this.replicaAckTimeout = replicaAckTimeout;
+	}
+
+	public boolean isReplicaAckFsync() {
+		return this.replicaAckFsync;
+	}
+
+	public void setReplicaAckFsync(boolean replicaAckFsync) {
+		this.replicaAckFsync = replicaAckFsync;
+	}
+
+	/**
+	 * Return how the store waits for replicas after each write of a lock.
+	 * @return the replica acknowledgement
+	 */
+	public ReplicaAcknowledgement toReplicaAcknowledgement() {
+		return new ReplicaAcknowledgement(this.replicaAcks, this.replicaAckTimeout, this.replicaAckFsync);
+	}
+
 	public Retry getRetry() {
 		return this.retry;
 	}
@@ -216,6 +270,18 @@ public class RedisLockProperties implements Validator {
 		}
 		if (properties.localHandoffs < 0) {
 			reject(errors, "localHandoffs", "redis-lock.local-handoffs must not be negative");
+		}
+		if (properties.replicaAcks < 0) {
+			reject(errors, "replicaAcks", "redis-lock.replica-acks must not be negative");
+		}
+		if (properties.replicaAckTimeout == null || properties.replicaAckTimeout.compareTo(MIN_TIME) < 0) {
+			reject(errors, "replicaAckTimeout", "redis-lock.replica-ack-timeout must be at least 1ms");
+		}
+		else if (properties.expire != null && properties.replicaAckTimeout.compareTo(properties.expire) >= 0
+				&& (properties.replicaAcks > 0 || properties.replicaAckFsync)) {
+			reject(errors, "replicaAckTimeout",
+					"redis-lock.replica-ack-timeout must be shorter than redis-lock.expire, or a lock could run out "
+							+ "while its replicas are awaited");
 		}
 		properties.retry.validate(errors);
 		if (properties.shutdown.timeout == null || properties.shutdown.timeout.isNegative()) {

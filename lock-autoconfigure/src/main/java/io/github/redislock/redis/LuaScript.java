@@ -84,7 +84,28 @@ final class LuaScript {
 		}
 	}
 
-	private static boolean isNoScript(Throwable ex) {
+	/**
+	 * Return the SHA-1 digest Redis knows the script by.
+	 * @return the digest, in hex
+	 */
+	String sha1() {
+		return this.sha1;
+	}
+
+	/**
+	 * Return the script's source, sent when Redis does not know the digest.
+	 * @return the source
+	 */
+	byte[] source() {
+		return this.source.clone();
+	}
+
+	/**
+	 * Return whether a failure says that Redis does not know the script's digest.
+	 * @param ex the failure
+	 * @return whether to send the source
+	 */
+	static boolean isNoScript(Throwable ex) {
 		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
 			String message = cause.getMessage();
 			if (message != null && message.contains("NOSCRIPT")) {

@@ -22,6 +22,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongPredicate;
+import java.util.function.ToLongFunction;
 
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.store.LockHolder;
@@ -78,6 +80,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	private final ReleaseSubscriptions subscriptions;
 
+	private final @Nullable AcknowledgedWrites acknowledgedWrites;
+
 	/**
 	 * Create a store with keys under {@code lock:}.
 	 * @param redis the template whose connection factory runs the scripts
@@ -94,10 +98,28 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * @param keyPrefix prepended to every key
 	 */
 	public RedisLockStore(StringRedisTemplate redis, String keyPrefix) {
+		this(redis, keyPrefix, ReplicaAcknowledgement.NONE);
+	}
+
+	/**
+	 * Create a store whose acquisitions, renewals, reacquisitions and fencing tokens
+	 * return only once the given replicas acknowledged them. Releases are not awaited: a
+	 * release lost in a failover only keeps the lock until its lease runs out. Nor are
+	 * waiters queued for a hand-off: a lock handed over by a release would reach its new
+	 * holder before any replica acknowledged it, so each waiter takes the lock itself,
+	 * woken by the release's notification.
+	 * @param redis the template whose connection factory runs the scripts
+	 * @param keyPrefix prepended to every key
+	 * @param acknowledgement how many replicas acknowledge each write, and how long they
+	 * have
+	 */
+	public RedisLockStore(StringRedisTemplate redis, String keyPrefix, ReplicaAcknowledgement acknowledgement) {
 		Assert.notNull(redis, "StringRedisTemplate must not be null");
+		Assert.notNull(acknowledgement, "ReplicaAcknowledgement must not be null");
 		this.connectionFactory = redis.getRequiredConnectionFactory();
 		this.keys = new RedisLockKeys(keyPrefix);
 		this.subscriptions = new ReleaseSubscriptions(this.connectionFactory);
+		this.acknowledgedWrites = acknowledgement.awaited() ? new AcknowledgedWrites(acknowledgement) : null;
 	}
 
 	/**
@@ -139,6 +161,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		byte[] lockKey = bytes(this.keys.lockKey(name));
 		String fields = HolderRecord.fields(holder);
 		String acquiredAt = HolderRecord.now();
+		if (this.acknowledgedWrites != null) {
+			return acknowledgedAcquire(name, ownerToken, lockKey, lease, fields, acquiredAt);
+		}
 		if (queueing == null && setIfAbsent(name, lockKey, HolderRecord.value(ownerToken, fields, acquiredAt), lease)) {
 			return AcquireResult.ACQUIRED;
 		}
@@ -159,6 +184,21 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
+	 * Take the lock without queueing, and give it back unless the replicas acknowledge.
+	 */
+	private AcquireResult acknowledgedAcquire(String name, String ownerToken, byte[] lockKey, long lease, String fields,
+			String acquiredAt) {
+		byte[] waitersKey = bytes(this.keys.waitersKey(name));
+		long value = acknowledged(name, lockKey, "Lock '" + name + "' was taken",
+				(node) -> node.runScript(LuaScript.ACQUIRE, 2, lockKey, waitersKey, bytes(ownerToken),
+						bytes(Long.toString(lease)), NO_QUEUEING, NO_QUEUEING, NO_QUEUEING, NO_QUEUEING, bytes(fields),
+						bytes(acquiredAt)),
+				(reply) -> reply == 0, (node) -> node.runScript(LuaScript.RELEASE, 2, lockKey, waitersKey,
+						bytes(ownerToken), bytes(this.keys.channel(name)), bytes(HolderRecord.now())));
+		return (value == 0) ? AcquireResult.ACQUIRED : AcquireResult.busy(-value - 1);
+	}
+
+	/**
 	 * The first attempt of an acquisition is the bare {@code SET NX PX}: most locks are
 	 * free, and a script costs the server more. Only a busy lock takes a second round
 	 * trip, to the script, which tells how long the holder keeps it and whether the
@@ -175,22 +215,36 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
-		return runForLong(name, LuaScript.FENCE, 2, bytes(this.keys.lockKey(name)), bytes(this.keys.fenceKey(name)),
-				bytes(ownerToken), fenceRetention(name, leaseTime));
+		byte[][] keysAndArgs = { bytes(this.keys.lockKey(name)), bytes(this.keys.fenceKey(name)), bytes(ownerToken),
+				fenceRetention(name, leaseTime) };
+		if (this.acknowledgedWrites != null) {
+			return acknowledged(name, keysAndArgs[0], "A fencing token for lock '" + name + "' was issued",
+					(node) -> node.runScript(LuaScript.FENCE, 2, keysAndArgs), (reply) -> reply > 0, null);
+		}
+		return runForLong(name, LuaScript.FENCE, 2, keysAndArgs);
 	}
 
 	@Override
 	public @Nullable Reacquisition reacquire(String name, String ownerToken, Duration leaseTime) {
 		long lease = leaseMillis(name, leaseTime);
-		long value = runForLong(name, LuaScript.REACQUIRE, 2, bytes(this.keys.lockKey(name)),
-				bytes(this.keys.waitersKey(name)), bytes(ownerToken), bytes(Long.toString(lease)));
+		byte[][] keysAndArgs = { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)), bytes(ownerToken),
+				bytes(Long.toString(lease)) };
+		long value = (this.acknowledgedWrites != null)
+				? acknowledged(name, keysAndArgs[0], "Lock '" + name + "' was taken over with a new lease",
+						(node) -> node.runScript(LuaScript.REACQUIRE, 2, keysAndArgs), (reply) -> reply != 0, null)
+				: runForLong(name, LuaScript.REACQUIRE, 2, keysAndArgs);
 		return (value != 0) ? new Reacquisition(value < 0) : null;
 	}
 
 	@Override
 	public boolean renew(String name, String ownerToken, Duration leaseTime) {
-		return runForLong(name, LuaScript.RENEW, 1, bytes(this.keys.lockKey(name)), bytes(ownerToken),
-				bytes(Long.toString(leaseMillis(name, leaseTime)))) == 1;
+		byte[][] keysAndArgs = { bytes(this.keys.lockKey(name)), bytes(ownerToken),
+				bytes(Long.toString(leaseMillis(name, leaseTime))) };
+		if (this.acknowledgedWrites != null) {
+			return execute(
+					(connection) -> renewAcknowledged(connection, new LeaseRenewal(name, ownerToken, leaseTime)));
+		}
+		return runForLong(name, LuaScript.RENEW, 1, keysAndArgs) == 1;
 	}
 
 	/**
@@ -203,8 +257,16 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
 		List<Boolean> results = new ArrayList<>(Collections.nCopies(renewals.size(), Boolean.FALSE));
 		execute((connection) -> {
-			Map<Integer, List<Integer>> groups = new LinkedHashMap<>();
 			boolean cluster = connection instanceof RedisClusterConnection;
+			if (cluster && this.acknowledgedWrites != null) {
+				// A batch spans masters, and each must be waited on: one renewal at a
+				// time.
+				for (int i = 0; i < renewals.size(); i++) {
+					results.set(i, renewAcknowledged(connection, renewals.get(i)));
+				}
+				return null;
+			}
+			Map<Integer, List<Integer>> groups = new LinkedHashMap<>();
 			for (int i = 0; i < renewals.size(); i++) {
 				int group = cluster
 						? ClusterSlotHashUtil.calculateSlot(bytes(this.keys.lockKey(renewals.get(i).name()))) : 0;
@@ -219,9 +281,22 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 					}
 				}
 			}
+			if (this.acknowledgedWrites != null) {
+				this.acknowledgedWrites.await(connection, renewals.size() + " leases were extended");
+			}
 			return null;
 		});
 		return results;
+	}
+
+	private boolean renewAcknowledged(RedisConnection connection, LeaseRenewal renewal) {
+		String name = renewal.name();
+		byte[] lockKey = bytes(this.keys.lockKey(name));
+		byte[] ownerToken = bytes(renewal.ownerToken());
+		byte[] lease = bytes(Long.toString(leaseMillis(name, renewal.leaseTime())));
+		return requireAcknowledgedWrites().run(connection, lockKey, "The lease of lock '" + name + "' was extended",
+				(node) -> node.runScript(LuaScript.RENEW, 1, lockKey, ownerToken, lease), (reply) -> reply == 1,
+				null) == 1;
 	}
 
 	private List<Boolean> renewInOneCall(RedisConnection connection, List<LeaseRenewal> renewals,
@@ -279,6 +354,21 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 			throw new IllegalStateException(noReply(name));
 		}
 		return result;
+	}
+
+	private long acknowledged(String name, byte[] key, String description, ToLongFunction<NodeCommands> write,
+			LongPredicate wrote, @Nullable ToLongFunction<NodeCommands> undo) {
+		Long reply = execute(
+				(connection) -> requireAcknowledgedWrites().run(connection, key, description, write, wrote, undo));
+		if (reply == null) {
+			throw new IllegalStateException(noReply(name));
+		}
+		return reply;
+	}
+
+	private AcknowledgedWrites requireAcknowledgedWrites() {
+		Assert.state(this.acknowledgedWrites != null, "Replica acknowledgement is not configured");
+		return this.acknowledgedWrites;
 	}
 
 	private static String noReply(String name) {

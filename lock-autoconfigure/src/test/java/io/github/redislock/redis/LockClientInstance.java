@@ -52,10 +52,11 @@ final class LockClientInstance implements AutoCloseable {
 	final List<LockLostEvent> lostEvents = new CopyOnWriteArrayList<>();
 
 	private LockClientInstance(LettuceConnectionFactory connectionFactory, LockBackoff backoff, Duration leaseTime,
-			UnaryOperator<LockStore> storeDecorator, int maxLocalHandoffs, LockLostListener lostListener) {
+			UnaryOperator<LockStore> storeDecorator, int maxLocalHandoffs, LockLostListener lostListener,
+			ReplicaAcknowledgement acknowledgement) {
 		this.connectionFactory = connectionFactory;
 		this.redis = new StringRedisTemplate(connectionFactory);
-		this.store = new RedisLockStore(this.redis, "lock:");
+		this.store = new RedisLockStore(this.redis, "lock:", acknowledgement);
 		this.client = new DefaultLockClient(storeDecorator.apply(this.store), leaseTime, true, backoff, (event) -> {
 			this.lostEvents.add(event);
 			lostListener.onLockLost(event);
@@ -92,6 +93,8 @@ final class LockClientInstance implements AutoCloseable {
 
 		private int maxLocalHandoffs;
 
+		private ReplicaAcknowledgement acknowledgement = ReplicaAcknowledgement.NONE;
+
 		private LockLostListener lostListener = (event) -> {
 		};
 
@@ -122,6 +125,11 @@ final class LockClientInstance implements AutoCloseable {
 			return this;
 		}
 
+		Builder replicaAcknowledgement(ReplicaAcknowledgement acknowledgement) {
+			this.acknowledgement = acknowledgement;
+			return this;
+		}
+
 		Builder maxLocalHandoffs(int maxLocalHandoffs) {
 			this.maxLocalHandoffs = maxLocalHandoffs;
 			return this;
@@ -147,7 +155,7 @@ final class LockClientInstance implements AutoCloseable {
 			factory.afterPropertiesSet();
 			factory.start();
 			LockClientInstance instance = new LockClientInstance(factory, this.backoff, this.leaseTime,
-					this.storeDecorator, this.maxLocalHandoffs, this.lostListener);
+					this.storeDecorator, this.maxLocalHandoffs, this.lostListener, this.acknowledgement);
 			this.onStart.accept(instance);
 			return instance;
 		}

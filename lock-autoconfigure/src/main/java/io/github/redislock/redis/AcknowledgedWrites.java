@@ -1,0 +1,142 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.util.function.Function;
+import java.util.function.LongPredicate;
+import java.util.function.ToLongFunction;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.core.NestedExceptionUtils;
+import org.springframework.data.redis.connection.RedisClusterConnection;
+import org.springframework.data.redis.connection.RedisConnection;
+
+/**
+ * Writes of a lock that return only once enough replicas acknowledged them, as
+ * {@link ReplicaAcknowledgement} asks. The write and its {@code WAIT} go over one
+ * connection to the master that serves the key. A write that is not acknowledged in time
+ * is undone where it granted something, and fails: an acquisition that may be lost at the
+ * next failover must not look like one that will not.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class AcknowledgedWrites {
+
+	private final ReplicaAcknowledgement acknowledgement;
+
+	AcknowledgedWrites(ReplicaAcknowledgement acknowledgement) {
+		this.acknowledgement = acknowledgement;
+	}
+
+	/**
+	 * Write, and wait for the replicas if the write's reply says it changed something.
+	 * @param connection the connection to the deployment
+	 * @param key the key the write is about, which names the master on Redis Cluster
+	 * @param description the write, for the message of a failure: "Lock 'x' taken"
+	 * @param write sends the write and returns its reply
+	 * @param wrote whether the reply says the write changed something
+	 * @param undo gives back what the write granted, if it was not acknowledged; or
+	 * {@code null} if there is nothing to give back
+	 * @return the write's reply
+	 * @throws ReplicaAcknowledgementException if too few replicas acknowledged in time
+	 */
+	long run(RedisConnection connection, byte[] key, String description, ToLongFunction<NodeCommands> write,
+			LongPredicate wrote, @Nullable ToLongFunction<NodeCommands> undo) {
+		Function<NodeCommands, Long> sequence = (node) -> {
+			long reply = write.applyAsLong(node);
+			if (wrote.test(reply)) {
+				String shortfall;
+				try {
+					shortfall = shortfall(node);
+				}
+				catch (RuntimeException ex) {
+					ReplicaAcknowledgementException failure = failure(node,
+							description + ", but waiting for its replicas failed ("
+									+ (this.acknowledgement.fsync() ? "WAITAOF" : "WAIT") + "): "
+									+ NestedExceptionUtils.getMostSpecificCause(ex).getMessage(),
+							undo);
+					failure.initCause(ex);
+					throw failure;
+				}
+				if (shortfall != null) {
+					throw failure(node, description + shortfall, undo);
+				}
+			}
+			return reply;
+		};
+		Long reply = (connection instanceof RedisClusterConnection cluster)
+				? LettuceNodeCommands.onMasterOf(cluster, key, sequence)
+				: sequence.apply(new ConnectionCommands(connection));
+		if (reply == null) {
+			throw new IllegalStateException(description + " but Redis returned no reply");
+		}
+		return reply;
+	}
+
+	/**
+	 * Wait for the replicas after the writes already sent over this connection.
+	 * @param connection the connection the writes went over
+	 * @param description the writes, for the message of a failure
+	 * @throws ReplicaAcknowledgementException if too few replicas acknowledged in time
+	 */
+	void await(RedisConnection connection, String description) {
+		ConnectionCommands node = new ConnectionCommands(connection);
+		String shortfall = shortfall(node);
+		if (shortfall != null) {
+			throw new ReplicaAcknowledgementException(description + shortfall);
+		}
+	}
+
+	private @Nullable String shortfall(NodeCommands node) {
+		int replicas = this.acknowledgement.replicas();
+		long timeout = this.acknowledgement.timeout().toMillis();
+		if (this.acknowledgement.fsync()) {
+			long[] counts = node.waitForAppendOnlyFiles(replicas, timeout);
+			if (counts[0] >= 1 && counts[1] >= replicas) {
+				return null;
+			}
+			return ", but within " + timeout + " ms it was written to the append-only file of "
+					+ ((counts[0] >= 1) ? "the master" : "not even the master") + " and of " + counts[1] + " of "
+					+ replicas + " replicas (redis-lock.replica-acks, redis-lock.replica-ack-fsync)";
+		}
+		long acknowledged = node.waitForReplicas(replicas, timeout);
+		if (acknowledged >= replicas) {
+			return null;
+		}
+		return ", but only " + acknowledged + " of " + replicas + " replicas acknowledged it within " + timeout
+				+ " ms (redis-lock.replica-acks, redis-lock.replica-ack-timeout)";
+	}
+
+	private static ReplicaAcknowledgementException failure(NodeCommands node, String message,
+			@Nullable ToLongFunction<NodeCommands> undo) {
+		if (undo == null) {
+			return new ReplicaAcknowledgementException(message);
+		}
+		try {
+			undo.applyAsLong(node);
+			return new ReplicaAcknowledgementException(message + "; it was given back");
+		}
+		catch (RuntimeException ex) {
+			ReplicaAcknowledgementException failure = new ReplicaAcknowledgementException(
+					message + "; giving it back failed too, so it frees itself when its lease runs out");
+			failure.addSuppressed(ex);
+			return failure;
+		}
+	}
+
+}

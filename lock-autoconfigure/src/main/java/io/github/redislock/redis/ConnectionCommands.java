@@ -1,0 +1,88 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.ReturnType;
+
+/**
+ * {@link NodeCommands} over a Spring Data Redis connection to one master (standalone, or
+ * the master Sentinel names): Lettuce sends every command of a connection over its one
+ * shared native connection, Jedis over the one socket the connection holds.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class ConnectionCommands implements NodeCommands {
+
+	private static final String LETTUCE_PACKAGE = "org.springframework.data.redis.connection.lettuce.";
+
+	private final RedisConnection connection;
+
+	ConnectionCommands(RedisConnection connection) {
+		this.connection = connection;
+	}
+
+	@Override
+	public long runScript(LuaScript script, int numKeys, byte[]... keysAndArgs) {
+		return toLong(script.run(this.connection, ReturnType.INTEGER, numKeys, keysAndArgs));
+	}
+
+	@Override
+	public long waitForReplicas(int replicas, long timeoutMillis) {
+		return toLong(execute("WAIT", bytes(replicas), bytes(timeoutMillis)));
+	}
+
+	@Override
+	public long[] waitForAppendOnlyFiles(int replicas, long timeoutMillis) {
+		Object reply = execute("WAITAOF", bytes(1), bytes(replicas), bytes(timeoutMillis));
+		if (reply instanceof List<?> counts && counts.size() == 2) {
+			return new long[] { toLong(counts.get(0)), toLong(counts.get(1)) };
+		}
+		throw new IllegalStateException("Unexpected reply to WAITAOF: " + reply);
+	}
+
+	/**
+	 * Send a command. Lettuce reads the reply of a command it does not know as a bulk
+	 * string unless told otherwise, and these reply with integers.
+	 */
+	private @Nullable Object execute(String command, byte[]... args) {
+		if (this.connection.getClass().getName().startsWith(LETTUCE_PACKAGE)) {
+			return LettuceNodeCommands.execute(this.connection, command, args);
+		}
+		return this.connection.execute(command, args);
+	}
+
+	static long toLong(@Nullable Object reply) {
+		if (reply instanceof Number number) {
+			return number.longValue();
+		}
+		if (reply instanceof byte[] text) {
+			return Long.parseLong(new String(text, StandardCharsets.UTF_8));
+		}
+		throw new IllegalStateException("Unexpected integer reply: " + reply);
+	}
+
+	static byte[] bytes(long value) {
+		return Long.toString(value).getBytes(StandardCharsets.US_ASCII);
+	}
+
+}

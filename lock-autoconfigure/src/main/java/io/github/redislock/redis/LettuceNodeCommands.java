@@ -1,0 +1,139 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import io.lettuce.core.codec.ByteArrayCodec;
+import io.lettuce.core.output.ArrayOutput;
+import io.lettuce.core.output.CommandOutput;
+import io.lettuce.core.output.IntegerOutput;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.ProtocolKeyword;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.data.redis.connection.ClusterCommandExecutor;
+import org.springframework.data.redis.connection.RedisClusterConnection;
+import org.springframework.data.redis.connection.RedisClusterNode;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.lettuce.LettuceClusterConnection;
+import org.springframework.data.redis.connection.lettuce.LettuceConnection;
+
+/**
+ * {@link NodeCommands} over Lettuce's connection to the master of one Redis Cluster
+ * shard. A cluster connection routes a script by its key, but a {@code WAIT}, which has
+ * no key, to any node: the write and the wait are therefore both sent to the node serving
+ * the key, on its own connection.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class LettuceNodeCommands implements NodeCommands {
+
+	private static final ProtocolKeyword WAITAOF = new ProtocolKeyword() {
+
+		private final byte[] name = "WAITAOF".getBytes(StandardCharsets.US_ASCII);
+
+		@Override
+		public byte[] getBytes() {
+			return this.name;
+		}
+
+		@Override
+		public String toString() {
+			return "WAITAOF";
+		}
+
+	};
+
+	private final RedisClusterCommands<byte[], byte[]> node;
+
+	private LettuceNodeCommands(RedisClusterCommands<byte[], byte[]> node) {
+		this.node = node;
+	}
+
+	/**
+	 * Run the commands on the master serving the key, over one connection.
+	 * @param <T> the outcome
+	 * @param connection the cluster connection
+	 * @param key the key whose master to use
+	 * @param commands what to send
+	 * @return the outcome
+	 */
+	static <T> @Nullable T onMasterOf(RedisClusterConnection connection, byte[] key,
+			java.util.function.Function<NodeCommands, T> commands) {
+		if (!(connection instanceof LettuceClusterConnection lettuce)) {
+			throw new IllegalStateException("Replica acknowledgement on Redis Cluster needs Lettuce, not "
+					+ connection.getClass().getName() + ": unset redis-lock.replica-acks or use Lettuce");
+		}
+		RedisClusterNode master = connection.clusterGetNodeForKey(key);
+		ClusterCommandExecutor.ClusterCommandCallback<RedisClusterCommands<byte[], byte[]>, T> callback = (
+				node) -> commands.apply(new LettuceNodeCommands(node));
+		return lettuce.getClusterCommandExecutor().executeCommandOnSingleNode(callback, master).getValue();
+	}
+
+	/**
+	 * Send a command that replies with an integer or an array of integers over a Lettuce
+	 * connection.
+	 * @param connection the connection, a {@link LettuceConnection}
+	 * @param command the command
+	 * @param args its arguments
+	 * @return the reply
+	 */
+	static @Nullable Object execute(RedisConnection connection, String command, byte[]... args) {
+		CommandOutput<byte[], byte[], ?> output = command.equals("WAITAOF") ? new ArrayOutput<>(ByteArrayCodec.INSTANCE)
+				: new IntegerOutput<>(ByteArrayCodec.INSTANCE);
+		return ((LettuceConnection) connection).execute(command, output, args);
+	}
+
+	@Override
+	public long runScript(LuaScript script, int numKeys, byte[]... keysAndArgs) {
+		byte[][] keys = new byte[numKeys][];
+		System.arraycopy(keysAndArgs, 0, keys, 0, numKeys);
+		byte[][] args = new byte[keysAndArgs.length - numKeys][];
+		System.arraycopy(keysAndArgs, numKeys, args, 0, args.length);
+		try {
+			return ConnectionCommands.toLong(this.node.evalsha(script.sha1(), ScriptOutputType.INTEGER, keys, args));
+		}
+		catch (RuntimeException ex) {
+			if (!LuaScript.isNoScript(ex)) {
+				throw ex;
+			}
+			return ConnectionCommands.toLong(this.node.eval(script.source(), ScriptOutputType.INTEGER, keys, args));
+		}
+	}
+
+	@Override
+	public long waitForReplicas(int replicas, long timeoutMillis) {
+		return this.node.waitForReplication(replicas, timeoutMillis);
+	}
+
+	@Override
+	public long[] waitForAppendOnlyFiles(int replicas, long timeoutMillis) {
+		CommandArgs<byte[], byte[]> args = new CommandArgs<>(ByteArrayCodec.INSTANCE).add(1)
+			.add(replicas)
+			.add(timeoutMillis);
+		List<Object> counts = this.node.dispatch(WAITAOF, new ArrayOutput<>(ByteArrayCodec.INSTANCE), args);
+		if (counts == null || counts.size() != 2) {
+			throw new IllegalStateException("Unexpected reply to WAITAOF: " + counts);
+		}
+		return new long[] { ConnectionCommands.toLong(counts.get(0)), ConnectionCommands.toLong(counts.get(1)) };
+	}
+
+}

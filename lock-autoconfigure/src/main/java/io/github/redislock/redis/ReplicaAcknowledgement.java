@@ -1,0 +1,59 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+
+import org.springframework.util.Assert;
+
+/**
+ * How many replicas must acknowledge each write that grants or extends a lock before the
+ * store reports it done. Redis replicates asynchronously: a master that fails right after
+ * granting a lock may be replaced by a replica that never saw it, and a second holder is
+ * then let in. Waiting for acknowledgement ({@code WAIT}, or {@code WAITAOF} for a write
+ * that must also be on disk) closes that gap as far as the replicas that acknowledged are
+ * the ones a failover can promote; a write that is not acknowledged in time fails the
+ * operation instead of succeeding silently.
+ *
+ * @param replicas how many replicas must acknowledge, {@code 0} for none
+ * @param timeout how long to wait for them, at least 1 ms when replicas are awaited
+ * @param fsync whether the write must also be written to the append-only file of the
+ * master and of those replicas ({@code WAITAOF}, Redis 7.2 or later, with
+ * {@code appendonly yes})
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public record ReplicaAcknowledgement(int replicas, Duration timeout, boolean fsync) {
+
+	/** Writes are not awaited: Redis replicates them asynchronously. */
+	public static final ReplicaAcknowledgement NONE = new ReplicaAcknowledgement(0, Duration.ofMillis(1), false);
+
+	public ReplicaAcknowledgement {
+		Assert.isTrue(replicas >= 0, () -> "Replica acknowledgements must not be negative, was " + replicas);
+		Assert.notNull(timeout, "Replica acknowledgement timeout must not be null");
+		Assert.isTrue(timeout.toMillis() >= 1,
+				() -> "Replica acknowledgement timeout must be at least 1 ms, was " + timeout);
+	}
+
+	/**
+	 * Return whether writes are awaited at all.
+	 * @return whether the store waits after a write
+	 */
+	public boolean awaited() {
+		return this.replicas > 0 || this.fsync;
+	}
+
+}

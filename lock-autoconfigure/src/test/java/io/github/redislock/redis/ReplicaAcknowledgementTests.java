@@ -1,0 +1,238 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockStoreException;
+import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.store.LockStore;
+import io.github.redislock.testsupport.RedisNode;
+import io.github.redislock.testsupport.RedisReplicationGroup;
+import io.github.redislock.testsupport.RedisServerExtension;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * With {@code redis-lock.replica-acks} set, a lock is granted, extended or fenced only
+ * once the replicas acknowledged the write; what they do not acknowledge in time fails
+ * loudly, and an acquisition gives the lock back.
+ *
+ * @author redis-lock contributors
+ */
+class ReplicaAcknowledgementTests {
+
+	private static final ReplicaAcknowledgement ONE_REPLICA = new ReplicaAcknowledgement(1, Duration.ofMillis(200),
+			false);
+
+	private static final Duration LEASE = Duration.ofSeconds(30);
+
+	@RegisterExtension
+	static final RedisServerExtension redis = new RedisServerExtension();
+
+	private static RedisReplicationGroup group;
+
+	private final List<AutoCloseable> closeables = new ArrayList<>();
+
+	@BeforeAll
+	static void startMasterAndReplica() {
+		group = redis.masterWithReplicas(1);
+	}
+
+	@AfterEach
+	void resumeReplicaAndCleanUp() throws Exception {
+		replica().resume();
+		for (AutoCloseable closeable : this.closeables) {
+			closeable.close();
+		}
+		master().command("FLUSHALL");
+		group.awaitReplicasInSync();
+	}
+
+	@Test
+	void anAcquisitionReturnsOnlyAfterTheReplicaAcknowledgedIt() throws Exception {
+		LockClientInstance instance = start(ONE_REPLICA);
+		long waitsBefore = commandCount("wait");
+		DistributedLock lock = instance.client.getLock("acknowledged");
+		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+		try {
+			assertThat(commandCount("wait") - waitsBefore).as("WAIT calls").isEqualTo(1);
+			assertThat(String.valueOf(replica().command("GET", "lock:{acknowledged}"))).as("on the replica")
+				.startsWith(ownerToken(master(), "acknowledged"));
+		}
+		finally {
+			lock.unlock();
+		}
+	}
+
+	@Test
+	void anAcquisitionTheReplicaDoesNotAcknowledgeFailsAndLeavesTheLockFree() throws Exception {
+		LockClientInstance instance = start(ONE_REPLICA);
+		DistributedLock lock = instance.client.getLock("unacknowledged");
+		replica().pause();
+
+		assertThatExceptionOfType(LockStoreException.class).isThrownBy(() -> lock.tryLock(Duration.ZERO, LEASE, false))
+			.withRootCauseInstanceOf(ReplicaAcknowledgementException.class)
+			.withMessageContaining("unacknowledged")
+			.withMessageContaining("only 0 of 1 replicas acknowledged it within 200 ms")
+			.withMessageContaining("it was given back");
+		assertThat(master().command("EXISTS", "lock:{unacknowledged}")).as("lock key").isEqualTo(0L);
+		assertThat(lock.isHeldByCurrentThread()).isFalse();
+
+		replica().resume();
+		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).as("once the replica is back").isTrue();
+		lock.unlock();
+	}
+
+	@Test
+	void aRenewalOrAFencingTokenTheReplicaDoesNotAcknowledgeFails() {
+		LockClientInstance instance = start(ONE_REPLICA);
+		RedisLockStore store = instance.store;
+		assertThat(store.tryAcquire("renewed", "owner-1", LEASE).acquired()).isTrue();
+		replica().pause();
+
+		assertThatExceptionOfType(ReplicaAcknowledgementException.class)
+			.isThrownBy(() -> store.renew("renewed", "owner-1", LEASE))
+			.withMessageContaining("The lease of lock 'renewed' was extended, but only 0 of 1 replicas");
+		assertThatExceptionOfType(ReplicaAcknowledgementException.class)
+			.isThrownBy(() -> store.renewAll(List.of(new LockStore.LeaseRenewal("renewed", "owner-1", LEASE))))
+			.withMessageContaining("1 leases were extended, but only 0 of 1 replicas");
+		assertThatExceptionOfType(ReplicaAcknowledgementException.class)
+			.isThrownBy(() -> store.issueFencingToken("renewed", "owner-1", LEASE))
+			.withMessageContaining("A fencing token for lock 'renewed' was issued, but only 0 of 1 replicas");
+
+		replica().resume();
+		assertThat(store.renew("renewed", "owner-1", LEASE)).isTrue();
+		assertThat(store.release("renewed", "owner-1")).isTrue();
+	}
+
+	@Test
+	void waitersTakeTheLockThemselvesInsteadOfBeingHandedIt() throws Exception {
+		LockClientInstance holder = start(ONE_REPLICA);
+		LockClientInstance waiter = start(ONE_REPLICA);
+		DistributedLock held = holder.client.getLock("no-queue");
+		assertThat(held.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+		CompletableFuture<Boolean> waited = CompletableFuture.supplyAsync(() -> {
+			DistributedLock lock = waiter.client.getLock("no-queue");
+			try {
+				boolean acquired = lock.tryLock(Duration.ofSeconds(10), LEASE, false);
+				if (acquired) {
+					lock.unlock();
+				}
+				return acquired;
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return false;
+			}
+		});
+		await().atMost(Duration.ofSeconds(5)).until(() -> subscribers("lock:{no-queue}:released") > 0);
+		long attemptsBefore = commandCount("evalsha");
+		// An attempt after subscribing is the one that would have queued the waiter.
+		await().atMost(Duration.ofSeconds(5)).until(() -> commandCount("evalsha") > attemptsBefore);
+		assertThat(master().command("EXISTS", "lock:{no-queue}:waiters")).as("queue").isEqualTo(0L);
+
+		held.unlock();
+
+		assertThat(waited.get(10, TimeUnit.SECONDS)).isTrue();
+	}
+
+	@Test
+	void anAcquisitionThatMustAlsoBeOnDiskFailsLoudlyWithoutAnAppendOnlyFile() {
+		LockClientInstance instance = start(new ReplicaAcknowledgement(1, Duration.ofMillis(200), true));
+		DistributedLock lock = instance.client.getLock("on-disk");
+
+		assertThatExceptionOfType(LockStoreException.class).isThrownBy(() -> lock.tryLock(Duration.ZERO, LEASE, false))
+			.withMessageContaining("WAITAOF")
+			.havingCause()
+			.isInstanceOf(ReplicaAcknowledgementException.class)
+			.withMessageContaining("Lock 'on-disk' was taken, but waiting for its replicas failed (WAITAOF)")
+			.withMessageContaining("it was given back");
+		assertThat(master().command("EXISTS", "lock:{on-disk}")).as("lock key").isEqualTo(0L);
+	}
+
+	@Test
+	void jedisConnectionsWaitForTheReplicaToo() throws Exception {
+		JedisConnectionFactory factory = new JedisConnectionFactory(
+				new RedisStandaloneConfiguration(master().host(), master().port()));
+		factory.afterPropertiesSet();
+		factory.start();
+		this.closeables.add(factory::destroy);
+		RedisLockStore store = new RedisLockStore(new StringRedisTemplate(factory), "lock:", ONE_REPLICA);
+		this.closeables.add(store);
+		DefaultLockClient client = new DefaultLockClient(store);
+		this.closeables.add(client);
+		DistributedLock lock = client.getLock("jedis");
+		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+		lock.unlock();
+
+		replica().pause();
+		assertThatExceptionOfType(LockStoreException.class).isThrownBy(() -> lock.tryLock(Duration.ZERO, LEASE, false))
+			.withMessageContaining("only 0 of 1 replicas acknowledged it");
+		assertThat(master().command("EXISTS", "lock:{jedis}")).as("lock key").isEqualTo(0L);
+	}
+
+	private LockClientInstance start(ReplicaAcknowledgement acknowledgement) {
+		LockClientInstance instance = LockClientInstance.on(master().port())
+			.replicaAcknowledgement(acknowledgement)
+			.start();
+		this.closeables.add(0, instance);
+		return instance;
+	}
+
+	private static long subscribers(String channel) {
+		Object reply = master().command("PUBSUB", "NUMSUB", channel);
+		return (reply instanceof List<?> list && list.size() == 2) ? Long.parseLong(String.valueOf(list.get(1))) : 0;
+	}
+
+	private static String ownerToken(RedisNode node, String name) {
+		String value = String.valueOf(node.command("GET", "lock:{" + name + "}"));
+		return value.substring(0, value.indexOf(' '));
+	}
+
+	private static long commandCount(String command) {
+		String stats = master().info("commandstats").get("cmdstat_" + command);
+		if (stats == null) {
+			return 0;
+		}
+		String calls = stats.split(",")[0];
+		return Long.parseLong(calls.substring(calls.indexOf('=') + 1));
+	}
+
+	private static RedisNode master() {
+		return group.master();
+	}
+
+	private static RedisNode replica() {
+		return group.replicas().get(0);
+	}
+
+}

@@ -44,17 +44,21 @@ abstract class LockRedis implements AutoCloseable {
 
 	/**
 	 * Start the topology a run asks for.
-	 * @param topology {@code standalone}, {@code sentinel} or {@code cluster}
+	 * @param topology {@code standalone}, {@code sentinel}, {@code sentinel-acks} (two
+	 * replicas, each lock acknowledged by one) or {@code cluster}
 	 * @param fixture the fixture that starts the servers
 	 * @return the running topology
 	 */
 	static LockRedis start(String topology, RedisFixture fixture) {
 		return switch (topology) {
 			case "standalone" -> new StandaloneLockRedis(fixture.standalone());
-			case "sentinel" -> new SentinelLockRedis(fixture.sentinel(3, 1));
+			case "sentinel" -> new SentinelLockRedis(fixture.sentinel(3, 1), 0);
+			// Sentinel promotes the replica with the most data, which has every write
+			// the other one acknowledged.
+			case "sentinel-acks" -> new SentinelLockRedis(fixture.sentinel(3, 2), 1);
 			case "cluster" -> new ClusterLockRedis(fixture.cluster(3, 0));
 			default -> throw new IllegalArgumentException(
-					"Unknown torture topology '" + topology + "': use standalone, sentinel or cluster");
+					"Unknown torture topology '" + topology + "': use standalone, sentinel, sentinel-acks or cluster");
 		};
 	}
 

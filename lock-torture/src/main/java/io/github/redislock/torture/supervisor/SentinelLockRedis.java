@@ -27,8 +27,9 @@ import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisSentinelGroup;
 
 /**
- * A master with a replica, watched by three Sentinels: a Redis fault on the master longer
- * than the Sentinels' down-after time (1 s) fails it over.
+ * A master with replicas, watched by three Sentinels: a Redis fault on the master longer
+ * than the Sentinels' down-after time (1 s) fails it over. With replica acknowledgement,
+ * the workers' locks are granted only once a replica has them (redis-lock.replica-acks).
  *
  * @author redis-lock contributors
  */
@@ -38,19 +39,31 @@ final class SentinelLockRedis extends LockRedis {
 
 	private final RedisSentinelGroup group;
 
-	SentinelLockRedis(RedisSentinelGroup group) {
+	private final int replicaAcks;
+
+	/**
+	 * Lock in a Sentinel group.
+	 * @param group the group
+	 * @param replicaAcks how many replicas acknowledge each write of a lock, 0 for none
+	 */
+	SentinelLockRedis(RedisSentinelGroup group, int replicaAcks) {
 		this.group = group;
+		this.replicaAcks = replicaAcks;
 	}
 
 	@Override
 	String description() {
-		return "Sentinel group (master, 1 replica, 3 Sentinels) of Redis " + version(this.group.master());
+		int replicas = this.group.replicas().size();
+		return "Sentinel group (master, " + replicas + ((replicas != 1) ? " replicas" : " replica")
+				+ ", 3 Sentinels) of Redis " + version(this.group.master())
+				+ ((this.replicaAcks > 0) ? ", locks acknowledged by " + this.replicaAcks + " replica" : "");
 	}
 
 	@Override
 	List<String> clientArguments() {
 		return List.of("--spring.data.redis.sentinel.master=" + this.group.masterName(),
-				"--spring.data.redis.sentinel.nodes=" + String.join(",", this.group.sentinelAddresses()));
+				"--spring.data.redis.sentinel.nodes=" + String.join(",", this.group.sentinelAddresses()),
+				"--redis-lock.replica-acks=" + this.replicaAcks);
 	}
 
 	@Override
@@ -59,6 +72,15 @@ final class SentinelLockRedis extends LockRedis {
 		configuration.master(this.group.masterName());
 		this.group.sentinels().forEach((node) -> configuration.sentinel(RedisNode.HOST, node.port()));
 		return configuration;
+	}
+
+	/**
+	 * With replica acknowledgement no waiter is queued in Redis (a lock handed over would
+	 * reach its holder unacknowledged), so no waiter can be first in a queue.
+	 */
+	@Override
+	boolean supports(FaultKind kind) {
+		return super.supports(kind) && !(this.replicaAcks > 0 && kind == FaultKind.WAITER_KILLED_FIRST_IN_QUEUE);
 	}
 
 	@Override

@@ -26,8 +26,8 @@ import java.util.stream.IntStream;
  * tier is the documented command for the record in {@code docs/torture-results.md}.
  *
  * @param tier {@code ci} or {@code long}
- * @param topology where the locks live: {@code standalone}, {@code sentinel} or
- * {@code cluster}
+ * @param topology where the locks live: {@code standalone}, {@code sentinel},
+ * {@code sentinel-acks} or {@code cluster}
  * @param workers how many worker JVMs, alternately annotation and programmatic
  * @param threads how many section threads each worker runs
  * @param locks the lock names
@@ -88,7 +88,8 @@ public record TortureSettings(String tier, String topology, int workers, int thr
 
 	/**
 	 * Return these settings on another topology.
-	 * @param topology {@code standalone}, {@code sentinel} or {@code cluster}
+	 * @param topology {@code standalone}, {@code sentinel}, {@code sentinel-acks} or
+	 * {@code cluster}
 	 * @return the new settings
 	 */
 	public TortureSettings onTopology(String topology) {

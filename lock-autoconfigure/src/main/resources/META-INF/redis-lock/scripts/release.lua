@@ -9,9 +9,12 @@
 -- ARGV[1]  owner token of the caller
 -- ARGV[2]  channel on which waiters listen for the release
 -- ARGV[3]  the time of the release, recorded as acquiredAt of a waiter handed the lock
+-- ARGV[4]  '1' when waiters do not queue (replica acknowledgement, Redlock), so that
+--          every release must wake them; else '0'
 --
 -- Publishes '<owner token> <ticket>' when the lock is handed to a waiter, and '' when it
--- is deleted while waiters whose places ran out are left, so that they try again at once.
+-- is deleted while waiters whose places ran out are left, so that they try again at once,
+-- or when it is deleted and ARGV[4] is '1'.
 --
 -- Returns 1 when the lock was held by ARGV[1] and is now handed on or deleted, else 0:
 -- the lock expired or belongs to another owner, and is left untouched.
@@ -32,6 +35,9 @@ end
 local waiters = redis.call('HGETALL', KEYS[2])
 if #waiters == 0 then
   redis.call('DEL', KEYS[1])
+  if ARGV[4] == '1' then
+    redis.call('PUBLISH', ARGV[2], '')
+  end
   return 1
 end
 

@@ -17,11 +17,13 @@ package io.github.redislock.benchmarks;
 
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import io.github.redislock.testsupport.RedisBinary;
 import io.github.redislock.testsupport.RedisFixture;
 import io.github.redislock.testsupport.RedisNode;
+import io.github.redislock.testsupport.RedisReplicationGroup;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -43,26 +45,45 @@ final class BenchServer implements AutoCloseable {
 
 	private final RedisNode node;
 
+	private final BenchTopology topology;
+
 	private final RedisClient client;
 
 	private final StatefulRedisConnection<String, String> connection;
 
-	private BenchServer(RedisFixture fixture, RedisNode node) {
+	private BenchServer(RedisFixture fixture, RedisNode node, BenchTopology topology) {
 		this.fixture = fixture;
 		this.node = node;
+		this.topology = topology;
 		this.client = RedisClient.create(RedisURI.create(HOST, node.port()));
 		this.connection = this.client.connect();
 	}
 
 	/**
-	 * Start a server.
+	 * Start a server, with a replica and independent masters beside it if asked. With a
+	 * replica, every contender runs on a master that replicates, so that the cost of
+	 * waiting for it is compared with the cost of replicating alone.
 	 * @param binary the {@code redis-server} executable
+	 * @param replica whether to give the server a replica
+	 * @param masters how many independent masters to start beside it
 	 * @return the running server
 	 */
-	static BenchServer start(RedisBinary binary) {
+	static BenchServer start(RedisBinary binary, boolean replica, int masters) {
 		RedisFixture fixture = new RedisFixture(binary);
 		try {
-			return new BenchServer(fixture, fixture.standalone());
+			RedisNode node;
+			int replicaPort = 0;
+			if (replica) {
+				RedisReplicationGroup group = fixture.masterWithReplicas(1);
+				node = group.master();
+				replicaPort = group.replicas().get(0).port();
+			}
+			else {
+				node = fixture.standalone();
+			}
+			List<Integer> masterPorts = (masters > 0) ? fixture.masters(masters).stream().map(RedisNode::port).toList()
+					: List.of();
+			return new BenchServer(fixture, node, new BenchTopology(replicaPort, masterPorts));
 		}
 		catch (RuntimeException ex) {
 			fixture.close();
@@ -72,6 +93,10 @@ final class BenchServer implements AutoCloseable {
 
 	int port() {
 		return this.node.port();
+	}
+
+	BenchTopology topology() {
+		return this.topology;
 	}
 
 	RedisCommands<String, String> commands() {

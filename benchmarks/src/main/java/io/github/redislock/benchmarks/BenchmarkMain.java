@@ -57,9 +57,11 @@ public final class BenchmarkMain {
 		String loadBefore = loadAverage();
 		List<String[]> redisBenchmark = new ArrayList<>();
 		Bench bench;
-		try (BenchServer server = BenchServer.start(redisBinary(settings));
-				ChildJvm child = ChildJvm.start(server.port())) {
-			progress("Redis " + server.version() + " on port " + server.port() + "; child JVM ready");
+		try (BenchServer server = BenchServer.start(redisBinary(settings),
+				Contenders.needReplica(settings.contenders()), Contenders.mastersBeside(settings.contenders()));
+				ChildJvm child = ChildJvm.start(server.port(), server.topology().publish())) {
+			progress("Redis " + server.version() + " on port " + server.port() + describe(server.topology())
+					+ "; child JVM ready");
 			bench = new Bench(settings, server, child);
 			try {
 				run(bench, redisBenchmark);
@@ -72,6 +74,13 @@ public final class BenchmarkMain {
 			new Report(bench.results, settings, System.out).print(header, redisBenchmark);
 		}
 		System.exit(0);
+	}
+
+	private static String describe(BenchTopology topology) {
+		String replica = (topology.replicaPort() != 0) ? " with a replica on port " + topology.replicaPort() : "";
+		String masters = topology.masterPorts().isEmpty() ? ""
+				: ", independent masters on ports " + topology.masterPorts();
+		return replica + masters;
 	}
 
 	private static RedisBinary redisBinary(BenchSettings settings) {

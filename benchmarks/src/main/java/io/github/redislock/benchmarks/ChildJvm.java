@@ -61,9 +61,11 @@ final class ChildJvm implements AutoCloseable {
 	/**
 	 * Launch the child and wait until it is connected.
 	 * @param port the Redis port
+	 * @param systemProperties more {@code -D} arguments
 	 * @return the running child
 	 */
-	static ChildJvm start(int port) throws IOException, TimeoutException, InterruptedException {
+	static ChildJvm start(int port, List<String> systemProperties)
+			throws IOException, TimeoutException, InterruptedException {
 		List<String> command = new ArrayList<>();
 		command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
 		for (String argument : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
@@ -72,6 +74,7 @@ final class ChildJvm implements AutoCloseable {
 				command.add(argument);
 			}
 		}
+		command.addAll(systemProperties);
 		String classPath = System.getProperty("java.class.path");
 		if (classPath.endsWith(".jar") && !classPath.contains(File.pathSeparator)) {
 			command.addAll(List.of("-jar", classPath));

@@ -43,7 +43,35 @@ final class Contenders {
 		LABELS.put(RegistryContender.PUB_SUB_ID, "RedisLockRegistry PUB_SUB");
 	}
 
+	/**
+	 * Contenders run only when named in {@code bench.contenders}: they need servers
+	 * beside the run's own, which change what the others are measured on.
+	 */
+	private static final Map<String, String> TOPOLOGY_LABELS = new LinkedHashMap<>();
+
+	static {
+		TOPOLOGY_LABELS.put(TopologyContender.ACKS_ID, "ours lock(), 1 replica acknowledges (WAIT)");
+	}
+
 	private Contenders() {
+	}
+
+	/**
+	 * Return whether the run's server needs a replica for these contenders.
+	 * @param ids the contender ids
+	 * @return whether to start one
+	 */
+	static boolean needReplica(List<String> ids) {
+		return ids.contains(TopologyContender.ACKS_ID);
+	}
+
+	/**
+	 * Return how many independent masters these contenders need beside the run's server.
+	 * @param ids the contender ids
+	 * @return how many to start
+	 */
+	static int mastersBeside(List<String> ids) {
+		return 0;
 	}
 
 	/**
@@ -55,7 +83,7 @@ final class Contenders {
 	}
 
 	static String label(String id) {
-		return LABELS.getOrDefault(id, id);
+		return LABELS.getOrDefault(id, TOPOLOGY_LABELS.getOrDefault(id, id));
 	}
 
 	/**
@@ -74,7 +102,9 @@ final class Contenders {
 			case RedissonContender.TRY_ID -> new RedissonContender(port, true);
 			case RegistryContender.SPIN_ID -> new RegistryContender(port, false);
 			case RegistryContender.PUB_SUB_ID -> new RegistryContender(port, true);
-			default -> throw new IllegalArgumentException("Unknown contender '" + id + "'; known: " + LABELS.keySet());
+			case TopologyContender.ACKS_ID -> TopologyContender.acknowledged(port);
+			default -> throw new IllegalArgumentException(
+					"Unknown contender '" + id + "'; known: " + LABELS.keySet() + " and " + TOPOLOGY_LABELS.keySet());
 		};
 	}
 

@@ -71,6 +71,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	private static final byte[] QUEUED_BEFORE = bytes("1");
 
+	private static final byte[] WAKE_UNQUEUED = bytes("1");
+
 	/** The most leases renewed by one script call, to bound the work of one call. */
 	private static final int MAX_RENEWALS_PER_CALL = 500;
 
@@ -194,7 +196,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 						bytes(Long.toString(lease)), NO_QUEUEING, NO_QUEUEING, NO_QUEUEING, NO_QUEUEING, bytes(fields),
 						bytes(acquiredAt)),
 				(reply) -> reply == 0, (node) -> node.runScript(LuaScript.RELEASE, 2, lockKey, waitersKey,
-						bytes(ownerToken), bytes(this.keys.channel(name)), bytes(HolderRecord.now())));
+						bytes(ownerToken), bytes(this.keys.channel(name)), bytes(HolderRecord.now()), WAKE_UNQUEUED));
 		return (value == 0) ? AcquireResult.ACQUIRED : AcquireResult.busy(-value - 1);
 	}
 
@@ -320,8 +322,11 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public boolean release(String name, String ownerToken) {
+		// Waiters that are not queued hear of every release, or they would wait out their
+		// backoff.
+		byte[] wakeUnqueued = (this.acknowledgedWrites != null) ? WAKE_UNQUEUED : NO_QUEUEING;
 		return runForLong(name, LuaScript.RELEASE, 2, bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)),
-				bytes(ownerToken), bytes(this.keys.channel(name)), bytes(HolderRecord.now())) == 1;
+				bytes(ownerToken), bytes(this.keys.channel(name)), bytes(HolderRecord.now()), wakeUnqueued) == 1;
 	}
 
 	@Override

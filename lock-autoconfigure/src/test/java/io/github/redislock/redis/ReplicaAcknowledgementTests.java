@@ -22,6 +22,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockStoreException;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.store.LockStore;
@@ -135,15 +136,21 @@ class ReplicaAcknowledgementTests {
 	}
 
 	@Test
-	void waitersTakeTheLockThemselvesInsteadOfBeingHandedIt() throws Exception {
+	void waitersTakeTheLockThemselvesWokenByTheRelease() throws Exception {
 		LockClientInstance holder = start(ONE_REPLICA);
-		LockClientInstance waiter = start(ONE_REPLICA);
+		// Only the release's notification can wake it before its next attempt is due.
+		LockClientInstance waiter = LockClientInstance.on(master().port())
+			.replicaAcknowledgement(ONE_REPLICA)
+			.backoff(new LockBackoff(Duration.ofSeconds(20), 1.0, Duration.ofSeconds(20), 0.0))
+			.start();
+		this.closeables.add(0, waiter);
 		DistributedLock held = holder.client.getLock("no-queue");
 		assertThat(held.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+		long scriptsBefore = commandCount("evalsha");
 		CompletableFuture<Boolean> waited = CompletableFuture.supplyAsync(() -> {
 			DistributedLock lock = waiter.client.getLock("no-queue");
 			try {
-				boolean acquired = lock.tryLock(Duration.ofSeconds(10), LEASE, false);
+				boolean acquired = lock.tryLock(Duration.ofSeconds(15), LEASE, false);
 				if (acquired) {
 					lock.unlock();
 				}
@@ -155,14 +162,14 @@ class ReplicaAcknowledgementTests {
 			}
 		});
 		await().atMost(Duration.ofSeconds(5)).until(() -> subscribers("lock:{no-queue}:released") > 0);
-		long attemptsBefore = commandCount("evalsha");
-		// An attempt after subscribing is the one that would have queued the waiter.
-		await().atMost(Duration.ofSeconds(5)).until(() -> commandCount("evalsha") > attemptsBefore);
+		// The attempt after subscribing, the second, is the one that would queue a
+		// waiter.
+		await().atMost(Duration.ofSeconds(5)).until(() -> commandCount("evalsha") >= scriptsBefore + 2);
 		assertThat(master().command("EXISTS", "lock:{no-queue}:waiters")).as("queue").isEqualTo(0L);
 
 		held.unlock();
 
-		assertThat(waited.get(10, TimeUnit.SECONDS)).isTrue();
+		assertThat(waited.get(10, TimeUnit.SECONDS)).as("woken before its next attempt").isTrue();
 	}
 
 	@Test

@@ -1,0 +1,99 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.benchmarks;
+
+import java.time.Duration;
+import java.util.concurrent.TimeoutException;
+
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockBackoff;
+import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.redis.ReplicaAcknowledgement;
+import io.github.redislock.store.LockStore;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * Our {@code lock()} like {@code ours}, on a store that trades speed for surviving the
+ * loss of a Redis: {@code ours-acks} waits for a replica to acknowledge each acquisition
+ * ({@code redis-lock.replica-acks: 1}). Like {@code ours} it renews its lease, but waits
+ * with {@code tryLock(10 s, 30 s, true)}, so that a failure to acquire ends the loop.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+final class TopologyContender implements Contender {
+
+	static final String ACKS_ID = "ours-acks";
+
+	private final String id;
+
+	private final AutoCloseable resources;
+
+	private final DefaultLockClient client;
+
+	private TopologyContender(String id, LockStore store, AutoCloseable resources) {
+		this.id = id;
+		this.resources = resources;
+		this.client = new DefaultLockClient(store, LEASE, true, LockBackoff.DEFAULT, (event) -> {
+		});
+	}
+
+	/**
+	 * Create {@link #ACKS_ID}, on the run's server, which has a replica.
+	 * @param port the port of the run's server
+	 * @return the contender
+	 */
+	static TopologyContender acknowledged(int port) {
+		if (BenchTopology.fromSystemProperties().replicaPort() == 0) {
+			throw new IllegalStateException(ACKS_ID + " needs the run's server to have a replica");
+		}
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration(BenchServer.HOST, port));
+		factory.afterPropertiesSet();
+		factory.start();
+		RedisLockStore store = new RedisLockStore(new StringRedisTemplate(factory), "bench:" + ACKS_ID + ":",
+				new ReplicaAcknowledgement(1, Duration.ofSeconds(1), false));
+		return new TopologyContender(ACKS_ID, store, () -> {
+			store.close();
+			factory.destroy();
+		});
+	}
+
+	@Override
+	public String id() {
+		return this.id;
+	}
+
+	@Override
+	public void locked(String key, Runnable section) throws Exception {
+		DistributedLock lock = this.client.getLock(key);
+		if (!lock.tryLock(MAX_WAIT, LEASE, true)) {
+			throw new TimeoutException("Lock '" + key + "' not acquired within " + MAX_WAIT);
+		}
+		Contender.runHolding(lock, section);
+	}
+
+	@Override
+	public void close() throws Exception {
+		this.client.close();
+		this.resources.close();
+	}
+
+}

@@ -20,6 +20,7 @@ import java.util.Arrays;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -62,6 +63,12 @@ class LockConnectionFactoryCondition extends AnyNestedCondition {
 
 	@ConditionalOnProperty(PROPERTY)
 	static class Named {
+
+	}
+
+	/** A Redlock connects to its own nodes. */
+	@Conditional(RedlockCondition.class)
+	static class Redlock {
 
 	}
 

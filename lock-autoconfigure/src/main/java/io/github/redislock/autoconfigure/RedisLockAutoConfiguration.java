@@ -29,6 +29,8 @@ import io.github.redislock.interceptor.RedisLockInterceptor;
 import io.github.redislock.interceptor.RedisLockOperationSource;
 import io.github.redislock.interceptor.RedisLockProxyChecker;
 import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.redlock.RedlockConnections;
+import io.github.redislock.redlock.RedlockStore;
 import io.github.redislock.store.LockStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -107,6 +109,20 @@ public final class RedisLockAutoConfiguration {
 		 * factory is the one {@code redis-lock.connection-factory} names, else the only
 		 * or primary one, which need not be the one behind the application's template.
 		 */
+		/**
+		 * With {@code redis-lock.redlock.nodes}, locks live on a majority of those
+		 * masters, through connections of their own; declared before the Redis store,
+		 * which then backs off.
+		 */
+		@Bean
+		@ConditionalOnMissingBean(LockStore.class)
+		@Conditional(RedlockCondition.class)
+		RedlockStore redlockStore(RedisLockProperties properties) {
+			RedisLockProperties.Redlock redlock = properties.getRedlock();
+			return RedlockConnections.connect(redlock.toNodes(), properties.getKeyPrefix(), redlock.getNodeTimeout())
+				.store(redlock.getNodeTimeout(), redlock.getDriftFactor());
+		}
+
 		@Bean
 		@ConditionalOnMissingBean(LockStore.class)
 		RedisLockStore redisLockStore(ObjectProvider<RedisConnectionFactory> connectionFactories,

@@ -17,11 +17,16 @@ package io.github.redislock.autoconfigure;
 
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.redis.ReplicaAcknowledgement;
+import io.github.redislock.redlock.RedlockNode;
 import io.github.redislock.redis.RedisLockKeys;
 import org.jspecify.annotations.Nullable;
 
@@ -126,6 +131,8 @@ public class RedisLockProperties implements Validator {
 	private final Shutdown shutdown = new Shutdown();
 
 	private final Metrics metrics = new Metrics();
+
+	private final Redlock redlock = new Redlock();
 
 	public boolean isEnabled() {
 		return this.enabled;
@@ -235,6 +242,10 @@ public class RedisLockProperties implements Validator {
 		return this.metrics;
 	}
 
+	public Redlock getRedlock() {
+		return this.redlock;
+	}
+
 	@Override
 	public boolean supports(Class<?> clazz) {
 		return RedisLockProperties.class.isAssignableFrom(clazz);
@@ -284,6 +295,7 @@ public class RedisLockProperties implements Validator {
 							+ "while its replicas are awaited");
 		}
 		properties.retry.validate(errors);
+		properties.redlock.validate(errors, properties.expire);
 		if (properties.shutdown.timeout == null || properties.shutdown.timeout.isNegative()) {
 			reject(errors, "shutdown.timeout", "redis-lock.shutdown.timeout must not be negative");
 		}
@@ -439,6 +451,97 @@ public class RedisLockProperties implements Validator {
 	/**
 	 * Shutdown of the lock client when the application stops.
 	 */
+	public static class Redlock {
+
+		/**
+		 * URLs of independent Redis masters,
+		 * redis://[[user]:password@]host:port[/database] or rediss:// for TLS: an odd
+		 * number, at least 3. When set, locks are taken on a majority of them (Redlock)
+		 * instead of on spring.data.redis.
+		 */
+		private List<String> nodes = new ArrayList<>();
+
+		/**
+		 * How long each operation waits for the nodes' replies, and the command timeout
+		 * of their connections: a node that does not answer in time counts as failed.
+		 * Small compared with the lease.
+		 */
+		private Duration nodeTimeout = Duration.ofMillis(100);
+
+		/**
+		 * Share of a lease allowed for the drift between the clocks of the nodes and of
+		 * this application: an acquisition counts only if the lease minus the time it
+		 * took and this share, minus 2 ms, is still positive.
+		 */
+		private double driftFactor = 0.01;
+
+		public List<String> getNodes() {
+			return this.nodes;
+		}
+
+		public void setNodes(List<String> nodes) {
+			this.nodes = nodes;
+		}
+
+		public Duration getNodeTimeout() {
+			return this.nodeTimeout;
+		}
+
+		public void setNodeTimeout(Duration nodeTimeout) {
+			this.nodeTimeout = nodeTimeout;
+		}
+
+		public double getDriftFactor() {
+			return this.driftFactor;
+		}
+
+		public void setDriftFactor(double driftFactor) {
+			this.driftFactor = driftFactor;
+		}
+
+		/**
+		 * Return the nodes, read from their URLs.
+		 * @return the nodes
+		 */
+		public List<RedlockNode> toNodes() {
+			return this.nodes.stream().map(RedlockNode::parse).toList();
+		}
+
+		private void validate(Errors errors, @Nullable Duration expire) {
+			if (this.nodes.isEmpty()) {
+				return;
+			}
+			if (this.nodes.size() < 3 || this.nodes.size() % 2 == 0) {
+				reject(errors, "redlock.nodes", "redis-lock.redlock.nodes must list an odd number of Redis masters, "
+						+ "at least 3, so that a majority is well defined; it lists " + this.nodes.size());
+			}
+			Set<String> addresses = new HashSet<>();
+			for (String url : this.nodes) {
+				try {
+					if (!addresses.add(RedlockNode.parse(url).address())) {
+						reject(errors, "redlock.nodes",
+								"redis-lock.redlock.nodes lists " + RedlockNode.parse(url) + " twice");
+					}
+				}
+				catch (IllegalArgumentException ex) {
+					reject(errors, "redlock.nodes", "redis-lock.redlock.nodes: " + ex.getMessage());
+				}
+			}
+			if (this.nodeTimeout == null || this.nodeTimeout.compareTo(MIN_TIME) < 0) {
+				reject(errors, "redlock.nodeTimeout", "redis-lock.redlock.node-timeout must be at least 1ms");
+			}
+			else if (expire != null && this.nodeTimeout.compareTo(expire) >= 0) {
+				reject(errors, "redlock.nodeTimeout",
+						"redis-lock.redlock.node-timeout must be shorter than redis-lock.expire");
+			}
+			if (!(this.driftFactor >= 0 && this.driftFactor < 0.5)) {
+				reject(errors, "redlock.driftFactor",
+						"redis-lock.redlock.drift-factor must be at least 0 and less than 0.5");
+			}
+		}
+
+	}
+
 	public static class Shutdown {
 
 		/**

@@ -48,6 +48,8 @@ final class LuaScript {
 
 	static final LuaScript FENCE = load("fence");
 
+	static final LuaScript RAISE_FENCE = load("raise-fence");
+
 	static final LuaScript RENEW = load("renew");
 
 	static final LuaScript RENEW_ALL = load("renew-all");

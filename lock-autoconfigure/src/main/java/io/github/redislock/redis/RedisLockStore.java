@@ -84,6 +84,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	private final @Nullable AcknowledgedWrites acknowledgedWrites;
 
+	/** Whether a release that hands nothing on publishes anyway: '1' or '0'. */
+	private final byte[] wakeOnEveryRelease;
+
 	/**
 	 * Create a store with keys under {@code lock:}.
 	 * @param redis the template whose connection factory runs the scripts
@@ -116,12 +119,29 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * have
 	 */
 	public RedisLockStore(StringRedisTemplate redis, String keyPrefix, ReplicaAcknowledgement acknowledgement) {
+		this(redis, keyPrefix, acknowledgement, !acknowledgement.awaited());
+	}
+
+	/**
+	 * Create a store that may be told its callers never queue: the nodes of a Redlock,
+	 * whose waiters cannot be handed a lock by one node alone. Every release then wakes
+	 * the waiters, which would otherwise only hear of releases that handed the lock on.
+	 * @param redis the template whose connection factory runs the scripts
+	 * @param keyPrefix prepended to every key
+	 * @param acknowledgement how many replicas acknowledge each write, and how long they
+	 * have
+	 * @param waitersQueue whether waiters queue for hand-offs; with replica
+	 * acknowledgement they never do
+	 */
+	public RedisLockStore(StringRedisTemplate redis, String keyPrefix, ReplicaAcknowledgement acknowledgement,
+			boolean waitersQueue) {
 		Assert.notNull(redis, "StringRedisTemplate must not be null");
 		Assert.notNull(acknowledgement, "ReplicaAcknowledgement must not be null");
 		this.connectionFactory = redis.getRequiredConnectionFactory();
 		this.keys = new RedisLockKeys(keyPrefix);
 		this.subscriptions = new ReleaseSubscriptions(this.connectionFactory);
 		this.acknowledgedWrites = acknowledgement.awaited() ? new AcknowledgedWrites(acknowledgement) : null;
+		this.wakeOnEveryRelease = (!waitersQueue || acknowledgement.awaited()) ? WAKE_UNQUEUED : NO_QUEUEING;
 	}
 
 	/**
@@ -226,6 +246,19 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		return runForLong(name, LuaScript.FENCE, 2, keysAndArgs);
 	}
 
+	/**
+	 * Raise the last fencing token issued for a lock name to at least the given one. For
+	 * a store over several Redis deployments, such as a Redlock, which issues the largest
+	 * token of several and must keep each deployment's tokens above it.
+	 * @param name the lock name
+	 * @param token the token to raise to
+	 * @param leaseTime the holder's lease, which the fence key outlives
+	 */
+	public void raiseFencingToken(String name, long token, Duration leaseTime) {
+		runForLong(name, LuaScript.RAISE_FENCE, 1, bytes(this.keys.fenceKey(name)), bytes(Long.toString(token)),
+				fenceRetention(name, leaseTime));
+	}
+
 	@Override
 	public @Nullable Reacquisition reacquire(String name, String ownerToken, Duration leaseTime) {
 		long lease = leaseMillis(name, leaseTime);
@@ -324,9 +357,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	public boolean release(String name, String ownerToken) {
 		// Waiters that are not queued hear of every release, or they would wait out their
 		// backoff.
-		byte[] wakeUnqueued = (this.acknowledgedWrites != null) ? WAKE_UNQUEUED : NO_QUEUEING;
 		return runForLong(name, LuaScript.RELEASE, 2, bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)),
-				bytes(ownerToken), bytes(this.keys.channel(name)), bytes(HolderRecord.now()), wakeUnqueued) == 1;
+				bytes(ownerToken), bytes(this.keys.channel(name)), bytes(HolderRecord.now()),
+				this.wakeOnEveryRelease) == 1;
 	}
 
 	@Override

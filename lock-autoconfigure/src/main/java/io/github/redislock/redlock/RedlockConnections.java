@@ -1,0 +1,165 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redlock;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.redis.ReplicaAcknowledgement;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisPassword;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * The Lettuce connections of a Redlock's nodes, one connection factory per node, each
+ * with the node timeout as its command timeout, so that a node that does not answer frees
+ * the call that waits for it in that time.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public final class RedlockConnections implements AutoCloseable {
+
+	private static final Logger logger = LoggerFactory.getLogger(RedlockConnections.class);
+
+	/** How long start-up waits for the nodes to answer a first time. */
+	private static final Duration WARM_UP = Duration.ofSeconds(5);
+
+	private final List<LettuceConnectionFactory> factories;
+
+	private final List<RedisLockStore> stores;
+
+	private final List<String> names;
+
+	private RedlockConnections(List<LettuceConnectionFactory> factories, List<RedisLockStore> stores,
+			List<String> names) {
+		this.factories = factories;
+		this.stores = stores;
+		this.names = names;
+	}
+
+	/**
+	 * Connect to the nodes, and build a store on each whose waiters never queue.
+	 * @param nodes the nodes
+	 * @param keyPrefix prepended to every key
+	 * @param nodeTimeout how long a node may take to answer
+	 * @return the connections
+	 */
+	public static RedlockConnections connect(List<RedlockNode> nodes, String keyPrefix, Duration nodeTimeout) {
+		List<LettuceConnectionFactory> factories = new ArrayList<>();
+		List<RedisLockStore> stores = new ArrayList<>();
+		List<String> names = new ArrayList<>();
+		RedlockConnections connections = new RedlockConnections(factories, stores, names);
+		try {
+			for (RedlockNode node : nodes) {
+				LettuceConnectionFactory factory = connectionFactory(node, nodeTimeout);
+				factories.add(factory);
+				stores.add(new RedisLockStore(new StringRedisTemplate(factory), keyPrefix, ReplicaAcknowledgement.NONE,
+						false));
+				names.add(node.address());
+			}
+			connections.warmUp();
+			return connections;
+		}
+		catch (RuntimeException ex) {
+			connections.close();
+			throw ex;
+		}
+	}
+
+	private static LettuceConnectionFactory connectionFactory(RedlockNode node, Duration nodeTimeout) {
+		RedisStandaloneConfiguration configuration = new RedisStandaloneConfiguration(node.host(), node.port());
+		configuration.setDatabase(node.database());
+		configuration.setUsername(node.username());
+		configuration.setPassword(RedisPassword.of(node.password()));
+		LettuceClientConfiguration.LettuceClientConfigurationBuilder client = LettuceClientConfiguration.builder()
+			.commandTimeout(nodeTimeout);
+		if (node.ssl()) {
+			client.useSsl();
+		}
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(configuration, client.build());
+		factory.afterPropertiesSet();
+		factory.start();
+		return factory;
+	}
+
+	/**
+	 * Open the connections to the nodes that answer, in parallel, so that the first
+	 * acquisition does not spend its node timeout connecting. A node that does not answer
+	 * now is connected to when it does.
+	 */
+	private void warmUp() {
+		List<CompletableFuture<?>> pings = new ArrayList<>();
+		for (LettuceConnectionFactory factory : this.factories) {
+			pings.add(CompletableFuture.runAsync(() -> {
+				try (RedisConnection connection = factory.getConnection()) {
+					connection.ping();
+				}
+			}));
+		}
+		try {
+			CompletableFuture.allOf(pings.toArray(CompletableFuture[]::new))
+				.get(WARM_UP.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			logger.info("Not every Redlock node answered at start-up: {}", ex.toString());
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	/**
+	 * Return the store on each node, in node order.
+	 * @return the stores
+	 */
+	public List<RedisLockStore> nodeStores() {
+		return List.copyOf(this.stores);
+	}
+
+	/**
+	 * Return a Redlock on these connections.
+	 * @param nodeTimeout how long to wait for the nodes' replies
+	 * @param driftFactor the share of a lease allowed for clock drift
+	 * @return the store, which closes these connections when it closes
+	 */
+	public RedlockStore store(Duration nodeTimeout, double driftFactor) {
+		return new RedlockStore(this.stores, this.names, nodeTimeout, driftFactor, this);
+	}
+
+	@Override
+	public void close() {
+		for (RedisLockStore store : this.stores) {
+			store.close();
+		}
+		for (LettuceConnectionFactory factory : this.factories) {
+			factory.destroy();
+		}
+	}
+
+}

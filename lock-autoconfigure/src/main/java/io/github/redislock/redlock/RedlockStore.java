@@ -1,0 +1,289 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redlock;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.store.LockHolder;
+import io.github.redislock.store.LockStore;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.util.Assert;
+
+/**
+ * A {@link LockStore} on a majority of independent Redis masters, the Redlock algorithm
+ * of redis.io. Every operation asks all nodes at once, with the same owner token, and
+ * waits for them no longer than the node timeout; a majority decides.
+ * <ul>
+ * <li>An acquisition succeeds when a majority took the lock and the lease left after the
+ * round trip and an allowance for clock drift is still positive; otherwise it is given
+ * back on every node that took it or did not answer.</li>
+ * <li>A renewal keeps the lock when a majority extended it; otherwise the lock is lost,
+ * and the lock client says so.</li>
+ * <li>A release finds the lock still the owner's when a majority had it.</li>
+ * <li>Fewer than a majority of answers decides nothing: the operation fails with a
+ * {@link RedlockQuorumException}, and an acquisition does not run its caller's work.</li>
+ * </ul>
+ * Waiters are not queued, since no node can hand a lock over on behalf of the others:
+ * they retry with the client's randomized backoff, woken early by the release
+ * notification of any node.
+ * <p>
+ * A fencing token is the largest of those a majority of nodes issued, and every node is
+ * then raised to it (see {@link #issueFencingToken}).
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class RedlockStore implements LockStore, AutoCloseable {
+
+	private static final Logger logger = LoggerFactory.getLogger(RedlockStore.class);
+
+	/** Added to the drift allowance, for the resolution of the nodes' clocks. */
+	private static final long DRIFT_MILLIS = 2;
+
+	private final NodeCalls nodes;
+
+	private final int quorum;
+
+	private final double driftFactor;
+
+	private final AutoCloseable connections;
+
+	/**
+	 * Create a store on the given nodes.
+	 * @param nodes a store on each node, an odd number of at least three
+	 * @param nodeNames the nodes' names for messages, such as {@code host:port}
+	 * @param nodeTimeout how long to wait for the nodes' replies to each operation
+	 * @param driftFactor the share of a lease allowed for the drift between the clocks of
+	 * the nodes and of this process, for example {@code 0.01}
+	 */
+	public RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor) {
+		this(nodes, nodeNames, nodeTimeout, driftFactor, () -> {
+		});
+	}
+
+	/**
+	 * Create a store on the given nodes that closes their connections when it closes.
+	 * @param nodes a store on each node, an odd number of at least three
+	 * @param nodeNames the nodes' names for messages, such as {@code host:port}
+	 * @param nodeTimeout how long to wait for the nodes' replies to each operation
+	 * @param driftFactor the share of a lease allowed for clock drift
+	 * @param connections closed with the store
+	 */
+	RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor,
+			AutoCloseable connections) {
+		Assert.isTrue(nodes.size() >= 3 && nodes.size() % 2 == 1,
+				() -> "A Redlock needs an odd number of nodes, at least 3, not " + nodes.size());
+		Assert.isTrue(nodeNames.size() == nodes.size(), "Need one name per node");
+		Assert.isTrue(!nodeTimeout.isNegative() && !nodeTimeout.isZero(), "Node timeout must be positive");
+		Assert.isTrue(driftFactor >= 0 && driftFactor < 1, "Drift factor must be at least 0 and less than 1");
+		this.nodes = new NodeCalls(nodes, nodeNames, nodeTimeout);
+		this.quorum = nodes.size() / 2 + 1;
+		this.driftFactor = driftFactor;
+		this.connections = connections;
+	}
+
+	@Override
+	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
+		return tryAcquire(name, ownerToken, leaseTime, null, LockHolder.currentThread(null));
+	}
+
+	@Override
+	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing) {
+		return tryAcquire(name, ownerToken, leaseTime, queueing, LockHolder.currentThread(null));
+	}
+
+	/**
+	 * Take the lock on a majority, never queueing: a queue on each node could hand the
+	 * lock to different waiters.
+	 */
+	@Override
+	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing,
+			LockHolder holder) {
+		long start = System.nanoTime();
+		NodeCalls.Replies<AcquireResult> replies = this.nodes
+			.call((node) -> node.tryAcquire(name, ownerToken, leaseTime, null, holder));
+		long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+		long validityMillis = leaseTime.toMillis() - elapsedMillis - (long) (leaseTime.toMillis() * this.driftFactor)
+				- DRIFT_MILLIS;
+		int acquired = replies.count(AcquireResult::acquired);
+		if (acquired >= this.quorum && validityMillis > 0) {
+			return AcquireResult.ACQUIRED;
+		}
+		giveBack(name, ownerToken, replies);
+		if (replies.answered() < this.quorum) {
+			throw new RedlockQuorumException(
+					"Could not acquire lock '" + name + "': only " + replies.answered() + " of " + this.nodes.size()
+							+ " Redlock nodes answered, " + this.quorum + " are needed (" + replies.failures() + ")");
+		}
+		long remaining = replies.replies()
+			.stream()
+			.filter((reply) -> reply.answered() && reply.value() != null && !reply.value().acquired())
+			.mapToLong((reply) -> reply.value().remainingLeaseMillis())
+			.min()
+			.orElse(0);
+		return AcquireResult.busy(remaining);
+	}
+
+	/**
+	 * Release on every node that took the lock or may have: one that did not answer may
+	 * have taken it all the same.
+	 */
+	private void giveBack(String name, String ownerToken, NodeCalls.Replies<AcquireResult> replies) {
+		boolean anyToGiveBack = replies.replies()
+			.stream()
+			.anyMatch((reply) -> !reply.answered() || (reply.value() != null && reply.value().acquired()));
+		if (anyToGiveBack) {
+			NodeCalls.Replies<Boolean> released = this.nodes.call((node) -> node.release(name, ownerToken));
+			if (released.answered() < this.nodes.size()) {
+				logger.debug("Could not give back lock '{}' on every Redlock node, where it runs out by itself: {}",
+						name, released.failures());
+			}
+		}
+	}
+
+	/**
+	 * Issue the largest of the tokens a majority of nodes issue, then raise every node's
+	 * last token to it. Two holders of a name one after the other get growing tokens: the
+	 * second one's majority shares a node with the majority the first one's token was
+	 * raised on, and that node issues the second one a larger token. What this does not
+	 * cover: a node that restarts empty forgets its last token (fence.lua then falls back
+	 * on the node's clock), and a node's last token is kept a minute after it was issued
+	 * or raised, or the lease if longer; after that, tokens follow the nodes' clocks.
+	 * @return the token, or {@code 0} if a majority no longer records this owner
+	 */
+	@Override
+	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
+		NodeCalls.Replies<Long> issued = this.nodes.call((node) -> node.issueFencingToken(name, ownerToken, leaseTime));
+		requireQuorum(issued, "issue a fencing token for lock '" + name + "'");
+		if (issued.count((token) -> token > 0) < this.quorum) {
+			return 0;
+		}
+		long token = issued.replies()
+			.stream()
+			.filter((reply) -> reply.answered() && reply.value() != null)
+			.mapToLong((reply) -> reply.value())
+			.max()
+			.orElse(0);
+		NodeCalls.Replies<Boolean> raised = this.nodes.call((node) -> {
+			node.raiseFencingToken(name, token, leaseTime);
+			return Boolean.TRUE;
+		});
+		requireQuorum(raised, "record fencing token " + token + " of lock '" + name + "'");
+		return token;
+	}
+
+	@Override
+	public boolean renew(String name, String ownerToken, Duration leaseTime) {
+		NodeCalls.Replies<Boolean> renewed = this.nodes.call((node) -> node.renew(name, ownerToken, leaseTime));
+		requireQuorum(renewed, "extend the lease of lock '" + name + "'");
+		return renewed.count(Boolean::booleanValue) >= this.quorum;
+	}
+
+	@Override
+	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
+		NodeCalls.Replies<List<Boolean>> renewed = this.nodes.call((node) -> node.renewAll(renewals));
+		requireQuorum(renewed, "extend " + renewals.size() + " leases");
+		List<Boolean> results = new ArrayList<>(renewals.size());
+		for (int i = 0; i < renewals.size(); i++) {
+			int index = i;
+			results.add(renewed.count((list) -> list.get(index)) >= this.quorum);
+		}
+		return results;
+	}
+
+	/**
+	 * Release on every node.
+	 * @return {@code true} if a majority still recorded the owner; {@code false} if too
+	 * few did for the nodes that did not answer to make a majority with them
+	 * @throws RedlockQuorumException if the nodes that did not answer decide it
+	 */
+	@Override
+	public boolean release(String name, String ownerToken) {
+		NodeCalls.Replies<Boolean> released = this.nodes.call((node) -> node.release(name, ownerToken));
+		int held = released.count(Boolean::booleanValue);
+		if (held >= this.quorum) {
+			return true;
+		}
+		int unknown = this.nodes.size() - released.answered();
+		if (held + unknown < this.quorum) {
+			return false;
+		}
+		throw new RedlockQuorumException("Released lock '" + name + "' on " + held + " of " + this.nodes.size()
+				+ " Redlock nodes, and cannot tell whether it was still held on " + this.quorum + ": "
+				+ released.failures());
+	}
+
+	@Override
+	public boolean forceRelease(String name) {
+		NodeCalls.Replies<Boolean> released = this.nodes.call((node) -> node.forceRelease(name));
+		if (released.answered() == 0) {
+			throw new RedlockQuorumException(
+					"Could not force the release of lock '" + name + "' on any Redlock node: " + released.failures());
+		}
+		return released.count(Boolean::booleanValue) > 0;
+	}
+
+	/**
+	 * Listen on every node that can be reached: a release on any of them may free the
+	 * lock.
+	 */
+	@Override
+	public AutoCloseable subscribe(String name, ReleaseListener listener) {
+		ReleaseListener anyNode = (handOff) -> listener.released(null);
+		NodeCalls.Replies<AutoCloseable> subscriptions = this.nodes.call((node) -> node.subscribe(name, anyNode));
+		List<AutoCloseable> open = subscriptions.replies()
+			.stream()
+			.filter((reply) -> reply.answered() && reply.value() != null)
+			.map(NodeCalls.Reply::value)
+			.toList();
+		if (open.isEmpty()) {
+			throw new RedlockQuorumException("Could not listen for releases of lock '" + name
+					+ "' on any Redlock node: " + subscriptions.failures());
+		}
+		return () -> {
+			for (AutoCloseable subscription : open) {
+				subscription.close();
+			}
+		};
+	}
+
+	private void requireQuorum(NodeCalls.Replies<?> replies, String what) {
+		if (replies.answered() < this.quorum) {
+			throw new RedlockQuorumException(
+					"Could not " + what + ": only " + replies.answered() + " of " + this.nodes.size()
+							+ " Redlock nodes answered, " + this.quorum + " are needed (" + replies.failures() + ")");
+		}
+	}
+
+	@Override
+	public void close() {
+		this.nodes.close();
+		try {
+			this.connections.close();
+		}
+		catch (Exception ex) {
+			logger.debug("Could not close the connections of the Redlock nodes", ex);
+		}
+	}
+
+}

@@ -1,0 +1,77 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redlock;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.testsupport.RedisNode;
+
+/**
+ * A Redlock on real masters, as the auto-configuration connects one, with the masters at
+ * hand to kill, pause and restart, and to read.
+ *
+ * @author redis-lock contributors
+ */
+final class RedlockNodes implements AutoCloseable {
+
+	static final Duration NODE_TIMEOUT = Duration.ofMillis(200);
+
+	final List<RedisNode> masters;
+
+	final RedlockConnections connections;
+
+	final RedlockStore store;
+
+	private RedlockNodes(List<RedisNode> masters, RedlockConnections connections, RedlockStore store) {
+		this.masters = masters;
+		this.connections = connections;
+		this.store = store;
+	}
+
+	static RedlockNodes on(List<RedisNode> masters) {
+		List<RedlockNode> nodes = new ArrayList<>();
+		for (RedisNode master : masters) {
+			nodes.add(RedlockNode.parse("redis://" + master.host() + ":" + master.port()));
+		}
+		RedlockConnections connections = RedlockConnections.connect(nodes, "lock:", NODE_TIMEOUT);
+		return new RedlockNodes(masters, connections, connections.store(NODE_TIMEOUT, 0.01));
+	}
+
+	/** The store of one node alone, to set up what a node records. */
+	RedisLockStore node(int index) {
+		return this.connections.nodeStores().get(index);
+	}
+
+	/**
+	 * Return on how many masters the lock key exists.
+	 */
+	long holdingNodes(String name) {
+		return this.masters.stream()
+			.filter(RedisNode::isRunning)
+			.filter((master) -> !master.isPaused())
+			.filter((master) -> Long.valueOf(1).equals(master.command("EXISTS", "lock:{" + name + "}")))
+			.count();
+	}
+
+	@Override
+	public void close() {
+		this.store.close();
+	}
+
+}

@@ -1,0 +1,194 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redlock;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+import io.github.redislock.store.LockStore.LeaseRenewal;
+import io.github.redislock.testsupport.RedisNode;
+import io.github.redislock.testsupport.RedisServerExtension;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * A Redlock of five real masters decides by majority: it takes a lock only on most of
+ * them, gives back what it took when it falls short, keeps a lock only while most renew
+ * it, fails loudly when most do not answer, and does not wait for a node that hangs.
+ *
+ * @author redis-lock contributors
+ */
+class RedlockStoreTests {
+
+	private static final Duration LEASE = Duration.ofSeconds(30);
+
+	@RegisterExtension
+	static final RedisServerExtension redis = new RedisServerExtension();
+
+	private static List<RedisNode> masters;
+
+	private RedlockNodes redlock;
+
+	@BeforeAll
+	static void startMasters() {
+		masters = redis.masters(5);
+	}
+
+	@BeforeEach
+	void connect() {
+		this.redlock = RedlockNodes.on(masters);
+	}
+
+	@AfterEach
+	void healAndClean() {
+		this.redlock.close();
+		for (RedisNode master : masters) {
+			if (master.isPaused()) {
+				master.resume();
+			}
+			if (!master.isRunning()) {
+				master.restart();
+			}
+			master.command("FLUSHALL");
+		}
+	}
+
+	@Test
+	void aLockIsTakenOnEveryNodeAndIsBusyForOthersUntilReleased() {
+		RedlockStore store = this.redlock.store;
+		assertThat(store.tryAcquire("taken", "a", LEASE).acquired()).isTrue();
+		assertThat(this.redlock.holdingNodes("taken")).isEqualTo(5);
+		assertThat(store.tryAcquire("taken", "b", LEASE).acquired()).isFalse();
+		assertThat(store.release("taken", "b")).isFalse();
+		assertThat(store.release("taken", "a")).isTrue();
+		assertThat(this.redlock.holdingNodes("taken")).isZero();
+		assertThat(store.tryAcquire("taken", "b", LEASE).acquired()).isTrue();
+		assertThat(store.release("taken", "b")).isTrue();
+	}
+
+	@Test
+	void anAttemptWithoutAMajorityGivesBackWhatItTook() {
+		for (int i = 0; i < 3; i++) {
+			assertThat(this.redlock.node(i).tryAcquire("split", "other", LEASE).acquired()).isTrue();
+		}
+		assertThat(this.redlock.store.tryAcquire("split", "a", LEASE).acquired()).isFalse();
+		for (int i = 3; i < 5; i++) {
+			assertThat(masters.get(i).command("EXISTS", "lock:{split}")).as("node " + i).isEqualTo(0L);
+		}
+		for (int i = 0; i < 3; i++) {
+			assertThat(this.redlock.node(i).release("split", "other")).isTrue();
+		}
+	}
+
+	@Test
+	void aMajorityTakesTheLockWhileTwoNodesAreDown() {
+		masters.get(0).kill();
+		masters.get(1).pause();
+		assertThat(this.redlock.store.tryAcquire("two-down", "a", LEASE).acquired()).isTrue();
+		assertThat(this.redlock.holdingNodes("two-down")).isEqualTo(3);
+		assertThat(this.redlock.store.release("two-down", "a")).isTrue();
+	}
+
+	@Test
+	void threeOfFiveDownFailLoudlyWithinTheNodeTimeout() {
+		masters.get(0).kill();
+		masters.get(1).kill();
+		masters.get(2).pause();
+		long start = System.nanoTime();
+		assertThatExceptionOfType(RedlockQuorumException.class)
+			.isThrownBy(() -> this.redlock.store.tryAcquire("three-down", "a", LEASE))
+			.withMessageContaining(
+					"Could not acquire lock 'three-down': only 2 of 5 Redlock nodes answered, 3 are needed")
+			.withMessageContaining(masters.get(2).address() + "/0 did not answer within 200 ms");
+		// A bound, not a speed: a node's command timeout would be longer.
+		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
+		assertThat(this.redlock.holdingNodes("three-down")).as("given back on the nodes that took it").isZero();
+	}
+
+	@Test
+	void aPausedNodeDoesNotHoldUpAnAcquisitionBeyondTheNodeTimeout() {
+		masters.get(4).pause();
+		for (int i = 0; i < 5; i++) {
+			long start = System.nanoTime();
+			assertThat(this.redlock.store.tryAcquire("paused", "a", LEASE).acquired()).isTrue();
+			Duration took = Duration.ofNanos(System.nanoTime() - start);
+			assertThat(took).as("attempt " + i).isLessThan(RedlockNodes.NODE_TIMEOUT.plusMillis(800));
+			assertThat(this.redlock.store.release("paused", "a")).isTrue();
+		}
+	}
+
+	@Test
+	void aLockIsKeptOnlyWhileAMajorityRenewsIt() {
+		RedlockStore store = this.redlock.store;
+		assertThat(store.tryAcquire("renewed", "a", LEASE).acquired()).isTrue();
+		masters.get(0).command("DEL", "lock:{renewed}");
+		masters.get(1).command("DEL", "lock:{renewed}");
+		assertThat(store.renew("renewed", "a", LEASE)).as("three of five still hold it").isTrue();
+		assertThat(store.renewAll(List.of(new LeaseRenewal("renewed", "a", LEASE)))).containsExactly(true);
+		masters.get(2).command("DEL", "lock:{renewed}");
+		assertThat(store.renew("renewed", "a", LEASE)).as("two of five").isFalse();
+		assertThat(store.renewAll(List.of(new LeaseRenewal("renewed", "a", LEASE)))).containsExactly(false);
+		assertThat(store.release("renewed", "a")).as("lost").isFalse();
+	}
+
+	@Test
+	void fencingTokensGrowFromHolderToHolderEvenWhenOneNodeIsFarAhead() {
+		RedlockStore store = this.redlock.store;
+		long farAhead = Long
+			.parseLong(String.valueOf(masters.get(4).command("TIME").toString().split(",")[0].replaceAll("\\D", "")))
+				* 1_000_000L + 3_600_000_000L;
+		masters.get(4).command("SET", "lock:{fenced}:fence", Long.toString(farAhead), "PX", "60000");
+		assertThat(store.tryAcquire("fenced", "a", LEASE).acquired()).isTrue();
+		long first = store.issueFencingToken("fenced", "a", LEASE);
+		assertThat(first).as("the largest of the majority's").isGreaterThan(farAhead);
+		assertThat(store.release("fenced", "a")).isTrue();
+
+		masters.get(4).kill();
+		assertThat(store.tryAcquire("fenced", "b", LEASE).acquired()).isTrue();
+		long second = store.issueFencingToken("fenced", "b", LEASE);
+		assertThat(second).as("issued without the node that was ahead").isGreaterThan(first);
+		assertThat(store.release("fenced", "b")).isTrue();
+	}
+
+	@Test
+	void aReleaseOnAnyNodeWakesSubscribers() throws Exception {
+		RedlockStore store = this.redlock.store;
+		assertThat(store.tryAcquire("woken", "a", LEASE).acquired()).isTrue();
+		Semaphore calls = new Semaphore(0);
+		try (AutoCloseable subscription = store.subscribe("woken", (handOff) -> {
+			if (handOff == null) {
+				calls.release();
+			}
+		})) {
+			assertThat(calls.tryAcquire(5, 10, TimeUnit.SECONDS)).as("told once each subscription is in place")
+				.isTrue();
+			masters.get(0).kill();
+			masters.get(1).kill();
+			assertThat(store.release("woken", "a")).isTrue();
+			assertThat(calls.tryAcquire(3, 10, TimeUnit.SECONDS)).as("told of the release by each node that is up")
+				.isTrue();
+		}
+	}
+
+}

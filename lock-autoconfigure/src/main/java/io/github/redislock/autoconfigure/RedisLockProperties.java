@@ -508,6 +508,17 @@ public class RedisLockProperties implements Validator {
 		}
 
 		private void validate(Errors errors, @Nullable Duration expire) {
+			if (this.nodeTimeout == null || this.nodeTimeout.compareTo(MIN_TIME) < 0) {
+				reject(errors, "redlock.nodeTimeout", "redis-lock.redlock.node-timeout must be at least 1ms");
+			}
+			else if (expire != null && this.nodeTimeout.compareTo(expire) >= 0) {
+				reject(errors, "redlock.nodeTimeout",
+						"redis-lock.redlock.node-timeout must be shorter than redis-lock.expire");
+			}
+			if (!(this.driftFactor >= 0 && this.driftFactor < 0.5)) {
+				reject(errors, "redlock.driftFactor",
+						"redis-lock.redlock.drift-factor must be at least 0 and less than 0.5");
+			}
 			if (this.nodes.isEmpty()) {
 				return;
 			}
@@ -526,17 +537,6 @@ public class RedisLockProperties implements Validator {
 				catch (IllegalArgumentException ex) {
 					reject(errors, "redlock.nodes", "redis-lock.redlock.nodes: " + ex.getMessage());
 				}
-			}
-			if (this.nodeTimeout == null || this.nodeTimeout.compareTo(MIN_TIME) < 0) {
-				reject(errors, "redlock.nodeTimeout", "redis-lock.redlock.node-timeout must be at least 1ms");
-			}
-			else if (expire != null && this.nodeTimeout.compareTo(expire) >= 0) {
-				reject(errors, "redlock.nodeTimeout",
-						"redis-lock.redlock.node-timeout must be shorter than redis-lock.expire");
-			}
-			if (!(this.driftFactor >= 0 && this.driftFactor < 0.5)) {
-				reject(errors, "redlock.driftFactor",
-						"redis-lock.redlock.drift-factor must be at least 0 and less than 0.5");
 			}
 		}
 

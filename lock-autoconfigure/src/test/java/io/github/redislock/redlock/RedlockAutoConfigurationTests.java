@@ -1,0 +1,157 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redlock;
+
+import java.time.Duration;
+import java.util.List;
+
+import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockClient;
+import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.store.LockStore;
+import io.github.redislock.testsupport.RedisNode;
+import io.github.redislock.testsupport.RedisServerExtension;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * With {@code redis-lock.redlock.nodes} set, the lock beans take their locks on a
+ * majority of those masters, whether or not the application has a Redis of its own, and
+ * an application that needs both kinds builds the other client itself.
+ *
+ * @author redis-lock contributors
+ */
+class RedlockAutoConfigurationTests {
+
+	@RegisterExtension
+	static final RedisServerExtension redis = new RedisServerExtension();
+
+	private static List<RedisNode> masters;
+
+	@BeforeAll
+	static void startMasters() {
+		masters = redis.masters(3);
+	}
+
+	@Test
+	void lockBeansTakeTheirLocksOnEveryNode() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class))
+			.withPropertyValues("redis-lock.redlock.nodes=" + url(0) + "," + url(1) + "," + url(2))
+			.run((context) -> {
+				assertThat(context).hasNotFailed()
+					.hasSingleBean(RedlockStore.class)
+					.doesNotHaveBean(RedisLockStore.class);
+				DistributedLock lock = context.getBean(LockClient.class).getLock("configured");
+				assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(30), false)).isTrue();
+				try {
+					for (RedisNode master : masters) {
+						assertThat(master.command("EXISTS", "lock:{configured}")).as(master.address()).isEqualTo(1L);
+					}
+				}
+				finally {
+					lock.unlock();
+				}
+			});
+	}
+
+	@Test
+	void nodesCanBeAYamlListAndOneMayBeDownAtStartUp() {
+		masters.get(2).kill();
+		try {
+			new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class))
+				.withPropertyValues("redis-lock.redlock.nodes[0]=" + url(0), "redis-lock.redlock.nodes[1]=" + url(1),
+						"redis-lock.redlock.nodes[2]=" + url(2))
+				.run((context) -> {
+					assertThat(context).hasNotFailed().hasSingleBean(RedlockStore.class);
+					DistributedLock lock = context.getBean(LockClient.class).getLock("listed");
+					assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(30), false)).isTrue();
+					lock.unlock();
+				});
+		}
+		finally {
+			masters.get(2).restart();
+		}
+	}
+
+	@Test
+	void aSecondClientOnTheApplicationsRedisSitsBesideTheRedlockOne() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class))
+			.withUserConfiguration(SingleRedisClient.class)
+			.withPropertyValues("redis-lock.redlock.nodes=" + url(0) + "," + url(1) + "," + url(2),
+					"app.redis-port=" + masters.get(0).port())
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(LockStore.class)).isInstanceOf(RedlockStore.class);
+				DefaultLockClient single = context.getBean("singleRedisLockClient", DefaultLockClient.class);
+				DistributedLock lock = single.getLock("single");
+				assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(30), false)).isTrue();
+				try {
+					assertThat(masters.get(0).command("EXISTS", "single:{single}")).isEqualTo(1L);
+					assertThat(masters.get(1).command("EXISTS", "single:{single}")).isEqualTo(0L);
+				}
+				finally {
+					lock.unlock();
+				}
+			});
+	}
+
+	private static String url(int index) {
+		return "redis://" + masters.get(index).host() + ":" + masters.get(index).port();
+	}
+
+	/**
+	 * How README shows a client on one Redis beside the Redlock beans: beans that are not
+	 * default candidates, so that the starter's beans do not back off for them and
+	 * nothing injects them by type by mistake.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	static class SingleRedisClient {
+
+		@Bean(defaultCandidate = false)
+		LettuceConnectionFactory singleRedisConnectionFactory(@Value("${app.redis-port}") int port) {
+			return new LettuceConnectionFactory(new RedisStandaloneConfiguration("127.0.0.1", port));
+		}
+
+		@Bean(destroyMethod = "close", defaultCandidate = false)
+		RedisLockStore singleRedisLockStore(
+				@Qualifier("singleRedisConnectionFactory") LettuceConnectionFactory singleRedisConnectionFactory) {
+			return new RedisLockStore(new StringRedisTemplate(singleRedisConnectionFactory), "single:");
+		}
+
+		@Bean(destroyMethod = "close", defaultCandidate = false)
+		DefaultLockClient singleRedisLockClient(
+				@Qualifier("singleRedisLockStore") RedisLockStore singleRedisLockStore) {
+			return new DefaultLockClient(singleRedisLockStore);
+		}
+
+	}
+
+}

@@ -1,0 +1,182 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redlock;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockBackoff;
+import io.github.redislock.core.LockException;
+import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.testsupport.RedisNode;
+import io.github.redislock.testsupport.RedisServerExtension;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Two instances of eight threads each increment a counter with a read, a pause and a
+ * write, under a Redlock of five masters, while one or two of the masters at a time are
+ * killed and restarted after the lease, or paused and resumed: the counter ends exact.
+ *
+ * @author redis-lock contributors
+ */
+class RedlockMutualExclusionTests {
+
+	private static final Duration LEASE = Duration.ofSeconds(2);
+
+	private static final int THREADS = 8;
+
+	private static final int SECTIONS_PER_THREAD = 60;
+
+	private static final Duration BOUND = Duration.ofSeconds(120);
+
+	@RegisterExtension
+	static final RedisServerExtension redis = new RedisServerExtension();
+
+	private final List<AutoCloseable> closeables = new ArrayList<>();
+
+	@AfterEach
+	void close() throws Exception {
+		for (AutoCloseable closeable : this.closeables) {
+			closeable.close();
+		}
+	}
+
+	@Test
+	void aCounterIncrementedUnderTheLockEndsExactWhileNodesFail() throws Exception {
+		List<RedisNode> masters = redis.masters(5);
+		List<DefaultLockClient> instances = List.of(instance(masters), instance(masters));
+		long[] counter = { 0 };
+		AtomicLong sections = new AtomicLong();
+		AtomicInteger refused = new AtomicInteger();
+		CountDownLatch done = new CountDownLatch(2 * THREADS);
+		long deadline = System.nanoTime() + BOUND.toNanos();
+		for (DefaultLockClient client : instances) {
+			for (int t = 0; t < THREADS; t++) {
+				Thread thread = new Thread(() -> {
+					try {
+						for (int i = 0; i < SECTIONS_PER_THREAD && System.nanoTime() < deadline; i++) {
+							DistributedLock lock = client.getLock("counter");
+							try {
+								if (!lock.tryLock(Duration.ofSeconds(5), LEASE, true)) {
+									refused.incrementAndGet();
+									continue;
+								}
+							}
+							catch (LockException ex) {
+								refused.incrementAndGet();
+								continue;
+							}
+							try {
+								long read = counter[0];
+								Thread.sleep(1);
+								counter[0] = read + 1;
+								sections.incrementAndGet();
+							}
+							finally {
+								unlockQuietly(lock);
+							}
+						}
+					}
+					catch (InterruptedException ex) {
+						Thread.currentThread().interrupt();
+					}
+					finally {
+						done.countDown();
+					}
+				}, "counter-" + t);
+				thread.start();
+			}
+		}
+		int faults = injectFaults(masters, done, deadline);
+
+		assertThat(done.await(BOUND.toSeconds() + 30, TimeUnit.SECONDS)).as("workers done").isTrue();
+		synchronized (counter) {
+			assertThat(counter[0])
+				.as("counter after %d sections, %d refused, %d faults", sections.get(), refused.get(), faults)
+				.isEqualTo(sections.get());
+		}
+		assertThat(faults).as("faults injected while the workers ran").isGreaterThanOrEqualTo(4);
+		assertThat(sections.get()).as("sections completed").isGreaterThan(THREADS);
+	}
+
+	/**
+	 * Kill one or two masters and restart them after the lease, or pause and resume them,
+	 * until the workers are done: never more than two at once, and never a restart sooner
+	 * than the lease (that would be Redlock's documented caveat, which
+	 * {@link RedlockRestartTests} shows on its own).
+	 */
+	private static int injectFaults(List<RedisNode> masters, CountDownLatch done, long deadline) throws Exception {
+		Random random = new Random(42);
+		int faults = 0;
+		while (done.getCount() > 0 && System.nanoTime() < deadline && faults < 40) {
+			List<RedisNode> hit = new ArrayList<>(masters);
+			java.util.Collections.shuffle(hit, random);
+			hit = hit.subList(0, 1 + random.nextInt(2));
+			boolean kill = random.nextBoolean();
+			for (RedisNode node : hit) {
+				if (kill) {
+					node.kill();
+				}
+				else {
+					node.pause();
+				}
+			}
+			done.await(kill ? LEASE.toMillis() + 500 : 300 + random.nextInt(700), TimeUnit.MILLISECONDS);
+			for (RedisNode node : hit) {
+				if (kill) {
+					node.restart();
+				}
+				else {
+					node.resume();
+				}
+			}
+			faults++;
+			done.await(200, TimeUnit.MILLISECONDS);
+		}
+		return faults;
+	}
+
+	private DefaultLockClient instance(List<RedisNode> masters) {
+		RedlockNodes nodes = RedlockNodes.on(masters);
+		DefaultLockClient client = new DefaultLockClient(nodes.store, LEASE, true,
+				new LockBackoff(Duration.ofMillis(20), 2.0, Duration.ofMillis(200), 0.5), (event) -> {
+				});
+		this.closeables.add(0, nodes);
+		this.closeables.add(0, client);
+		return client;
+	}
+
+	private static void unlockQuietly(DistributedLock lock) {
+		try {
+			lock.unlock();
+		}
+		catch (LockException ex) {
+			// A release the nodes could not confirm: the lease ends the lock.
+		}
+	}
+
+}

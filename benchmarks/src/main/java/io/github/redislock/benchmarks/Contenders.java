@@ -51,6 +51,8 @@ final class Contenders {
 
 	static {
 		TOPOLOGY_LABELS.put(TopologyContender.ACKS_ID, "ours lock(), 1 replica acknowledges (WAIT)");
+		TOPOLOGY_LABELS.put(TopologyContender.REDLOCK_3_ID, "ours lock(), Redlock on 3 masters");
+		TOPOLOGY_LABELS.put(TopologyContender.REDLOCK_5_ID, "ours lock(), Redlock on 5 masters");
 	}
 
 	private Contenders() {
@@ -71,7 +73,10 @@ final class Contenders {
 	 * @return how many to start
 	 */
 	static int mastersBeside(List<String> ids) {
-		return 0;
+		if (ids.contains(TopologyContender.REDLOCK_5_ID)) {
+			return 4;
+		}
+		return ids.contains(TopologyContender.REDLOCK_3_ID) ? 2 : 0;
 	}
 
 	/**
@@ -103,6 +108,7 @@ final class Contenders {
 			case RegistryContender.SPIN_ID -> new RegistryContender(port, false);
 			case RegistryContender.PUB_SUB_ID -> new RegistryContender(port, true);
 			case TopologyContender.ACKS_ID -> TopologyContender.acknowledged(port);
+			case TopologyContender.REDLOCK_3_ID, TopologyContender.REDLOCK_5_ID -> TopologyContender.redlock(id, port);
 			default -> throw new IllegalArgumentException(
 					"Unknown contender '" + id + "'; known: " + LABELS.keySet() + " and " + TOPOLOGY_LABELS.keySet());
 		};

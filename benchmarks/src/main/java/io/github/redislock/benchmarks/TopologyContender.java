@@ -16,6 +16,7 @@
 package io.github.redislock.benchmarks;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeoutException;
 
 import io.github.redislock.core.DistributedLock;
@@ -23,6 +24,9 @@ import io.github.redislock.core.LockBackoff;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.redis.ReplicaAcknowledgement;
+import io.github.redislock.redlock.RedlockConnections;
+import io.github.redislock.redlock.RedlockNode;
+import io.github.redislock.redlock.RedlockStore;
 import io.github.redislock.store.LockStore;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -32,8 +36,10 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 /**
  * Our {@code lock()} like {@code ours}, on a store that trades speed for surviving the
  * loss of a Redis: {@code ours-acks} waits for a replica to acknowledge each acquisition
- * ({@code redis-lock.replica-acks: 1}). Like {@code ours} it renews its lease, but waits
- * with {@code tryLock(10 s, 30 s, true)}, so that a failure to acquire ends the loop.
+ * ({@code redis-lock.replica-acks: 1}); {@code ours-redlock3} and {@code ours-redlock5}
+ * take each lock on a majority of 3 or 5 independent masters
+ * ({@code redis-lock.redlock}). Like {@code ours} it renews its lease, but waits with
+ * {@code tryLock(10 s, 30 s, true)}, so that a failure to acquire ends the loop.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -41,6 +47,13 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 final class TopologyContender implements Contender {
 
 	static final String ACKS_ID = "ours-acks";
+
+	static final String REDLOCK_3_ID = "ours-redlock3";
+
+	static final String REDLOCK_5_ID = "ours-redlock5";
+
+	/** The node timeout of the Redlock contenders, the starter's default. */
+	private static final Duration NODE_TIMEOUT = Duration.ofMillis(100);
 
 	private final String id;
 
@@ -74,6 +87,24 @@ final class TopologyContender implements Contender {
 			store.close();
 			factory.destroy();
 		});
+	}
+
+	/**
+	 * Create a Redlock contender, on the run's server and independent masters beside it.
+	 * @param id {@link #REDLOCK_3_ID} or {@link #REDLOCK_5_ID}
+	 * @param port the port of the run's server
+	 * @return the contender
+	 */
+	static TopologyContender redlock(String id, int port) {
+		int size = REDLOCK_3_ID.equals(id) ? 3 : 5;
+		List<RedlockNode> nodes = BenchTopology.fromSystemProperties()
+			.redlockPorts(port, size)
+			.stream()
+			.map((node) -> RedlockNode.parse("redis://" + BenchServer.HOST + ":" + node))
+			.toList();
+		RedlockStore store = RedlockConnections.connect(nodes, "bench:" + id + ":", NODE_TIMEOUT)
+			.store(NODE_TIMEOUT, 0.01);
+		return new TopologyContender(id, store, store);
 	}
 
 	@Override

@@ -40,8 +40,8 @@ import org.jspecify.annotations.Nullable;
  */
 final class LockScripts {
 
-	static final List<String> NAMES = List.of("acquire", "release", "reacquire", "fence", "renew", "renew-all", "raise-fence",
-			"force-release");
+	static final List<String> NAMES = List.of("acquire", "release", "reacquire", "fence", "renew", "renew-all",
+			"raise-fence", "force-release");
 
 	private static final String LOCATION = "META-INF/redis-lock/scripts/";
 

@@ -28,8 +28,11 @@ import org.springframework.data.redis.connection.RedisClusterConfiguration;
 import org.springframework.data.redis.connection.RedisConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 import io.github.redislock.testsupport.RedisFixture;
+import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.store.LockStore;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.torture.proxy.FaultProxy;
 
@@ -45,7 +48,8 @@ abstract class LockRedis implements AutoCloseable {
 	/**
 	 * Start the topology a run asks for.
 	 * @param topology {@code standalone}, {@code sentinel}, {@code sentinel-acks} (two
-	 * replicas, each lock acknowledged by one) or {@code cluster}
+	 * replicas, each lock acknowledged by one), {@code cluster} or {@code redlock} (five
+	 * masters)
 	 * @param fixture the fixture that starts the servers
 	 * @return the running topology
 	 */
@@ -57,8 +61,9 @@ abstract class LockRedis implements AutoCloseable {
 			// the other one acknowledged.
 			case "sentinel-acks" -> new SentinelLockRedis(fixture.sentinel(3, 2), 1);
 			case "cluster" -> new ClusterLockRedis(fixture.cluster(3, 0));
-			default -> throw new IllegalArgumentException(
-					"Unknown torture topology '" + topology + "': use standalone, sentinel, sentinel-acks or cluster");
+			case "redlock" -> new RedlockLockRedis(fixture.masters(5));
+			default -> throw new IllegalArgumentException("Unknown torture topology '" + topology
+					+ "': use standalone, sentinel, sentinel-acks, cluster or redlock");
 		};
 	}
 
@@ -80,6 +85,15 @@ abstract class LockRedis implements AutoCloseable {
 	 * @return the configuration
 	 */
 	abstract RedisConfiguration configuration();
+
+	/**
+	 * Return the store of the supervisor's recovery probe, which locks as the workers do.
+	 * @param connectionFactory a connection straight to the topology
+	 * @return the store, closed with the probe if it can be
+	 */
+	LockStore probeStore(LettuceConnectionFactory connectionFactory) {
+		return new RedisLockStore(new StringRedisTemplate(connectionFactory));
+	}
 
 	/**
 	 * Return the data node that holds a lock now.

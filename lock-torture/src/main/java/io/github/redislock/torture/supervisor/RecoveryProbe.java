@@ -32,7 +32,7 @@ import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockException;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.redis.RedisLockKeys;
-import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.store.LockStore;
 import io.github.redislock.torture.TortureTimings;
 import io.github.redislock.torture.oracle.Oracle;
 
@@ -56,7 +56,7 @@ final class RecoveryProbe implements AutoCloseable {
 
 	private final RedisLockKeys keys = new RedisLockKeys("lock:");
 
-	private final RedisLockStore store;
+	private final LockStore store;
 
 	private final DefaultLockClient client;
 
@@ -72,10 +72,10 @@ final class RecoveryProbe implements AutoCloseable {
 
 	private final List<String> unrecovered = new ArrayList<>();
 
-	RecoveryProbe(LettuceConnectionFactory connectionFactory, Oracle oracle, List<String> locks) {
+	RecoveryProbe(LettuceConnectionFactory connectionFactory, LockStore store, Oracle oracle, List<String> locks) {
 		this.connectionFactory = connectionFactory;
 		this.redis = new StringRedisTemplate(this.connectionFactory);
-		this.store = new RedisLockStore(this.redis);
+		this.store = store;
 		this.client = new DefaultLockClient(this.store);
 		this.client.start();
 		this.oracle = oracle;
@@ -229,7 +229,14 @@ final class RecoveryProbe implements AutoCloseable {
 		this.executor.shutdownNow();
 		this.client.stop();
 		this.client.close();
-		this.store.close();
+		if (this.store instanceof AutoCloseable closeable) {
+			try {
+				closeable.close();
+			}
+			catch (Exception ex) {
+				throw new IllegalStateException("Could not close the probe's lock store", ex);
+			}
+		}
 		this.connectionFactory.destroy();
 	}
 

@@ -82,9 +82,7 @@ public final class TortureRun {
 			RedisNode oracleRedis = fixture.standalone();
 			try (LockRedis redis = LockRedis.start(this.settings.topology(), fixture);
 					Oracle oracle = new Oracle(oracleRedis.port());
-					RecoveryProbe probe = new RecoveryProbe(
-							redis.connectionFactory(Duration.ofMillis(TortureTimings.COMMAND_TIMEOUT_MS)), oracle,
-							this.settings.locks());
+					RecoveryProbe probe = probe(redis, oracle);
 					SupervisorConnection direct = new SupervisorConnection(
 							redis.connectionFactory(Duration.ofSeconds(5)));
 					TtlSampler sampler = new TtlSampler(direct.redis(), KEY_PREFIX);
@@ -123,6 +121,12 @@ public final class TortureRun {
 						Duration.ofNanos(System.nanoTime() - started));
 			}
 		}
+	}
+
+	private RecoveryProbe probe(LockRedis redis, Oracle oracle) {
+		LettuceConnectionFactory connectionFactory = redis
+			.connectionFactory(Duration.ofMillis(TortureTimings.COMMAND_TIMEOUT_MS));
+		return new RecoveryProbe(connectionFactory, redis.probeStore(connectionFactory), oracle, this.settings.locks());
 	}
 
 	private static long channels(LockRedis redis) {

@@ -54,7 +54,8 @@ import org.springframework.util.Assert;
  * a script call with its arguments and its reply read; what is not about one operation
  * lives elsewhere: the key layout in {@link RedisLockKeys}, the scripts in
  * {@link LuaScript}, the holder's record in {@link HolderRecord}, the release
- * notifications in {@link ReleaseSubscriptions}.
+ * notifications in {@link ReleaseSubscriptions}, the waits for replicas in
+ * {@link AcknowledgedWrites}.
  *
  * @author redis-lock contributors
  * @since 0.1.0

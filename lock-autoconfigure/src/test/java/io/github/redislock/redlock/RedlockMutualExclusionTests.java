@@ -25,7 +25,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.redislock.core.DistributedLock;
-import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockException;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.testsupport.RedisNode;
@@ -162,9 +161,8 @@ class RedlockMutualExclusionTests {
 
 	private DefaultLockClient instance(List<RedisNode> masters) {
 		RedlockNodes nodes = RedlockNodes.on(masters);
-		DefaultLockClient client = new DefaultLockClient(nodes.store, LEASE, true,
-				new LockBackoff(Duration.ofMillis(20), 2.0, Duration.ofMillis(200), 0.5), (event) -> {
-				});
+		DefaultLockClient client = nodes.client(LEASE, (event) -> {
+		});
 		this.closeables.add(0, nodes);
 		this.closeables.add(0, client);
 		return client;

@@ -19,6 +19,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.redislock.core.LockBackoff;
+import io.github.redislock.core.LockLostListener;
+import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.testsupport.RedisNode;
 
@@ -51,6 +54,18 @@ final class RedlockNodes implements AutoCloseable {
 		}
 		RedlockConnections connections = RedlockConnections.connect(nodes, "lock:", NODE_TIMEOUT);
 		return new RedlockNodes(masters, connections, connections.store(NODE_TIMEOUT, 0.01));
+	}
+
+	/**
+	 * Return a lock client on this Redlock, whose backoff is short and randomized, as the
+	 * tests need many attempts.
+	 * @param leaseTime the default lease
+	 * @param lostListener told of lost leases
+	 * @return the client, to close before this
+	 */
+	DefaultLockClient client(Duration leaseTime, LockLostListener lostListener) {
+		return new DefaultLockClient(this.store, leaseTime, true,
+				new LockBackoff(Duration.ofMillis(20), 2.0, Duration.ofMillis(200), 0.5), lostListener);
 	}
 
 	/** The store of one node alone, to set up what a node records. */

@@ -22,7 +22,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.redislock.core.DistributedLock;
-import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockStoreException;
@@ -139,8 +138,7 @@ class RedlockRestartTests {
 
 	private DefaultLockClient instance(List<RedisNode> masters, List<LockLostEvent> lost) {
 		RedlockNodes nodes = RedlockNodes.on(masters);
-		DefaultLockClient client = new DefaultLockClient(nodes.store, LEASE, true,
-				new LockBackoff(Duration.ofMillis(20), 2.0, Duration.ofMillis(200), 0.5), lost::add);
+		DefaultLockClient client = nodes.client(LEASE, lost::add);
 		this.closeables.add(0, nodes);
 		this.closeables.add(0, client);
 		return client;

@@ -28,7 +28,6 @@ import io.github.redislock.redis.ReplicaAcknowledgement;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisPassword;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
@@ -49,6 +48,9 @@ public final class RedlockConnections implements AutoCloseable {
 
 	/** How long start-up waits for the nodes to answer a first time. */
 	private static final Duration WARM_UP = Duration.ofSeconds(5);
+
+	/** A lock name and owner that no application uses. */
+	private static final String WARM_UP_LOCK = "redis-lock:redlock-warm-up";
 
 	private final List<LettuceConnectionFactory> factories;
 
@@ -109,18 +111,15 @@ public final class RedlockConnections implements AutoCloseable {
 	}
 
 	/**
-	 * Open the connections to the nodes that answer, in parallel, so that the first
-	 * acquisition does not spend its node timeout connecting. A node that does not answer
-	 * now is connected to when it does.
+	 * Open the connections to the nodes that answer, in parallel, and run a script on
+	 * each (a renewal of no lock), so that the first acquisition does not spend its node
+	 * timeout connecting or loading code. A node that does not answer now is connected to
+	 * when it does.
 	 */
 	private void warmUp() {
 		List<CompletableFuture<?>> pings = new ArrayList<>();
-		for (LettuceConnectionFactory factory : this.factories) {
-			pings.add(CompletableFuture.runAsync(() -> {
-				try (RedisConnection connection = factory.getConnection()) {
-					connection.ping();
-				}
-			}));
+		for (RedisLockStore store : this.stores) {
+			pings.add(CompletableFuture.runAsync(() -> store.renew(WARM_UP_LOCK, WARM_UP_LOCK, WARM_UP)));
 		}
 		try {
 			CompletableFuture.allOf(pings.toArray(CompletableFuture[]::new))

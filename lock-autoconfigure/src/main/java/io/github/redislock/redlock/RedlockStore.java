@@ -135,12 +135,14 @@ public class RedlockStore implements LockStore, AutoCloseable {
 					"Could not acquire lock '" + name + "': only " + replies.answered() + " of " + this.nodes.size()
 							+ " Redlock nodes answered, " + this.quorum + " are needed (" + replies.failures() + ")");
 		}
+		// Taken on a majority too slowly: no holder's lease to wait for, so back off
+		// fully.
 		long remaining = replies.replies()
 			.stream()
 			.filter((reply) -> reply.answered() && reply.value() != null && !reply.value().acquired())
 			.mapToLong((reply) -> reply.value().remainingLeaseMillis())
 			.min()
-			.orElse(0);
+			.orElse(leaseTime.toMillis());
 		return AcquireResult.busy(remaining);
 	}
 

@@ -201,6 +201,10 @@ final class GuardedStore {
 	 * @param listener told of each release
 	 * @return the subscription
 	 */
+	boolean queuesWaiters() {
+		return this.store.queuesWaiters();
+	}
+
 	AutoCloseable subscribe(String name, LockStore.ReleaseListener listener) {
 		return this.store.subscribe(name, listener);
 	}

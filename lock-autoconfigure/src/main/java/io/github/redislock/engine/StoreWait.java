@@ -174,7 +174,7 @@ final class StoreWait implements AutoCloseable {
 	 */
 	private LockStore.@Nullable Queueing queueing(long ticket) {
 		long remainingWait = Deadline.remaining(this.deadline);
-		if (remainingWait <= 0) {
+		if (remainingWait <= 0 || !this.store.queuesWaiters()) {
 			return null;
 		}
 		long validity = Math.min(remainingWait, this.backoff.maxDelayNanos());

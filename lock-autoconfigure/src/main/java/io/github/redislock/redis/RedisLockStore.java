@@ -207,6 +207,15 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
+	 * Not when replicas are awaited: a lock handed over by a release would reach its new
+	 * holder before any replica acknowledged it.
+	 */
+	@Override
+	public boolean queuesWaiters() {
+		return this.acknowledgedWrites == null;
+	}
+
+	/**
 	 * Take the lock without queueing, and give it back unless the replicas acknowledge.
 	 */
 	private AcquireResult acknowledgedAcquire(String name, String ownerToken, byte[] lockKey, long lease, String fields,

@@ -113,6 +113,14 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
+	 * Never: a queue on each node could hand the lock to different waiters.
+	 */
+	@Override
+	public boolean queuesWaiters() {
+		return false;
+	}
+
+	/**
 	 * Take the lock on a majority, never queueing: a queue on each node could hand the
 	 * lock to different waiters.
 	 */

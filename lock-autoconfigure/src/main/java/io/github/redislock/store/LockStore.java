@@ -57,6 +57,18 @@ public interface LockStore {
 	}
 
 	/**
+	 * Return whether a busy {@link #tryAcquire(String, String, Duration, Queueing)}
+	 * queues its caller. When it does not, waiters neither ask to be queued nor leave a
+	 * queue when they give up, which spares a round trip per wait that ends without the
+	 * lock.
+	 * @return whether waiters are queued; by default, whether this store overrides the
+	 * queueing acquisition at all cannot be told, so {@code true}
+	 */
+	default boolean queuesWaiters() {
+		return true;
+	}
+
+	/**
 	 * Take the lock like {@link #tryAcquire(String, String, Duration, Queueing)}, or like
 	 * {@link #tryAcquire(String, String, Duration)} when not queueing, and record who
 	 * takes it with the lock, in the same operation, for operators to see: recorded while

@@ -44,7 +44,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class ClusterReplicaAcknowledgementTests {
 
-	private static final ReplicaAcknowledgement ONE_REPLICA = new ReplicaAcknowledgement(1, Duration.ofMillis(200),
+	private static final ReplicaAcknowledgement ONE_REPLICA = new ReplicaAcknowledgement(1, Duration.ofSeconds(1),
 			false);
 
 	private static final Duration LEASE = Duration.ofSeconds(30);

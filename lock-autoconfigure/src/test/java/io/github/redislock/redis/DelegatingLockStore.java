@@ -41,6 +41,11 @@ abstract class DelegatingLockStore implements LockStore {
 	}
 
 	@Override
+	public boolean queuesWaiters() {
+		return this.delegate.queuesWaiters();
+	}
+
+	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing) {
 		return this.delegate.tryAcquire(name, ownerToken, leaseTime, queueing);
 	}

@@ -51,7 +51,7 @@ import static org.awaitility.Awaitility.await;
  */
 class ReplicaAcknowledgementTests {
 
-	private static final ReplicaAcknowledgement ONE_REPLICA = new ReplicaAcknowledgement(1, Duration.ofMillis(200),
+	private static final ReplicaAcknowledgement ONE_REPLICA = new ReplicaAcknowledgement(1, Duration.ofSeconds(1),
 			false);
 
 	private static final Duration LEASE = Duration.ofSeconds(30);
@@ -103,7 +103,7 @@ class ReplicaAcknowledgementTests {
 		assertThatExceptionOfType(LockStoreException.class).isThrownBy(() -> lock.tryLock(Duration.ZERO, LEASE, false))
 			.withRootCauseInstanceOf(ReplicaAcknowledgementException.class)
 			.withMessageContaining("unacknowledged")
-			.withMessageContaining("only 0 of 1 replicas acknowledged it within 200 ms")
+			.withMessageContaining("only 0 of 1 replicas acknowledged it within 1000 ms")
 			.withMessageContaining("it was given back");
 		assertThat(master().command("EXISTS", "lock:{unacknowledged}")).as("lock key").isEqualTo(0L);
 		assertThat(lock.isHeldByCurrentThread()).isFalse();
@@ -174,7 +174,7 @@ class ReplicaAcknowledgementTests {
 
 	@Test
 	void anAcquisitionThatMustAlsoBeOnDiskFailsLoudlyWithoutAnAppendOnlyFile() {
-		LockClientInstance instance = start(new ReplicaAcknowledgement(1, Duration.ofMillis(200), true));
+		LockClientInstance instance = start(new ReplicaAcknowledgement(1, Duration.ofSeconds(1), true));
 		DistributedLock lock = instance.client.getLock("on-disk");
 
 		assertThatExceptionOfType(LockStoreException.class).isThrownBy(() -> lock.tryLock(Duration.ZERO, LEASE, false))

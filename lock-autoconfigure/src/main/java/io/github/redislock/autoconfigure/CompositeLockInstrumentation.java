@@ -54,6 +54,19 @@ final class CompositeLockInstrumentation implements LockInstrumentation {
 		for (LockInstrumentation delegate : this.delegates) {
 			acquisitions.add(delegate.acquisitionStarted(name, label));
 		}
+		return all(acquisitions);
+	}
+
+	@Override
+	public Acquisition asyncAcquisitionStarted(String name, String label) {
+		List<Acquisition> acquisitions = new ArrayList<>(this.delegates.size());
+		for (LockInstrumentation delegate : this.delegates) {
+			acquisitions.add(delegate.asyncAcquisitionStarted(name, label));
+		}
+		return all(acquisitions);
+	}
+
+	private static Acquisition all(List<Acquisition> acquisitions) {
 		return new Acquisition() {
 
 			@Override

@@ -55,6 +55,19 @@ public interface LockInstrumentation {
 	}
 
 	/**
+	 * Called when a holder that is not a thread starts to acquire a lock: like
+	 * {@link #acquisitionStarted}, but the acquisition ends on another thread, so nothing
+	 * may be bound to the calling thread meanwhile (an observation scope, say). The
+	 * default calls {@link #acquisitionStarted}.
+	 * @param name the lock name
+	 * @param label the bounded name to report the lock under
+	 * @return what to tell how the acquisition ends
+	 */
+	default Acquisition asyncAcquisitionStarted(String name, String label) {
+		return acquisitionStarted(name, label);
+	}
+
+	/**
 	 * A {@code @RedisLock} call whose lock was not acquired was answered by its fallback
 	 * method or by the {@code LockAcquisitionFailureHandler}, which returned normally.
 	 * @param name the lock name

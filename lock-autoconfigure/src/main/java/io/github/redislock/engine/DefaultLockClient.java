@@ -17,10 +17,13 @@ package io.github.redislock.engine;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 import org.springframework.context.SmartLifecycle;
 import org.springframework.util.Assert;
 
+import io.github.redislock.core.AsyncLockClient;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockArguments;
 import io.github.redislock.core.LockBackoff;
@@ -28,6 +31,7 @@ import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockInstrumentation;
+import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockLostListener;
 import io.github.redislock.store.LockStore;
@@ -54,7 +58,7 @@ import io.github.redislock.store.LockStore;
  * @author redis-lock contributors
  * @since 0.1.0
  */
-public class DefaultLockClient implements LockClient, SmartLifecycle, AutoCloseable {
+public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLifecycle, AutoCloseable {
 
 	private final Duration leaseTime;
 
@@ -69,6 +73,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	private final LocalHandOffs handOffs;
 
 	private final LockEngine engine;
+
+	private final AsyncLocks asyncLocks;
 
 	/**
 	 * Create a client with a 30 second lease that is renewed while held, and the default
@@ -106,7 +112,10 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		this.states = new LockStates(this.leases, this::isStopping);
 		this.shutdown = new LockClientShutdown(this.states.all(), this.leases::giveUp);
 		this.handOffs = new LocalHandOffs(guardedStore, this.leases, this.states);
-		StoreAcquirer storeAcquirer = new StoreAcquirer(guardedStore, new OwnerTokens(), backoff, this.leases);
+		OwnerTokens owners = new OwnerTokens();
+		StoreAcquirer storeAcquirer = new StoreAcquirer(guardedStore, owners, backoff, this.leases);
+		this.asyncLocks = new AsyncLocks(guardedStore, owners, backoff, this.leases, this::isStopping);
+		this.shutdown.include(this.asyncLocks);
 		FencingTokens fencingTokens = new FencingTokens(guardedStore, this.leases);
 		this.engine = new LockEngine(this.states, this.handOffs, storeAcquirer, this.leases, fencingTokens,
 				this.shutdown);
@@ -143,6 +152,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	public void setInstrumentation(LockInstrumentation instrumentation) {
 		Assert.notNull(instrumentation, "LockInstrumentation must not be null");
 		this.engine.setInstrumentation(instrumentation);
+		this.asyncLocks.setInstrumentation(instrumentation);
 	}
 
 	@Override
@@ -154,6 +164,19 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	public DistributedLock getLock(String name, String label) {
 		LockArguments.name(name);
 		return new ClientLock(this.engine, name, LockArguments.label(name, label), this.leaseTime, this.renew);
+	}
+
+	/**
+	 * Acquire a lock for a holder that is not a thread: see {@link AsyncLockClient}. Its
+	 * lease is renewed like a thread's when the definition asks for renewal, and the
+	 * client's stop waits for it to be released like a thread's lock, then gives it up.
+	 * The wait blocks no thread: with a store that has no non-blocking calls
+	 * ({@link LockStore#async()}), its store calls run on threads of this client's.
+	 */
+	@Override
+	public CompletableFuture<Optional<LockLease>> tryAcquireAsync(LockDefinition definition) {
+		Assert.notNull(definition, "LockDefinition must not be null");
+		return this.asyncLocks.tryAcquire(definition);
 	}
 
 	/**
@@ -304,6 +327,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	public void close() {
 		this.shutdown.close();
 		this.engine.close();
+		this.asyncLocks.close();
 		this.leases.close();
 		this.states.close();
 	}

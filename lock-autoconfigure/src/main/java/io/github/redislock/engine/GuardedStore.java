@@ -24,6 +24,7 @@ import org.slf4j.Logger;
 import org.springframework.core.NestedExceptionUtils;
 
 import io.github.redislock.core.LockStoreException;
+import io.github.redislock.store.AsyncLockStore;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 
@@ -201,6 +202,10 @@ final class GuardedStore {
 	 * @param listener told of each release
 	 * @return the subscription
 	 */
+	@Nullable AsyncLockStore async() {
+		return this.store.async();
+	}
+
 	boolean queuesWaiters() {
 		return this.store.queuesWaiters();
 	}
@@ -244,7 +249,7 @@ final class GuardedStore {
 	 * Say why a call that retries after interrupts failed: a thread interrupted on every
 	 * attempt is not a store that failed.
 	 */
-	private static String failure(RuntimeException ex) {
+	static String failure(RuntimeException ex) {
 		if (UninterruptibleCall.isInterruption(ex)) {
 			return "the thread was interrupted on every attempt";
 		}

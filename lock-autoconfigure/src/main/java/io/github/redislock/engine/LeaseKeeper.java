@@ -16,6 +16,9 @@
 package io.github.redislock.engine;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.BiConsumer;
 
 import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostException;
@@ -151,8 +154,7 @@ final class LeaseKeeper implements AutoCloseable {
 			// Released already when given up, which the store does not record twice; the
 			// store may be gone by now, and its failure is no news.
 			this.store.releaseQuietly(name, hold.ownerToken(), "");
-			throw new LockLostException(name, "Lock '" + name + "' was lost: " + hold.givenUpReason()
-					+ "; work done under it may have overlapped with another holder");
+			throw givenUp(hold);
 		}
 		boolean released;
 		try {
@@ -162,22 +164,73 @@ final class LeaseKeeper implements AutoCloseable {
 			if (leaseLeft) {
 				throw ex;
 			}
-			// The lease had run out, or was found lost, before the release: the lock may
-			// be another holder's by now, whatever became of the release.
-			if (!hold.isLost()) {
-				notifyLost(hold, "its lease ran out before the release, which could not reach the store");
-			}
-			throw new LockLostException(name, "Lock '" + name + "' was lost: its lease had run out before it was "
-					+ "released, and the release could not reach the store; work done under it may have overlapped "
-					+ "with another holder", ex);
+			throw unreachableAfterLoss(hold, ex, this::notifyLost);
 		}
 		if (!released) {
-			if (!hold.isLost()) {
-				notifyLost(hold, "the store no longer recorded this holder at release");
-			}
-			throw new LockLostException(name, "Lock '" + name + "' had already expired or been taken over "
-					+ "when it was released: work done under it may have overlapped with another holder");
+			throw lostAtRelease(hold, this::notifyLost);
 		}
+	}
+
+	/**
+	 * Let go of the hold of an asynchronous holder as it releases it, and release it in
+	 * the store without blocking. What {@link #release(LockHold)} throws, the returned
+	 * stage completes with; a loss found is told to the listener on a thread of its own,
+	 * since the store's answer arrives on a thread that must not wait.
+	 * @param hold the hold
+	 * @param store the asynchronous store calls
+	 * @return completes when released
+	 */
+	CompletionStage<Void> releaseAsync(LockHold hold, AsyncStore store) {
+		boolean leaseLeft = hold.isValid();
+		letGo(hold);
+		if (hold.isGivenUp()) {
+			store.releaseQuietly(hold.name(), hold.ownerToken(), "");
+			return CompletableFuture.failedFuture(givenUp(hold));
+		}
+		return store.release(hold).handle((released, failure) -> {
+			if (failure != null) {
+				LockStoreException storeFailure = AsyncStore.storeFailure(hold.name(), failure);
+				if (leaseLeft) {
+					throw storeFailure;
+				}
+				throw unreachableAfterLoss(hold, storeFailure, this::lostToRenewal);
+			}
+			if (!released) {
+				throw lostAtRelease(hold, this::lostToRenewal);
+			}
+			return null;
+		});
+	}
+
+	private static LockLostException givenUp(LockHold hold) {
+		return new LockLostException(hold.name(), "Lock '" + hold.name() + "' was lost: " + hold.givenUpReason()
+				+ "; work done under it may have overlapped with another holder");
+	}
+
+	/**
+	 * The lease had run out, or was found lost, before the release: the lock may be
+	 * another holder's by now, whatever became of the release.
+	 */
+	private static LockLostException unreachableAfterLoss(LockHold hold, LockStoreException failure,
+			BiConsumer<LockHold, String> notifyLost) {
+		if (!hold.isLost()) {
+			notifyLost.accept(hold, "its lease ran out before the release, which could not reach the store");
+		}
+		String name = hold.name();
+		return new LockLostException(name,
+				"Lock '" + name + "' was lost: its lease had run out before it was "
+						+ "released, and the release could not reach the store; work done under it may have overlapped "
+						+ "with another holder",
+				failure);
+	}
+
+	private static LockLostException lostAtRelease(LockHold hold, BiConsumer<LockHold, String> notifyLost) {
+		if (!hold.isLost()) {
+			notifyLost.accept(hold, "the store no longer recorded this holder at release");
+		}
+		String name = hold.name();
+		return new LockLostException(name, "Lock '" + name + "' had already expired or been taken over "
+				+ "when it was released: work done under it may have overlapped with another holder");
 	}
 
 	/**
@@ -233,9 +286,12 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * A loss found by the renewal thread, which must not wait for the listener.
+	 * Report a loss found on a thread that must not wait for the listener: the renewal
+	 * thread, or one that answers asynchronous holders.
+	 * @param hold the hold
+	 * @param reason why it is lost, for the log and the listener
 	 */
-	private void lostToRenewal(LockHold hold, String reason) {
+	void lostToRenewal(LockHold hold, String reason) {
 		if (hold.isReleasedOrLost()) {
 			return;
 		}
@@ -243,12 +299,14 @@ final class LeaseKeeper implements AutoCloseable {
 		hold.markLost();
 		hold.observed().lost();
 		this.lostLeases.reportLater(new LockLostEvent(hold.name(), hold.fencingToken(), reason));
+		hold.lossFound(reason);
 	}
 
 	private void notifyLost(LockHold hold, String reason) {
 		hold.markLost();
 		hold.observed().lost();
 		this.lostLeases.reportNow(new LockLostEvent(hold.name(), hold.fencingToken(), reason));
+		hold.lossFound(reason);
 	}
 
 	/**

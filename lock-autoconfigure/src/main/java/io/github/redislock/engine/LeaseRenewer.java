@@ -164,10 +164,11 @@ final class LeaseRenewer implements AutoCloseable {
 			stop(hold);
 			return false;
 		}
-		if (!hold.owner().isAlive()) {
+		Thread owner = hold.owner();
+		if (owner != null && !owner.isAlive()) {
 			// The client's EndedOwnerWatch reports it and frees the local lock.
 			logger.debug("Thread '{}' ended while holding lock '{}'; no longer renewing it, so it frees itself "
-					+ "when its lease runs out", hold.owner().getName(), hold.name());
+					+ "when its lease runs out", owner.getName(), hold.name());
 			stop(hold);
 			return false;
 		}

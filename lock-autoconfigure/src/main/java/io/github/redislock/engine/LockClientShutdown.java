@@ -64,6 +64,8 @@ final class LockClientShutdown {
 
 	private final Consumer<LockHold> giveUp;
 
+	private @Nullable AsyncLocks asyncLocks;
+
 	private volatile Duration timeout = DEFAULT_TIMEOUT;
 
 	/** Whether new acquisitions are refused: from the start of a stop to a restart. */
@@ -81,6 +83,14 @@ final class LockClientShutdown {
 	LockClientShutdown(Collection<LockState> states, Consumer<LockHold> giveUp) {
 		this.states = states;
 		this.giveUp = giveUp;
+	}
+
+	/**
+	 * Wait for the leases of asynchronous holders too, and give them up likewise.
+	 * @param asyncLocks the asynchronous holders' locks
+	 */
+	void include(AsyncLocks asyncLocks) {
+		this.asyncLocks = asyncLocks;
 	}
 
 	void setTimeout(Duration timeout) {
@@ -130,6 +140,9 @@ final class LockClientShutdown {
 				giveUp(state.hold);
 				giveUp(state.handedOff);
 			}
+			if (this.asyncLocks != null) {
+				this.asyncLocks.holds().forEach(this::giveUp);
+			}
 		}
 	}
 
@@ -150,8 +163,10 @@ final class LockClientShutdown {
 			return true;
 		}
 		Duration timeout = this.timeout;
-		logger.info("Lock client shutting down: waiting up to {} ms for the {} lock(s) held or waited for "
-				+ "to be released", timeout.toMillis(), this.states.size());
+		logger.info(
+				"Lock client shutting down: waiting up to {} ms for the {} lock(s) held or waited for "
+						+ "to be released",
+				timeout.toMillis(), this.states.size() + ((this.asyncLocks != null) ? this.asyncLocks.size() : 0));
 		long started = System.nanoTime();
 		// Saturated: a wait too long to count in nanoseconds is practically endless.
 		long timeoutNanos = (timeout.compareTo(Duration.ofNanos(Long.MAX_VALUE)) < 0) ? timeout.toNanos()
@@ -181,6 +196,12 @@ final class LockClientShutdown {
 		for (LockState state : this.states) {
 			state.local.wakeWaiters();
 			state.wakeUps.release();
+		}
+		if (this.asyncLocks != null) {
+			this.asyncLocks.wakeWaiters();
+			if (!this.asyncLocks.isIdle()) {
+				return false;
+			}
 		}
 		return this.states.isEmpty();
 	}

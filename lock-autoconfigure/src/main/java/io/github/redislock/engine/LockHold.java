@@ -17,6 +17,7 @@ package io.github.redislock.engine;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
 
@@ -49,8 +50,18 @@ final class LockHold {
 	 */
 	private volatile long fencingToken;
 
-	/** The holding thread; changes only when a local hand-off passes the hold on. */
-	private volatile Thread owner;
+	/**
+	 * The holding thread; changes only when a local hand-off passes the hold on;
+	 * {@code null} for a hold of an asynchronous holder, which no thread owns.
+	 */
+	private volatile @Nullable Thread owner;
+
+	/**
+	 * Told why the lease was lost when it is found lost while held; {@code null} but for
+	 * the hold of an asynchronous holder, which has no release of its own running to be
+	 * told at.
+	 */
+	private volatile @Nullable Consumer<String> lossListener;
 
 	/** Local hand-offs since the store acquisition; touched only under the local lock. */
 	private int handoffs;
@@ -112,6 +123,20 @@ final class LockHold {
 	}
 
 	/**
+	 * Create the hold of an asynchronous holder, which no thread owns.
+	 * @param name the lock name
+	 * @param ownerToken the holder's own owner token
+	 * @param leaseTime the lease granted
+	 * @param requestedAt {@link System#nanoTime()} when the lease was asked for
+	 * @return the hold
+	 */
+	static LockHold unowned(String name, String ownerToken, Duration leaseTime, long requestedAt) {
+		LockHold hold = new LockHold(name, ownerToken, leaseTime, requestedAt);
+		hold.owner = null;
+		return hold;
+	}
+
+	/**
 	 * Create the hold that the next local thread takes over after the store gave the lock
 	 * a fresh lease for it.
 	 * @param previous the hold of the releasing thread
@@ -132,7 +157,7 @@ final class LockHold {
 		return this.ownerToken;
 	}
 
-	Thread owner() {
+	@Nullable Thread owner() {
 		return this.owner;
 	}
 
@@ -309,6 +334,25 @@ final class LockHold {
 
 	void markLost() {
 		this.lost = true;
+	}
+
+	/**
+	 * Tell the given listener why the lease is lost, when it is found lost while held.
+	 * @param listener told the reason, on the thread that found the loss
+	 */
+	void onLoss(Consumer<String> listener) {
+		this.lossListener = listener;
+	}
+
+	/**
+	 * Tell the loss listener, if any, that the lease was found lost.
+	 * @param reason why it was lost
+	 */
+	void lossFound(String reason) {
+		Consumer<String> listener = this.lossListener;
+		if (listener != null) {
+			listener.accept(reason);
+		}
 	}
 
 	void markGivenUp(String reason) {

@@ -56,6 +56,15 @@ final class OwnerTokens {
 	}
 
 	/**
+	 * Return the owner token of a new holder that is not a thread: an asynchronous one,
+	 * which holds one lock once under a token of its own.
+	 * @return the token, never returned before
+	 */
+	String newHolder() {
+		return this.instanceId + ":" + this.holderIds.incrementAndGet();
+	}
+
+	/**
 	 * Return the ticket of a new attempt; attempts are numbered from 1.
 	 * @return the ticket
 	 */

@@ -105,8 +105,7 @@ final class StoreWait implements AutoCloseable {
 		this.state = state;
 		this.ownerToken = owners.current();
 		this.leaseTime = leaseTime;
-		this.handOffLease = (renew && leaseTime.compareTo(MAX_RENEWED_HAND_OFF_LEASE) > 0) ? MAX_RENEWED_HAND_OFF_LEASE
-				: leaseTime;
+		this.handOffLease = handOffLease(leaseTime, renew);
 		this.deadline = deadline;
 		this.holder = holder;
 	}
@@ -173,18 +172,58 @@ final class StoreWait implements AutoCloseable {
 	 * take to ask again, so that the place of a waiter that died runs out soon.
 	 */
 	private LockStore.@Nullable Queueing queueing(long ticket) {
-		long remainingWait = Deadline.remaining(this.deadline);
-		if (remainingWait <= 0 || !this.store.queuesWaiters()) {
+		LockStore.Queueing queueing = queueing(this.store.queuesWaiters(), this.deadline, this.backoff,
+				this.handOffLease, ticket, this.queued);
+		this.queued |= queueing != null;
+		return queueing;
+	}
+
+	/**
+	 * Return how a waiter asks to be queued: only while it may wait, and only for as long
+	 * as it may take to ask again, so that the place of a waiter that died runs out soon.
+	 * @param queuesWaiters whether the store queues waiters at all
+	 * @param deadline when the waiter gives up
+	 * @param backoff the pauses between its attempts
+	 * @param handOffLease the lease it is handed the lock with
+	 * @param ticket the ticket of the attempt
+	 * @param queuedBefore whether an earlier attempt may have queued it
+	 * @return the queueing, or {@code null} not to queue
+	 */
+	static LockStore.@Nullable Queueing queueing(boolean queuesWaiters, long deadline, LockBackoff backoff,
+			Duration handOffLease, long ticket, boolean queuedBefore) {
+		long remainingWait = Deadline.remaining(deadline);
+		if (remainingWait <= 0 || !queuesWaiters) {
 			return null;
 		}
-		long validity = Math.min(remainingWait, this.backoff.maxDelayNanos());
+		long validity = Math.min(remainingWait, backoff.maxDelayNanos());
 		// Saturated: a practically endless wait with the longest backoff would overflow.
 		validity = (validity > Long.MAX_VALUE - QUEUE_MARGIN.toNanos()) ? Long.MAX_VALUE
 				: validity + QUEUE_MARGIN.toNanos();
-		LockStore.Queueing queueing = new LockStore.Queueing(Duration.ofNanos(validity), this.handOffLease, ticket,
-				this.queued);
-		this.queued = true;
-		return queueing;
+		return new LockStore.Queueing(Duration.ofNanos(validity), handOffLease, ticket, queuedBefore);
+	}
+
+	/**
+	 * Return the lease a waiter is handed the lock with.
+	 * @param leaseTime the lease it asked for
+	 * @param renew whether it is renewed while held
+	 * @return the lease, no longer than {@link #MAX_RENEWED_HAND_OFF_LEASE} when renewed
+	 */
+	static Duration handOffLease(Duration leaseTime, boolean renew) {
+		return (renew && leaseTime.compareTo(MAX_RENEWED_HAND_OFF_LEASE) > 0) ? MAX_RENEWED_HAND_OFF_LEASE : leaseTime;
+	}
+
+	/**
+	 * Return the pause before the next attempt: never beyond the deadline, nor beyond the
+	 * holder's lease.
+	 * @param backoff the pauses between attempts
+	 * @param attempt the number of the attempt just made
+	 * @param remaining how long the wait may still last
+	 * @param holderLeaseMillis how long the holder's lease lasts
+	 * @return the pause in nanoseconds
+	 */
+	static long pauseNanos(LockBackoff backoff, int attempt, long remaining, long holderLeaseMillis) {
+		long holderLease = TimeUnit.MILLISECONDS.toNanos(Math.max(1, holderLeaseMillis));
+		return Math.min(backoff.delayNanos(attempt), Math.min(remaining, holderLease));
 	}
 
 	/**
@@ -192,9 +231,8 @@ final class StoreWait implements AutoCloseable {
 	 * deadline, nor beyond the holder's lease.
 	 */
 	private void pause(int attempt, long remaining, long holderLeaseMillis) throws InterruptedException {
-		long holderLease = TimeUnit.MILLISECONDS.toNanos(Math.max(1, holderLeaseMillis));
-		long pause = Math.min(this.backoff.delayNanos(attempt), Math.min(remaining, holderLease));
-		this.state.wakeUps.tryAcquire(pause, TimeUnit.NANOSECONDS);
+		this.state.wakeUps.tryAcquire(pauseNanos(this.backoff, attempt, remaining, holderLeaseMillis),
+				TimeUnit.NANOSECONDS);
 	}
 
 	/**

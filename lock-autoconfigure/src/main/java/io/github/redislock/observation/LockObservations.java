@@ -18,6 +18,7 @@ package io.github.redislock.observation;
 import io.github.redislock.core.LockInstrumentation;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Observes lock acquisitions and holds with Micrometer Observation: an observation named
@@ -65,6 +66,17 @@ public class LockObservations implements LockInstrumentation {
 		return new ObservedAcquisition(observation, observation.openScope(), context);
 	}
 
+	/**
+	 * Without a scope: the acquisition ends on another thread, which must not close a
+	 * scope opened on this one.
+	 */
+	@Override
+	public Acquisition asyncAcquisitionStarted(String name, String label) {
+		LockObservationContext context = new LockObservationContext(name, this.evaluatedKeys ? name : label);
+		Observation observation = observation(DefaultLockObservationConvention.ACQUIRE, context).start();
+		return new ObservedAcquisition(observation, null, context);
+	}
+
 	private Observation observation(DefaultLockObservationConvention convention, LockObservationContext context) {
 		return Observation.createNotStarted(null, convention, () -> context, this.registry);
 	}
@@ -73,11 +85,12 @@ public class LockObservations implements LockInstrumentation {
 
 		private final Observation observation;
 
-		private final Observation.Scope scope;
+		private final Observation.@Nullable Scope scope;
 
 		private final LockObservationContext context;
 
-		ObservedAcquisition(Observation observation, Observation.Scope scope, LockObservationContext context) {
+		ObservedAcquisition(Observation observation, Observation.@Nullable Scope scope,
+				LockObservationContext context) {
 			this.observation = observation;
 			this.scope = scope;
 			this.context = context;
@@ -105,7 +118,9 @@ public class LockObservations implements LockInstrumentation {
 
 		private void end(String outcome) {
 			this.context.setOutcome(outcome);
-			this.scope.close();
+			if (this.scope != null) {
+				this.scope.close();
+			}
 			this.observation.stop();
 		}
 

@@ -26,11 +26,13 @@ import java.util.function.LongPredicate;
 import java.util.function.ToLongFunction;
 
 import io.github.redislock.core.LockDefinition;
+import io.github.redislock.store.AsyncLockStore;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.connection.ClusterSlotHashUtil;
+import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
 import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -89,6 +91,12 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	private final byte[] wakeOnEveryRelease;
 
 	/**
+	 * The non-blocking calls, over Lettuce's reactive connection; {@code null} with a
+	 * client that has none (Jedis), or when each write waits for replicas.
+	 */
+	private final @Nullable AsyncLockStore async;
+
+	/**
 	 * Create a store with keys under {@code lock:}.
 	 * @param redis the template whose connection factory runs the scripts
 	 */
@@ -143,6 +151,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		this.subscriptions = new ReleaseSubscriptions(this.connectionFactory);
 		this.acknowledgedWrites = acknowledgement.awaited() ? new AcknowledgedWrites(acknowledgement) : null;
 		this.wakeOnEveryRelease = (!waitersQueue || acknowledgement.awaited()) ? WAKE_UNQUEUED : NO_QUEUEING;
+		this.async = (this.connectionFactory instanceof ReactiveRedisConnectionFactory reactive
+				&& !acknowledgement.awaited()) ? new RedisAsyncLockStore(this, reactive) : null;
 	}
 
 	/**
@@ -190,6 +200,16 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		if (queueing == null && setIfAbsent(name, lockKey, HolderRecord.value(ownerToken, fields, acquiredAt), lease)) {
 			return AcquireResult.ACQUIRED;
 		}
+		long value = runForLong(name, LuaScript.ACQUIRE, 2,
+				acquireArguments(name, ownerToken, lease, queueing, fields, acquiredAt));
+		return acquireResult(value);
+	}
+
+	/**
+	 * The keys and arguments of {@code acquire.lua}.
+	 */
+	byte[][] acquireArguments(String name, String ownerToken, long lease, @Nullable Queueing queueing, String fields,
+			String acquiredAt) {
 		byte[] queueFor = NO_QUEUEING;
 		byte[] handOffLease = NO_QUEUEING;
 		byte[] ticket = NO_QUEUEING;
@@ -200,10 +220,22 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 			ticket = bytes(Long.toString(queueing.ticket()));
 			queuedBefore = queueing.queuedBefore() ? QUEUED_BEFORE : NO_QUEUEING;
 		}
-		long value = runForLong(name, LuaScript.ACQUIRE, 2, lockKey, bytes(this.keys.waitersKey(name)),
-				bytes(ownerToken), bytes(Long.toString(lease)), queueFor, handOffLease, ticket, queuedBefore,
-				bytes(fields), bytes(acquiredAt));
-		return (value == 0) ? AcquireResult.ACQUIRED : AcquireResult.busy(-value - 1);
+		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)), bytes(ownerToken),
+				bytes(Long.toString(lease)), queueFor, handOffLease, ticket, queuedBefore, bytes(fields),
+				bytes(acquiredAt) };
+	}
+
+	static AcquireResult acquireResult(long reply) {
+		return (reply == 0) ? AcquireResult.ACQUIRED : AcquireResult.busy(-reply - 1);
+	}
+
+	/**
+	 * With Lettuce, over its reactive connection; not when replicas are awaited, which
+	 * takes a {@code WAIT} on the connection that wrote.
+	 */
+	@Override
+	public @Nullable AsyncLockStore async() {
+		return this.async;
 	}
 
 	/**
@@ -247,13 +279,20 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
-		byte[][] keysAndArgs = { bytes(this.keys.lockKey(name)), bytes(this.keys.fenceKey(name)), bytes(ownerToken),
-				fenceRetention(name, leaseTime) };
+		byte[][] keysAndArgs = fenceArguments(name, ownerToken, leaseTime);
 		if (this.acknowledgedWrites != null) {
 			return acknowledged(name, keysAndArgs[0], "A fencing token for lock '" + name + "' was issued",
 					(node) -> node.runScript(LuaScript.FENCE, 2, keysAndArgs), (reply) -> reply > 0, null);
 		}
 		return runForLong(name, LuaScript.FENCE, 2, keysAndArgs);
+	}
+
+	/**
+	 * The keys and arguments of {@code fence.lua}.
+	 */
+	byte[][] fenceArguments(String name, String ownerToken, Duration leaseTime) {
+		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.fenceKey(name)), bytes(ownerToken),
+				fenceRetention(name, leaseTime) };
 	}
 
 	/**
@@ -283,13 +322,20 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public boolean renew(String name, String ownerToken, Duration leaseTime) {
-		byte[][] keysAndArgs = { bytes(this.keys.lockKey(name)), bytes(ownerToken),
-				bytes(Long.toString(leaseMillis(name, leaseTime))) };
+		byte[][] keysAndArgs = renewArguments(name, ownerToken, leaseTime);
 		if (this.acknowledgedWrites != null) {
 			return execute(
 					(connection) -> renewAcknowledged(connection, new LeaseRenewal(name, ownerToken, leaseTime)));
 		}
 		return runForLong(name, LuaScript.RENEW, 1, keysAndArgs) == 1;
+	}
+
+	/**
+	 * The keys and arguments of {@code renew.lua}.
+	 */
+	byte[][] renewArguments(String name, String ownerToken, Duration leaseTime) {
+		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(ownerToken),
+				bytes(Long.toString(leaseMillis(name, leaseTime))) };
 	}
 
 	/**
@@ -367,9 +413,15 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	public boolean release(String name, String ownerToken) {
 		// Waiters that are not queued hear of every release, or they would wait out their
 		// backoff.
-		return runForLong(name, LuaScript.RELEASE, 2, bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)),
-				bytes(ownerToken), bytes(this.keys.channel(name)), bytes(HolderRecord.now()),
-				this.wakeOnEveryRelease) == 1;
+		return runForLong(name, LuaScript.RELEASE, 2, releaseArguments(name, ownerToken)) == 1;
+	}
+
+	/**
+	 * The keys and arguments of {@code release.lua}.
+	 */
+	byte[][] releaseArguments(String name, String ownerToken) {
+		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)), bytes(ownerToken),
+				bytes(this.keys.channel(name)), bytes(HolderRecord.now()), this.wakeOnEveryRelease };
 	}
 
 	@Override
@@ -450,7 +502,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		return value.getBytes(StandardCharsets.UTF_8);
 	}
 
-	private static long leaseMillis(String name, Duration leaseTime) {
+	static long leaseMillis(String name, Duration leaseTime) {
 		// PEXPIRE 0 or a negative PX would delete the key or fail: never send one.
 		Assert.isTrue(leaseTime.compareTo(Duration.ofMillis(1)) >= 0,
 				() -> "Lease time of lock '" + name + "' must be at least 1 ms, was " + leaseTime);

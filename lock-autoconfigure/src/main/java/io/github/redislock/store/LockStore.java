@@ -69,6 +69,16 @@ public interface LockStore {
 	}
 
 	/**
+	 * Return the non-blocking form of this store's calls, for holders that are not
+	 * threads, or {@code null} if it has none: the lock client then makes those holders'
+	 * blocking calls on threads of its own.
+	 * @return the asynchronous calls, or {@code null}
+	 */
+	default @Nullable AsyncLockStore async() {
+		return null;
+	}
+
+	/**
 	 * Take the lock like {@link #tryAcquire(String, String, Duration, Queueing)}, or like
 	 * {@link #tryAcquire(String, String, Duration)} when not queueing, and record who
 	 * takes it with the lock, in the same operation, for operators to see: recorded while

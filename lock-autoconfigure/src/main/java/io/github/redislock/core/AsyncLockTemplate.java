@@ -1,0 +1,104 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.core;
+
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.Assert;
+
+/**
+ * The default {@link AsyncLockOperations}, over an {@link AsyncLockClient}. A
+ * {@code null} definition or action is refused with an {@link IllegalArgumentException}
+ * before the lock is taken.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class AsyncLockTemplate implements AsyncLockOperations {
+
+	private final AsyncLockClient client;
+
+	public AsyncLockTemplate(AsyncLockClient client) {
+		Assert.notNull(client, "AsyncLockClient must not be null");
+		this.client = client;
+	}
+
+	@Override
+	public <T> CompletionStage<T> execute(LockDefinition definition,
+			Function<? super LockLease, ? extends CompletionStage<T>> action) {
+		Assert.notNull(definition, "LockDefinition must not be null");
+		Assert.notNull(action, () -> "Action to run under lock '" + definition.name() + "' must not be null");
+		return tryAcquire(definition).thenCompose((lease) -> {
+			if (lease.isEmpty()) {
+				return CompletableFuture
+					.failedFuture(new LockAcquisitionException(definition.name(), definition.waitTime()));
+			}
+			return runHolding(lease.get(), action);
+		});
+	}
+
+	@Override
+	public CompletionStage<Optional<LockLease>> tryAcquire(LockDefinition definition) {
+		Assert.notNull(definition, "LockDefinition must not be null");
+		return this.client.tryAcquireAsync(definition);
+	}
+
+	private static <T> CompletionStage<T> runHolding(LockLease lease,
+			Function<? super LockLease, ? extends CompletionStage<T>> action) {
+		CompletionStage<T> work;
+		try {
+			work = action.apply(lease);
+			Assert.state(work != null, () -> "Action run under lock '" + lease.getName() + "' returned null");
+		}
+		catch (RuntimeException | Error ex) {
+			work = CompletableFuture.failedFuture(ex);
+		}
+		return work.handle((result, failure) -> release(lease, result, unwrap(failure)))
+			.thenCompose(Function.identity());
+	}
+
+	/**
+	 * Release the lease, then complete with the work's outcome: its failure, with a
+	 * failed release suppressed in it, else the release's failure, else its result.
+	 */
+	private static <T> CompletionStage<T> release(LockLease lease, @Nullable T result, @Nullable Throwable failure) {
+		return lease.release().handle((ignored, releaseFailure) -> {
+			Throwable released = unwrap(releaseFailure);
+			if (failure != null) {
+				if (released != null) {
+					failure.addSuppressed(released);
+				}
+				throw new CompletionException(failure);
+			}
+			if (released != null) {
+				throw new CompletionException(released);
+			}
+			return result;
+		});
+	}
+
+	private static @Nullable Throwable unwrap(@Nullable Throwable failure) {
+		return (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause() : failure;
+	}
+
+}

@@ -1,0 +1,254 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.engine;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
+
+import io.github.redislock.core.LockBackoff;
+import io.github.redislock.core.LockClientClosedException;
+import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockInstrumentation;
+import io.github.redislock.core.LockLease;
+import io.github.redislock.core.LockLostException;
+import io.github.redislock.store.LockHolder;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The locks of holders that are not threads: each acquisition is an
+ * {@link AsyncAcquisition} under an owner token of its own, and each lease it yields a
+ * {@link ClientLease}, kept by the same {@link LeaseKeeper} as the threads' holds. These
+ * holders bypass the local queue of the threads, which a thread owns: they queue in the
+ * store, beside the threads of every process.
+ * <p>
+ * Two threads of its own serve them, or more on a larger machine: a timer for backoff,
+ * and an executor on which every stage handed to the caller completes, so that the
+ * caller's continuations never run on a Redis client thread, and on which a store without
+ * non-blocking calls makes its blocking ones.
+ *
+ * @author redis-lock contributors
+ */
+final class AsyncLocks implements AutoCloseable {
+
+	private final AsyncStore store;
+
+	private final OwnerTokens owners;
+
+	private final LockBackoff backoff;
+
+	private final LeaseKeeper leases;
+
+	private final BooleanSupplier stopping;
+
+	private final ScheduledThreadPoolExecutor timer;
+
+	private final ThreadPoolExecutor executor;
+
+	private final Set<AsyncAcquisition> waiting = ConcurrentHashMap.newKeySet();
+
+	private final Set<ClientLease> held = ConcurrentHashMap.newKeySet();
+
+	private volatile LockInstrumentation instrumentation = LockInstrumentation.NONE;
+
+	AsyncLocks(GuardedStore store, OwnerTokens owners, LockBackoff backoff, LeaseKeeper leases,
+			BooleanSupplier stopping) {
+		this.owners = owners;
+		this.backoff = backoff;
+		this.leases = leases;
+		this.stopping = stopping;
+		this.timer = new ScheduledThreadPoolExecutor(1, daemonThreads("redis-lock-async-timer"));
+		this.timer.setRemoveOnCancelPolicy(true);
+		int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
+		this.executor = new ThreadPoolExecutor(threads, threads, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
+				daemonThreads("redis-lock-async-"));
+		this.executor.allowCoreThreadTimeOut(true);
+		this.store = new AsyncStore(store, store.async(), this.executor);
+	}
+
+	void setInstrumentation(LockInstrumentation instrumentation) {
+		this.instrumentation = instrumentation;
+	}
+
+	CompletableFuture<Optional<LockLease>> tryAcquire(LockDefinition definition) {
+		CompletableFuture<Optional<LockLease>> answer = new CompletableFuture<>();
+		String name = definition.name();
+		if (this.stopping.getAsBoolean()) {
+			answer.completeExceptionally(new LockClientClosedException(name));
+			return answer;
+		}
+		LockInstrumentation.Acquisition observed = this.instrumentation.asyncAcquisitionStarted(name,
+				definition.label());
+		AsyncAcquisition acquisition = new AsyncAcquisition(this.store, this.owners, this.backoff, this.timer,
+				this.stopping, name, definition.leaseTime(), definition.renew(),
+				Deadline.after(definition.waitTime().toNanos()), LockHolder.currentThread(definition.method()));
+		this.waiting.add(acquisition);
+		answer.whenComplete((lease, failure) -> {
+			if (answer.isCancelled()) {
+				acquisition.abandon();
+			}
+		});
+		acquisition.start().whenComplete((hold, failure) -> {
+			this.waiting.remove(acquisition);
+			if (failure != null) {
+				observed.failed(AsyncStore.unwrap(failure));
+				this.executor.execute(() -> answer.completeExceptionally(AsyncStore.unwrap(failure)));
+			}
+			else if (hold == null) {
+				observed.notAcquired();
+				this.executor.execute(() -> answer.complete(Optional.empty()));
+			}
+			else {
+				granted(hold, definition, observed, answer);
+			}
+		});
+		return answer;
+	}
+
+	/**
+	 * Keep a hold the store granted, and hand its lease to the caller, unless the caller
+	 * gave up meanwhile or the client began to stop: then the lock is given back.
+	 */
+	private void granted(LockHold hold, LockDefinition definition, LockInstrumentation.Acquisition observed,
+			CompletableFuture<Optional<LockLease>> answer) {
+		hold.takenBy(definition.method());
+		ClientLease lease = new ClientLease(hold, this, this.executor);
+		this.held.add(lease);
+		try {
+			if (this.stopping.getAsBoolean()) {
+				throw new LockClientClosedException(definition.name());
+			}
+			if (definition.renew()) {
+				this.leases.startRenewing(hold);
+			}
+		}
+		catch (RuntimeException ex) {
+			this.held.remove(lease);
+			this.leases.letGo(hold);
+			this.store.releaseQuietly(hold.name(), hold.ownerToken(), "");
+			observed.failed(ex);
+			this.executor.execute(() -> answer.completeExceptionally(ex));
+			return;
+		}
+		LockInstrumentation.Hold observedHold = observed.acquired();
+		if (observedHold != LockInstrumentation.Hold.NONE) {
+			hold.observeAs(observedHold);
+		}
+		this.executor.execute(() -> {
+			if (!answer.complete(Optional.of(lease))) {
+				lease.release();
+			}
+		});
+	}
+
+	CompletionStage<Void> release(ClientLease lease) {
+		return this.leases.releaseAsync(lease.hold(), this.store)
+			.whenComplete((ignored, failure) -> this.held.remove(lease));
+	}
+
+	CompletionStage<Long> fencingToken(LockHold hold) {
+		if (!hold.isValid()) {
+			return CompletableFuture.failedFuture(lostBefore(hold, "its fencing token was issued"));
+		}
+		return this.store.issueFencingToken(hold).thenApply((token) -> {
+			if (token == 0) {
+				this.leases.lostToRenewal(hold,
+						"the store no longer recorded this holder when it asked for a fencing token");
+				throw new CompletionException(lostBefore(hold, "its fencing token was issued"));
+			}
+			hold.fencingTokenIssued(token);
+			return token;
+		});
+	}
+
+	CompletionStage<Void> renew(LockHold hold) {
+		if (!hold.isValid()) {
+			return CompletableFuture.failedFuture(lostBefore(hold, "it was renewed"));
+		}
+		long requestedAt = System.nanoTime();
+		Duration leaseTime = hold.leaseTime();
+		return this.store.renew(hold, leaseTime).thenAccept((renewed) -> {
+			if (!renewed) {
+				this.leases.lostToRenewal(hold, "the store no longer recorded this holder when it was renewed");
+				throw new CompletionException(lostBefore(hold, "it was renewed"));
+			}
+			hold.leaseConfirmed(requestedAt, leaseTime);
+		});
+	}
+
+	private static LockLostException lostBefore(LockHold hold, String what) {
+		return new LockLostException(hold.name(), "Lock '" + hold.name() + "' was lost before " + what);
+	}
+
+	/**
+	 * Whether no asynchronous holder holds or waits for a lock.
+	 * @return whether all are done
+	 */
+	boolean isIdle() {
+		return this.waiting.isEmpty() && this.held.isEmpty();
+	}
+
+	int size() {
+		return this.waiting.size() + this.held.size();
+	}
+
+	/**
+	 * Make every wait try again now, so that it finds the client stopping and gives up.
+	 */
+	void wakeWaiters() {
+		this.waiting.forEach(AsyncAcquisition::wakeUp);
+	}
+
+	/**
+	 * Return the holds of the leases not released yet.
+	 * @return the holds
+	 */
+	List<LockHold> holds() {
+		List<LockHold> holds = new ArrayList<>(this.held.size());
+		this.held.forEach((lease) -> holds.add(lease.hold()));
+		return holds;
+	}
+
+	@Override
+	public void close() {
+		this.timer.shutdownNow();
+		this.executor.shutdown();
+	}
+
+	private static ThreadFactory daemonThreads(String name) {
+		AtomicInteger count = new AtomicInteger();
+		return (runnable) -> {
+			Thread thread = new Thread(runnable, name.endsWith("-") ? name + count.incrementAndGet() : name);
+			thread.setDaemon(true);
+			return thread;
+		};
+	}
+
+}

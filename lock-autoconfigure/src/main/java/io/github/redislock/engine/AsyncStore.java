@@ -1,0 +1,222 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.engine;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Supplier;
+
+import io.github.redislock.core.LockStoreException;
+import io.github.redislock.store.AsyncLockStore;
+import io.github.redislock.store.LockHolder;
+import io.github.redislock.store.LockStore;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+
+/**
+ * The store calls of asynchronous holders: the store's own non-blocking calls where it
+ * has them, else its blocking calls on threads of the client's, so that no caller's
+ * thread waits either way. Every failure, synchronous or not, reaches the caller as a
+ * stage completed with a {@link LockStoreException} that names the lock, as the blocking
+ * calls of {@link GuardedStore} throw it.
+ *
+ * @author redis-lock contributors
+ */
+final class AsyncStore {
+
+	private static final Logger logger = ClientLog.logger;
+
+	private final GuardedStore store;
+
+	private final @Nullable AsyncLockStore async;
+
+	private final Executor blockingCalls;
+
+	AsyncStore(GuardedStore store, @Nullable AsyncLockStore async, Executor blockingCalls) {
+		this.store = store;
+		this.async = async;
+		this.blockingCalls = blockingCalls;
+	}
+
+	/**
+	 * Whether the store answers without blocking any thread.
+	 * @return whether it has non-blocking calls
+	 */
+	boolean isNonBlocking() {
+		return this.async != null;
+	}
+
+	boolean queuesWaiters() {
+		return this.store.queuesWaiters();
+	}
+
+	AutoCloseable subscribe(String name, LockStore.ReleaseListener listener) {
+		return this.store.subscribe(name, listener);
+	}
+
+	void unsubscribeQuietly(@Nullable AutoCloseable subscription, String name) {
+		this.store.unsubscribeQuietly(subscription, name);
+	}
+
+	CompletionStage<LockStore.AcquireResult> tryAcquire(String name, String ownerToken, Duration leaseTime,
+			LockStore.@Nullable Queueing queueing, LockHolder holder) {
+		AsyncLockStore async = this.async;
+		if (async == null) {
+			return offload(name, () -> this.store.tryAcquire(name, ownerToken, leaseTime, queueing, holder));
+		}
+		return call(name, "Could not acquire lock '" + name + "'", "; the lock is not held",
+				() -> async.tryAcquire(name, ownerToken, leaseTime, queueing, holder));
+	}
+
+	CompletionStage<Boolean> renew(LockHold hold, Duration leaseTime) {
+		AsyncLockStore async = this.async;
+		if (async == null) {
+			return offload(hold.name(), () -> this.store.renew(hold, leaseTime));
+		}
+		return call(hold.name(), "Could not extend the lease of lock '" + hold.name() + "'", "",
+				() -> async.renew(hold.name(), hold.ownerToken(), leaseTime));
+	}
+
+	CompletionStage<Boolean> release(LockHold hold) {
+		AsyncLockStore async = this.async;
+		if (async == null) {
+			return offload(hold.name(), () -> this.store.release(hold, hold.isValid()));
+		}
+		return call(hold.name(), "Could not release lock '" + hold.name() + "'",
+				"; it frees itself when its lease runs out, if the release did not reach the store",
+				() -> async.release(hold.name(), hold.ownerToken()));
+	}
+
+	CompletionStage<Long> issueFencingToken(LockHold hold) {
+		AsyncLockStore async = this.async;
+		if (async == null) {
+			return offload(hold.name(), () -> this.store.issueFencingToken(hold));
+		}
+		return call(hold.name(), "Could not issue a fencing token for lock '" + hold.name() + "'", "",
+				() -> async.issueFencingToken(hold.name(), hold.ownerToken(), hold.leaseTime()));
+	}
+
+	/**
+	 * Release, logging a failure only: a waiter leaving the queue, a lock granted to a
+	 * waiter that gave up, an attempt that failed and may still run late.
+	 */
+	void releaseQuietly(String name, String ownerToken, String occasion) {
+		AsyncLockStore async = this.async;
+		if (async == null) {
+			try {
+				this.blockingCalls.execute(() -> this.store.releaseQuietly(name, ownerToken, occasion));
+			}
+			catch (RejectedExecutionException ex) {
+				// Closed: the lease bounds how long the lock stays taken.
+			}
+			return;
+		}
+		call(name, "Could not release lock '" + name + "'", "", () -> async.release(name, ownerToken))
+			.whenComplete((released, failure) -> {
+				if (failure != null) {
+					logger.atDebug()
+						.addKeyValue(ClientLog.NAME, name)
+						.addKeyValue(ClientLog.OUTCOME, "release_failed")
+						.setCause(failure)
+						.log("Could not release lock '{}'{}; it frees itself when its lease runs out", name, occasion);
+				}
+			});
+	}
+
+	/**
+	 * Return the failure of a stage from this class as the {@link LockStoreException} it
+	 * is, or one that wraps what it is not.
+	 * @param name the lock name
+	 * @param failure the failure a stage completed with
+	 * @return the store failure
+	 */
+	static LockStoreException storeFailure(String name, Throwable failure) {
+		Throwable cause = unwrap(failure);
+		if (cause instanceof LockStoreException storeFailure) {
+			return storeFailure;
+		}
+		return new LockStoreException(name, "The lock store failed on lock '" + name + "' (" + cause + ")", cause);
+	}
+
+	static Throwable unwrap(Throwable failure) {
+		return (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause() : failure;
+	}
+
+	private static <T> CompletionStage<T> call(String name, String what, String consequence,
+			Supplier<CompletionStage<T>> call) {
+		CompletionStage<T> answer;
+		try {
+			answer = call.get();
+		}
+		catch (RuntimeException ex) {
+			return CompletableFuture.failedFuture(translate(name, what, consequence, ex));
+		}
+		return answer.handle((value, failure) -> {
+			if (failure != null) {
+				throw translate(name, what, consequence, unwrap(failure));
+			}
+			return value;
+		});
+	}
+
+	private static LockStoreException translate(String name, String what, String consequence, Throwable failure) {
+		String cause = (failure instanceof RuntimeException runtime) ? GuardedStore.failure(runtime)
+				: "the lock store failed (" + failure + ")";
+		return new LockStoreException(name, what + ": " + cause + consequence, failure);
+	}
+
+	private <T> CompletionStage<T> offload(String name, BlockingCall<T> call) {
+		CompletableFuture<T> answer = new CompletableFuture<>();
+		try {
+			this.blockingCalls.execute(() -> {
+				try {
+					answer.complete(call.call());
+				}
+				catch (LockStoreException ex) {
+					answer.completeExceptionally(ex);
+				}
+				catch (InterruptedException ex) {
+					// Only the client's own shutdown interrupts these threads.
+					Thread.currentThread().interrupt();
+					answer.completeExceptionally(new LockStoreException(name,
+							"The lock client stopped while lock '" + name + "' was being asked for", ex));
+				}
+				catch (RuntimeException | Error ex) {
+					answer.completeExceptionally(new LockStoreException(name,
+							"The lock store failed on lock '" + name + "' (" + ex + ")", ex));
+				}
+			});
+		}
+		catch (RejectedExecutionException ex) {
+			answer.completeExceptionally(new LockStoreException(name,
+					"The lock client is closed: nothing can be asked of the store for lock '" + name + "'", ex));
+		}
+		return answer;
+	}
+
+	@FunctionalInterface
+	private interface BlockingCall<T> {
+
+		T call() throws InterruptedException;
+
+	}
+
+}

@@ -1,0 +1,143 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.engine;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.github.redislock.core.LockInstrumentation;
+import io.github.redislock.core.LockLease;
+import io.github.redislock.core.LockLostException;
+
+/**
+ * The {@link LockLease} of an asynchronous holder: its hold, kept by the client's
+ * {@link LeaseKeeper} like a thread's, released and fenced through {@link AsyncStore}.
+ * Every stage it returns completes on the client's executor, never on the Redis client's
+ * threads, which whoever continues the stage might block.
+ *
+ * @author redis-lock contributors
+ */
+final class ClientLease implements LockLease {
+
+	private final LockHold hold;
+
+	private final AsyncLocks locks;
+
+	private final Executor completions;
+
+	private final AtomicReference<CompletableFuture<Void>> release = new AtomicReference<>();
+
+	private final CompletableFuture<LockLostException> lost = new CompletableFuture<>();
+
+	ClientLease(LockHold hold, AsyncLocks locks, Executor completions) {
+		this.hold = hold;
+		this.locks = locks;
+		this.completions = completions;
+		hold.onLoss((reason) -> this.completions
+			.execute(() -> this.lost.complete(new LockLostException(hold.name(), "Lock '" + hold.name()
+					+ "' was lost while held: " + reason + "; work done under it may overlap with another holder's"))));
+	}
+
+	LockHold hold() {
+		return this.hold;
+	}
+
+	@Override
+	public String getName() {
+		return this.hold.name();
+	}
+
+	@Override
+	public boolean isHeld() {
+		return this.hold.isValid();
+	}
+
+	@Override
+	public Duration getRemainingLease() {
+		return Duration.ofNanos(this.hold.remainingNanos());
+	}
+
+	@Override
+	public CompletionStage<Long> fencingToken() {
+		if (this.release.get() != null) {
+			return CompletableFuture.failedFuture(released());
+		}
+		long token = this.hold.fencingToken();
+		if (token != 0) {
+			return CompletableFuture.completedFuture(token);
+		}
+		return inCompletions(this.locks.fencingToken(this.hold));
+	}
+
+	@Override
+	public CompletionStage<Void> renew() {
+		if (this.release.get() != null) {
+			return CompletableFuture.failedFuture(released());
+		}
+		return inCompletions(this.locks.renew(this.hold));
+	}
+
+	@Override
+	public CompletionStage<Void> release() {
+		CompletableFuture<Void> released = new CompletableFuture<>();
+		if (!this.release.compareAndSet(null, released)) {
+			return this.release.get().copy();
+		}
+		LockInstrumentation.Hold observed = this.hold.observed();
+		this.locks.release(this).whenComplete((ignored, failure) -> this.completions.execute(() -> {
+			observed.ended(this.hold.fencingToken());
+			if (failure != null) {
+				released.completeExceptionally(AsyncStore.unwrap(failure));
+			}
+			else {
+				released.complete(null);
+			}
+		}));
+		return released.copy();
+	}
+
+	@Override
+	public CompletionStage<LockLostException> whenLost() {
+		return this.lost.copy();
+	}
+
+	private IllegalStateException released() {
+		return new IllegalStateException("Lock '" + this.hold.name() + "' was released through this lease");
+	}
+
+	private <T> CompletionStage<T> inCompletions(CompletionStage<T> stage) {
+		CompletableFuture<T> answer = new CompletableFuture<>();
+		stage.whenComplete((value, failure) -> this.completions.execute(() -> {
+			if (failure != null) {
+				answer.completeExceptionally(AsyncStore.unwrap(failure));
+			}
+			else {
+				answer.complete(value);
+			}
+		}));
+		return answer;
+	}
+
+	@Override
+	public String toString() {
+		return "LockLease '" + this.hold.name() + "'";
+	}
+
+}

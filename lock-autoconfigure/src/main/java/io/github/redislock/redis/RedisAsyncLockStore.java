@@ -1,0 +1,128 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.redis;
+
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.concurrent.CompletionStage;
+
+import io.github.redislock.store.AsyncLockStore;
+import io.github.redislock.store.LockHolder;
+import io.github.redislock.store.LockStore.AcquireResult;
+import io.github.redislock.store.LockStore.Queueing;
+import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
+
+import org.springframework.data.redis.connection.ReactiveRedisConnection;
+import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
+import org.springframework.data.redis.connection.ReturnType;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+
+/**
+ * The asynchronous calls of a {@link RedisLockStore}, over the reactive connection of a
+ * Lettuce connection factory: the same scripts with the same arguments, answered on
+ * Lettuce's threads. Lettuce does not time out asynchronous commands unless told to, so
+ * each call here fails after the client's command timeout, as a blocking call would.
+ *
+ * @author redis-lock contributors
+ */
+final class RedisAsyncLockStore implements AsyncLockStore {
+
+	private final RedisLockStore store;
+
+	private final ReactiveRedisConnectionFactory connectionFactory;
+
+	private final Duration commandTimeout;
+
+	RedisAsyncLockStore(RedisLockStore store, ReactiveRedisConnectionFactory connectionFactory) {
+		this.store = store;
+		this.connectionFactory = connectionFactory;
+		this.commandTimeout = (connectionFactory instanceof LettuceConnectionFactory lettuce)
+				? lettuce.getClientConfiguration().getCommandTimeout() : Duration.ofSeconds(60);
+	}
+
+	@Override
+	public CompletionStage<AcquireResult> tryAcquire(String name, String ownerToken, Duration leaseTime,
+			@Nullable Queueing queueing, LockHolder holder) {
+		long lease = RedisLockStore.leaseMillis(name, leaseTime);
+		byte[][] keysAndArgs = this.store.acquireArguments(name, ownerToken, lease, queueing,
+				HolderRecord.fields(holder), HolderRecord.now());
+		return run(LuaScript.ACQUIRE, 2, keysAndArgs).map(RedisLockStore::acquireResult).toFuture();
+	}
+
+	@Override
+	public CompletionStage<Boolean> renew(String name, String ownerToken, Duration leaseTime) {
+		return run(LuaScript.RENEW, 1, this.store.renewArguments(name, ownerToken, leaseTime))
+			.map((reply) -> reply == 1)
+			.toFuture();
+	}
+
+	@Override
+	public CompletionStage<Boolean> release(String name, String ownerToken) {
+		return run(LuaScript.RELEASE, 2, this.store.releaseArguments(name, ownerToken)).map((reply) -> reply == 1)
+			.toFuture();
+	}
+
+	@Override
+	public CompletionStage<Long> issueFencingToken(String name, String ownerToken, Duration leaseTime) {
+		return run(LuaScript.FENCE, 2, this.store.fenceArguments(name, ownerToken, leaseTime)).toFuture();
+	}
+
+	/**
+	 * Run a script by its digest, loading it on a {@code NOSCRIPT} reply (a restarted or
+	 * failed-over Redis has forgotten it).
+	 */
+	private Mono<Long> run(LuaScript script, int numKeys, byte[][] keysAndArgs) {
+		ByteBuffer[] buffers = new ByteBuffer[keysAndArgs.length];
+		for (int i = 0; i < keysAndArgs.length; i++) {
+			buffers[i] = ByteBuffer.wrap(keysAndArgs[i]);
+		}
+		return Mono
+			.usingWhen(Mono.fromSupplier(this.connectionFactory::getReactiveConnection),
+					(connection) -> evalSha(connection, script, numKeys, buffers).onErrorResume(LuaScript::isNoScript,
+							(ex) -> eval(connection, script, numKeys, buffers)),
+					ReactiveRedisConnection::closeLater)
+			.timeout(this.commandTimeout)
+			.switchIfEmpty(Mono.error(() -> new IllegalStateException("Redis returned no reply to a lock script")));
+	}
+
+	private static Mono<Long> evalSha(ReactiveRedisConnection connection, LuaScript script, int numKeys,
+			ByteBuffer[] keysAndArgs) {
+		return connection.scriptingCommands()
+			.<Long>evalSha(script.sha1(), ReturnType.INTEGER, numKeys, duplicates(keysAndArgs))
+			.next();
+	}
+
+	private static Mono<Long> eval(ReactiveRedisConnection connection, LuaScript script, int numKeys,
+			ByteBuffer[] keysAndArgs) {
+		return connection.scriptingCommands()
+			.<Long>eval(ByteBuffer.wrap(script.source()), ReturnType.INTEGER, numKeys, duplicates(keysAndArgs))
+			.next();
+	}
+
+	/**
+	 * Buffers are read by the call that sends them, so a retry gets fresh views.
+	 */
+	private static ByteBuffer[] duplicates(ByteBuffer[] buffers) {
+		ByteBuffer[] copies = new ByteBuffer[buffers.length];
+		for (int i = 0; i < buffers.length; i++) {
+			copies[i] = buffers[i].duplicate();
+		}
+		return copies;
+	}
+
+}

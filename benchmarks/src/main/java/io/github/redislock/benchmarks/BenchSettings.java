@@ -50,7 +50,7 @@ record BenchSettings(int reps, List<String> contenders, Set<String> scenarios, D
 		Duration renewalLease, Duration renewalWindow, List<Integer> renewalSizes, String redisServer,
 		String redisBenchmark) {
 
-	static final List<String> ALL_SCENARIOS = List.of("a", "b", "c", "cx", "d", "dx", "e", "f", "rb");
+	static final List<String> ALL_SCENARIOS = List.of("a", "b", "c", "cx", "d", "dx", "e", "f", "v", "rb");
 
 	static BenchSettings fromSystemProperties() {
 		List<String> contenders = list("bench.contenders", String.join(",", Contenders.ids()));

@@ -133,6 +133,10 @@ public final class BenchmarkMain {
 			progress("f");
 			new ServerCostScenario(bench, handoffs, System.getProperty("bench.redis-cli", "redis-cli")).run();
 		}
+		if (settings.runs("v")) {
+			progress("v");
+			new ManyWaitersScenario(bench).run();
+		}
 		if (settings.runs("rb")) {
 			progress("redis-benchmark");
 			redisBenchmark.addAll(new RedisBenchmark(bench).run());

@@ -37,6 +37,7 @@ final class Contenders {
 		LABELS.put(OurContender.TRY_ID, "ours tryLock(wait, 30 s, no renewal)");
 		LABELS.put(OurContender.HANDOFF_ID, "ours lock(), local hand-off ≤ " + OurContender.MAX_LOCAL_HANDOFFS);
 		LABELS.put(AnnotationContender.ID, "ours @RedisLock (defaults: 30 s, renewed)");
+		LABELS.put(ReactiveContender.ID, "ours Mono over a LockLease (30 s, renewed)");
 		LABELS.put(RedissonContender.LOCK_ID, "Redisson lock() (watchdog)");
 		LABELS.put(RedissonContender.TRY_ID, "Redisson tryLock(wait, 30 s)");
 		LABELS.put(RegistryContender.SPIN_ID, "RedisLockRegistry SPIN");
@@ -103,6 +104,7 @@ final class Contenders {
 			case RawSpringDataContender.ID -> new RawSpringDataContender(port);
 			case OurContender.LOCK_ID, OurContender.TRY_ID, OurContender.HANDOFF_ID -> new OurContender(port, id);
 			case AnnotationContender.ID -> new AnnotationContender(port);
+			case ReactiveContender.ID -> new ReactiveContender(port);
 			case RedissonContender.LOCK_ID -> new RedissonContender(port, false);
 			case RedissonContender.TRY_ID -> new RedissonContender(port, true);
 			case RegistryContender.SPIN_ID -> new RegistryContender(port, false);

@@ -85,6 +85,7 @@ final class Report {
 						this.results.cell("f", id, "clientUs", 1), this.results.text("f", id, "lockMix"),
 						this.results.cell("f", id, "handoffReads", 1), this.results.cell("f", id, "handoffClient", 1),
 						this.results.cell("f", id, "handoffCmds", 1), this.results.text("f", id, "handoffMix")));
+		many();
 		if (!redisBenchmark.isEmpty()) {
 			this.out.println();
 			this.out.println("### redis-benchmark on the same server");
@@ -96,6 +97,25 @@ final class Report {
 			this.out.println("### Notes");
 			this.out.println();
 			this.results.notes().forEach((note) -> this.out.println("- " + note));
+		}
+	}
+
+	private void many() {
+		List<String[]> rows = new ArrayList<>();
+		for (String id : List.of(ManyWaitersScenario.VIRTUAL_ID, ReactiveContender.ID)) {
+			if (!this.results.get("v", id, "ops").isEmpty()) {
+				rows.add(row(id, this.results.cell("v", id, "callers", 1), this.results.cell("v", id, "ops", 1),
+						this.results.cell("v", id, "cpuUs", 1), this.results.cell("v", id, "heapPerWaiter", 1),
+						this.results.cell("v", id, "rssPerWaiter", 1), exact("v", id)));
+			}
+		}
+		if (!rows.isEmpty()) {
+			this.out.println();
+			this.out.println("### v. Many callers of one instance on one hot key, each once, section = GET+SET of a "
+					+ "counter");
+			this.out.println();
+			table(List.of("callers", "waiting callers", "CS/s", "process CPU µs per CS", "heap bytes per waiter",
+					"resident bytes per waiter", "count exact"), rows);
 		}
 	}
 

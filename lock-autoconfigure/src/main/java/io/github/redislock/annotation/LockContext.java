@@ -16,9 +16,13 @@
 package io.github.redislock.annotation;
 
 import java.time.Duration;
+import java.util.concurrent.CompletionException;
 
 import io.github.redislock.core.AcquiredLock;
+import io.github.redislock.core.LockLease;
 import org.jspecify.annotations.Nullable;
+
+import org.springframework.util.Assert;
 
 /**
  * The lock held by the {@code @RedisLock} method running on the current thread, so the
@@ -37,6 +41,13 @@ import org.jspecify.annotations.Nullable;
  * method body runs on the calling thread, and not while a method whose condition skipped
  * its lock runs, even inside another locked method: that method holds no lock of its own,
  * and the outer lock's fencing token is not one for its key.
+ * <p>
+ * A method that returns a {@code CompletableFuture}, a {@code CompletionStage}, a
+ * {@code Mono} or a {@code Flux} holds its lock until that work completes: the context
+ * its body takes from {@link #current()} stays valid on any thread until then, so the
+ * work can carry it along (its first {@link #getFencingToken()} then waits for the
+ * store's answer, so call it where blocking is allowed). Reactive work reads the lease
+ * from the Reactor context instead, with {@link ReactiveLockContext}.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -45,10 +56,13 @@ public final class LockContext {
 
 	private static final ThreadLocal<LockContext> current = new ThreadLocal<>();
 
-	private final AcquiredLock lock;
+	private final @Nullable AcquiredLock lock;
 
-	private LockContext(AcquiredLock lock) {
+	private final @Nullable LockLease lease;
+
+	private LockContext(@Nullable AcquiredLock lock, @Nullable LockLease lease) {
 		this.lock = lock;
+		this.lease = lease;
 	}
 
 	/**
@@ -80,7 +94,7 @@ public final class LockContext {
 	 * @return the lock name
 	 */
 	public String getLockName() {
-		return this.lock.getName();
+		return (this.lease != null) ? this.lease.getName() : requireLock().getName();
 	}
 
 	/**
@@ -93,7 +107,18 @@ public final class LockContext {
 	 * @see AcquiredLock#getFencingToken()
 	 */
 	public long getFencingToken() {
-		return this.lock.getFencingToken();
+		if (this.lease == null) {
+			return requireLock().getFencingToken();
+		}
+		try {
+			return this.lease.fencingToken().toCompletableFuture().join();
+		}
+		catch (CompletionException ex) {
+			if (ex.getCause() instanceof RuntimeException failure) {
+				throw failure;
+			}
+			throw ex;
+		}
 	}
 
 	/**
@@ -101,7 +126,12 @@ public final class LockContext {
 	 * @return the remaining lease, {@link Duration#ZERO} once lost
 	 */
 	public Duration getRemainingLease() {
-		return this.lock.getRemainingLease();
+		return (this.lease != null) ? this.lease.getRemainingLease() : requireLock().getRemainingLease();
+	}
+
+	private AcquiredLock requireLock() {
+		Assert.state(this.lock != null, "No lock bound");
+		return this.lock;
 	}
 
 	/**
@@ -112,7 +142,20 @@ public final class LockContext {
 	 */
 	public static @Nullable LockContext bind(AcquiredLock lock) {
 		LockContext previous = current.get();
-		current.set(new LockContext(lock));
+		current.set(new LockContext(lock, null));
+		return previous;
+	}
+
+	/**
+	 * Bind the lease of a method whose lock is held until the work it returns completes
+	 * ({@code CompletableFuture}, {@code Mono}, ...) to the current thread. Called by the
+	 * interceptor around the method body; application code only reads the context.
+	 * @param lease the lease
+	 * @return the previously bound context, to give to {@link #restore}
+	 */
+	public static @Nullable LockContext bind(LockLease lease) {
+		LockContext previous = current.get();
+		current.set(new LockContext(null, lease));
 		return previous;
 	}
 

@@ -16,6 +16,9 @@
 package io.github.redislock.autoconfigure;
 
 import io.github.redislock.annotation.LockAcquisitionFailureHandler;
+import io.github.redislock.core.AsyncLockClient;
+import io.github.redislock.core.AsyncLockOperations;
+import io.github.redislock.core.AsyncLockTemplate;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockLostListener;
@@ -40,6 +43,7 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -154,7 +158,8 @@ public final class RedisLockAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(LockClient.class)
 		DefaultLockClient redisLockClient(LockStore store, RedisLockProperties properties,
-				ObjectProvider<LockLostListener> lostListeners, ObjectProvider<LockInstrumentation> instrumentations) {
+				ObjectProvider<LockLostListener> lostListeners, ObjectProvider<LockInstrumentation> instrumentations,
+				Environment environment) {
 			LockLostListener listeners = (event) -> lostListeners.orderedStream().forEach((listener) -> {
 				try {
 					listener.onLockLost(event);
@@ -168,6 +173,9 @@ public final class RedisLockAutoConfiguration {
 			client.setMaxLocalHandoffs(properties.getLocalHandoffs());
 			client.setShutdownTimeout(properties.getShutdown().getTimeout());
 			client.setInstrumentation(CompositeLockInstrumentation.of(instrumentations.orderedStream().toList()));
+			// As Spring Boot's own executors do: only from Java 21 on.
+			client.setVirtualThreads(Runtime.version().feature() >= 21
+					&& environment.getProperty("spring.threads.virtual.enabled", Boolean.class, false));
 			return client;
 		}
 
@@ -175,6 +183,18 @@ public final class RedisLockAutoConfiguration {
 		@ConditionalOnMissingBean(LockOperations.class)
 		LockTemplate redisLockTemplate(LockClient lockClient) {
 			return new LockTemplate(lockClient);
+		}
+
+		/**
+		 * Asynchronous locks, for {@code @RedisLock} methods that return a future, a
+		 * {@code Mono} or a {@code Flux}, over the lock client when it has them, as the
+		 * starter's does.
+		 */
+		@Bean
+		@ConditionalOnMissingBean(AsyncLockOperations.class)
+		@ConditionalOnBean(AsyncLockClient.class)
+		AsyncLockTemplate redisLockAsyncTemplate(AsyncLockClient lockClient) {
+			return new AsyncLockTemplate(lockClient);
 		}
 
 		/**
@@ -234,13 +254,14 @@ public final class RedisLockAutoConfiguration {
 			@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 			@ConditionalOnMissingBean
 			RedisLockInterceptor redisLockInterceptor(RedisLockOperationSource operationSource,
-					LockKeyExpressionEvaluator evaluator, LockOperations locks, RedisLockProperties properties,
+					LockKeyExpressionEvaluator evaluator, LockOperations locks,
+					ObjectProvider<AsyncLockOperations> asyncLocks, RedisLockProperties properties,
 					LockAcquisitionFailureHandler failureHandler,
 					ObjectProvider<LockInstrumentation> instrumentations) {
 				LockDefaults defaults = new LockDefaults(properties.getExpire(), properties.getWaitTime(),
 						properties.getRenewal().isEnabled());
-				RedisLockInterceptor interceptor = new RedisLockInterceptor(operationSource, evaluator, locks, defaults,
-						failureHandler, properties.getLostLeaseAction());
+				RedisLockInterceptor interceptor = new RedisLockInterceptor(operationSource, evaluator, locks,
+						asyncLocks.getIfUnique(), defaults, failureHandler, properties.getLostLeaseAction());
 				interceptor
 					.setInstrumentation(CompositeLockInstrumentation.of(instrumentations.orderedStream().toList()));
 				return interceptor;

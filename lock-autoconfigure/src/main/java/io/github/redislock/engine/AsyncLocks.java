@@ -25,6 +25,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
@@ -41,6 +42,8 @@ import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.store.LockHolder;
 import org.jspecify.annotations.Nullable;
+
+import org.springframework.core.task.SimpleAsyncTaskExecutor;
 
 /**
  * The locks of holders that are not threads: each acquisition is an
@@ -70,7 +73,15 @@ final class AsyncLocks implements AutoCloseable {
 
 	private final ScheduledThreadPoolExecutor timer;
 
-	private final ThreadPoolExecutor executor;
+	private final ThreadPoolExecutor platformThreads;
+
+	/**
+	 * Completes every stage handed to callers, and makes the blocking calls of a store
+	 * without non-blocking ones; set before the client is used.
+	 */
+	private volatile Executor executor;
+
+	private @Nullable SimpleAsyncTaskExecutor virtualThreads;
 
 	private final Set<AsyncAcquisition> waiting = ConcurrentHashMap.newKeySet();
 
@@ -87,14 +98,26 @@ final class AsyncLocks implements AutoCloseable {
 		this.timer = new ScheduledThreadPoolExecutor(1, daemonThreads("redis-lock-async-timer"));
 		this.timer.setRemoveOnCancelPolicy(true);
 		int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
-		this.executor = new ThreadPoolExecutor(threads, threads, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(),
-				daemonThreads("redis-lock-async-"));
-		this.executor.allowCoreThreadTimeOut(true);
-		this.store = new AsyncStore(store, store.async(), this.executor);
+		this.platformThreads = new ThreadPoolExecutor(threads, threads, 10, TimeUnit.SECONDS,
+				new LinkedBlockingQueue<>(), daemonThreads("redis-lock-async-"));
+		this.platformThreads.allowCoreThreadTimeOut(true);
+		this.executor = this.platformThreads;
+		this.store = new AsyncStore(store, (task) -> this.executor.execute(task));
 	}
 
 	void setInstrumentation(LockInstrumentation instrumentation) {
 		this.instrumentation = instrumentation;
+	}
+
+	/**
+	 * Complete callers' stages and make blocking store calls on a virtual thread each,
+	 * from now on: callers' continuations may block, and so may a store.
+	 */
+	void useVirtualThreads() {
+		SimpleAsyncTaskExecutor virtualThreads = new SimpleAsyncTaskExecutor("redis-lock-async-");
+		virtualThreads.setVirtualThreads(true);
+		this.virtualThreads = virtualThreads;
+		this.executor = virtualThreads;
 	}
 
 	CompletableFuture<Optional<LockLease>> tryAcquire(LockDefinition definition) {
@@ -139,7 +162,7 @@ final class AsyncLocks implements AutoCloseable {
 	private void granted(LockHold hold, LockDefinition definition, LockInstrumentation.Acquisition observed,
 			CompletableFuture<Optional<LockLease>> answer) {
 		hold.takenBy(definition.method());
-		ClientLease lease = new ClientLease(hold, this, this.executor);
+		ClientLease lease = new ClientLease(hold, this, (task) -> this.executor.execute(task));
 		this.held.add(lease);
 		try {
 			if (this.stopping.getAsBoolean()) {
@@ -236,10 +259,23 @@ final class AsyncLocks implements AutoCloseable {
 		return holds;
 	}
 
+	/**
+	 * Return the names of the locks being waited for, once per waiting holder.
+	 * @return the names
+	 */
+	List<String> waitedFor() {
+		List<String> names = new ArrayList<>(this.waiting.size());
+		this.waiting.forEach((acquisition) -> names.add(acquisition.name()));
+		return names;
+	}
+
 	@Override
 	public void close() {
 		this.timer.shutdownNow();
-		this.executor.shutdown();
+		this.platformThreads.shutdown();
+		if (this.virtualThreads != null) {
+			this.virtualThreads.close();
+		}
 	}
 
 	private static ThreadFactory daemonThreads(String name) {

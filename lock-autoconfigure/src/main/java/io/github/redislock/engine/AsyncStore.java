@@ -17,6 +17,7 @@
 package io.github.redislock.engine;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -46,22 +47,26 @@ final class AsyncStore {
 
 	private final GuardedStore store;
 
-	private final @Nullable AsyncLockStore async;
-
 	private final Executor blockingCalls;
 
-	AsyncStore(GuardedStore store, @Nullable AsyncLockStore async, Executor blockingCalls) {
+	/**
+	 * The store's non-blocking calls, asked for on first use: most clients never need
+	 * them.
+	 */
+	private volatile @Nullable Optional<AsyncLockStore> async;
+
+	AsyncStore(GuardedStore store, Executor blockingCalls) {
 		this.store = store;
-		this.async = async;
 		this.blockingCalls = blockingCalls;
 	}
 
-	/**
-	 * Whether the store answers without blocking any thread.
-	 * @return whether it has non-blocking calls
-	 */
-	boolean isNonBlocking() {
-		return this.async != null;
+	private @Nullable AsyncLockStore async() {
+		Optional<AsyncLockStore> async = this.async;
+		if (async == null) {
+			async = Optional.ofNullable(this.store.async());
+			this.async = async;
+		}
+		return async.orElse(null);
 	}
 
 	boolean queuesWaiters() {
@@ -78,7 +83,7 @@ final class AsyncStore {
 
 	CompletionStage<LockStore.AcquireResult> tryAcquire(String name, String ownerToken, Duration leaseTime,
 			LockStore.@Nullable Queueing queueing, LockHolder holder) {
-		AsyncLockStore async = this.async;
+		AsyncLockStore async = async();
 		if (async == null) {
 			return offload(name, () -> this.store.tryAcquire(name, ownerToken, leaseTime, queueing, holder));
 		}
@@ -87,7 +92,7 @@ final class AsyncStore {
 	}
 
 	CompletionStage<Boolean> renew(LockHold hold, Duration leaseTime) {
-		AsyncLockStore async = this.async;
+		AsyncLockStore async = async();
 		if (async == null) {
 			return offload(hold.name(), () -> this.store.renew(hold, leaseTime));
 		}
@@ -96,7 +101,7 @@ final class AsyncStore {
 	}
 
 	CompletionStage<Boolean> release(LockHold hold) {
-		AsyncLockStore async = this.async;
+		AsyncLockStore async = async();
 		if (async == null) {
 			return offload(hold.name(), () -> this.store.release(hold, hold.isValid()));
 		}
@@ -106,7 +111,7 @@ final class AsyncStore {
 	}
 
 	CompletionStage<Long> issueFencingToken(LockHold hold) {
-		AsyncLockStore async = this.async;
+		AsyncLockStore async = async();
 		if (async == null) {
 			return offload(hold.name(), () -> this.store.issueFencingToken(hold));
 		}
@@ -119,7 +124,7 @@ final class AsyncStore {
 	 * waiter that gave up, an attempt that failed and may still run late.
 	 */
 	void releaseQuietly(String name, String ownerToken, String occasion) {
-		AsyncLockStore async = this.async;
+		AsyncLockStore async = async();
 		if (async == null) {
 			try {
 				this.blockingCalls.execute(() -> this.store.releaseQuietly(name, ownerToken, occasion));

@@ -21,6 +21,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import org.springframework.context.SmartLifecycle;
+import org.springframework.core.task.VirtualThreadTaskExecutor;
 import org.springframework.util.Assert;
 
 import io.github.redislock.core.AsyncLockClient;
@@ -143,6 +144,25 @@ public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLife
 	}
 
 	/**
+	 * Run on virtual threads the threads of this client that run application code or may
+	 * block: those that complete the stages of asynchronous holders and make the blocking
+	 * store calls of a store without non-blocking ones, and the one that tells
+	 * {@link LockLostListener}s. The renewal thread and the timers stay platform threads:
+	 * leases must be renewed on time even while every carrier thread is busy with
+	 * application work. Set it before the client is used. Needs Java 21 or later.
+	 * @param virtualThreads whether to use virtual threads
+	 * @throws IllegalStateException if virtual threads are asked for before Java 21
+	 */
+	public void setVirtualThreads(boolean virtualThreads) {
+		if (!virtualThreads) {
+			return;
+		}
+		Assert.state(Runtime.version().feature() >= 21, "Virtual threads need Java 21 or later");
+		this.asyncLocks.useVirtualThreads();
+		this.leases.tellLossesOn(new VirtualThreadTaskExecutor("redis-lock-lost-events-").getVirtualThreadFactory());
+	}
+
+	/**
 	 * Report acquisitions, holds, renewals and lost leases to the given instrumentation,
 	 * for metrics and traces. Set it before the client is used: it applies to
 	 * acquisitions that begin afterwards.
@@ -202,7 +222,7 @@ public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLife
 	 * @return the locks held, by name
 	 */
 	public List<HeldLock> heldLocks() {
-		return LockInventory.heldLocks(this.states.all());
+		return LockInventory.heldLocks(this.states.all(), this.asyncLocks.holds());
 	}
 
 	/**
@@ -211,7 +231,7 @@ public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLife
 	 * @return the locks waited for, by name
 	 */
 	public List<LockWait> waits() {
-		return LockInventory.waits(this.states.all());
+		return LockInventory.waits(this.states.all(), this.asyncLocks.waitedFor());
 	}
 
 	/**

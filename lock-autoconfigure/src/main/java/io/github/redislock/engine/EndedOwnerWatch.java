@@ -20,6 +20,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.concurrent.locks.ReentrantLock;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -56,6 +57,12 @@ final class EndedOwnerWatch implements AutoCloseable {
 
 	private final ScheduledThreadPoolExecutor scheduler;
 
+	/**
+	 * Guards starting and stopping the watch: a lock, not a monitor, so that a virtual
+	 * thread taking a lock never pins its carrier here.
+	 */
+	private final ReentrantLock monitor = new ReentrantLock();
+
 	/** Whether a look is scheduled; cleared before the states are checked for none. */
 	private volatile boolean watching;
 
@@ -88,13 +95,19 @@ final class EndedOwnerWatch implements AutoCloseable {
 		}
 	}
 
-	private synchronized void start() {
-		if (this.watching || this.scheduler.isShutdown()) {
-			return;
+	private void start() {
+		this.monitor.lock();
+		try {
+			if (this.watching || this.scheduler.isShutdown()) {
+				return;
+			}
+			this.watching = true;
+			this.looks = this.scheduler.scheduleWithFixedDelay(this::look, PERIOD_MILLIS, PERIOD_MILLIS,
+					TimeUnit.MILLISECONDS);
 		}
-		this.watching = true;
-		this.looks = this.scheduler.scheduleWithFixedDelay(this::look, PERIOD_MILLIS, PERIOD_MILLIS,
-				TimeUnit.MILLISECONDS);
+		finally {
+			this.monitor.unlock();
+		}
 	}
 
 	private void look() {
@@ -116,15 +129,21 @@ final class EndedOwnerWatch implements AutoCloseable {
 	 * checked again, so a state added meanwhile either is seen here or starts the watch
 	 * itself.
 	 */
-	private synchronized void stopIfIdle() {
-		this.watching = false;
-		if (!this.states.isEmpty()) {
-			this.watching = true;
-			return;
+	private void stopIfIdle() {
+		this.monitor.lock();
+		try {
+			this.watching = false;
+			if (!this.states.isEmpty()) {
+				this.watching = true;
+				return;
+			}
+			if (this.looks != null) {
+				this.looks.cancel(false);
+				this.looks = null;
+			}
 		}
-		if (this.looks != null) {
-			this.looks.cancel(false);
-			this.looks = null;
+		finally {
+			this.monitor.unlock();
 		}
 	}
 

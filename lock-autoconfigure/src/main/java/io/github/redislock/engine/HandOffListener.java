@@ -16,6 +16,7 @@
 package io.github.redislock.engine;
 
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.locks.ReentrantLock;
 
 import org.jspecify.annotations.Nullable;
 
@@ -38,10 +39,16 @@ final class HandOffListener implements LockStore.ReleaseListener {
 
 	private final Semaphore wakeUps;
 
-	/** The ticket of the latest attempt; guarded by this. */
+	/**
+	 * Guards the ticket and the hand-off: a lock, not a monitor, so that a virtual thread
+	 * never pins its carrier here.
+	 */
+	private final ReentrantLock monitor = new ReentrantLock();
+
+	/** The ticket of the latest attempt; guarded by the monitor. */
 	private long ticket;
 
-	/** The hand-off to the latest attempt, if any; guarded by this. */
+	/** The hand-off to the latest attempt, if any; guarded by the monitor. */
 	private LockStore.@Nullable HandOff handOff;
 
 	HandOffListener(String ownerToken, Semaphore wakeUps) {
@@ -53,17 +60,29 @@ final class HandOffListener implements LockStore.ReleaseListener {
 	 * Start listening for a hand-off to a new attempt, forgetting any to earlier ones.
 	 * @param ticket the ticket of the attempt
 	 */
-	synchronized void expect(long ticket) {
-		this.ticket = ticket;
-		this.handOff = null;
+	void expect(long ticket) {
+		this.monitor.lock();
+		try {
+			this.ticket = ticket;
+			this.handOff = null;
+		}
+		finally {
+			this.monitor.unlock();
+		}
 	}
 
 	/**
 	 * Return the hand-off of the lock to the latest attempt.
 	 * @return the hand-off, or {@code null} if the lock was not handed to it
 	 */
-	synchronized LockStore.@Nullable HandOff handOff() {
-		return this.handOff;
+	LockStore.@Nullable HandOff handOff() {
+		this.monitor.lock();
+		try {
+			return this.handOff;
+		}
+		finally {
+			this.monitor.unlock();
+		}
 	}
 
 	@Override
@@ -73,12 +92,18 @@ final class HandOffListener implements LockStore.ReleaseListener {
 		}
 	}
 
-	private synchronized boolean record(LockStore.HandOff handOff) {
-		if (handOff.ticket() != this.ticket || !handOff.ownerToken().equals(this.ownerToken)) {
-			return false;
+	private boolean record(LockStore.HandOff handOff) {
+		this.monitor.lock();
+		try {
+			if (handOff.ticket() != this.ticket || !handOff.ownerToken().equals(this.ownerToken)) {
+				return false;
+			}
+			this.handOff = handOff;
+			return true;
 		}
-		this.handOff = handOff;
-		return true;
+		finally {
+			this.monitor.unlock();
+		}
 	}
 
 }

@@ -27,7 +27,8 @@ import org.jspecify.annotations.Nullable;
  *
  * @param name the lock name
  * @param ownerThread the name of the thread that holds it, or {@code null} when none
- * does, as for a lock handed off to the next thread of this instance
+ * does, as for a lock handed off to the next thread of this instance, or the lease of an
+ * asynchronous holder ({@link io.github.redislock.core.LockLease})
  * @param holdCount how many times that thread holds it (re-entries included)
  * @param acquiredAt when that thread took it, by the wall clock
  * @param remainingLease how much of the lease is known to be left

@@ -18,6 +18,7 @@ package io.github.redislock.engine;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.BiConsumer;
 
 import io.github.redislock.core.LockLostEvent;
@@ -51,6 +52,14 @@ final class LeaseKeeper implements AutoCloseable {
 		this.store = store;
 		this.lostLeases = new LockLostDispatcher(lostListener);
 		this.renewer = new LeaseRenewer(store, this::lostToRenewal);
+	}
+
+	/**
+	 * Tell lost leases to the listener on threads of the given factory.
+	 * @param threads makes the threads
+	 */
+	void tellLossesOn(ThreadFactory threads) {
+		this.lostLeases.useThreads(threads);
 	}
 
 	void startRenewing(LockHold hold) {

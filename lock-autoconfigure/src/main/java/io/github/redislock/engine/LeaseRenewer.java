@@ -24,6 +24,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
+import java.util.concurrent.locks.ReentrantLock;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -65,6 +66,12 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private final ScheduledExecutorService scheduler;
 
+	/**
+	 * Guards the sweep's schedule: a lock, not a monitor, so that a virtual thread taking
+	 * a lock never pins its carrier here.
+	 */
+	private final ReentrantLock monitor = new ReentrantLock();
+
 	/** Period of the running sweep, {@link Long#MAX_VALUE} while none runs. */
 	private volatile long tickNanos = Long.MAX_VALUE;
 
@@ -104,31 +111,43 @@ final class LeaseRenewer implements AutoCloseable {
 		return this.holds.size();
 	}
 
-	private synchronized void sweepEvery(long tick) {
-		if (tick >= this.tickNanos || this.scheduler.isShutdown()) {
-			return;
+	private void sweepEvery(long tick) {
+		this.monitor.lock();
+		try {
+			if (tick >= this.tickNanos || this.scheduler.isShutdown()) {
+				return;
+			}
+			if (this.sweep != null) {
+				this.sweep.cancel(false);
+			}
+			this.tickNanos = tick;
+			this.sweep = this.scheduler.scheduleWithFixedDelay(this::sweep, tick, tick, TimeUnit.NANOSECONDS);
 		}
-		if (this.sweep != null) {
-			this.sweep.cancel(false);
+		finally {
+			this.monitor.unlock();
 		}
-		this.tickNanos = tick;
-		this.sweep = this.scheduler.scheduleWithFixedDelay(this::sweep, tick, tick, TimeUnit.NANOSECONDS);
 	}
 
 	/**
 	 * Stop sweeping once nothing is held. The period is cleared before the set is checked
 	 * again, so a lock taken meanwhile either is seen here or starts a new sweep itself.
 	 */
-	private synchronized void stopIfIdle() {
-		long tick = this.tickNanos;
-		this.tickNanos = Long.MAX_VALUE;
-		if (!this.holds.isEmpty()) {
-			this.tickNanos = tick;
-			return;
+	private void stopIfIdle() {
+		this.monitor.lock();
+		try {
+			long tick = this.tickNanos;
+			this.tickNanos = Long.MAX_VALUE;
+			if (!this.holds.isEmpty()) {
+				this.tickNanos = tick;
+				return;
+			}
+			if (this.sweep != null) {
+				this.sweep.cancel(false);
+				this.sweep = null;
+			}
 		}
-		if (this.sweep != null) {
-			this.sweep.cancel(false);
-			this.sweep = null;
+		finally {
+			this.monitor.unlock();
 		}
 	}
 
@@ -231,9 +250,15 @@ final class LeaseRenewer implements AutoCloseable {
 	 * Whether the sweep ended by itself, which only a failure of the sweep does: the
 	 * executor then runs it no more, and no lease is renewed.
 	 */
-	private synchronized boolean sweepDied() {
-		ScheduledFuture<?> current = this.sweep;
-		return current != null && current.isDone() && !current.isCancelled() && !this.scheduler.isShutdown();
+	private boolean sweepDied() {
+		this.monitor.lock();
+		try {
+			ScheduledFuture<?> current = this.sweep;
+			return current != null && current.isDone() && !current.isCancelled() && !this.scheduler.isShutdown();
+		}
+		finally {
+			this.monitor.unlock();
+		}
 	}
 
 	@Override

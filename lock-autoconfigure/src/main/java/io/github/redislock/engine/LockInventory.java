@@ -19,7 +19,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import io.github.redislock.store.LockHolder;
 
@@ -39,9 +41,10 @@ final class LockInventory {
 	/**
 	 * Return the locks held, by name.
 	 * @param states the client's lock states
+	 * @param leases the holds of the client's asynchronous holders
 	 * @return the locks held
 	 */
-	static List<HeldLock> heldLocks(Collection<LockState> states) {
+	static List<HeldLock> heldLocks(Collection<LockState> states, Collection<LockHold> leases) {
 		List<HeldLock> held = new ArrayList<>();
 		for (LockState state : states) {
 			LockHold hold = state.hold;
@@ -56,6 +59,14 @@ final class LockInventory {
 					Duration.ofNanos(hold.remainingNanos()), hold.isRenewing(),
 					(fencingToken != 0) ? fencingToken : null, hold.method()));
 		}
+		for (LockHold lease : leases) {
+			if (!lease.isReleasedOrLost()) {
+				long fencingToken = lease.fencingToken();
+				held.add(new HeldLock(lease.name(), null, 1, lease.acquiredAt(),
+						Duration.ofNanos(lease.remainingNanos()), lease.isRenewing(),
+						(fencingToken != 0) ? fencingToken : null, lease.method()));
+			}
+		}
 		held.sort(Comparator.comparing(HeldLock::name));
 		return held;
 	}
@@ -63,19 +74,25 @@ final class LockInventory {
 	/**
 	 * Return the waits in progress, by lock name.
 	 * @param states the client's lock states
+	 * @param asyncWaits the names of the locks asynchronous holders wait for, one per
+	 * holder; each waits in the store
 	 * @return the locks waited for
 	 */
-	static List<LockWait> waits(Collection<LockState> states) {
+	static List<LockWait> waits(Collection<LockState> states, Collection<String> asyncWaits) {
+		Map<String, Integer> asyncByName = new HashMap<>();
+		asyncWaits.forEach((name) -> asyncByName.merge(name, 1, Integer::sum));
 		List<LockWait> waits = new ArrayList<>();
 		for (LockState state : states) {
 			// The thread at the head of the local queue holds the local lock and no
 			// hold: it is the one waiting in the store.
 			boolean inStore = state.local.owner() != null && state.hold == null;
-			int waiting = state.local.queueLength() + (inStore ? 1 : 0);
+			Integer async = asyncByName.remove(state.name);
+			int waiting = state.local.queueLength() + (inStore ? 1 : 0) + ((async != null) ? async : 0);
 			if (waiting > 0) {
-				waits.add(new LockWait(state.name, waiting, inStore));
+				waits.add(new LockWait(state.name, waiting, inStore || async != null));
 			}
 		}
+		asyncByName.forEach((name, waiting) -> waits.add(new LockWait(name, waiting, true)));
 		waits.sort(Comparator.comparing(LockWait::name));
 		return waits;
 	}

@@ -19,6 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
@@ -70,6 +71,15 @@ final class LockLostDispatcher implements AutoCloseable {
 			return thread;
 		});
 		this.events.allowCoreThreadTimeOut(true);
+	}
+
+	/**
+	 * Tell losses on virtual threads from now on, one at a time as before: the listener
+	 * is application code, which may block.
+	 * @param threads makes the virtual threads
+	 */
+	void useThreads(ThreadFactory threads) {
+		this.events.setThreadFactory(threads);
 	}
 
 	/**

@@ -22,7 +22,8 @@ package io.github.redislock.engine;
  * operators.
  *
  * @param name the lock name
- * @param waitingThreads how many threads of this instance wait for it
+ * @param waitingThreads how many threads of this instance wait for it, asynchronous
+ * holders ({@link io.github.redislock.core.LockLease}) counted as threads
  * @param waitingInStore whether the first of them is taking the lock from the store:
  * asking for it, or waiting while another instance holds it; otherwise they all wait for
  * a thread of this instance

@@ -83,45 +83,61 @@ final class LockReleaser {
 	 */
 	private void report(AcquiredLock lock, @Nullable Throwable failure, RuntimeException ex,
 			@Nullable String committed) {
-		if (failure != null) {
-			failure.addSuppressed(ex);
-		}
-		else if (ex instanceof LockLostException lost && this.lostLeaseAction == LostLeaseAction.THROW) {
-			if (committed == null) {
-				throw lost;
-			}
-			throw new LockLostException(lock.getName(), lost.getMessage() + committed, lost);
-		}
-		else if (ex instanceof LockLostException) {
-			// The lock client has already logged the loss and told the listeners.
-			logger.atDebug()
-				.addKeyValue("lock.name", lock.getName())
-				.addKeyValue("lock.outcome", "lost")
-				.setCause(ex)
-				.log("Lease of lock '{}' was lost; returning the method's result as configured", lock.getName());
-		}
-		else {
-			// A store failure says already which lock, why, and that it frees itself.
-			String problem = (ex instanceof LockStoreException) ? ex.getMessage() : "Could not release lock '"
-					+ lock.getName() + "' (" + ex.getMessage() + "); it frees itself when its lease runs out";
-			logger.atWarn()
-				.addKeyValue("lock.name", lock.getName())
-				.addKeyValue("lock.outcome", "release_failed")
-				.setCause(ex)
-				.log("{}; the method's result stands", problem);
+		RuntimeException thrown = outcome(lock.getName(), failure, ex, committed);
+		if (thrown != null) {
+			throw thrown;
 		}
 	}
 
 	/**
-	 * Releases after commit or rollback, on the thread that completes the transaction,
-	 * which is the thread that holds the lock, and last among the synchronizations.
-	 * <p>
-	 * After a commit the release runs in {@code afterCommit}, whose exceptions reach the
-	 * caller of the commit: a lease lost while the method ran is thrown to whoever
-	 * committed (the caller of the outermost {@code @Transactional} method), whichever
-	 * advisor runs outside. {@code afterCompletion} cannot throw, so it only releases
-	 * what a rollback, or a failure before this synchronization's turn, left held.
+	 * Decide what a release that failed means for the caller: the method's own failure
+	 * carries it as suppressed; a lost lease is thrown or logged as configured; a store
+	 * failure is logged, since the lock frees itself.
+	 * @param name the lock name
+	 * @param failure what the method threw, or {@code null}
+	 * @param ex what the release threw
+	 * @param committed what to add to a lost lease's message after a commit, or
+	 * {@code null}
+	 * @return the exception to give the caller instead of the method's result, or
+	 * {@code null} to give it the result
 	 */
+	@Nullable RuntimeException outcome(String name, @Nullable Throwable failure, RuntimeException ex,
+			@Nullable String committed) {
+		if (failure != null) {
+			failure.addSuppressed(ex);
+		}
+		else if (ex instanceof LockLostException lost && this.lostLeaseAction == LostLeaseAction.THROW) {
+			return (committed != null) ? new LockLostException(name, lost.getMessage() + committed, lost) : lost;
+		}
+		else if (ex instanceof LockLostException) {
+			// The lock client has already logged the loss and told the listeners.
+			logger.atDebug()
+				.addKeyValue("lock.name", name)
+				.addKeyValue("lock.outcome", "lost")
+				.setCause(ex)
+				.log("Lease of lock '{}' was lost; returning the method's result as configured", name);
+		}
+		else {
+			// A store failure says already which lock, why, and that it frees itself.
+			String problem = (ex instanceof LockStoreException) ? ex.getMessage() : "Could not release lock '" + name
+					+ "' (" + ex.getMessage() + "); it frees itself when its lease runs out";
+			logger.atWarn()
+				.addKeyValue("lock.name", name)
+				.addKeyValue("lock.outcome", "release_failed")
+				.setCause(ex)
+				.log("{}; the method's result stands", problem);
+		}
+		return null;
+	}
+
+	/**
+	 * Whether a lease found lost while the work still runs ends that work with the loss.
+	 * @return whether losses are thrown to the caller
+	 */
+	boolean throwsLostLeases() {
+		return this.lostLeaseAction == LostLeaseAction.THROW;
+	}
+
 	private final class ReleaseAfterCompletion implements TransactionSynchronization {
 
 		private final AcquiredLock lock;

@@ -20,6 +20,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Future;
 
@@ -32,6 +33,7 @@ import org.springframework.core.ReactiveAdapterRegistry;
 import org.springframework.core.ResolvableType;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.scheduling.annotation.Async;
+import org.springframework.util.ClassUtils;
 
 /**
  * Refuses {@code @RedisLock} on methods that would run without the lock whatever the
@@ -66,6 +68,9 @@ final class LockableMethods {
 	 */
 	private static final Set<String> LIFECYCLE_ANNOTATIONS = Set.of("jakarta.annotation.PostConstruct",
 			"jakarta.annotation.PreDestroy", "javax.annotation.PostConstruct", "javax.annotation.PreDestroy");
+
+	private static final boolean reactorPresent = ClassUtils.isPresent("reactor.core.publisher.Mono",
+			LockableMethods.class.getClassLoader());
 
 	private static final ClassValue<Optional<String>> DEFERRED_CLASSES = new ClassValue<>() {
 
@@ -107,9 +112,10 @@ final class LockableMethods {
 					"it " + asynchronous
 							+ ": the lock would be released when the method returns, before the work it started "
 							+ "has run, so that work would run unprotected",
-					"Return the result itself and run the method asynchronously with @Async (the lock is then "
-							+ "taken on the executor's thread around the whole work), or lock inside the "
-							+ "asynchronous work with LockOperations.");
+					"Return a CompletableFuture, a CompletionStage, a Mono or a Flux, which hold the lock until "
+							+ "their work completes; or return the result itself and run the method with @Async (the "
+							+ "lock is then taken on the executor's thread around the whole work); or lock inside the "
+							+ "asynchronous work with AsyncLockOperations.");
 		}
 	}
 
@@ -169,23 +175,58 @@ final class LockableMethods {
 	private static @Nullable String describeAsynchronous(Method method, Class<?> targetClass) {
 		Class<?> returnType = method.getReturnType();
 		if (KotlinDetector.isKotlinType(method.getDeclaringClass()) && KotlinDetector.isSuspendingFunction(method)) {
-			return "is a Kotlin suspend function";
+			return "is a Kotlin suspend function, which the lock cannot follow across its suspensions (return a "
+					+ "Mono instead, which holds the lock until it completes)";
+		}
+		if (completion(method) != null || reactive(method) != null) {
+			return null;
 		}
 		if (Future.class.isAssignableFrom(returnType) || CompletionStage.class.isAssignableFrom(returnType)) {
 			// A future is fine on an @Async method: the async advisor runs outside every
 			// other advisor, so the lock is held on the executor's thread around the
-			// whole
-			// method (the proxy checker verifies that it does).
-			return isAsync(method, targetClass) ? null : "returns " + returnType.getSimpleName() + " and is not @Async";
+			// whole method (the proxy checker verifies that it does).
+			return isAsync(method, targetClass) ? null
+					: "returns " + returnType.getSimpleName() + ", whose completion the lock cannot follow (only "
+							+ "CompletableFuture and CompletionStage are held until they complete), and is not @Async";
 		}
 		if (ReactiveAdapterRegistry.getSharedInstance().getAdapter(returnType) != null) {
-			return "returns the reactive type " + returnType.getSimpleName();
+			return "returns the reactive type " + returnType.getSimpleName() + ((reactorPresent)
+					? " (only Mono and Flux are held until they complete)" : " and Reactor is not on the class path");
 		}
 		String deferred = deferredType(returnType);
 		if (deferred == null && returnType == Optional.class) {
 			deferred = deferredInOptional(method);
 		}
 		return (deferred != null) ? "returns " + deferred + ", whose work runs after the method returned" : null;
+	}
+
+	/**
+	 * Return the future type of a method whose lock is held until the future it returns
+	 * completes: {@code CompletableFuture} or {@code CompletionStage} itself, for which a
+	 * future that completes after the release can stand in, unless the method is
+	 * {@code @Async}.
+	 * @param method the method
+	 * @return the type, or {@code null} if the method returns no such future
+	 */
+	static @Nullable Class<?> completion(Method method) {
+		Class<?> returnType = method.getReturnType();
+		return (returnType == CompletableFuture.class || returnType == CompletionStage.class) ? returnType : null;
+	}
+
+	/**
+	 * Return the reactive type of a method whose lock is held until the publisher it
+	 * returns completes, errs or is cancelled: {@code Mono} or {@code Flux}, with Reactor
+	 * on the class path.
+	 * @param method the method
+	 * @return the type, or {@code null} if the method returns no such publisher
+	 */
+	static @Nullable Class<?> reactive(Method method) {
+		if (!reactorPresent) {
+			return null;
+		}
+		String name = method.getReturnType().getName();
+		return (name.equals("reactor.core.publisher.Mono") || name.equals("reactor.core.publisher.Flux"))
+				? method.getReturnType() : null;
 	}
 
 	/**

@@ -108,7 +108,10 @@ final class LockedProxyInspector {
 	private static void checkAsync(RedisLockOperation operation, Advisor[] advisors, int lockAdvisor,
 			@Nullable Advised inner) {
 		Method method = operation.getMethod();
-		if (!LockableMethods.isAsync(method, operation.getTargetClass())) {
+		// A CompletableFuture or CompletionStage holds the lock until it completes,
+		// wherever @Async runs.
+		if (!LockableMethods.isAsync(method, operation.getTargetClass())
+				|| LockableMethods.completion(method) != null) {
 			return;
 		}
 		int asyncAdvisor = indexOf(advisors, AsyncAnnotationAdvisor.class);

@@ -16,6 +16,7 @@
 package io.github.redislock.autoconfigure;
 
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Future;
 
 import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.core.LockClient;
@@ -216,6 +217,14 @@ class UnprotectedLockedMethodsStopStartUpTests {
 	}
 
 	@Test
+	void asyncMethodReturningACompletableFutureStartsWithoutEnableAsyncSinceItsLockIsHeldUntilTheFutureCompletes() {
+		this.runner.withBean(AsyncCompletableOrders.class).run((context) -> {
+			assertThat(context).hasNotFailed();
+			assertLockAdvised(context.getBean(AsyncCompletableOrders.class));
+		});
+	}
+
+	@Test
 	void asyncMethodReturningAFutureStartsWithEnableAsyncAndRunsInsideTheAsyncAdvisor() {
 		this.runner.withUserConfiguration(AsyncEnabled.class).withBean(AsyncOrders.class).run((context) -> {
 			assertThat(context).hasNotFailed();
@@ -412,6 +421,16 @@ class UnprotectedLockedMethodsStopStartUpTests {
 	}
 
 	static class AsyncOrders {
+
+		@Async
+		@RedisLock("#id")
+		public Future<String> place(String id) {
+			return CompletableFuture.completedFuture(id);
+		}
+
+	}
+
+	static class AsyncCompletableOrders {
 
 		@Async
 		@RedisLock("#id")

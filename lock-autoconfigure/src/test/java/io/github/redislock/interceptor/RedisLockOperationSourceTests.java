@@ -211,8 +211,7 @@ class RedisLockOperationSourceTests {
 	}
 
 	@ParameterizedTest
-	@ValueSource(classes = { ReturnsCompletableFuture.class, ReturnsCompletionStage.class, ReturnsFuture.class,
-			ReturnsMono.class, ReturnsFlux.class, ReturnsCallable.class, ReturnsFlowPublisher.class,
+	@ValueSource(classes = { ReturnsFuture.class, ReturnsCallable.class, ReturnsFlowPublisher.class,
 			ReturnsDeferredResult.class, ReturnsWebAsyncTask.class, ReturnsEmitter.class,
 			ReturnsStreamingResponseBody.class, ReturnsRunnable.class, ReturnsSupplier.class, ReturnsIntSupplier.class,
 			ReturnsIterator.class, ReturnsSpliterator.class, ReturnsOptionalFuture.class,
@@ -220,6 +219,13 @@ class RedisLockOperationSourceTests {
 	void methodThatFinishesItsWorkAfterReturningIsRejectedBecauseItsWorkWouldRunUnlocked(Class<?> type) {
 		assertInvalid(type, "the lock would be released when the method returns, before the work it started has run",
 				"@Async");
+	}
+
+	@ParameterizedTest
+	@ValueSource(classes = { ReturnsCompletableFuture.class, ReturnsCompletionStage.class, ReturnsMono.class,
+			ReturnsFlux.class })
+	void methodReturningWorkTheLockIsHeldUntilItCompletesIsAccepted(Class<?> type) throws Exception {
+		assertThat(operation(type, "work", String.class)).isNotNull();
 	}
 
 	@Test

@@ -31,6 +31,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.github.redislock.core.AsyncLockTemplate;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockAcquisitionException;
+import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostException;
@@ -264,6 +265,34 @@ class AsyncLockTests extends RedisLockTestSupport {
 		LockLease lease = acquire(instance, LockDefinition.of("async:blocking", Duration.ofSeconds(30), Duration.ZERO));
 		assertThat(callingThread.get()).startsWith("redis-lock-async-");
 		join(lease.release());
+	}
+
+	@Test
+	void operatorsSeeLeasesAndWaitsAndStopGivesUpLeasesNotReleasedInTime() throws Exception {
+		LockClientInstance instance = instance().start();
+		instance.client.setShutdownTimeout(Duration.ofMillis(300));
+		LockLease lease = acquire(instance,
+				LockDefinition.of("async:stop", Duration.ofSeconds(30), Duration.ZERO).withMethod("Orders.place"));
+		CompletableFuture<Optional<LockLease>> waiting = instance.client
+			.tryAcquireAsync(LockDefinition.of("async:stop", Duration.ofSeconds(30), Duration.ofSeconds(30)));
+		await().atMost(TIMEOUT).until(() -> !instance.client.waits().isEmpty());
+		assertThat(instance.client.heldLocks()).singleElement().satisfies((held) -> {
+			assertThat(held.name()).isEqualTo("async:stop");
+			assertThat(held.ownerThread()).isNull();
+			assertThat(held.method()).isEqualTo("Orders.place");
+		});
+		assertThat(instance.client.waits()).singleElement().satisfies((wait) -> {
+			assertThat(wait.waitingThreads()).isEqualTo(1);
+			assertThat(wait.waitingInStore()).isTrue();
+		});
+		instance.client.stop();
+		assertThatExceptionOfType(CompletionException.class).isThrownBy(() -> join(waiting))
+			.withCauseInstanceOf(LockClientClosedException.class);
+		assertThat(lease.whenLost().toCompletableFuture().get(10, TimeUnit.SECONDS).getMessage())
+			.contains("shutdown timeout");
+		assertThatExceptionOfType(CompletionException.class).isThrownBy(() -> join(lease.release()))
+			.withCauseInstanceOf(LockLostException.class);
+		assertThat(lockKeys()).isEmpty();
 	}
 
 	private static LockLease acquire(LockClientInstance instance, LockDefinition definition) {

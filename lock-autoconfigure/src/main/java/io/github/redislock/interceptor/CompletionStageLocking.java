@@ -1,0 +1,165 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.interceptor;
+
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+
+import io.github.redislock.annotation.LockContext;
+import io.github.redislock.core.AsyncLockOperations;
+import io.github.redislock.core.LockAcquisitionException;
+import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockLease;
+import org.aopalliance.intercept.MethodInvocation;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Holds the lock of a method that returns a {@code CompletableFuture} or a
+ * {@code CompletionStage} until that future completes. The caller's thread waits for the
+ * lock, as for a method that returns its result, and runs the method body; the lease is
+ * not the thread's, so the future's last stage, on whichever thread, releases it. The
+ * caller gets a future that completes once the lock is released, with the method's
+ * outcome, or with the lost lease when so configured; cancelling it cancels the method's
+ * future, which releases the lock.
+ *
+ * @author redis-lock contributors
+ */
+final class CompletionStageLocking {
+
+	private final AsyncLockOperations locks;
+
+	private final LockReleaser releaser;
+
+	CompletionStageLocking(AsyncLockOperations locks, LockReleaser releaser) {
+		this.locks = locks;
+		this.releaser = releaser;
+	}
+
+	@Nullable Object invoke(MethodInvocation invocation, LockDefinition definition, NotAcquiredAnswer notAcquired)
+			throws Throwable {
+		CompletableFuture<Optional<LockLease>> acquiring = this.locks.tryAcquire(definition).toCompletableFuture();
+		Optional<LockLease> acquired;
+		try {
+			acquired = acquiring.get();
+		}
+		catch (InterruptedException ex) {
+			acquiring.cancel(false);
+			Thread.currentThread().interrupt();
+			return answer(notAcquired, new LockAcquisitionException(definition.name(), definition.waitTime(),
+					"Interrupted while waiting for lock '" + definition.name() + "'", ex));
+		}
+		catch (ExecutionException ex) {
+			return CompletableFuture.failedFuture(ex.getCause());
+		}
+		if (acquired.isEmpty()) {
+			return answer(notAcquired, null);
+		}
+		LockLease lease = acquired.get();
+		Object result;
+		LockContext previous = LockContext.bind(lease);
+		try {
+			result = invocation.proceed();
+		}
+		catch (Throwable ex) {
+			releaseNow(lease, ex);
+			throw ex;
+		}
+		finally {
+			LockContext.restore(previous);
+		}
+		if (result == null) {
+			releaseNow(lease, null);
+			return null;
+		}
+		return releasedOnCompletion(lease, (CompletionStage<?>) result);
+	}
+
+	private CompletableFuture<Object> releasedOnCompletion(LockLease lease, CompletionStage<?> work) {
+		CompletableFuture<Object> answer = new CompletableFuture<>();
+		answer.whenComplete((value, failure) -> {
+			if (answer.isCancelled()) {
+				cancel(work);
+			}
+		});
+		work.whenComplete((value, workFailure) -> lease.release().whenComplete((released, releaseFailure) -> {
+			Throwable failure = unwrap(workFailure);
+			RuntimeException replaced = (releaseFailure != null)
+					? this.releaser.outcome(lease.getName(), failure, runtime(releaseFailure), null) : null;
+			if (failure != null) {
+				answer.completeExceptionally(failure);
+			}
+			else if (replaced != null) {
+				answer.completeExceptionally(replaced);
+			}
+			else {
+				answer.complete(value);
+			}
+		}));
+		return answer;
+	}
+
+	/**
+	 * Release on the caller's thread, which may block: the method failed, or returned no
+	 * future, so the caller must find the lock free when it goes on.
+	 */
+	private void releaseNow(LockLease lease, @Nullable Throwable failure) {
+		try {
+			lease.release().toCompletableFuture().join();
+		}
+		catch (CompletionException ex) {
+			RuntimeException replaced = this.releaser.outcome(lease.getName(), failure, runtime(ex), null);
+			if (replaced != null) {
+				throw replaced;
+			}
+		}
+	}
+
+	private static void cancel(CompletionStage<?> work) {
+		try {
+			work.toCompletableFuture().cancel(true);
+		}
+		catch (UnsupportedOperationException ex) {
+			// A stage that cannot be cancelled: its completion releases the lock.
+		}
+	}
+
+	/**
+	 * The fallback's or the handler's future, or a failed one with what it threw: the
+	 * caller of a future-returning method looks for failures in the future.
+	 */
+	private static @Nullable Object answer(NotAcquiredAnswer notAcquired, @Nullable LockAcquisitionException cause) {
+		try {
+			return notAcquired.answer(cause);
+		}
+		catch (Throwable ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
+	}
+
+	static RuntimeException runtime(Throwable failure) {
+		Throwable cause = unwrap(failure);
+		return (cause instanceof RuntimeException runtime) ? runtime : new IllegalStateException(cause);
+	}
+
+	static @Nullable Throwable unwrap(@Nullable Throwable failure) {
+		return (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause() : failure;
+	}
+
+}

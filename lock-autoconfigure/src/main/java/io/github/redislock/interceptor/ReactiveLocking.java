@@ -1,0 +1,152 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.interceptor;
+
+import java.util.concurrent.CompletableFuture;
+
+import io.github.redislock.annotation.LockContext;
+import io.github.redislock.annotation.ReactiveLockContext;
+import io.github.redislock.core.AsyncLockOperations;
+import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockLease;
+import io.github.redislock.core.LockLostException;
+import org.aopalliance.intercept.MethodInvocation;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import org.springframework.aop.ProxyMethodInvocation;
+
+/**
+ * Holds the lock of a method that returns a {@code Mono} or a {@code Flux} from before
+ * each subscription runs the method until the publisher completes, errs or is cancelled.
+ * Nothing blocks: the lock is awaited through the store's answers, a timer and release
+ * notifications, and the method is invoked on the thread that delivers the lease, once
+ * per subscription. The lease rides in the subscription's Reactor context, where the work
+ * finds it ({@link ReactiveLockContext}), and a nested locked method on the same lock
+ * name runs under it. A lease lost while the work runs ends the work with the
+ * {@link LockLostException}, unless lost leases are only to be logged.
+ *
+ * @author redis-lock contributors
+ */
+final class ReactiveLocking {
+
+	private final AsyncLockOperations locks;
+
+	private final LockReleaser releaser;
+
+	ReactiveLocking(AsyncLockOperations locks, LockReleaser releaser) {
+		this.locks = locks;
+		this.releaser = releaser;
+	}
+
+	Object invoke(MethodInvocation invocation, LockDefinition definition, Class<?> returnType,
+			NotAcquiredAnswer notAcquired) {
+		Flux<Object> locked = Flux.deferContextual((context) -> {
+			LockLease outer = ReactiveLockContext.held(context, definition.name());
+			MethodInvocation call = (invocation instanceof ProxyMethodInvocation proxied) ? proxied.invocableClone()
+					: invocation;
+			if (outer != null) {
+				return work(call, outer);
+			}
+			return Flux.usingWhen(acquire(definition), (lease) -> work(call, lease), this::release,
+					this::releaseAfterError, this::releaseAfterCancel);
+		}).onErrorResume(NotAcquired.class, (ex) -> answer(notAcquired));
+		return (returnType == Mono.class) ? locked.singleOrEmpty() : locked;
+	}
+
+	private Mono<LockLease> acquire(LockDefinition definition) {
+		// Cancelling the subscription cancels the wait, which gives back a lock granted
+		// meanwhile.
+		return Mono.fromFuture(() -> this.locks.tryAcquire(definition).toCompletableFuture(), false)
+			.flatMap((acquired) -> acquired.map(Mono::just).orElseGet(() -> Mono.error(new NotAcquired())));
+	}
+
+	private Flux<Object> work(MethodInvocation call, LockLease lease) {
+		Object result;
+		LockContext previous = LockContext.bind(lease);
+		try {
+			result = call.proceed();
+		}
+		catch (Throwable ex) {
+			return Flux.error(ex);
+		}
+		finally {
+			LockContext.restore(previous);
+		}
+		if (result == null) {
+			return Flux.empty();
+		}
+		@SuppressWarnings("unchecked")
+		Flux<Object> work = Flux.from((Publisher<Object>) result);
+		if (this.releaser.throwsLostLeases()) {
+			CompletableFuture<LockLostException> lost = lease.whenLost().toCompletableFuture();
+			work = work.takeUntilOther(Mono.fromFuture(lost, true))
+				.concatWith(Mono.defer(() -> lost.isDone() ? Mono.error(lost.join()) : Mono.empty()));
+		}
+		return work.contextWrite((context) -> ReactiveLockContext.bind(context, lease));
+	}
+
+	private Mono<Void> release(LockLease lease) {
+		return Mono.fromCompletionStage(lease::release).onErrorResume((ex) -> {
+			RuntimeException replaced = this.releaser.outcome(lease.getName(), null, CompletionStageLocking.runtime(ex),
+					null);
+			return (replaced != null) ? Mono.error(replaced) : Mono.empty();
+		});
+	}
+
+	private Mono<Void> releaseAfterError(LockLease lease, Throwable failure) {
+		return Mono.fromCompletionStage(lease::release).onErrorResume((ex) -> {
+			this.releaser.outcome(lease.getName(), failure, CompletionStageLocking.runtime(ex), null);
+			return Mono.empty();
+		});
+	}
+
+	private Mono<Void> releaseAfterCancel(LockLease lease) {
+		// Nobody is left to tell of a loss: the lock client has logged and published it.
+		return Mono.fromCompletionStage(lease::release).onErrorResume((ex) -> Mono.empty());
+	}
+
+	private static Publisher<Object> answer(NotAcquiredAnswer notAcquired) {
+		Object answer;
+		try {
+			answer = notAcquired.answer(null);
+		}
+		catch (Throwable ex) {
+			return Flux.error(ex);
+		}
+		if (answer == null) {
+			return Flux.empty();
+		}
+		@SuppressWarnings("unchecked")
+		Publisher<Object> publisher = (Publisher<Object>) answer;
+		return publisher;
+	}
+
+	/**
+	 * The lock stayed busy for the whole wait: the signal to answer the call with the
+	 * fallback or the handler, never seen outside.
+	 */
+	private static final class NotAcquired extends RuntimeException {
+
+		NotAcquired() {
+			super("Lock not acquired", null, false, false);
+		}
+
+	}
+
+}

@@ -1,0 +1,172 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockDefinition;
+import io.github.redislock.engine.DefaultLockClient;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordingStream;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * Run by {@link VirtualThreadsTests} in a JVM of Java 21 or later: many virtual threads
+ * take a few locks through the blocking API, each adding one to its key's counter with a
+ * read, a yield of its carrier and a write, while a platform thread counts the carrier
+ * threads and a JFR stream counts pinned virtual threads. Prints one line of results.
+ * Compiled for Java 17, so virtual threads are made by reflection.
+ *
+ * @author redis-lock contributors
+ */
+public final class VirtualThreadContentionProbe {
+
+	private VirtualThreadContentionProbe() {
+	}
+
+	public static void main(String[] args) throws Exception {
+		int port = Integer.parseInt(args[0]);
+		int threads = Integer.parseInt(args[1]);
+		int keys = Integer.parseInt(args[2]);
+		LettuceConnectionFactory connectionFactory = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration("127.0.0.1", port));
+		connectionFactory.afterPropertiesSet();
+		connectionFactory.start();
+		RedisLockStore store = new RedisLockStore(new StringRedisTemplate(connectionFactory));
+		DefaultLockClient client = new DefaultLockClient(store);
+		// Classes are initialized once, on whichever thread first needs them, and a
+		// virtual thread that waits for another one's initialization is pinned: the
+		// starter's classes are loaded first, as a running application's are.
+		DistributedLock warmUp = client.getLock("vt:warm-up");
+		warmUp.lock();
+		warmUp.unlock();
+		AtomicLong pinned = new AtomicLong();
+		AtomicLong pinnedInLocks = new AtomicLong();
+		RecordingStream pinning = new RecordingStream();
+		pinning.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO).withStackTrace();
+		pinning.onEvent("jdk.VirtualThreadPinned", (event) -> {
+			pinned.incrementAndGet();
+			if (event.getStackTrace() != null && event.getStackTrace()
+				.getFrames()
+				.stream()
+				.map(RecordedFrame::getMethod)
+				.anyMatch((method) -> method.getType().getName().startsWith("io.github.redislock"))) {
+				if (pinnedInLocks.incrementAndGet() <= 2) {
+					System.out.println("PINNED " + event);
+				}
+			}
+		});
+		pinning.startAsync();
+		AtomicInteger maxCarriers = new AtomicInteger();
+		Thread sampler = new Thread(() -> {
+			while (!Thread.currentThread().isInterrupted()) {
+				int carriers = (int) Thread.getAllStackTraces()
+					.keySet()
+					.stream()
+					.filter((thread) -> thread.getClass().getName().equals("jdk.internal.misc.CarrierThread"))
+					.count();
+				maxCarriers.accumulateAndGet(carriers, Math::max);
+				try {
+					TimeUnit.MILLISECONDS.sleep(5);
+				}
+				catch (InterruptedException ex) {
+					return;
+				}
+			}
+		}, "carrier-sampler");
+		sampler.setDaemon(true);
+		sampler.start();
+		int[] counters = new int[keys];
+		AtomicInteger served = new AtomicInteger();
+		AtomicInteger failed = new AtomicInteger();
+		CountDownLatch start = new CountDownLatch(1);
+		long began = System.nanoTime();
+		ExecutorService virtualThreads = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor")
+			.invoke(null);
+		for (int i = 0; i < threads; i++) {
+			int key = i % keys;
+			virtualThreads.execute(() -> {
+				try {
+					start.await();
+					DistributedLock lock = client.getLock("vt:" + key);
+					if (!lock.tryLock(Duration.ofMinutes(3), Duration.ofSeconds(30), true)) {
+						failed.incrementAndGet();
+						return;
+					}
+					try {
+						int read = counters[key];
+						// Off the carrier between the read and the write: only the lock
+						// keeps another virtual thread from writing in between.
+						Thread.yield();
+						counters[key] = read + 1;
+					}
+					finally {
+						lock.unlock();
+					}
+					served.incrementAndGet();
+				}
+				catch (InterruptedException | RuntimeException ex) {
+					failed.incrementAndGet();
+					ex.printStackTrace();
+				}
+			});
+		}
+		start.countDown();
+		virtualThreads.shutdown();
+		boolean done = virtualThreads.awaitTermination(5, TimeUnit.MINUTES);
+		long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began);
+		sampler.interrupt();
+		pinning.close();
+		int total = 0;
+		for (int counter : counters) {
+			total += counter;
+		}
+		boolean asyncVirtual = asyncStagesCompleteOnVirtualThreads(store);
+		client.close();
+		store.close();
+		connectionFactory.destroy();
+		System.out.println("RESULT done=" + done + " served=" + served.get() + " failed=" + failed.get() + " counted="
+				+ total + " maxCarriers=" + maxCarriers.get() + " pinned=" + pinned.get() + " pinnedInLocks="
+				+ pinnedInLocks.get() + " asyncVirtual=" + asyncVirtual + " elapsedMillis=" + elapsedMillis);
+	}
+
+	/**
+	 * Whether a client told to use virtual threads completes an asynchronous holder's
+	 * stage on one.
+	 */
+	private static boolean asyncStagesCompleteOnVirtualThreads(RedisLockStore store) throws Exception {
+		try (DefaultLockClient client = new DefaultLockClient(store)) {
+			client.setVirtualThreads(true);
+			Thread completing = client
+				.tryAcquireAsync(LockDefinition.of("vt:async", Duration.ofSeconds(30), Duration.ZERO))
+				.thenCompose((lease) -> lease.orElseThrow().release().thenApply((released) -> Thread.currentThread()))
+				.get(30, TimeUnit.SECONDS);
+			return (boolean) Thread.class.getMethod("isVirtual").invoke(completing);
+		}
+	}
+
+}

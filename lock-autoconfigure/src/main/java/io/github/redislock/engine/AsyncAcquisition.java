@@ -165,8 +165,13 @@ final class AsyncAcquisition implements LockStore.ReleaseListener {
 			if (this.done) {
 				return;
 			}
-			if (handOff != null && handOff.ownerToken().equals(this.ownerToken)
-					&& handOff.ticket() == this.expectedTicket) {
+			if (handOff != null) {
+				if (!handOff.ownerToken().equals(this.ownerToken) || handOff.ticket() != this.expectedTicket) {
+					// Handed to another waiter: nothing to try for, and a thousand
+					// waiters
+					// woken by each hand-off would each ask Redis in vain.
+					return;
+				}
 				this.handOff = handOff;
 			}
 			if (this.inFlight) {

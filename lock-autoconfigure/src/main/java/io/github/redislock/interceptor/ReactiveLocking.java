@@ -16,14 +16,12 @@
 
 package io.github.redislock.interceptor;
 
-import java.util.concurrent.CompletableFuture;
-
 import io.github.redislock.annotation.LockContext;
 import io.github.redislock.annotation.ReactiveLockContext;
 import io.github.redislock.core.AsyncLockOperations;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockLease;
-import io.github.redislock.core.LockLostException;
+import io.github.redislock.reactive.LeaseGuard;
 import org.aopalliance.intercept.MethodInvocation;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
@@ -39,7 +37,7 @@ import org.springframework.aop.ProxyMethodInvocation;
  * per subscription. The lease rides in the subscription's Reactor context, where the work
  * finds it ({@link ReactiveLockContext}), and a nested locked method on the same lock
  * name runs under it. A lease lost while the work runs ends the work with the
- * {@link LockLostException}, unless lost leases are only to be logged.
+ * {@code LockLostException}, unless lost leases are only to be logged.
  *
  * @author redis-lock contributors
  */
@@ -64,7 +62,7 @@ final class ReactiveLocking {
 				return work(call, outer);
 			}
 			return Flux.usingWhen(acquire(definition), (lease) -> work(call, lease), this::release,
-					this::releaseAfterError, this::releaseAfterCancel);
+					LeaseGuard::releaseAfterError, LeaseGuard::releaseQuietly);
 		}).onErrorResume(NotAcquired.class, (ex) -> answer(notAcquired));
 		return (returnType == Mono.class) ? locked.singleOrEmpty() : locked;
 	}
@@ -94,9 +92,7 @@ final class ReactiveLocking {
 		@SuppressWarnings("unchecked")
 		Flux<Object> work = Flux.from((Publisher<Object>) result);
 		if (this.releaser.throwsLostLeases()) {
-			CompletableFuture<LockLostException> lost = lease.whenLost().toCompletableFuture();
-			work = work.takeUntilOther(Mono.fromFuture(lost, true))
-				.concatWith(Mono.defer(() -> lost.isDone() ? Mono.error(lost.join()) : Mono.empty()));
+			work = LeaseGuard.endOnLoss(lease, work);
 		}
 		return work.contextWrite((context) -> ReactiveLockContext.bind(context, lease));
 	}
@@ -107,18 +103,6 @@ final class ReactiveLocking {
 					null);
 			return (replaced != null) ? Mono.error(replaced) : Mono.empty();
 		});
-	}
-
-	private Mono<Void> releaseAfterError(LockLease lease, Throwable failure) {
-		return Mono.fromCompletionStage(lease::release).onErrorResume((ex) -> {
-			this.releaser.outcome(lease.getName(), failure, CompletionStageLocking.runtime(ex), null);
-			return Mono.empty();
-		});
-	}
-
-	private Mono<Void> releaseAfterCancel(LockLease lease) {
-		// Nobody is left to tell of a loss: the lock client has logged and published it.
-		return Mono.fromCompletionStage(lease::release).onErrorResume((ex) -> Mono.empty());
 	}
 
 	private static Publisher<Object> answer(NotAcquiredAnswer notAcquired) {

@@ -21,6 +21,7 @@ import java.util.List;
 import io.github.redislock.annotation.LockAcquisitionFailureHandler;
 import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.annotation.RedisLock;
+import io.github.redislock.core.AsyncLockTemplate;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.LockTemplate;
@@ -31,6 +32,7 @@ import io.github.redislock.interceptor.LockKeyExpressionEvaluator;
 import io.github.redislock.interceptor.RedisLockAdvisor;
 import io.github.redislock.interceptor.RedisLockInterceptor;
 import io.github.redislock.interceptor.RedisLockOperationSource;
+import io.github.redislock.reactive.ReactiveLockTemplate;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.redis.RedisLockStoreProbe;
 import io.github.redislock.store.LockStore;
@@ -66,8 +68,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RedisLockAutoConfigurationTests {
 
-	private final ApplicationContextRunner runner = new ApplicationContextRunner().withConfiguration(AutoConfigurations
-		.of(AopAutoConfiguration.class, SpringBootAutoConfigurations.redis(), RedisLockAutoConfiguration.class));
+	private final ApplicationContextRunner runner = new ApplicationContextRunner()
+		.withConfiguration(AutoConfigurations.of(AopAutoConfiguration.class, SpringBootAutoConfigurations.redis(),
+				RedisLockAutoConfiguration.class, RedisLockReactiveAutoConfiguration.class));
 
 	@Test
 	void createsTheLockBeansOnTheApplicationsConnectionFactory() {
@@ -75,6 +78,8 @@ class RedisLockAutoConfigurationTests {
 			assertThat(context).hasSingleBean(RedisLockStore.class)
 				.hasSingleBean(DefaultLockClient.class)
 				.hasSingleBean(LockTemplate.class)
+				.hasSingleBean(AsyncLockTemplate.class)
+				.hasSingleBean(ReactiveLockTemplate.class)
 				.hasSingleBean(LockLostEventPublisher.class)
 				.hasSingleBean(LockKeyExpressionEvaluator.class)
 				.hasSingleBean(RedisLockOperationSource.class)
@@ -107,6 +112,13 @@ class RedisLockAutoConfigurationTests {
 			.run((context) -> assertThat(context).hasSingleBean(RedisConnectionFactory.class)
 				.doesNotHaveBean(LockClient.class)
 				.doesNotHaveBean(RedisLockAdvisor.class));
+	}
+
+	@Test
+	void withoutReactorThereIsNoReactiveTemplateAndTheRestStays() {
+		this.runner.withClassLoader(new FilteredClassLoader("reactor.core.publisher"))
+			.run((context) -> assertThat(context).hasSingleBean(AsyncLockTemplate.class)
+				.doesNotHaveBean(ReactiveLockTemplate.class));
 	}
 
 	@Test

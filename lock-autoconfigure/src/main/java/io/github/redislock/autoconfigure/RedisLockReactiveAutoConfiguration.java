@@ -1,0 +1,48 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.autoconfigure;
+
+import io.github.redislock.core.AsyncLockClient;
+import io.github.redislock.reactive.ReactiveLockTemplate;
+
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+
+/**
+ * Locks for Reactor code, when the application has Reactor: a
+ * {@link ReactiveLockTemplate} over the lock client, when that client hands out
+ * asynchronous locks, as the starter's does. Apart from the main auto-configuration so
+ * that nothing there names a Reactor type.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+@AutoConfiguration(after = RedisLockAutoConfiguration.class)
+@ConditionalOnClass(name = "reactor.core.publisher.Mono")
+public class RedisLockReactiveAutoConfiguration {
+
+	@Bean
+	@ConditionalOnMissingBean
+	@ConditionalOnBean(AsyncLockClient.class)
+	ReactiveLockTemplate redisLockReactiveTemplate(AsyncLockClient lockClient) {
+		return new ReactiveLockTemplate(lockClient);
+	}
+
+}

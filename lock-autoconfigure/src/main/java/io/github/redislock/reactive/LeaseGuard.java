@@ -1,0 +1,84 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.reactive;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+import io.github.redislock.core.LockLease;
+import io.github.redislock.core.LockLostException;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * What a reactive holder does with its lease around its work: end the work when the lease
+ * is found lost, and release it whichever way the work ended. Shared by
+ * {@link ReactiveLockTemplate} and the {@code @RedisLock} interceptor.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public final class LeaseGuard {
+
+	private LeaseGuard() {
+	}
+
+	/**
+	 * Let the work run while the lease holds: once it is found lost, cancel the work and
+	 * end with the {@link LockLostException}.
+	 * @param <T> the element type
+	 * @param lease the lease
+	 * @param work the work
+	 * @return the guarded work
+	 */
+	public static <T> Flux<T> endOnLoss(LockLease lease, Publisher<T> work) {
+		CompletableFuture<LockLostException> lost = lease.whenLost().toCompletableFuture();
+		return Flux.from(work)
+			.takeUntilOther(Mono.fromFuture(lost, true))
+			.concatWith(Mono.defer(() -> lost.isDone() ? Mono.error(lost.join()) : Mono.empty()));
+	}
+
+	/**
+	 * Release after the work failed: the work's failure stands, with a failed release
+	 * added to it as suppressed.
+	 * @param lease the lease
+	 * @param failure the work's failure
+	 * @return completes once released
+	 */
+	public static Mono<Void> releaseAfterError(LockLease lease, Throwable failure) {
+		return Mono.fromCompletionStage(lease::release).onErrorResume((ex) -> {
+			failure.addSuppressed(unwrap(ex));
+			return Mono.empty();
+		});
+	}
+
+	/**
+	 * Release after a cancellation: nobody is left to tell of a failed release, which the
+	 * lock client has logged, and reported as a loss where it was one.
+	 * @param lease the lease
+	 * @return completes once released
+	 */
+	public static Mono<Void> releaseQuietly(LockLease lease) {
+		return Mono.fromCompletionStage(lease::release).onErrorResume((ex) -> Mono.empty());
+	}
+
+	private static Throwable unwrap(Throwable failure) {
+		return (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause() : failure;
+	}
+
+}

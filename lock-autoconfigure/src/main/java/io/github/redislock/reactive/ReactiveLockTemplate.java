@@ -1,0 +1,88 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.reactive;
+
+import java.util.function.Function;
+
+import io.github.redislock.annotation.ReactiveLockContext;
+import io.github.redislock.core.AsyncLockClient;
+import io.github.redislock.core.LockAcquisitionException;
+import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockLease;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import org.springframework.util.Assert;
+
+/**
+ * Locks for reactive code, over an {@link AsyncLockClient}: nothing blocks, and each
+ * subscription takes the lock anew. Cancelling a subscription while it waits abandons the
+ * wait; while it holds, releases the lock. <pre class="code">
+ * Flux&lt;Order&gt; orders = locks.execute(definition, (lease) -&gt; repository.placeAll(batch));
+ * </pre>
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class ReactiveLockTemplate {
+
+	private final AsyncLockClient client;
+
+	public ReactiveLockTemplate(AsyncLockClient client) {
+		Assert.notNull(client, "AsyncLockClient must not be null");
+		this.client = client;
+	}
+
+	/**
+	 * Acquire the lock on subscription, waiting up to the definition's wait time. The
+	 * subscriber owns the lease it gets and must release it.
+	 * @param definition the lock to acquire
+	 * @return the lease, or empty if the lock stayed busy
+	 */
+	public Mono<LockLease> acquire(LockDefinition definition) {
+		Assert.notNull(definition, "LockDefinition must not be null");
+		return Mono.fromFuture(() -> this.client.tryAcquireAsync(definition).toCompletableFuture(), false)
+			.flatMap(Mono::justOrEmpty);
+	}
+
+	/**
+	 * Run the work once the lock is held, and release the lock when the work completes,
+	 * errs or is cancelled. The lease rides in the work's Reactor context, where
+	 * {@link ReactiveLockContext#currentLease()} finds it. A lease lost while the work
+	 * runs ends it with the {@code LockLostException}; a release that finds it lost errs
+	 * with it.
+	 * @param <T> the element type
+	 * @param definition the lock to hold
+	 * @param work the work, given the lease
+	 * @return the work's elements; an error {@link LockAcquisitionException} if the lock
+	 * stayed busy for the whole wait time (the work did not start)
+	 */
+	public <T> Flux<T> execute(LockDefinition definition, Function<? super LockLease, ? extends Publisher<T>> work) {
+		Assert.notNull(definition, "LockDefinition must not be null");
+		Assert.notNull(work, () -> "Work to run under lock '" + definition.name() + "' must not be null");
+		return Flux.usingWhen(
+				acquire(definition).switchIfEmpty(
+						Mono.error(() -> new LockAcquisitionException(definition.name(), definition.waitTime()))),
+				(lease) -> LeaseGuard.endOnLoss(lease, Flux.defer(() -> work.apply(lease)))
+					.contextWrite((context) -> ReactiveLockContext.bind(context, lease)),
+				(lease) -> Mono.fromCompletionStage(lease::release),
+				(lease, failure) -> LeaseGuard.releaseAfterError(lease, failure),
+				(lease) -> LeaseGuard.releaseQuietly(lease));
+	}
+
+}

@@ -1,0 +1,114 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+
+package io.github.redislock.redis;
+
+import java.time.Duration;
+
+import io.github.redislock.annotation.ReactiveLockContext;
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockAcquisitionException;
+import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockLease;
+import io.github.redislock.core.LockLostException;
+import io.github.redislock.reactive.ReactiveLockTemplate;
+import org.junit.jupiter.api.Test;
+import reactor.core.Disposable;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.test.StepVerifier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * {@link ReactiveLockTemplate} against a real Redis: a lock taken on subscription without
+ * blocking, held around a publisher's work and released however it ends.
+ *
+ * @author redis-lock contributors
+ */
+class ReactiveLockTemplateTests extends RedisLockTestSupport {
+
+	private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+	@Test
+	void workRunsHoldingTheLockWithTheLeaseInItsContextAndReleasesItAtTheEnd() {
+		LockClientInstance instance = instance().start();
+		ReactiveLockTemplate locks = new ReactiveLockTemplate(instance.client);
+		DistributedLock other = instance().start().client.getLock("reactive:work");
+		Flux<String> work = locks.execute(LockDefinition.of("reactive:work", Duration.ofSeconds(30), Duration.ZERO),
+				(lease) -> ReactiveLockContext.currentLease()
+					.map((current) -> current.getName() + " " + (current == lease) + " " + lockKeys())
+					.concatWith(Mono.fromCallable(
+							() -> String.valueOf(other.tryLock(Duration.ZERO, Duration.ofSeconds(5), false)))));
+		StepVerifier.create(work)
+			.expectNext("reactive:work true [lock:{reactive:work}]")
+			.expectNext("false")
+			.verifyComplete();
+		assertThat(lockKeys()).isEmpty();
+	}
+
+	@Test
+	void busyLockEndsWithAnAcquisitionExceptionBeforeTheWorkStarts() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock holder = instance().start().client.getLock("reactive:busy");
+		assertThat(holder.tryLock(Duration.ZERO, Duration.ofSeconds(30), true)).isTrue();
+		ReactiveLockTemplate locks = new ReactiveLockTemplate(instance.client);
+		StepVerifier
+			.create(locks.execute(LockDefinition.of("reactive:busy", Duration.ofSeconds(30), Duration.ofMillis(200)),
+					(lease) -> Mono.error(new AssertionError("the work must not start"))))
+			.expectError(LockAcquisitionException.class)
+			.verify(TIMEOUT);
+		holder.unlock();
+	}
+
+	@Test
+	void cancelledWorkReleasesTheLock() {
+		ReactiveLockTemplate locks = new ReactiveLockTemplate(instance().start().client);
+		Disposable subscription = locks
+			.execute(LockDefinition.of("reactive:cancel", Duration.ofSeconds(30), Duration.ZERO),
+					(lease) -> Mono.never())
+			.subscribe();
+		await().atMost(TIMEOUT).until(() -> lockKeys().size() == 1);
+		subscription.dispose();
+		await().atMost(TIMEOUT).until(() -> lockKeys().isEmpty());
+	}
+
+	@Test
+	void leaseLostWhileTheWorkRunsEndsItWithTheLoss() {
+		ReactiveLockTemplate locks = new ReactiveLockTemplate(instance().start().client);
+		StepVerifier
+			.create(locks.execute(new LockDefinition("reactive:lost", Duration.ofMillis(600), Duration.ZERO, true),
+					(lease) -> Mono.never()))
+			.then(() -> await().atMost(TIMEOUT).until(() -> lockKeys().size() == 1))
+			.then(() -> server().command("DEL", "lock:{reactive:lost}"))
+			.expectError(LockLostException.class)
+			.verify(TIMEOUT);
+	}
+
+	@Test
+	void acquiredLeaseIsTheSubscribersToRelease() {
+		ReactiveLockTemplate locks = new ReactiveLockTemplate(instance().start().client);
+		LockLease lease = locks.acquire(LockDefinition.of("reactive:lease", Duration.ofSeconds(30), Duration.ZERO))
+			.block(TIMEOUT);
+		assertThat(lease).isNotNull();
+		assertThat(locks.acquire(LockDefinition.of("reactive:lease", Duration.ofSeconds(30), Duration.ZERO))
+			.blockOptional(TIMEOUT)).isEmpty();
+		Mono.fromCompletionStage(lease.release()).block(TIMEOUT);
+		assertThat(lockKeys()).isEmpty();
+	}
+
+}

@@ -54,6 +54,7 @@ final class Contenders {
 		TOPOLOGY_LABELS.put(TopologyContender.ACKS_ID, "ours lock(), 1 replica acknowledges (WAIT)");
 		TOPOLOGY_LABELS.put(TopologyContender.REDLOCK_3_ID, "ours lock(), Redlock on 3 masters");
 		TOPOLOGY_LABELS.put(TopologyContender.REDLOCK_5_ID, "ours lock(), Redlock on 5 masters");
+		TOPOLOGY_LABELS.put(ManyWaitersScenario.VIRTUAL_ID, "ours lock() on virtual threads (30 s, renewed)");
 	}
 
 	private Contenders() {

@@ -15,11 +15,7 @@
  */
 package io.github.redislock.benchmarks;
 
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -38,10 +34,11 @@ import reactor.core.scheduler.Schedulers;
  * Scenario v: many callers of one instance wait for one hot key at once, each taking it
  * once for a GET+SET of a counter: ten thousand virtual threads on the blocking lock, and
  * {@code Mono}s on {@link ReactiveContender}'s leases, which hold no thread while they
- * wait. While all wait behind a holder, the heap and the resident memory per waiting
- * caller are measured (after a GC); then the holder lets go and the time and process CPU
- * until the last caller is served give critical sections per second and CPU per critical
- * section. Needs Java 21 for virtual threads; the reactive row runs on any Java.
+ * wait. While all wait behind a holder, the heap per waiting caller is measured (after a
+ * GC; a virtual thread's stack lives in the heap while it is parked); then the holder
+ * lets go and the time and process CPU until the last caller is served give critical
+ * sections per second and CPU per critical section. Needs Java 21 for virtual threads;
+ * the reactive row runs on any Java.
  * <p>
  * Reactive callers queue in Redis, each a holder of its own, and {@code release.lua}
  * reads the whole queue on every release: their count is smaller by default
@@ -91,7 +88,6 @@ final class ManyWaitersScenario {
 		DistributedLock holder = client.getLock(key);
 		holder.lock();
 		long heapBefore = usedHeapAfterGc();
-		long rssBefore = residentBytes();
 		CountDownLatch served = new CountDownLatch(callers);
 		AutoCloseable running = start.start(key, counterKey, served);
 		try {
@@ -105,7 +101,6 @@ final class ManyWaitersScenario {
 				Thread.sleep(10);
 			}
 			long heapWaiting = usedHeapAfterGc();
-			long rssWaiting = residentBytes();
 			long cpuBefore = Bench.processCpuNanos();
 			long started = System.nanoTime();
 			holder.unlock();
@@ -122,7 +117,6 @@ final class ManyWaitersScenario {
 			this.bench.results.add("v", id, "ops", callers * 1e9 / elapsed);
 			this.bench.results.add("v", id, "cpuUs", cpu / 1e3 / callers);
 			this.bench.results.add("v", id, "heapPerWaiter", (double) (heapWaiting - heapBefore) / callers);
-			this.bench.results.add("v", id, "rssPerWaiter", (double) (rssWaiting - rssBefore) / callers);
 			this.bench.results.add("v", id, "exact", (counted == callers) ? 1 : 0);
 		}
 		finally {
@@ -171,20 +165,6 @@ final class ManyWaitersScenario {
 			System.gc();
 		}
 		return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-	}
-
-	private static long residentBytes() {
-		try {
-			for (String line : Files.readAllLines(Path.of("/proc/self/status"), StandardCharsets.UTF_8)) {
-				if (line.startsWith("VmRSS:")) {
-					return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
-				}
-			}
-		}
-		catch (IOException | NumberFormatException ex) {
-			// not Linux: no resident size
-		}
-		return 0;
 	}
 
 	@FunctionalInterface

@@ -88,7 +88,45 @@ final class CompletionStageLocking {
 			releaseNow(lease, null);
 			return null;
 		}
+		CompletableFuture<Void> transaction = new CompletableFuture<>();
+		if (this.releaser.afterTransaction(() -> transaction.complete(null))) {
+			return releasedAfterTransaction(lease, (CompletionStage<?>) result, transaction);
+		}
 		return releasedOnCompletion(lease, (CompletionStage<?>) result);
+	}
+
+	/**
+	 * In a transaction of the caller's, the lock outlasts both the work and the
+	 * transaction, so that the next holder reads what it committed, as for a method that
+	 * returns its result. The caller gets the work's outcome as soon as there is one: it
+	 * may wait for it inside that very transaction. A lease found lost at release is
+	 * logged, with nobody left to throw to.
+	 */
+	private CompletableFuture<Object> releasedAfterTransaction(LockLease lease, CompletionStage<?> work,
+			CompletableFuture<Void> transaction) {
+		CompletableFuture<Object> answer = new CompletableFuture<>();
+		answer.whenComplete((value, failure) -> {
+			if (answer.isCancelled()) {
+				cancel(work);
+			}
+		});
+		CompletableFuture<Void> workDone = new CompletableFuture<>();
+		work.whenComplete((value, failure) -> {
+			workDone.complete(null);
+			if (failure != null) {
+				answer.completeExceptionally(unwrap(failure));
+			}
+			else {
+				answer.complete(value);
+			}
+		});
+		CompletableFuture.allOf(workDone, transaction)
+			.whenComplete((done, ignored) -> lease.release().whenComplete((released, releaseFailure) -> {
+				if (releaseFailure != null) {
+					this.releaser.logUnreported(lease.getName(), runtime(releaseFailure));
+				}
+			}));
+		return answer;
 	}
 
 	private CompletableFuture<Object> releasedOnCompletion(LockLease lease, CompletionStage<?> work) {

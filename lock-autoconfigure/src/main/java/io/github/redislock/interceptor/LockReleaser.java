@@ -131,6 +131,50 @@ final class LockReleaser {
 	}
 
 	/**
+	 * Log a failed release that nobody is left to be told of: the caller already has the
+	 * method's outcome.
+	 * @param name the lock name
+	 * @param ex what the release threw
+	 */
+	void logUnreported(String name, RuntimeException ex) {
+		if (outcome(name, null, ex, null) != null) {
+			logger.atWarn()
+				.addKeyValue("lock.name", name)
+				.addKeyValue("lock.outcome", "lost")
+				.setCause(ex)
+				.log("Lease of lock '{}' was lost before its work and transaction completed; the caller already "
+						+ "had the method's result", name);
+		}
+	}
+
+	/**
+	 * Call back once the transaction of the current thread completes, committed or rolled
+	 * back, if the thread runs in one.
+	 * @param completed called after the transaction completed, on the thread that
+	 * completed it
+	 * @return whether the thread runs in a transaction, so that the callback is due
+	 */
+	boolean afterTransaction(Runnable completed) {
+		if (!transactionsPresent || !TransactionSynchronizationManager.isSynchronizationActive()) {
+			return false;
+		}
+		TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+
+			@Override
+			public int getOrder() {
+				return Ordered.LOWEST_PRECEDENCE;
+			}
+
+			@Override
+			public void afterCompletion(int status) {
+				completed.run();
+			}
+
+		});
+		return true;
+	}
+
+	/**
 	 * Whether a lease found lost while the work still runs ends that work with the loss.
 	 * @return whether losses are thrown to the caller
 	 */

@@ -48,6 +48,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
 import org.springframework.data.redis.core.ReactiveStringRedisTemplate;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.transaction.support.TransactionSynchronizationUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -196,6 +199,23 @@ class AsyncAndReactiveMethodsHoldTheLockUntilDoneTests {
 		assertThat(applications.lockKeys()).hasSize(1);
 		result.cancel(false);
 		assertThat(work).isCancelled();
+		await().atMost(TIMEOUT).until(() -> applications.lockKeys().isEmpty());
+	}
+
+	@Test
+	void futureCalledInATransactionKeepsTheLockUntilTheTransactionCompletes() throws Exception {
+		TransactionSynchronizationManager.initSynchronization();
+		try {
+			CompletableFuture<String> result = service(0).holdFutureUntil(CompletableFuture.completedFuture("done"));
+			assertThat(result.get(20, TimeUnit.SECONDS)).isEqualTo("done");
+			assertThat(applications.lockKeys()).containsExactly("lock:{future}");
+			TransactionSynchronizationUtils.invokeAfterCompletion(
+					TransactionSynchronizationManager.getSynchronizations(),
+					TransactionSynchronization.STATUS_COMMITTED);
+		}
+		finally {
+			TransactionSynchronizationManager.clearSynchronization();
+		}
 		await().atMost(TIMEOUT).until(() -> applications.lockKeys().isEmpty());
 	}
 

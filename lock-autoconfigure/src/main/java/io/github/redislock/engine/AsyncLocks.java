@@ -27,6 +27,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -142,11 +143,11 @@ final class AsyncLocks implements AutoCloseable {
 			this.waiting.remove(acquisition);
 			if (failure != null) {
 				observed.failed(AsyncStore.unwrap(failure));
-				this.executor.execute(() -> answer.completeExceptionally(AsyncStore.unwrap(failure)));
+				complete(() -> answer.completeExceptionally(AsyncStore.unwrap(failure)));
 			}
 			else if (hold == null) {
 				observed.notAcquired();
-				this.executor.execute(() -> answer.complete(Optional.empty()));
+				complete(() -> answer.complete(Optional.empty()));
 			}
 			else {
 				granted(hold, definition, observed, answer);
@@ -162,7 +163,7 @@ final class AsyncLocks implements AutoCloseable {
 	private void granted(LockHold hold, LockDefinition definition, LockInstrumentation.Acquisition observed,
 			CompletableFuture<Optional<LockLease>> answer) {
 		hold.takenBy(definition.method());
-		ClientLease lease = new ClientLease(hold, this, (task) -> this.executor.execute(task));
+		ClientLease lease = new ClientLease(hold, this, this::complete);
 		this.held.add(lease);
 		try {
 			if (this.stopping.getAsBoolean()) {
@@ -177,18 +178,31 @@ final class AsyncLocks implements AutoCloseable {
 			this.leases.letGo(hold);
 			this.store.releaseQuietly(hold.name(), hold.ownerToken(), "");
 			observed.failed(ex);
-			this.executor.execute(() -> answer.completeExceptionally(ex));
+			complete(() -> answer.completeExceptionally(ex));
 			return;
 		}
 		LockInstrumentation.Hold observedHold = observed.acquired();
 		if (observedHold != LockInstrumentation.Hold.NONE) {
 			hold.observeAs(observedHold);
 		}
-		this.executor.execute(() -> {
+		complete(() -> {
 			if (!answer.complete(Optional.of(lease))) {
 				lease.release();
 			}
 		});
+	}
+
+	/**
+	 * Complete a caller's stage on the executor, or on this thread once the client is
+	 * closed: a release or a wait that ends after the close must still be answered.
+	 */
+	private void complete(Runnable completion) {
+		try {
+			this.executor.execute(completion);
+		}
+		catch (RejectedExecutionException ex) {
+			completion.run();
+		}
 	}
 
 	CompletionStage<Void> release(ClientLease lease) {

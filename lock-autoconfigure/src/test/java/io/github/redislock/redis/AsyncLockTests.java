@@ -295,6 +295,21 @@ class AsyncLockTests extends RedisLockTestSupport {
 		assertThat(lockKeys()).isEmpty();
 	}
 
+	@Test
+	void leaseReleasedAfterTheClientClosedIsStillAnswered() {
+		LockClientInstance instance = instance().start();
+		instance.client.setShutdownTimeout(Duration.ZERO);
+		LockLease lease = acquire(instance, LockDefinition.of("async:closed", Duration.ofSeconds(30), Duration.ZERO));
+		instance.client.close();
+		assertThatExceptionOfType(CompletionException.class).isThrownBy(() -> join(lease.release()))
+			.withCauseInstanceOf(LockLostException.class);
+		Throwable refused = join(instance.client
+			.tryAcquireAsync(LockDefinition.of("async:closed", Duration.ofSeconds(30), Duration.ZERO))
+			.handle((acquired, failure) -> failure));
+		assertThat(refused).isInstanceOf(LockClientClosedException.class);
+		assertThat(lockKeys()).isEmpty();
+	}
+
 	private static LockLease acquire(LockClientInstance instance, LockDefinition definition) {
 		return join(instance.client.tryAcquireAsync(definition)).orElseThrow();
 	}

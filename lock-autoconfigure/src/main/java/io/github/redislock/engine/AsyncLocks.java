@@ -274,6 +274,21 @@ final class AsyncLocks implements AutoCloseable {
 	}
 
 	/**
+	 * Return the hold of the lease of the given lock name, if one is held.
+	 * @param name the lock name
+	 * @return the hold, or {@code null}
+	 */
+	@Nullable LockHold holdOf(String name) {
+		for (ClientLease lease : this.held) {
+			LockHold hold = lease.hold();
+			if (hold.name().equals(name) && !hold.isReleasedOrLost()) {
+				return hold;
+			}
+		}
+		return null;
+	}
+
+	/**
 	 * Return the names of the locks being waited for, once per waiting holder.
 	 * @return the names
 	 */

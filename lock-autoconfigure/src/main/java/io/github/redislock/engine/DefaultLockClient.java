@@ -252,7 +252,9 @@ public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLife
 	 * unlocks): it is no longer renewed, it is reported lost to the
 	 * {@link LockLostListener}, and its holder gets {@link LockLostException} when it
 	 * releases it, or locks it again. Work still done under it may overlap with the next
-	 * holder's, as after any lost lease: use it on a holder known to be stuck.
+	 * holder's, as after any lost lease: use it on a holder known to be stuck. A
+	 * {@link LockLease} is released the same way: its {@link LockLease#whenLost()}
+	 * completes, and its release fails with {@link LockLostException}.
 	 * @param name the lock name
 	 * @return whether this instance held the lock and gave it up; {@code false} if it
 	 * held none by that name; a release that failed in the store is only logged, and the
@@ -261,6 +263,9 @@ public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLife
 	public boolean revoke(String name) {
 		LockState state = this.states.get(LockArguments.name(name));
 		LockHold hold = (state != null) ? state.hold : null;
+		if (hold == null) {
+			hold = this.asyncLocks.holdOf(name);
+		}
 		return hold != null && this.leases.giveUp(hold, "an operator released the lock while it was held",
 				"an operator released it while it was held", " for an operator");
 	}

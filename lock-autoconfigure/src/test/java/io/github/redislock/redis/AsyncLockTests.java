@@ -296,6 +296,18 @@ class AsyncLockTests extends RedisLockTestSupport {
 	}
 
 	@Test
+	void operatorRevokesALeaseAndItsHolderIsTold() throws Exception {
+		LockClientInstance instance = instance().start();
+		LockLease lease = acquire(instance, LockDefinition.of("async:revoked", Duration.ofSeconds(30), Duration.ZERO));
+		assertThat(instance.client.revoke("async:revoked")).isTrue();
+		assertThat(lockKeys()).isEmpty();
+		assertThat(lease.whenLost().toCompletableFuture().get(10, TimeUnit.SECONDS).getMessage()).contains("operator");
+		assertThatExceptionOfType(CompletionException.class).isThrownBy(() -> join(lease.release()))
+			.withCauseInstanceOf(LockLostException.class);
+		assertThat(instance.client.revoke("async:revoked")).isFalse();
+	}
+
+	@Test
 	void leaseReleasedAfterTheClientClosedIsStillAnswered() {
 		LockClientInstance instance = instance().start();
 		instance.client.setShutdownTimeout(Duration.ZERO);

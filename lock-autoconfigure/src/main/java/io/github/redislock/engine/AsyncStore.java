@@ -17,7 +17,6 @@
 package io.github.redislock.engine;
 
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -49,11 +48,14 @@ final class AsyncStore {
 
 	private final Executor blockingCalls;
 
+	/** The store's non-blocking calls; read once {@link #asked} is set. */
+	private @Nullable AsyncLockStore async;
+
 	/**
-	 * The store's non-blocking calls, asked for on first use: most clients never need
-	 * them.
+	 * Whether the store was asked for its non-blocking calls: on first use, since most
+	 * clients never need them.
 	 */
-	private volatile @Nullable Optional<AsyncLockStore> async;
+	private volatile boolean asked;
 
 	AsyncStore(GuardedStore store, Executor blockingCalls) {
 		this.store = store;
@@ -61,12 +63,12 @@ final class AsyncStore {
 	}
 
 	private @Nullable AsyncLockStore async() {
-		Optional<AsyncLockStore> async = this.async;
-		if (async == null) {
-			async = Optional.ofNullable(this.store.async());
-			this.async = async;
+		if (!this.asked) {
+			// Racing first callers may both ask: the store answers the same each time.
+			this.async = this.store.async();
+			this.asked = true;
 		}
-		return async.orElse(null);
+		return this.async;
 	}
 
 	boolean queuesWaiters() {

@@ -7,6 +7,8 @@
 --          (see HolderRecord), its TTL is the lease
 -- KEYS[2]  waiters key: a hash from the owner token of each queued waiter to
 --          '<arrival µs> <valid until ms> <lease ms> <ticket> <holder fields>'
+-- KEYS[3]  queue key: a sorted set of the same owner tokens scored by arrival, so that
+--          a release finds the longest-queued waiter without reading the others
 -- ARGV[1]  owner token of the caller
 -- ARGV[2]  lease in milliseconds, positive
 -- ARGV[3]  how long to keep the caller queued when the lock is busy, in milliseconds;
@@ -23,7 +25,8 @@
 -- negative. No fencing token is issued here: fence.lua issues one when the holder first
 -- asks, so that the many callers who never ask pay nothing for it.
 --
--- A waiter keeps its place (its arrival) when it queues again.
+-- A waiter keeps its place (its arrival) when it queues again. Queueing, and leaving the
+-- queue, cost O(log n) in the number n of waiters queued.
 --
 -- Assumes Redis 6.2 or later: script effects replication.
 
@@ -48,8 +51,14 @@ if not redis.call('SET', KEYS[1], value, 'NX', 'PX', ARGV[2]) then
       local validUntil = math.floor(micros / 1000) + tonumber(ARGV[3])
       redis.call('HSET', KEYS[2], ARGV[1],
         string.format('%.0f %.0f %s %s %s', arrival, validUntil, ARGV[4], ARGV[5], ARGV[7]))
+      -- NX: a waiter queued again keeps its place. Formatted, since Lua would round the
+      -- number to 14 digits, and with it the order of arrivals within 100 µs.
+      redis.call('ZADD', KEYS[3], 'NX', string.format('%.0f', arrival), ARGV[1])
       if redis.call('PTTL', KEYS[2]) < tonumber(ARGV[3]) then
         redis.call('PEXPIRE', KEYS[2], ARGV[3])
+      end
+      if redis.call('PTTL', KEYS[3]) < tonumber(ARGV[3]) then
+        redis.call('PEXPIRE', KEYS[3], ARGV[3])
       end
     end
     return -1 - remaining
@@ -60,5 +69,6 @@ if not redis.call('SET', KEYS[1], value, 'NX', 'PX', ARGV[2]) then
 end
 if ARGV[6] == '1' then
   redis.call('HDEL', KEYS[2], ARGV[1])
+  redis.call('ZREM', KEYS[3], ARGV[1])
 end
 return 0

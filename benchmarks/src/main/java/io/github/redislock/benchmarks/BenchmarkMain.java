@@ -24,6 +24,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -50,6 +51,14 @@ public final class BenchmarkMain {
 	public static void main(String[] args) throws Exception {
 		if (args.length == 2 && ChildMain.COMMAND.equals(args[0])) {
 			ChildMain.main(Integer.parseInt(args[1]));
+			System.exit(0);
+		}
+		if (args.length == 1 && CostGrowthMain.COMMAND.equals(args[0])) {
+			CostGrowthMain.main();
+			System.exit(0);
+		}
+		if (args.length > 0 && InstanceWorker.COMMAND.equals(args[0])) {
+			InstanceWorker.main(Arrays.copyOfRange(args, 1, args.length));
 			System.exit(0);
 		}
 		BenchSettings settings = BenchSettings.fromSystemProperties();

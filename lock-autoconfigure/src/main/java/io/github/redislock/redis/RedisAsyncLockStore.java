@@ -18,6 +18,7 @@ package io.github.redislock.redis;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletionStage;
 
 import io.github.redislock.store.AsyncLockStore;
@@ -25,12 +26,14 @@ import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore.AcquireResult;
 import io.github.redislock.store.LockStore.Queueing;
 import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import org.springframework.data.redis.connection.ReactiveRedisConnection;
 import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
 import org.springframework.data.redis.connection.ReturnType;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.util.Assert;
 
 /**
  * The asynchronous calls of a {@link RedisLockStore}, over the reactive connection of a
@@ -41,6 +44,12 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  * @author redis-lock contributors
  */
 final class RedisAsyncLockStore implements AsyncLockStore {
+
+	/**
+	 * Calls of one batch of renewals awaiting their replies at once: enough for 100,000
+	 * leases in 200 calls.
+	 */
+	private static final int MAX_CALLS_IN_FLIGHT = 256;
 
 	private final RedisLockStore store;
 
@@ -61,7 +70,8 @@ final class RedisAsyncLockStore implements AsyncLockStore {
 		long lease = RedisLockStore.leaseMillis(name, leaseTime);
 		byte[][] keysAndArgs = this.store.acquireArguments(name, ownerToken, lease, queueing,
 				HolderRecord.fields(holder), HolderRecord.now());
-		return run(LuaScript.ACQUIRE, 2, keysAndArgs).map(RedisLockStore::acquireResult).toFuture();
+		return run(LuaScript.ACQUIRE, RedisLockStore.QUEUE_SCRIPT_KEYS, keysAndArgs).map(RedisLockStore::acquireResult)
+			.toFuture();
 	}
 
 	@Override
@@ -73,7 +83,8 @@ final class RedisAsyncLockStore implements AsyncLockStore {
 
 	@Override
 	public CompletionStage<Boolean> release(String name, String ownerToken) {
-		return run(LuaScript.RELEASE, 2, this.store.releaseArguments(name, ownerToken)).map((reply) -> reply == 1)
+		return run(LuaScript.RELEASE, RedisLockStore.QUEUE_SCRIPT_KEYS, this.store.releaseArguments(name, ownerToken))
+			.map((reply) -> reply == 1)
 			.toFuture();
 	}
 
@@ -83,14 +94,57 @@ final class RedisAsyncLockStore implements AsyncLockStore {
 	}
 
 	/**
-	 * Run a script by its digest, loading it on a {@code NOSCRIPT} reply (a restarted or
-	 * failed-over Redis has forgotten it).
+	 * Send every call at once, on one connection, and wait for all their replies: Lettuce
+	 * writes them back to back, so that Redis reads many with each read.
+	 * @param calls the calls of {@code renew-all.lua}
+	 * @return for each call, whether each of its leases was extended
 	 */
-	private Mono<Long> run(LuaScript script, int numKeys, byte[][] keysAndArgs) {
+	List<List<Boolean>> renewAll(List<RedisLockStore.RenewalCall> calls) {
+		List<List<Boolean>> replies = Mono
+			.usingWhen(Mono.fromSupplier(this.connectionFactory::getReactiveConnection),
+					(connection) -> Flux.fromIterable(calls)
+						.flatMapSequential((call) -> renewAll(connection, call), MAX_CALLS_IN_FLIGHT)
+						.collectList(),
+					ReactiveRedisConnection::closeLater)
+			.timeout(this.commandTimeout)
+			.block();
+		Assert.state(replies != null && replies.size() == calls.size(), "Redis returned no reply to lease renewals");
+		return replies;
+	}
+
+	private Mono<List<Boolean>> renewAll(ReactiveRedisConnection connection, RedisLockStore.RenewalCall call) {
+		int count = call.indexes().size();
+		ByteBuffer[] buffers = buffers(call.keysAndArgs());
+		return connection.scriptingCommands()
+			.<Object>evalSha(LuaScript.RENEW_ALL.sha1(), ReturnType.MULTI, count, duplicates(buffers))
+			.collectList()
+			.onErrorResume(LuaScript::isNoScript,
+					(ex) -> connection.scriptingCommands()
+						.<Object>eval(ByteBuffer.wrap(LuaScript.RENEW_ALL.source()), ReturnType.MULTI, count,
+								duplicates(buffers))
+						.collectList())
+			.map((reply) -> RedisLockStore.renewedByReplies(flattened(reply), count));
+	}
+
+	/** A list reply arrives as its elements, or as one element holding the list. */
+	private static List<?> flattened(List<Object> reply) {
+		return (reply.size() == 1 && reply.get(0) instanceof List<?> list) ? list : reply;
+	}
+
+	private static ByteBuffer[] buffers(byte[][] keysAndArgs) {
 		ByteBuffer[] buffers = new ByteBuffer[keysAndArgs.length];
 		for (int i = 0; i < keysAndArgs.length; i++) {
 			buffers[i] = ByteBuffer.wrap(keysAndArgs[i]);
 		}
+		return buffers;
+	}
+
+	/**
+	 * Run a script by its digest, loading it on a {@code NOSCRIPT} reply (a restarted or
+	 * failed-over Redis has forgotten it).
+	 */
+	private Mono<Long> run(LuaScript script, int numKeys, byte[][] keysAndArgs) {
+		ByteBuffer[] buffers = buffers(keysAndArgs);
 		return Mono
 			.usingWhen(Mono.fromSupplier(this.connectionFactory::getReactiveConnection),
 					(connection) -> evalSha(connection, script, numKeys, buffers).onErrorResume(LuaScript::isNoScript,

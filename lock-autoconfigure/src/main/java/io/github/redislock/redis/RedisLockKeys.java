@@ -106,6 +106,15 @@ public final class RedisLockKeys {
 	}
 
 	/**
+	 * Return the key ordering the waiters queued for a hand-off by their arrival.
+	 * @param name the lock name
+	 * @return the queue key
+	 */
+	public String queueKey(String name) {
+		return lockKey(name) + ":queue";
+	}
+
+	/**
 	 * Return the channel on which releases of the lock are announced.
 	 * @param name the lock name
 	 * @return the channel

@@ -39,6 +39,7 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.RedisStringCommands.SetOption;
 import org.springframework.data.redis.connection.ReturnType;
 import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.core.types.Expiration;
 import org.springframework.util.Assert;
@@ -79,6 +80,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	/** The most leases renewed by one script call, to bound the work of one call. */
 	private static final int MAX_RENEWALS_PER_CALL = 500;
 
+	/** Keys of {@code acquire.lua} and {@code release.lua}: lock, waiters and queue. */
+	static final int QUEUE_SCRIPT_KEYS = 3;
+
 	private final RedisConnectionFactory connectionFactory;
 
 	private final RedisLockKeys keys;
@@ -94,7 +98,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * The non-blocking calls, over Lettuce's reactive connection; {@code null} with a
 	 * client that has none (Jedis), or when each write waits for replicas.
 	 */
-	private final @Nullable AsyncLockStore async;
+	private final @Nullable RedisAsyncLockStore async;
 
 	/**
 	 * Create a store with keys under {@code lock:}.
@@ -200,7 +204,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		if (queueing == null && setIfAbsent(name, lockKey, HolderRecord.value(ownerToken, fields, acquiredAt), lease)) {
 			return AcquireResult.ACQUIRED;
 		}
-		long value = runForLong(name, LuaScript.ACQUIRE, 2,
+		long value = runForLong(name, LuaScript.ACQUIRE, QUEUE_SCRIPT_KEYS,
 				acquireArguments(name, ownerToken, lease, queueing, fields, acquiredAt));
 		return acquireResult(value);
 	}
@@ -220,9 +224,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 			ticket = bytes(Long.toString(queueing.ticket()));
 			queuedBefore = queueing.queuedBefore() ? QUEUED_BEFORE : NO_QUEUEING;
 		}
-		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)), bytes(ownerToken),
-				bytes(Long.toString(lease)), queueFor, handOffLease, ticket, queuedBefore, bytes(fields),
-				bytes(acquiredAt) };
+		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)),
+				bytes(this.keys.queueKey(name)), bytes(ownerToken), bytes(Long.toString(lease)), queueFor, handOffLease,
+				ticket, queuedBefore, bytes(fields), bytes(acquiredAt) };
 	}
 
 	static AcquireResult acquireResult(long reply) {
@@ -253,11 +257,13 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	private AcquireResult acknowledgedAcquire(String name, String ownerToken, byte[] lockKey, long lease, String fields,
 			String acquiredAt) {
 		byte[] waitersKey = bytes(this.keys.waitersKey(name));
+		byte[] queueKey = bytes(this.keys.queueKey(name));
 		long value = acknowledged(name, lockKey, "Lock '" + name + "' was taken",
-				(node) -> node.runScript(LuaScript.ACQUIRE, 2, lockKey, waitersKey, bytes(ownerToken),
-						bytes(Long.toString(lease)), NO_QUEUEING, NO_QUEUEING, NO_QUEUEING, NO_QUEUEING, bytes(fields),
-						bytes(acquiredAt)),
-				(reply) -> reply == 0, (node) -> node.runScript(LuaScript.RELEASE, 2, lockKey, waitersKey,
+				(node) -> node.runScript(LuaScript.ACQUIRE, QUEUE_SCRIPT_KEYS, lockKey, waitersKey, queueKey,
+						bytes(ownerToken), bytes(Long.toString(lease)), NO_QUEUEING, NO_QUEUEING, NO_QUEUEING,
+						NO_QUEUEING, bytes(fields), bytes(acquiredAt)),
+				(reply) -> reply == 0,
+				(node) -> node.runScript(LuaScript.RELEASE, QUEUE_SCRIPT_KEYS, lockKey, waitersKey, queueKey,
 						bytes(ownerToken), bytes(this.keys.channel(name)), bytes(HolderRecord.now()), WAKE_UNQUEUED));
 		return (value == 0) ? AcquireResult.ACQUIRED : AcquireResult.busy(-value - 1);
 	}
@@ -342,11 +348,26 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * Renew many leases with one script call per few hundred locks. On Redis Cluster a
 	 * script may only touch keys of one hash slot, so the leases are grouped by slot,
 	 * computed like Redis does from the UTF-8 bytes sent, not from the JVM's default
-	 * charset, in which distinct names may share bytes.
+	 * charset, in which distinct names may share bytes. With Lettuce the calls are sent
+	 * all at once over its reactive connection, and answered together: a round trip or so
+	 * per master whatever the number of leases, where one call after another would take a
+	 * round trip per few hundred.
 	 */
 	@Override
 	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
 		List<Boolean> results = new ArrayList<>(Collections.nCopies(renewals.size(), Boolean.FALSE));
+		if (this.async != null) {
+			List<RenewalCall> calls = renewalCalls(renewals,
+					this.connectionFactory instanceof LettuceConnectionFactory lettuce && lettuce.isClusterAware());
+			List<List<Boolean>> replies = this.async.renewAll(calls);
+			for (int c = 0; c < calls.size(); c++) {
+				RenewalCall call = calls.get(c);
+				for (int i = 0; i < call.indexes().size(); i++) {
+					results.set(call.indexes().get(i), replies.get(c).get(i));
+				}
+			}
+			return results;
+		}
 		execute((connection) -> {
 			boolean cluster = connection instanceof RedisClusterConnection;
 			if (cluster && this.acknowledgedWrites != null) {
@@ -357,19 +378,12 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 				}
 				return null;
 			}
-			Map<Integer, List<Integer>> groups = new LinkedHashMap<>();
-			for (int i = 0; i < renewals.size(); i++) {
-				int group = cluster
-						? ClusterSlotHashUtil.calculateSlot(bytes(this.keys.lockKey(renewals.get(i).name()))) : 0;
-				groups.computeIfAbsent(group, (slot) -> new ArrayList<>()).add(i);
-			}
-			for (List<Integer> group : groups.values()) {
-				for (int from = 0; from < group.size(); from += MAX_RENEWALS_PER_CALL) {
-					List<Integer> call = group.subList(from, Math.min(group.size(), from + MAX_RENEWALS_PER_CALL));
-					List<Boolean> renewed = renewInOneCall(connection, renewals, call);
-					for (int i = 0; i < call.size(); i++) {
-						results.set(call.get(i), renewed.get(i));
-					}
+			for (RenewalCall call : renewalCalls(renewals, cluster)) {
+				List<?> replies = LuaScript.RENEW_ALL.run(connection, ReturnType.MULTI, call.indexes().size(),
+						call.keysAndArgs());
+				List<Boolean> renewed = renewedByReplies(replies, call.indexes().size());
+				for (int i = 0; i < renewed.size(); i++) {
+					results.set(call.indexes().get(i), renewed.get(i));
 				}
 			}
 			if (this.acknowledgedWrites != null) {
@@ -390,17 +404,36 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 				null) == 1;
 	}
 
-	private List<Boolean> renewInOneCall(RedisConnection connection, List<LeaseRenewal> renewals,
-			List<Integer> indexes) {
-		int count = indexes.size();
-		byte[][] keysAndArgs = new byte[count * 3][];
-		for (int i = 0; i < count; i++) {
-			LeaseRenewal renewal = renewals.get(indexes.get(i));
-			keysAndArgs[i] = bytes(this.keys.lockKey(renewal.name()));
-			keysAndArgs[count + i] = bytes(renewal.ownerToken());
-			keysAndArgs[2 * count + i] = bytes(Long.toString(leaseMillis(renewal.name(), renewal.leaseTime())));
+	/**
+	 * Split the renewals into calls of {@code renew-all.lua}: at most
+	 * {@value #MAX_RENEWALS_PER_CALL} leases each, and of one hash slot on a cluster.
+	 */
+	private List<RenewalCall> renewalCalls(List<LeaseRenewal> renewals, boolean cluster) {
+		Map<Integer, List<Integer>> groups = new LinkedHashMap<>();
+		for (int i = 0; i < renewals.size(); i++) {
+			int group = cluster ? ClusterSlotHashUtil.calculateSlot(bytes(this.keys.lockKey(renewals.get(i).name())))
+					: 0;
+			groups.computeIfAbsent(group, (slot) -> new ArrayList<>()).add(i);
 		}
-		List<?> replies = LuaScript.RENEW_ALL.run(connection, ReturnType.MULTI, count, keysAndArgs);
+		List<RenewalCall> calls = new ArrayList<>();
+		for (List<Integer> group : groups.values()) {
+			for (int from = 0; from < group.size(); from += MAX_RENEWALS_PER_CALL) {
+				List<Integer> indexes = group.subList(from, Math.min(group.size(), from + MAX_RENEWALS_PER_CALL));
+				int count = indexes.size();
+				byte[][] keysAndArgs = new byte[count * 3][];
+				for (int i = 0; i < count; i++) {
+					LeaseRenewal renewal = renewals.get(indexes.get(i));
+					keysAndArgs[i] = bytes(this.keys.lockKey(renewal.name()));
+					keysAndArgs[count + i] = bytes(renewal.ownerToken());
+					keysAndArgs[2 * count + i] = bytes(Long.toString(leaseMillis(renewal.name(), renewal.leaseTime())));
+				}
+				calls.add(new RenewalCall(indexes, keysAndArgs));
+			}
+		}
+		return calls;
+	}
+
+	static List<Boolean> renewedByReplies(@Nullable List<?> replies, int count) {
 		Assert.state(replies != null && replies.size() == count, "Redis returned no reply for " + count + " renewals");
 		List<Boolean> renewed = new ArrayList<>(count);
 		for (Object reply : replies) {
@@ -409,19 +442,30 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		return renewed;
 	}
 
+	/**
+	 * One call of {@code renew-all.lua}.
+	 *
+	 * @param indexes the renewals it answers for, by their index in the batch
+	 * @param keysAndArgs its keys and arguments
+	 */
+	record RenewalCall(List<Integer> indexes, byte[][] keysAndArgs) {
+
+	}
+
 	@Override
 	public boolean release(String name, String ownerToken) {
 		// Waiters that are not queued hear of every release, or they would wait out their
 		// backoff.
-		return runForLong(name, LuaScript.RELEASE, 2, releaseArguments(name, ownerToken)) == 1;
+		return runForLong(name, LuaScript.RELEASE, QUEUE_SCRIPT_KEYS, releaseArguments(name, ownerToken)) == 1;
 	}
 
 	/**
 	 * The keys and arguments of {@code release.lua}.
 	 */
 	byte[][] releaseArguments(String name, String ownerToken) {
-		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)), bytes(ownerToken),
-				bytes(this.keys.channel(name)), bytes(HolderRecord.now()), this.wakeOnEveryRelease };
+		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)),
+				bytes(this.keys.queueKey(name)), bytes(ownerToken), bytes(this.keys.channel(name)),
+				bytes(HolderRecord.now()), this.wakeOnEveryRelease };
 	}
 
 	@Override

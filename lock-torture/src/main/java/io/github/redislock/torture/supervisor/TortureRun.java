@@ -212,7 +212,8 @@ public final class TortureRun {
 	private static Map<String, Long> keysByKind(StringRedisTemplate redis) {
 		Map<String, Long> keys = new TreeMap<>(Map.of("lock", 0L, "waiters", 0L, "fence", 0L));
 		for (String key : redis.keys(KEY_PREFIX + "*")) {
-			String kind = key.endsWith(":waiters") ? "waiters" : key.endsWith(":fence") ? "fence" : "lock";
+			String kind = (key.endsWith(":waiters") || key.endsWith(":queue")) ? "waiters"
+					: key.endsWith(":fence") ? "fence" : "lock";
 			Long ttl = redis.getExpire(key, TimeUnit.MILLISECONDS);
 			if (kind.equals("fence") && ttl != null && ttl > 0 && ttl <= FENCE_RETENTION.toMillis()) {
 				continue;

@@ -50,16 +50,17 @@ class LockOperationsNamedTests extends FaultProxyTestSupport {
 			return command.isScript("release");
 		}, Duration.ZERO);
 
-		commands.evalsha(sha, ScriptOutputType.INTEGER, new String[] { "lock:{k}", "lock:{k}:waiters" }, "owner",
-				"lock:{k}:released", "0");
+		commands.evalsha(sha, ScriptOutputType.INTEGER,
+				new String[] { "lock:{k}", "lock:{k}:waiters", "lock:{k}:queue" }, "owner", "lock:{k}:released", "0");
 
-		assertThat(delayed.get(5, TimeUnit.SECONDS)).isEqualTo("EVALSHA release.lua lock:{k} lock:{k}:waiters");
+		assertThat(delayed.get(5, TimeUnit.SECONDS))
+			.isEqualTo("EVALSHA release.lua lock:{k} lock:{k}:waiters lock:{k}:queue");
 		RedisCommand release = seen.get(seen.size() - 1);
 		assertThat(release.name()).isEqualTo("EVALSHA");
 		assertThat(release.script()).isEqualTo("release");
 		assertThat(release.firstKey()).isEqualTo("lock:{k}");
-		assertThat(release.arguments()).containsExactly(sha, "2", "lock:{k}", "lock:{k}:waiters", "owner",
-				"lock:{k}:released", "0");
+		assertThat(release.arguments()).containsExactly(sha, "3", "lock:{k}", "lock:{k}:waiters", "lock:{k}:queue",
+				"owner", "lock:{k}:released", "0");
 	}
 
 	@Test

@@ -14,7 +14,6 @@
  * limitations under the License.
  */
 package io.github.redislock.benchmarks;
-package io.github.redislock.benchmarks;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -121,7 +120,7 @@ final class NameGrowth {
 	 * @return heap bytes and Redis bytes per held lock, then heap bytes left after all
 	 * were released
 	 */
-	double[] held() {
+	double[] held() throws InterruptedException {
 		long heapBefore = heapAfterCollection();
 		long redisBefore = redisMemory();
 		List<DistributedLock> locks = new ArrayList<>(HELD);

@@ -14,7 +14,6 @@
  * limitations under the License.
  */
 package io.github.redislock.benchmarks;
-package io.github.redislock.benchmarks;
 
 import java.time.Duration;
 import java.util.ArrayList;

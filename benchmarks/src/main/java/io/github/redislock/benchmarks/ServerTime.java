@@ -14,7 +14,6 @@
  * limitations under the License.
  */
 package io.github.redislock.benchmarks;
-package io.github.redislock.benchmarks;
 
 import io.lettuce.core.api.sync.RedisCommands;
 

@@ -1,10 +1,13 @@
 -- Extends the leases of several locks at once, each only if still held by its caller.
--- Used to renew many held locks in one round trip; on Redis Cluster it is called with
--- keys of one hash slot at a time.
+-- Used to renew many held locks in one call; on Redis Cluster it is called with keys of
+-- one hash slot at a time. The owner tokens of one client share a prefix, and its leases
+-- are mostly of one length, so both are sent once per call: a renewal then costs the
+-- bytes of its key and little more.
 --
 -- KEYS[i]  lock key: a string holding the owner token and the holder (see acquire.lua)
--- ARGV[i]  owner token expected in KEYS[i]
--- ARGV[#KEYS + i]  new lease of KEYS[i] in milliseconds from now, positive
+-- ARGV[1]  new lease of every key in milliseconds from now, positive
+-- ARGV[2]  the prefix every owner token of this call starts with, possibly empty
+-- ARGV[2 + i]  the rest of the owner token expected in KEYS[i]
 --
 -- Returns a list with, for each key in order, 1 when its lease is extended, else 0: the
 -- lock expired or belongs to another owner, and is left untouched.
@@ -17,11 +20,12 @@ local function ownedBy(value, owner)
   return value == owner or (value and string.sub(value, 1, #owner + 1) == owner .. ' ')
 end
 
+local lease = ARGV[1]
+local prefix = ARGV[2]
 local renewed = {}
-local count = #KEYS
-for i = 1, count do
-  if ownedBy(redis.call('GET', KEYS[i]), ARGV[i]) then
-    redis.call('PEXPIRE', KEYS[i], ARGV[count + i])
+for i = 1, #KEYS do
+  if ownedBy(redis.call('GET', KEYS[i]), prefix .. ARGV[2 + i]) then
+    redis.call('PEXPIRE', KEYS[i], lease)
     renewed[i] = 1
   else
     renewed[i] = 0

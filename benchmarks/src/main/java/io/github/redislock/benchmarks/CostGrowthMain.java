@@ -75,7 +75,7 @@ final class CostGrowthMain {
 				}
 				if (curves.contains("instances")) {
 					InstanceGrowth growth = new InstanceGrowth(server.port(), server.commands(),
-							Long.getLong("growth.instance-ms", 10_000));
+							Long.getLong("growth.warmup-ms", 5_000), Long.getLong("growth.instance-ms", 10_000));
 					System.out.println();
 					System.out.println(
 							"| instances (JVMs) | sections/s | counter exact | smallest share | largest share | fairness |");
@@ -85,7 +85,7 @@ final class CostGrowthMain {
 						System.out.println(String.format(Locale.ROOT, "| %d (%d) | %,.0f | %s | %.2f | %.2f | %.3f |",
 								outcome.instances(), outcome.jvms(), outcome.perSecond(),
 								outcome.exact() ? "yes (" + outcome.counted() + ")"
-										: "NO: " + outcome.total() + " sections, counter " + outcome.counted() + " "
+										: "NO: " + outcome.all() + " sections, counter " + outcome.counted() + " "
 												+ outcome.failures(),
 								outcome.smallestShare(), outcome.largestShare(), outcome.fairness()));
 					}

@@ -47,11 +47,14 @@ final class InstanceGrowth {
 
 	private final RedisCommands<String, String> redis;
 
+	private final long warmupMillis;
+
 	private final long runMillis;
 
-	InstanceGrowth(int port, RedisCommands<String, String> redis, long runMillis) {
+	InstanceGrowth(int port, RedisCommands<String, String> redis, long warmupMillis, long runMillis) {
 		this.port = port;
 		this.redis = redis;
+		this.warmupMillis = warmupMillis;
 		this.runMillis = runMillis;
 	}
 
@@ -70,14 +73,17 @@ final class InstanceGrowth {
 			processes.add(start(count, key, startAt));
 		}
 		List<Long> sections = new ArrayList<>();
+		long all = 0;
 		List<String> failures = new ArrayList<>();
 		for (Process process : processes) {
 			try (BufferedReader reader = new BufferedReader(
 					new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
 				for (String line = reader.readLine(); line != null; line = reader.readLine()) {
 					if (line.startsWith(ChildJvm.PREFIX + "sections ")) {
-						for (String count : line.substring(ChildJvm.PREFIX.length() + 9).split(" ")) {
-							sections.add(Long.parseLong(count));
+						for (String counts : line.substring(ChildJvm.PREFIX.length() + 9).split(" ")) {
+							String[] measuredAndAll = counts.split("/");
+							sections.add(Long.parseLong(measuredAndAll[0]));
+							all += Long.parseLong(measuredAndAll[1]);
 						}
 					}
 					else if (line.startsWith(ChildJvm.PREFIX + "failed ")) {
@@ -94,7 +100,7 @@ final class InstanceGrowth {
 		long counted = (counter != null) ? Long.parseLong(counter) : 0;
 		this.redis.del(key + ":counter");
 		CostGrowthMain.progress("instances " + instances);
-		return new Outcome(instances, jvms, sections, counted, this.runMillis, failures);
+		return new Outcome(instances, jvms, sections, all, counted, this.runMillis, failures);
 	}
 
 	private Process start(int instances, String key, long startAt) throws IOException {
@@ -109,7 +115,7 @@ final class InstanceGrowth {
 			command.addAll(List.of("-cp", classPath, BenchmarkMain.class.getName()));
 		}
 		command.addAll(List.of(InstanceWorker.COMMAND, Integer.toString(this.port), Integer.toString(instances), key,
-				Long.toString(startAt), Long.toString(this.runMillis)));
+				Long.toString(startAt), Long.toString(this.warmupMillis), Long.toString(this.runMillis)));
 		return new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
 	}
 
@@ -118,19 +124,21 @@ final class InstanceGrowth {
 	 *
 	 * @param instances how many instances contended
 	 * @param jvms over how many JVMs
-	 * @param sections the sections each instance ran
+	 * @param sections the sections each instance ran in the measured window
+	 * @param all the sections run in all, warm-up included
 	 * @param counted the counter's final value
-	 * @param runMillis how long they ran
+	 * @param runMillis how long the measured window lasted
 	 * @param failures what went wrong, if anything
 	 */
-	record Outcome(int instances, int jvms, List<Long> sections, long counted, long runMillis, List<String> failures) {
+	record Outcome(int instances, int jvms, List<Long> sections, long all, long counted, long runMillis,
+			List<String> failures) {
 
 		long total() {
 			return this.sections.stream().mapToLong(Long::longValue).sum();
 		}
 
 		boolean exact() {
-			return this.sections.size() == this.instances && total() == this.counted && this.failures.isEmpty();
+			return this.sections.size() == this.instances && this.all == this.counted && this.failures.isEmpty();
 		}
 
 		double perSecond() {

@@ -36,7 +36,7 @@ import io.github.redislock.redis.RedisLockStore;
  * connection factory, store and client (so its own owner identity and connections), and
  * one thread that runs the critical section on the hot key as often as it can: a
  * non-atomic read, increment and write of a counter, through the instance's own
- * connection. Prints how many sections each instance ran.
+ * connection. Prints how many sections each instance ran after the warm-up, and in all.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -55,21 +55,23 @@ final class InstanceWorker {
 	/**
 	 * Run the instances.
 	 * @param args the Redis port, the number of instances, the key, the epoch millisecond
-	 * to start at, and how many milliseconds to run
+	 * to start at, how many milliseconds to warm up, and how many to measure
 	 */
 	static void main(String[] args) throws Exception {
 		int port = Integer.parseInt(args[0]);
 		int instances = Integer.parseInt(args[1]);
 		String key = args[2];
 		long startAt = Long.parseLong(args[3]);
-		long runMillis = Long.parseLong(args[4]);
+		long warmupMillis = Long.parseLong(args[4]);
+		long runMillis = Long.parseLong(args[5]);
 		List<Instance> running = new ArrayList<>();
 		for (int i = 0; i < instances; i++) {
 			running.add(new Instance(port));
 		}
 		List<Thread> threads = new ArrayList<>();
 		for (Instance instance : running) {
-			Thread thread = new Thread(() -> instance.run(key, startAt, runMillis), "instance-" + threads.size());
+			Thread thread = new Thread(() -> instance.run(key, startAt, warmupMillis, runMillis),
+					"instance-" + threads.size());
 			threads.add(thread);
 			thread.start();
 		}
@@ -100,7 +102,11 @@ final class InstanceWorker {
 
 		private final DefaultLockClient client;
 
+		/** Every section run, counted by the counter too. */
 		private final AtomicLong sections = new AtomicLong();
+
+		/** The sections that ended within the measured window. */
+		private final AtomicLong measured = new AtomicLong();
 
 		private volatile String failure;
 
@@ -116,13 +122,14 @@ final class InstanceWorker {
 			});
 		}
 
-		void run(String key, long startAt, long runMillis) {
+		void run(String key, long startAt, long warmupMillis, long runMillis) {
 			try {
 				long delay = startAt - System.currentTimeMillis();
 				if (delay > 0) {
 					Thread.sleep(delay);
 				}
-				long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(runMillis);
+				long measureFrom = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(warmupMillis);
+				long deadline = measureFrom + TimeUnit.MILLISECONDS.toNanos(runMillis);
 				DistributedLock lock = this.client.getLock(key);
 				String counter = key + ":counter";
 				while (System.nanoTime() < deadline) {
@@ -138,6 +145,9 @@ final class InstanceWorker {
 						lock.unlock();
 					}
 					this.sections.incrementAndGet();
+					if (System.nanoTime() >= measureFrom) {
+						this.measured.incrementAndGet();
+					}
 				}
 			}
 			catch (Exception ex) {

@@ -406,31 +406,44 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	/**
 	 * Split the renewals into calls of {@code renew-all.lua}: at most
-	 * {@value #MAX_RENEWALS_PER_CALL} leases each, and of one hash slot on a cluster.
+	 * {@value #MAX_RENEWALS_PER_CALL} leases each, of one lease length and one owner
+	 * token prefix (a client's tokens share theirs), and of one hash slot on a cluster.
 	 */
 	private List<RenewalCall> renewalCalls(List<LeaseRenewal> renewals, boolean cluster) {
-		Map<Integer, List<Integer>> groups = new LinkedHashMap<>();
+		Map<RenewalGroup, List<Integer>> groups = new LinkedHashMap<>();
 		for (int i = 0; i < renewals.size(); i++) {
-			int group = cluster ? ClusterSlotHashUtil.calculateSlot(bytes(this.keys.lockKey(renewals.get(i).name())))
-					: 0;
-			groups.computeIfAbsent(group, (slot) -> new ArrayList<>()).add(i);
+			LeaseRenewal renewal = renewals.get(i);
+			int slot = cluster ? ClusterSlotHashUtil.calculateSlot(bytes(this.keys.lockKey(renewal.name()))) : 0;
+			String ownerToken = renewal.ownerToken();
+			String prefix = ownerToken.substring(0, ownerToken.lastIndexOf(':') + 1);
+			long lease = leaseMillis(renewal.name(), renewal.leaseTime());
+			groups.computeIfAbsent(new RenewalGroup(slot, lease, prefix), (group) -> new ArrayList<>()).add(i);
 		}
 		List<RenewalCall> calls = new ArrayList<>();
-		for (List<Integer> group : groups.values()) {
-			for (int from = 0; from < group.size(); from += MAX_RENEWALS_PER_CALL) {
-				List<Integer> indexes = group.subList(from, Math.min(group.size(), from + MAX_RENEWALS_PER_CALL));
+		groups.forEach((group, members) -> {
+			for (int from = 0; from < members.size(); from += MAX_RENEWALS_PER_CALL) {
+				List<Integer> indexes = members.subList(from, Math.min(members.size(), from + MAX_RENEWALS_PER_CALL));
 				int count = indexes.size();
-				byte[][] keysAndArgs = new byte[count * 3][];
+				byte[][] keysAndArgs = new byte[2 * count + 2][];
+				keysAndArgs[count] = bytes(Long.toString(group.lease()));
+				keysAndArgs[count + 1] = bytes(group.ownerTokenPrefix());
 				for (int i = 0; i < count; i++) {
 					LeaseRenewal renewal = renewals.get(indexes.get(i));
 					keysAndArgs[i] = bytes(this.keys.lockKey(renewal.name()));
-					keysAndArgs[count + i] = bytes(renewal.ownerToken());
-					keysAndArgs[2 * count + i] = bytes(Long.toString(leaseMillis(renewal.name(), renewal.leaseTime())));
+					keysAndArgs[count + 2 + i] = bytes(
+							renewal.ownerToken().substring(group.ownerTokenPrefix().length()));
 				}
 				calls.add(new RenewalCall(indexes, keysAndArgs));
 			}
-		}
+		});
 		return calls;
+	}
+
+	/**
+	 * What the leases renewed by one call share.
+	 */
+	private record RenewalGroup(int slot, long lease, String ownerTokenPrefix) {
+
 	}
 
 	static List<Boolean> renewedByReplies(@Nullable List<?> replies, int count) {

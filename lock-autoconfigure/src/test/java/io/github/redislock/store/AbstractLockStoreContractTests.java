@@ -222,6 +222,35 @@ public abstract class AbstractLockStoreContractTests {
 	}
 
 	@Test
+	void renewAllOfOwnersSharingATokenPrefixWithLeasesOfSeveralLengthsExtendsEachAsAsked() {
+		List<String> owners = List.of("client-1:1", "client-1:2", "client-2:1", "client-1:11");
+		List<LeaseRenewal> renewals = new java.util.ArrayList<>();
+		for (int i = 0; i < 12; i++) {
+			String owner = owners.get(i % owners.size());
+			assertThat(this.store.tryAcquire("mixed-" + i, owner, LEASE).acquired()).isTrue();
+			// A wrong owner for every fifth, sharing the right one's prefix.
+			String renewing = (i % 5 == 4) ? owner + "0" : owner;
+			renewals.add(new LeaseRenewal("mixed-" + i, renewing, (i % 2 == 0) ? LONGER_LEASE : LEASE.plus(LEASE)));
+		}
+
+		List<Boolean> renewed = this.store.renewAll(renewals);
+
+		for (int i = 0; i < 12; i++) {
+			assertThat(renewed.get(i)).as("renewal %d", i).isEqualTo(i % 5 != 4);
+			long remaining = this.store.tryAcquire("mixed-" + i, C, LEASE).remainingLeaseMillis();
+			if (i % 5 == 4) {
+				assertThat(remaining).as("lease %d", i).isLessThanOrEqualTo(LEASE.toMillis());
+			}
+			else {
+				assertThat(remaining).as("lease %d", i)
+					.isGreaterThan(LEASE.toMillis())
+					.isLessThanOrEqualTo(renewals.get(i).leaseTime().toMillis());
+			}
+			assertThat(this.store.release("mixed-" + i, owners.get(i % owners.size()))).isTrue();
+		}
+	}
+
+	@Test
 	void forceReleaseFreesTheLockWhoeverHoldsIt() {
 		assertThat(this.store.tryAcquire("abandoned", A, LEASE).acquired()).isTrue();
 

@@ -122,7 +122,8 @@ final class BenchServer implements AutoCloseable {
 		});
 		double cpu = Double.parseDouble(all.getOrDefault("used_cpu_user", "0"))
 				+ Double.parseDouble(all.getOrDefault("used_cpu_sys", "0"));
-		return new Snapshot(Long.parseLong(all.getOrDefault("total_reads_processed", "0")), cpu, calls);
+		return new Snapshot(Long.parseLong(all.getOrDefault("total_reads_processed", "0")), cpu,
+				Long.parseLong(all.getOrDefault("total_net_input_bytes", "0")), calls);
 	}
 
 	Map<String, String> info(String section) {
@@ -164,9 +165,10 @@ final class BenchServer implements AutoCloseable {
 	 * @param reads the socket reads processed: a client's pipelined commands that arrive
 	 * together take one, so this counts round trips rather than commands
 	 * @param cpuSeconds the server's CPU time, user and system
+	 * @param inputBytes the bytes the server read from its clients
 	 * @param calls the calls per command name, commands called by scripts included
 	 */
-	record Snapshot(long reads, double cpuSeconds, Map<String, Long> calls) {
+	record Snapshot(long reads, double cpuSeconds, long inputBytes, Map<String, Long> calls) {
 
 		/**
 		 * Return the commands executed since an earlier snapshot, less the {@code INFO}

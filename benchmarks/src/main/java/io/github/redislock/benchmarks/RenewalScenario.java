@@ -116,6 +116,11 @@ final class RenewalScenario {
 			this.bench.results.add(scenario, id, "cmdsPerSec", after.commandsSince(before) * 1e9 / elapsed);
 			this.bench.results.add(scenario, id, "rtPerPeriod", after.readsSince(before) / periods);
 			this.bench.results.add(scenario, id, "scriptsPerPeriod", scripts / periods);
+			this.bench.results.add(scenario, id, "bytesPerRenewal",
+					(after.inputBytes() - before.inputBytes()) / periods / size);
+			this.bench.results.add(scenario, id, "serverMsPerPeriod",
+					(after.cpuSeconds() - before.cpuSeconds()) * 1e3 / periods);
+			this.bench.results.add(scenario, id, "clientMsPerPeriod", process / 1e6 / periods);
 			this.bench.results.add(scenario, id, "cpu", process * 100.0 / elapsed);
 			this.bench.results.add(scenario, id, "busyThreads", busy.size());
 			this.bench.results.add(scenario, id, "held", (double) held / size);

@@ -135,6 +135,9 @@ final class Report {
 					rows.add(row(id, Integer.toString(size), this.results.cell(scenario, id, "cmdsPerSec", 1),
 							this.results.cell(scenario, id, "rtPerPeriod", 1),
 							this.results.cell(scenario, id, "scriptsPerPeriod", 1),
+							this.results.cell(scenario, id, "bytesPerRenewal", 1),
+							this.results.cell(scenario, id, "serverMsPerPeriod", 1),
+							this.results.cell(scenario, id, "clientMsPerPeriod", 1),
 							this.results.cell(scenario, id, "cpu", 1),
 							this.results.cell(scenario, id, "busyThreads", 1),
 							this.results.text(scenario, id, "threads"),
@@ -147,7 +150,8 @@ final class Report {
 					+ " ms, renewed every third; counted over " + this.settings.renewalWindow().toMillis()
 					+ " ms after 1.5 periods of settling");
 			table(List.of("contender", "locks", "Redis commands/s", "round trips (socket reads) per renewal period",
-					"script calls per period", "client CPU, % of a core", "busy client threads",
+					"script calls per period", "bytes sent per renewal", "server CPU ms per period",
+					"client CPU ms per period", "client CPU, % of a core", "busy client threads",
 					"busy threads (CPU % of a core, last rep)", "locks still held"), rows);
 		}
 	}

@@ -12,10 +12,14 @@
 -- ARGV[3]  the time of the release, recorded as acquiredAt of a waiter handed the lock
 -- ARGV[4]  '1' when waiters do not queue (replica acknowledgement, Redlock), so that
 --          every release must wake them; else '0'
+-- ARGV[5]  what the channel of each client's hand-offs starts with: the client, named
+--          by the waiter's owner token up to its last ':', follows
 --
--- Publishes '<owner token> <ticket>' when the lock is handed to a waiter, and '' when it
--- is deleted while waiters whose places ran out may be left, so that they try again at
--- once, or when it is deleted and ARGV[4] is '1'.
+-- When the lock is handed to a waiter, publishes '<owner token> <ticket> <lock key>' on
+-- the channel of the waiter's client only, so that a hand-off costs the same however
+-- many processes wait (a token without ':' is told '<owner token> <ticket>' on ARGV[2]).
+-- Publishes '' on ARGV[2] when the lock is deleted while waiters whose places ran out
+-- may be left, so that they try again at once, or when it is deleted and ARGV[4] is '1'.
 --
 -- Returns 1 when the lock was held by ARGV[1] and is now handed on or deleted, else 0:
 -- the lock expired or belongs to another owner, and is left untouched.
@@ -61,7 +65,12 @@ while dropped < MAX_DROPPED do
         value = owner .. ' {' .. holder .. ',"acquiredAt":"' .. ARGV[3] .. '"}'
       end
       redis.call('SET', KEYS[1], value, 'PX', lease)
-      redis.call('PUBLISH', ARGV[2], owner .. ' ' .. ticket)
+      local client = string.match(owner, '^(.+):[^:]*$')
+      if client then
+        redis.call('PUBLISH', ARGV[5] .. client, owner .. ' ' .. ticket .. ' ' .. KEYS[1])
+      else
+        redis.call('PUBLISH', ARGV[2], owner .. ' ' .. ticket)
+      end
       return 1
     end
   end

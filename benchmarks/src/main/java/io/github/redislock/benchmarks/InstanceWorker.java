@@ -79,7 +79,7 @@ final class InstanceWorker {
 			thread.join(TimeUnit.MINUTES.toMillis(10));
 		}
 		String counts = running.stream()
-			.map((instance) -> Long.toString(instance.sections.get()))
+			.map((instance) -> instance.measured.get() + "/" + instance.sections.get())
 			.collect(Collectors.joining(" "));
 		String failures = running.stream()
 			.map((instance) -> instance.failure)

@@ -255,7 +255,7 @@ final class AsyncAcquisition implements LockStore.ReleaseListener {
 			}
 			if (this.subscription == null) {
 				// Told once subscribed too, so that a release before then is not missed.
-				this.subscription = this.store.subscribe(this.name, this);
+				this.subscription = this.store.subscribe(this.name, this.ownerToken, this);
 			}
 			long pause = this.wokenUp ? 0
 					: StoreWait.pauseNanos(this.backoff, this.attempts, remaining, answer.remainingLeaseMillis());

@@ -75,8 +75,8 @@ final class AsyncStore {
 		return this.store.queuesWaiters();
 	}
 
-	AutoCloseable subscribe(String name, LockStore.ReleaseListener listener) {
-		return this.store.subscribe(name, listener);
+	AutoCloseable subscribe(String name, String ownerToken, LockStore.ReleaseListener listener) {
+		return this.store.subscribe(name, ownerToken, listener);
 	}
 
 	void unsubscribeQuietly(@Nullable AutoCloseable subscription, String name) {

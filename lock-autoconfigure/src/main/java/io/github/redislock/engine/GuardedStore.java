@@ -210,8 +210,8 @@ final class GuardedStore {
 		return this.store.queuesWaiters();
 	}
 
-	AutoCloseable subscribe(String name, LockStore.ReleaseListener listener) {
-		return this.store.subscribe(name, listener);
+	AutoCloseable subscribe(String name, String ownerToken, LockStore.ReleaseListener listener) {
+		return this.store.subscribe(name, ownerToken, listener);
 	}
 
 	/**

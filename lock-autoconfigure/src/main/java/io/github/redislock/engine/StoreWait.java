@@ -122,7 +122,7 @@ final class StoreWait implements AutoCloseable {
 	@Nullable LockHold acquire(LockStore.AcquireResult busy) throws InterruptedException {
 		HandOffListener listener = new HandOffListener(this.ownerToken, this.state.wakeUps);
 		long remaining = Deadline.remaining(this.deadline);
-		this.subscription = this.store.subscribe(this.state.name, listener);
+		this.subscription = this.store.subscribe(this.state.name, this.ownerToken, listener);
 		LockStore.AcquireResult result = busy;
 		for (int attempt = 1;; attempt++) {
 			pause(attempt, remaining, result.remainingLeaseMillis());

@@ -17,6 +17,8 @@ package io.github.redislock.redis;
 
 import java.util.HexFormat;
 
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.util.Assert;
 
 /**
@@ -120,7 +122,38 @@ public final class RedisLockKeys {
 	 * @return the channel
 	 */
 	public String channel(String name) {
-		return lockKey(name) + ":released";
+		return channelOfKey(lockKey(name));
+	}
+
+	/**
+	 * Return the channel on which releases of the lock with the given key are announced.
+	 * @param lockKey the lock key
+	 * @return the channel
+	 */
+	String channelOfKey(String lockKey) {
+		return lockKey + ":released";
+	}
+
+	/**
+	 * Return the channel on which a release tells the waiters of one client that it
+	 * handed them a lock: the client is named by its owner tokens, up to their last
+	 * {@code ':'}, as {@code release.lua} names it. Telling only that client, not every
+	 * process waiting for the lock, keeps a hand-off's cost flat in their number.
+	 * @param ownerToken an owner token of the client
+	 * @return the channel, or {@code null} for a token without {@code ':'}, whose
+	 * hand-offs are told on the lock's channel
+	 */
+	public @Nullable String handOffChannel(String ownerToken) {
+		int colon = ownerToken.lastIndexOf(':');
+		return (colon > 0) ? handOffChannelPrefix() + ownerToken.substring(0, colon) : null;
+	}
+
+	/**
+	 * Return what every hand-off channel starts with.
+	 * @return the prefix of the hand-off channels
+	 */
+	public String handOffChannelPrefix() {
+		return this.prefix + "handoff:";
 	}
 
 	private static String encode(String name) {

@@ -152,7 +152,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		Assert.notNull(acknowledgement, "ReplicaAcknowledgement must not be null");
 		this.connectionFactory = redis.getRequiredConnectionFactory();
 		this.keys = new RedisLockKeys(keyPrefix);
-		this.subscriptions = new ReleaseSubscriptions(this.connectionFactory);
+		this.subscriptions = new ReleaseSubscriptions(this.connectionFactory, this.keys);
 		this.acknowledgedWrites = acknowledgement.awaited() ? new AcknowledgedWrites(acknowledgement) : null;
 		this.wakeOnEveryRelease = (!waitersQueue || acknowledgement.awaited()) ? WAKE_UNQUEUED : NO_QUEUEING;
 		this.async = (this.connectionFactory instanceof ReactiveRedisConnectionFactory reactive
@@ -264,7 +264,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 						NO_QUEUEING, bytes(fields), bytes(acquiredAt)),
 				(reply) -> reply == 0,
 				(node) -> node.runScript(LuaScript.RELEASE, QUEUE_SCRIPT_KEYS, lockKey, waitersKey, queueKey,
-						bytes(ownerToken), bytes(this.keys.channel(name)), bytes(HolderRecord.now()), WAKE_UNQUEUED));
+						bytes(ownerToken), bytes(this.keys.channel(name)), bytes(HolderRecord.now()), WAKE_UNQUEUED,
+						bytes(this.keys.handOffChannelPrefix())));
 		return (value == 0) ? AcquireResult.ACQUIRED : AcquireResult.busy(-value - 1);
 	}
 
@@ -478,7 +479,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	byte[][] releaseArguments(String name, String ownerToken) {
 		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)),
 				bytes(this.keys.queueKey(name)), bytes(ownerToken), bytes(this.keys.channel(name)),
-				bytes(HolderRecord.now()), this.wakeOnEveryRelease };
+				bytes(HolderRecord.now()), this.wakeOnEveryRelease, bytes(this.keys.handOffChannelPrefix()) };
 	}
 
 	@Override
@@ -489,7 +490,16 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public AutoCloseable subscribe(String name, ReleaseListener listener) {
-		return this.subscriptions.subscribe(this.keys.channel(name), listener);
+		return this.subscriptions.subscribe(this.keys.channel(name), null, listener);
+	}
+
+	/**
+	 * Also subscribes the channel on which {@code release.lua} tells the waiter's client
+	 * of hand-offs to it, before the listener is first told.
+	 */
+	@Override
+	public AutoCloseable subscribe(String name, String ownerToken, ReleaseListener listener) {
+		return this.subscriptions.subscribe(this.keys.channel(name), this.keys.handOffChannel(ownerToken), listener);
 	}
 
 	/**

@@ -44,7 +44,9 @@ import org.springframework.data.redis.listener.RedisMessageListenerContainer;
  * Release notifications over one shared Redis subscription. A lock's channel is
  * subscribed only while some thread waits for it, and unsubscribed a second after the
  * last waiter left, so that a hot lock does not pay a SUBSCRIBE and UNSUBSCRIBE, and
- * often a new connection, for every hand-over.
+ * often a new connection, for every hand-over. The channel on which releases tell one
+ * client of hand-offs to its waiters, whatever the lock, is subscribed the same way,
+ * while any of them waits, and its messages go to the listeners of the lock they name.
  * <p>
  * Subscribing and unsubscribing run on one background thread, so a waiter never blocks on
  * Redis pub/sub, even when Redis is unreachable: it keeps its own backoff. Each new
@@ -82,12 +84,15 @@ final class ReleaseSubscriptions implements AutoCloseable {
 	/** Channels subscribed in Redis; only touched by the subscriber thread. */
 	private final Set<String> subscribed = new HashSet<>();
 
-	private final MessageListener dispatcher = (message, pattern) -> notifyListeners(
-			new String(message.getChannel(), StandardCharsets.UTF_8), handOff(message.getBody()));
+	private final MessageListener dispatcher = (message,
+			pattern) -> dispatch(new String(message.getChannel(), StandardCharsets.UTF_8), message.getBody());
+
+	private final RedisLockKeys keys;
 
 	private boolean started;
 
-	ReleaseSubscriptions(RedisConnectionFactory connectionFactory) {
+	ReleaseSubscriptions(RedisConnectionFactory connectionFactory, RedisLockKeys keys) {
+		this.keys = keys;
 		this.container = new RedisMessageListenerContainer();
 		this.container.setConnectionFactory(connectionFactory);
 		// Listeners only release a semaphore: run them where the message arrives instead
@@ -101,10 +106,31 @@ final class ReleaseSubscriptions implements AutoCloseable {
 		this.container.setBeanName("redisLockReleaseSubscriptions");
 	}
 
-	AutoCloseable subscribe(String channel, ReleaseListener listener) {
+	/**
+	 * Tell the listener of the releases on a lock's channel, and of the hand-offs on its
+	 * client's channel that name the lock; told once both are subscribed, too.
+	 * @param channel the lock's channel
+	 * @param handOffChannel the channel of hand-offs to the listener's client, if any
+	 * @param listener the listener
+	 * @return the subscription
+	 */
+	AutoCloseable subscribe(String channel, @Nullable String handOffChannel, ReleaseListener listener) {
+		if (handOffChannel != null) {
+			this.listeners.computeIfAbsent(handOffChannel, (key) -> new CopyOnWriteArraySet<>()).add(listener);
+		}
 		this.listeners.computeIfAbsent(channel, (key) -> new CopyOnWriteArraySet<>()).add(listener);
-		submit(() -> subscribeIfWanted(channel, listener));
-		return () -> unsubscribe(channel, listener);
+		submit(() -> {
+			if (handOffChannel != null) {
+				subscribeIfWanted(handOffChannel, listener, false);
+			}
+			subscribeIfWanted(channel, listener, true);
+		});
+		return () -> {
+			unsubscribe(channel, listener);
+			if (handOffChannel != null) {
+				unsubscribe(handOffChannel, listener);
+			}
+		};
 	}
 
 	private void unsubscribe(String channel, ReleaseListener listener) {
@@ -128,7 +154,7 @@ final class ReleaseSubscriptions implements AutoCloseable {
 		}
 	}
 
-	private void subscribeIfWanted(String channel, ReleaseListener listener) {
+	private void subscribeIfWanted(String channel, ReleaseListener listener, boolean tell) {
 		Set<ReleaseListener> current = this.listeners.get(channel);
 		if (current == null || !current.contains(listener)) {
 			return;
@@ -139,7 +165,9 @@ final class ReleaseSubscriptions implements AutoCloseable {
 				this.container.addMessageListener(this.dispatcher, new ChannelTopic(channel));
 				this.subscribed.add(channel);
 			}
-			listener.released(null);
+			if (tell) {
+				listener.released(null);
+			}
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Could not subscribe to channel '{}'; waiters rely on their backoff", channel, ex);
@@ -197,6 +225,20 @@ final class ReleaseSubscriptions implements AutoCloseable {
 			this.container.afterPropertiesSet();
 			this.container.start();
 			this.started = true;
+		}
+	}
+
+	private void dispatch(String channel, byte[] body) {
+		if (!channel.startsWith(this.keys.handOffChannelPrefix())) {
+			notifyListeners(channel, handOff(body));
+			return;
+		}
+		// '<owner token> <ticket> <lock key>', the key last: it may hold spaces.
+		String message = new String(body, StandardCharsets.UTF_8);
+		int second = message.indexOf(' ', message.indexOf(' ') + 1);
+		HandOff handOff = (second > 0) ? handOff(message.substring(0, second).getBytes(StandardCharsets.UTF_8)) : null;
+		if (handOff != null) {
+			notifyListeners(this.keys.channelOfKey(message.substring(second + 1)), handOff);
 		}
 	}
 

@@ -176,6 +176,21 @@ public interface LockStore {
 	AutoCloseable subscribe(String name, ReleaseListener listener);
 
 	/**
+	 * Subscribe on behalf of one waiter, which may be queued under the given owner token.
+	 * A store may then tell hand-offs to that waiter only to the process it belongs to,
+	 * so that a release costs the same however many processes wait; the listener still
+	 * hears whenever the lock is left free. By default, the same as
+	 * {@link #subscribe(String, ReleaseListener)}.
+	 * @param name the lock name
+	 * @param ownerToken the token the waiter queues under
+	 * @param listener called on release, on a store thread
+	 * @return the subscription, to close when no longer waiting
+	 */
+	default AutoCloseable subscribe(String name, String ownerToken, ReleaseListener listener) {
+		return subscribe(name, listener);
+	}
+
+	/**
 	 * Told of the releases of one lock.
 	 */
 	@FunctionalInterface

@@ -114,7 +114,8 @@ class AsyncLockTests extends RedisLockTestSupport {
 		assertThat(holder.tryLock(Duration.ZERO, Duration.ofSeconds(30), true)).isTrue();
 		CompletableFuture<Optional<LockLease>> waiting = instance.client
 			.tryAcquireAsync(LockDefinition.of("async:cancel", Duration.ofSeconds(30), Duration.ofSeconds(20)));
-		await().atMost(TIMEOUT).until(() -> lockKeys().size() == 2);
+		// The lock, and the waiter's place in the waiters hash and the queue.
+		await().atMost(TIMEOUT).until(() -> lockKeys().size() == 3);
 		waiting.cancel(false);
 		await().atMost(TIMEOUT).until(() -> lockKeys().size() == 1);
 		holder.unlock();

@@ -85,4 +85,9 @@ abstract class DelegatingLockStore implements LockStore {
 		return this.delegate.subscribe(name, listener);
 	}
 
+	@Override
+	public AutoCloseable subscribe(String name, String ownerToken, ReleaseListener listener) {
+		return this.delegate.subscribe(name, ownerToken, listener);
+	}
+
 }

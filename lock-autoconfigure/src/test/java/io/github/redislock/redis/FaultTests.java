@@ -59,7 +59,8 @@ class FaultTests extends RedisLockTestSupport {
 			}
 		});
 		assertThat(waiting.await(5, TimeUnit.SECONDS)).isTrue();
-		await().atMost(Duration.ofSeconds(5)).until(() -> subscribedChannels().size() == 1);
+		// The lock's channel and the one of hand-offs to the waiter's client.
+		await().atMost(Duration.ofSeconds(5)).until(() -> subscribedChannels().size() == 2);
 		server().kill();
 		assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> outcome.get(20, TimeUnit.SECONDS))
 			.withCauseInstanceOf(LockStoreException.class)

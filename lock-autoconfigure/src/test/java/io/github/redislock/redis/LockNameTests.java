@@ -105,9 +105,12 @@ class LockNameTests extends RedisLockTestSupport {
 			}
 		});
 		assertThat(waiting.await(5, TimeUnit.SECONDS)).isTrue();
-		await().atMost(Duration.ofSeconds(5)).until(() -> subscribedChannels().size() == 1);
-		// Queued in Redis: the release hands the lock over and only the message wakes it.
-		await().atMost(Duration.ofSeconds(5)).until(() -> lockKeys().size() == 2);
+		// The lock's channel and the one of hand-offs to the waiter's client.
+		await().atMost(Duration.ofSeconds(5)).until(() -> subscribedChannels().size() == 2);
+		// Queued in Redis (the lock, the waiters hash and the queue): the release hands
+		// the
+		// lock over and only the message wakes it.
+		await().atMost(Duration.ofSeconds(5)).until(() -> lockKeys().size() == 3);
 		long releasedAt = System.nanoTime();
 		held.unlock();
 		long handOffMillis = TimeUnit.NANOSECONDS.toMillis(acquiredAt.get(15, TimeUnit.SECONDS) - releasedAt);

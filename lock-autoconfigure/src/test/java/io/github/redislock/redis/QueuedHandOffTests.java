@@ -198,9 +198,9 @@ class QueuedHandOffTests extends RedisLockTestSupport {
 			.storeDecorator((store) -> new DelegatingLockStore(store) {
 
 				@Override
-				public AutoCloseable subscribe(String name, ReleaseListener releaseListener) {
+				public AutoCloseable subscribe(String name, String ownerToken, ReleaseListener releaseListener) {
 					listener.set(releaseListener);
-					return super.subscribe(name, releaseListener);
+					return super.subscribe(name, ownerToken, releaseListener);
 				}
 
 			})

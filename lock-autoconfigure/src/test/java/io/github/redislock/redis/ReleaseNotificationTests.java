@@ -16,12 +16,16 @@
 package io.github.redislock.redis;
 
 import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockBackoff;
+import io.github.redislock.store.LockStore.HandOff;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,7 +70,8 @@ class ReleaseNotificationTests extends RedisLockTestSupport {
 		});
 		thread.start();
 		assertThat(waiting.await(5, TimeUnit.SECONDS)).isTrue();
-		await().atMost(Duration.ofSeconds(5)).until(() -> subscribedChannels().size() == 1);
+		// The lock's channel and the one of hand-offs to the waiter's client.
+		await().atMost(Duration.ofSeconds(5)).until(() -> subscribedChannels().size() == 2);
 		releasedAt[0] = System.nanoTime();
 		held.unlock();
 		long acquiredAt = acquiredAfterRelease.get(15, TimeUnit.SECONDS);
@@ -76,6 +81,41 @@ class ReleaseNotificationTests extends RedisLockTestSupport {
 		thread.join(5000);
 		await().atMost(Duration.ofSeconds(5)).until(() -> subscribedChannels().isEmpty());
 		assertThat(waiter.store.subscribedChannelCount()).isZero();
+	}
+
+	@Test
+	void handOffIsToldOnlyToTheClientOfTheWaiterItGoesTo() throws Exception {
+		LockClientInstance holder = instance().start();
+		LockClientInstance waiter = instance().start();
+		LockClientInstance bystander = instance().start();
+		BlockingQueue<Optional<HandOff>> heard = new LinkedBlockingQueue<>();
+		try (AutoCloseable subscription = bystander.store.subscribe("told", "bystander:1",
+				(handOff) -> heard.add(Optional.ofNullable(handOff)))) {
+			assertThat(heard.poll(5, TimeUnit.SECONDS)).as("told once subscribed").isEmpty();
+			DistributedLock held = holder.client.getLock("told");
+			assertThat(held.tryLock(Duration.ZERO, Duration.ofSeconds(30), false)).isTrue();
+			CompletableFuture<Boolean> acquired = CompletableFuture.supplyAsync(() -> {
+				DistributedLock waited = waiter.client.getLock("told");
+				try {
+					boolean result = waited.tryLock(Duration.ofSeconds(10), Duration.ofSeconds(10), false);
+					if (result) {
+						waited.unlock();
+					}
+					return result;
+				}
+				catch (InterruptedException ex) {
+					throw new IllegalStateException(ex);
+				}
+			});
+			await().atMost(Duration.ofSeconds(5)).until(() -> lockKeys().contains("lock:{told}:queue"));
+
+			held.unlock();
+
+			assertThat(acquired.get(5, TimeUnit.SECONDS)).isTrue();
+			// Messages reach a subscriber in the order they were published.
+			server().command("PUBLISH", "lock:{told}:released", "");
+			assertThat(heard.poll(5, TimeUnit.SECONDS)).as("the next message the bystander heard").isEmpty();
+		}
 	}
 
 	@Test
@@ -111,20 +151,22 @@ class ReleaseNotificationTests extends RedisLockTestSupport {
 		}
 		assertThat(handOffs).isGreaterThan(10);
 		assertThat(commandCount("subscribe") - subscribesBefore).as("SUBSCRIBE calls over %d hand-offs", handOffs)
-			.isEqualTo(1);
+			.as("one for the lock's channel, one for the hand-offs to the waiter's client")
+			.isEqualTo(2);
 		await().atMost(Duration.ofSeconds(5)).until(() -> subscribedChannels().isEmpty());
 	}
 
 	@Test
 	void waitersLeavingAChannelKeepOneUnsubscribeCheckPending() throws Exception {
 		LockClientInstance instance = instance().start();
-		try (ReleaseSubscriptions subscriptions = new ReleaseSubscriptions(instance.connectionFactory)) {
+		try (ReleaseSubscriptions subscriptions = new ReleaseSubscriptions(instance.connectionFactory,
+				new RedisLockKeys("lock:"))) {
 			String channel = "lock:{many-leave}:released";
-			AutoCloseable first = subscriptions.subscribe(channel, (handOff) -> {
+			AutoCloseable first = subscriptions.subscribe(channel, null, (handOff) -> {
 			});
 			assertThat(subscriptions.subscribedCount()).isEqualTo(1);
 			for (int i = 0; i < 50; i++) {
-				subscriptions.subscribe(channel, (handOff) -> {
+				subscriptions.subscribe(channel, null, (handOff) -> {
 				}).close();
 			}
 			first.close();

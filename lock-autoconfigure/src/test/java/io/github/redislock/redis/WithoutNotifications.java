@@ -35,4 +35,9 @@ final class WithoutNotifications extends DelegatingLockStore {
 		};
 	}
 
+	@Override
+	public AutoCloseable subscribe(String name, String ownerToken, ReleaseListener listener) {
+		return subscribe(name, listener);
+	}
+
 }

@@ -236,7 +236,7 @@ final class ReleaseSubscriptions implements AutoCloseable {
 		// '<owner token> <ticket> <lock key>', the key last: it may hold spaces.
 		String message = new String(body, StandardCharsets.UTF_8);
 		int second = message.indexOf(' ', message.indexOf(' ') + 1);
-		HandOff handOff = (second > 0) ? handOff(message.substring(0, second).getBytes(StandardCharsets.UTF_8)) : null;
+		HandOff handOff = (second > 0) ? handOff(message.substring(0, second)) : null;
 		if (handOff != null) {
 			notifyListeners(this.keys.channelOfKey(message.substring(second + 1)), handOff);
 		}
@@ -254,7 +254,10 @@ final class ReleaseSubscriptions implements AutoCloseable {
 	 * without a fencing token, anything else for a release that left the lock free.
 	 */
 	static @Nullable HandOff handOff(byte[] body) {
-		String message = new String(body, StandardCharsets.UTF_8);
+		return handOff(new String(body, StandardCharsets.UTF_8));
+	}
+
+	private static @Nullable HandOff handOff(String message) {
 		int space = message.indexOf(' ');
 		if (space <= 0) {
 			return null;

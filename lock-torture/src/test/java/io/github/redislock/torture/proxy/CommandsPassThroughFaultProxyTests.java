@@ -119,8 +119,8 @@ class CommandsPassThroughFaultProxyTests extends FaultProxyTestSupport {
 		String source = new String(LockScripts.source("release"), StandardCharsets.UTF_8);
 
 		String sha = commands.scriptLoad(source);
-		Long released = commands.evalsha(sha, ScriptOutputType.INTEGER, new String[] { "lock:{k}", "lock:{k}:q" },
-				"owner", "channel", "0");
+		Long released = commands.evalsha(sha, ScriptOutputType.INTEGER,
+				new String[] { "lock:{k}", "lock:{k}:waiters", "lock:{k}:queue" }, "owner", "channel", "0");
 
 		assertThat(sha).isEqualTo(LockScripts.sha1(LockScripts.source("release")));
 		assertThat(released).as("a lock nobody holds is not released").isZero();

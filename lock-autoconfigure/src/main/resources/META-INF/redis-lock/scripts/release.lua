@@ -26,9 +26,10 @@
 --
 -- The waiters are taken from the head of the queue, so a release costs O(log n) in the
 -- number n of waiters queued. Places that ran out (their waiter gave up or died) are
--- dropped as they reach the head, at most MAX_DROPPED per release: past that, the lock is
--- deleted and the waiters are woken to take it as if nobody were queued, so that no
--- release stalls the server however many places ran out.
+-- dropped as they reach the head. A release looks at MAX_DROPPED + 1 places at most: a
+-- live waiter behind MAX_DROPPED that ran out is still handed the lock, and when none
+-- of them is live, the lock is deleted and the waiters are woken to take it as if nobody
+-- were queued, so that no release stalls the server however many places ran out.
 --
 -- Assumes Redis 6.2 or later: script effects replication.
 
@@ -49,7 +50,7 @@ end
 local now = redis.call('TIME')
 local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
 local dropped = 0
-while dropped < MAX_DROPPED do
+while dropped <= MAX_DROPPED do
   local head = redis.call('ZPOPMIN', KEYS[3])
   if #head == 0 then
     break

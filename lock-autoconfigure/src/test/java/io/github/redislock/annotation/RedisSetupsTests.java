@@ -17,6 +17,7 @@ package io.github.redislock.annotation;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.redis.RedisLockStoreProbe;
@@ -41,7 +42,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code @RedisLock} on the connection factory Spring Boot builds from
  * {@code spring.data.redis.*}, whatever it is: Lettuce or Jedis, a standalone server
  * reached as an ACL user, Sentinel, Cluster. Two instances run a non-atomic counter
- * increment under the lock; the count ends exact.
+ * increment under the lock; the count ends exact, and each holder's fencing token is
+ * larger than the one before.
  *
  * @author redis-lock contributors
  */
@@ -65,6 +67,21 @@ class RedisSetupsTests {
 			assertThat(instances.get(0).getBean(RedisConnectionFactory.class))
 				.isInstanceOf(LettuceConnectionFactory.class);
 			assertCountEndsExact(instances);
+			assertThat(server.command("ACL", "LOG")).asString().doesNotContain("locker");
+		}
+	}
+
+	@Test
+	void lettuceStandaloneAsAnAclUserAllowedOnlyTheCommandsKeysAndChannelsReadmeLists() throws Exception {
+		RedisNode server = this.redis.standalone();
+		server.command("ACL", "SETUSER", "locker", "on", ">s3cret", "resetkeys", "~lock:*", "~" + Counter.KEY,
+				"resetchannels", "&lock:*", "nocommands", "+@connection", "+get", "+set", "+del", "+exists", "+pexpire",
+				"+pttl", "+hget", "+hset", "+hdel", "+zadd", "+zrem", "+zpopmin", "+time", "+publish", "+subscribe",
+				"+unsubscribe", "+eval", "+evalsha");
+		try (LockApplications applications = new LockApplications(server, "spring.data.redis.host=" + RedisNode.HOST,
+				"spring.data.redis.port=" + server.port(), "spring.data.redis.username=locker",
+				"spring.data.redis.password=s3cret")) {
+			assertCountEndsExact(startTwo(applications));
 			assertThat(server.command("ACL", "LOG")).asString().doesNotContain("locker");
 		}
 	}
@@ -108,6 +125,8 @@ class RedisSetupsTests {
 		StringRedisTemplate redis = instances.get(0).getBean(StringRedisTemplate.class);
 		redis.opsForValue().set(Counter.KEY, "0");
 		Counter.mostAtOnce.set(0);
+		Counter.lastFencingToken.set(0);
+		Counter.fencingTokensNotGrowing.set(0);
 		int threads = THREADS_PER_INSTANCE * instances.size();
 		ConcurrentWorkers.run(threads, (t) -> {
 			Counter counter = instances.get(t % instances.size()).getBean(Counter.class);
@@ -119,6 +138,7 @@ class RedisSetupsTests {
 		});
 		assertThat(redis.opsForValue().get(Counter.KEY)).isEqualTo(Integer.toString(threads * INCREMENTS_PER_THREAD));
 		assertThat(Counter.mostAtOnce).hasValue(1);
+		assertThat(Counter.fencingTokensNotGrowing).hasValue(0);
 		String lockKey = RedisLockStoreProbe.lockKey(instances.get(0).getBean(RedisLockStore.class), "counter");
 		assertThat(redis.hasKey(lockKey)).isFalse();
 	}
@@ -131,6 +151,10 @@ class RedisSetupsTests {
 
 		static final AtomicInteger mostAtOnce = new AtomicInteger();
 
+		static final AtomicLong lastFencingToken = new AtomicLong();
+
+		static final AtomicInteger fencingTokensNotGrowing = new AtomicInteger();
+
 		private final StringRedisTemplate redis;
 
 		Counter(StringRedisTemplate redis) {
@@ -141,6 +165,10 @@ class RedisSetupsTests {
 		public void increment() {
 			mostAtOnce.accumulateAndGet(inside.incrementAndGet(), Math::max);
 			try {
+				long token = LockContext.current().getFencingToken();
+				if (token <= lastFencingToken.getAndSet(token)) {
+					fencingTokensNotGrowing.incrementAndGet();
+				}
 				int value = Integer.parseInt(this.redis.opsForValue().get(KEY));
 				this.redis.opsForValue().set(KEY, Integer.toString(value + 1));
 			}

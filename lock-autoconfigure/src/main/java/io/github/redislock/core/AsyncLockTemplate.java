@@ -43,18 +43,47 @@ public class AsyncLockTemplate implements AsyncLockOperations {
 		this.client = client;
 	}
 
+	/**
+	 * {@inheritDoc}
+	 * <p>
+	 * The returned stage is the caller's to give up on (by {@code cancel} or
+	 * {@code orTimeout}, say): given up while the lock is awaited, the wait ends and a
+	 * lock granted meanwhile is given back without running the action; given up while the
+	 * action runs, the lock is still released when the action's stage completes.
+	 */
 	@Override
 	public <T> CompletionStage<T> execute(LockDefinition definition,
 			Function<? super LockLease, ? extends CompletionStage<T>> action) {
 		Assert.notNull(definition, "LockDefinition must not be null");
 		Assert.notNull(action, () -> "Action to run under lock '" + definition.name() + "' must not be null");
-		return tryAcquire(definition).thenCompose((lease) -> {
-			if (lease.isEmpty()) {
-				return CompletableFuture
-					.failedFuture(new LockAcquisitionException(definition.name(), definition.waitTime()));
+		CompletableFuture<Optional<LockLease>> acquisition = tryAcquire(definition).toCompletableFuture();
+		CompletableFuture<T> outcome = new CompletableFuture<>();
+		outcome.whenComplete((result, failure) -> acquisition.cancel(false));
+		// On the acquisition itself, not on a stage derived from it: a derived stage that
+		// the caller completed first would skip this, and the lease would be held
+		// forever.
+		acquisition.whenComplete((lease, failure) -> {
+			if (failure != null) {
+				fail(outcome, failure);
 			}
-			return runHolding(lease.get(), action);
+			else if (lease.isEmpty()) {
+				fail(outcome, new LockAcquisitionException(definition.name(), definition.waitTime()));
+			}
+			else if (outcome.isDone()) {
+				lease.get().release();
+			}
+			else {
+				runHolding(lease.get(), action).whenComplete((result, workFailure) -> {
+					if (workFailure != null) {
+						fail(outcome, workFailure);
+					}
+					else {
+						outcome.complete(result);
+					}
+				});
+			}
 		});
+		return outcome;
 	}
 
 	@Override
@@ -95,6 +124,15 @@ public class AsyncLockTemplate implements AsyncLockOperations {
 			}
 			return result;
 		});
+	}
+
+	/**
+	 * Fail the outcome as a stage derived from the failed one would: with a
+	 * {@link CompletionException}, whose cause is the failure.
+	 */
+	private static void fail(CompletableFuture<?> outcome, Throwable failure) {
+		outcome.completeExceptionally(
+				(failure instanceof CompletionException) ? failure : new CompletionException(failure));
 	}
 
 	private static @Nullable Throwable unwrap(@Nullable Throwable failure) {

@@ -61,17 +61,13 @@ final class ReactiveLocking {
 			if (outer != null) {
 				return work(call, outer);
 			}
-			return Flux.usingWhen(acquire(definition), (lease) -> work(call, lease), this::release,
-					LeaseGuard::releaseAfterError, LeaseGuard::releaseQuietly);
+			return LeaseGuard.holding(acquire(definition), (lease) -> work(call, lease), this::release);
 		}).onErrorResume(NotAcquired.class, (ex) -> answer(notAcquired));
 		return (returnType == Mono.class) ? locked.singleOrEmpty() : locked;
 	}
 
 	private Mono<LockLease> acquire(LockDefinition definition) {
-		// Cancelling the subscription cancels the wait, which gives back a lock granted
-		// meanwhile.
-		return Mono.fromFuture(() -> this.locks.tryAcquire(definition).toCompletableFuture(), false)
-			.flatMap((acquired) -> acquired.map(Mono::just).orElseGet(() -> Mono.error(new NotAcquired())));
+		return LeaseGuard.acquire(() -> this.locks.tryAcquire(definition)).switchIfEmpty(Mono.error(NotAcquired::new));
 	}
 
 	private Flux<Object> work(MethodInvocation call, LockLease lease) {

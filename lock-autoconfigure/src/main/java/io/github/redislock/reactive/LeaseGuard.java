@@ -16,8 +16,13 @@
 
 package io.github.redislock.reactive;
 
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostException;
@@ -26,9 +31,10 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
- * What a reactive holder does with its lease around its work: end the work when the lease
- * is found lost, and release it whichever way the work ended. Shared by
- * {@link ReactiveLockTemplate} and the {@code @RedisLock} interceptor.
+ * What a reactive holder does with its lease around its work: take it without leaving it
+ * behind when the subscriber cancels, end the work when the lease is found lost, and
+ * release it whichever way the work ended. Shared by {@link ReactiveLockTemplate} and the
+ * {@code @RedisLock} interceptor.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -36,6 +42,55 @@ import reactor.core.publisher.Mono;
 public final class LeaseGuard {
 
 	private LeaseGuard() {
+	}
+
+	/**
+	 * Acquire on subscription, through the stage the acquisition starts; empty when the
+	 * lock stayed busy. Cancelling the subscription cancels the wait. A lease granted
+	 * just as the subscriber cancels is discarded by Reactor, not emitted, and is
+	 * released here: nobody else could.
+	 * @param acquisition starts the acquisition
+	 * @return the lease
+	 */
+	public static Mono<LockLease> acquire(Supplier<? extends CompletionStage<Optional<LockLease>>> acquisition) {
+		return Mono.fromFuture(() -> acquisition.get().toCompletableFuture(), false)
+			.mapNotNull((lease) -> lease.orElse(null))
+			.doOnDiscard(Object.class, LeaseGuard::releaseDiscarded);
+	}
+
+	/**
+	 * Hold a lease around the work: acquired on subscription, released when the work
+	 * completes, errs or is cancelled. A release that fails after the work completed ends
+	 * the work with that failure itself ({@code usingWhen} alone would wrap it in a plain
+	 * {@code RuntimeException}, out of reach of {@code LockException} handlers).
+	 * @param <T> the element type
+	 * @param acquisition the lease, see {@link #acquire(Supplier)}
+	 * @param work the work, given the lease
+	 * @param release releases the lease after the work completed
+	 * @return the work's elements
+	 */
+	public static <T> Flux<T> holding(Mono<LockLease> acquisition,
+			Function<? super LockLease, ? extends Publisher<T>> work,
+			Function<? super LockLease, ? extends Mono<Void>> release) {
+		return Flux.defer(() -> {
+			AtomicReference<Throwable> releaseFailure = new AtomicReference<>();
+			return Flux
+				.<T, LockLease>usingWhen(acquisition, work, (lease) -> release.apply(lease).onErrorResume((ex) -> {
+					releaseFailure.set(ex);
+					return Mono.empty();
+				}), LeaseGuard::releaseAfterError, LeaseGuard::releaseQuietly)
+				.concatWith(Mono.defer(() -> {
+					Throwable failure = releaseFailure.get();
+					return (failure != null) ? Mono.error(failure) : Mono.empty();
+				}));
+		});
+	}
+
+	private static void releaseDiscarded(Object discarded) {
+		Object lease = (discarded instanceof Optional<?> optional) ? optional.orElse(null) : discarded;
+		if (lease instanceof LockLease held) {
+			held.release();
+		}
 	}
 
 	/**

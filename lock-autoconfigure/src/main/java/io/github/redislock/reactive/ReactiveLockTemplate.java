@@ -50,14 +50,17 @@ public class ReactiveLockTemplate {
 
 	/**
 	 * Acquire the lock on subscription, waiting up to the definition's wait time. The
-	 * subscriber owns the lease it gets and must release it.
+	 * subscriber owns the lease it gets and must release it. Cancelling the subscription
+	 * while the lock is awaited gives back a lock granted meanwhile; a lease that an
+	 * operator of the subscriber's drops (a {@code timeout} that fires as it arrives,
+	 * say) is the subscriber's to release, with
+	 * {@code doOnDiscard(LockLease.class, LockLease::release)}.
 	 * @param definition the lock to acquire
 	 * @return the lease, or empty if the lock stayed busy
 	 */
 	public Mono<LockLease> acquire(LockDefinition definition) {
 		Assert.notNull(definition, "LockDefinition must not be null");
-		return Mono.fromFuture(() -> this.client.tryAcquireAsync(definition).toCompletableFuture(), false)
-			.flatMap(Mono::justOrEmpty);
+		return LeaseGuard.acquire(() -> this.client.tryAcquireAsync(definition));
 	}
 
 	/**
@@ -75,14 +78,12 @@ public class ReactiveLockTemplate {
 	public <T> Flux<T> execute(LockDefinition definition, Function<? super LockLease, ? extends Publisher<T>> work) {
 		Assert.notNull(definition, "LockDefinition must not be null");
 		Assert.notNull(work, () -> "Work to run under lock '" + definition.name() + "' must not be null");
-		return Flux.usingWhen(
+		return LeaseGuard.holding(
 				acquire(definition).switchIfEmpty(
 						Mono.error(() -> new LockAcquisitionException(definition.name(), definition.waitTime()))),
 				(lease) -> LeaseGuard.endOnLoss(lease, Flux.defer(() -> work.apply(lease)))
 					.contextWrite((context) -> ReactiveLockContext.bind(context, lease)),
-				(lease) -> Mono.fromCompletionStage(lease::release),
-				(lease, failure) -> LeaseGuard.releaseAfterError(lease, failure),
-				(lease) -> LeaseGuard.releaseQuietly(lease));
+				(lease) -> Mono.fromCompletionStage(lease::release));
 	}
 
 }

@@ -164,6 +164,15 @@ class AsyncAndReactiveMethodsHoldTheLockUntilDoneTests {
 	}
 
 	@Test
+	void leaseFoundLostAtTheReleaseEndsTheWorkWithTheLossItself() {
+		Mono<String> deletesItsLock = Mono.fromCallable(() -> {
+			server.command("DEL", "lock:{held}");
+			return "done";
+		});
+		StepVerifier.create(service(0).holdUntil(deletesItsLock)).expectError(LockLostException.class).verify(TIMEOUT);
+	}
+
+	@Test
 	void busyLockAnswersWithTheFallbackOrTheError() throws Exception {
 		Disposable holder = service(0).holdUntil(Mono.never()).subscribe();
 		await().atMost(TIMEOUT).until(() -> applications.lockKeys().size() == 1);

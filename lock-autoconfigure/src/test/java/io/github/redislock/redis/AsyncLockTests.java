@@ -26,6 +26,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.redislock.core.AsyncLockTemplate;
@@ -184,6 +186,43 @@ class AsyncLockTests extends RedisLockTestSupport {
 		assertThatExceptionOfType(CompletionException.class).isThrownBy(failing::join)
 			.withCauseInstanceOf(IllegalStateException.class);
 		assertThat(lockKeys()).isEmpty();
+	}
+
+	@Test
+	void templateCallGivenUpWhileWaitingRunsNothingAndLeavesNoLockBehind() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock holder = instance().start().client.getLock("async:given-up");
+		assertThat(holder.tryLock(Duration.ZERO, Duration.ofSeconds(30), true)).isTrue();
+		AsyncLockTemplate template = new AsyncLockTemplate(instance.client);
+		AtomicBoolean ran = new AtomicBoolean();
+		CompletableFuture<String> result = template
+			.execute(LockDefinition.of("async:given-up", Duration.ofSeconds(30), Duration.ofSeconds(20)), (lease) -> {
+				ran.set(true);
+				return CompletableFuture.completedFuture("ran");
+			})
+			.toCompletableFuture();
+		// The lock, and the waiter's place in the waiters hash and the queue.
+		await().atMost(TIMEOUT).until(() -> lockKeys().size() == 3);
+		result.completeExceptionally(new TimeoutException("given up"));
+		await().atMost(TIMEOUT).until(() -> lockKeys().size() == 1);
+		holder.unlock();
+		assertThat(lockKeys()).isEmpty();
+		assertThat(ran).isFalse();
+	}
+
+	@Test
+	void templateCallsTimedOutJustAsTheLockIsGrantedLeaveNoLockBehind() {
+		AsyncLockTemplate template = new AsyncLockTemplate(instance().start().client);
+		LockDefinition definition = LockDefinition.of("async:raced", Duration.ofSeconds(30), Duration.ofSeconds(5));
+		for (int i = 0; i < 300; i++) {
+			CompletableFuture<String> call = template
+				.execute(definition, (lease) -> CompletableFuture.completedFuture("done"))
+				.toCompletableFuture()
+				.orTimeout(i % 3, TimeUnit.MILLISECONDS);
+			join(call.handle((result, failure) -> result));
+		}
+		// A lease nobody got would be renewed for good.
+		await().atMost(Duration.ofSeconds(5)).until(() -> lockKeys().isEmpty());
 	}
 
 	@Test

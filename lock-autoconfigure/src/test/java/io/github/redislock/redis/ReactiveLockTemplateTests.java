@@ -100,6 +100,17 @@ class ReactiveLockTemplateTests extends RedisLockTestSupport {
 	}
 
 	@Test
+	void leaseFoundLostAtTheReleaseEndsTheWorkWithTheLossItself() {
+		ReactiveLockTemplate locks = new ReactiveLockTemplate(instance().start().client);
+		StepVerifier
+			.create(locks.execute(LockDefinition.of("reactive:lost-at-end", Duration.ofSeconds(30), Duration.ZERO),
+					(lease) -> Mono.fromCallable(() -> server().command("DEL", "lock:{reactive:lost-at-end}"))))
+			.expectNext(1L)
+			.expectError(LockLostException.class)
+			.verify(TIMEOUT);
+	}
+
+	@Test
 	void acquiredLeaseIsTheSubscribersToRelease() {
 		ReactiveLockTemplate locks = new ReactiveLockTemplate(instance().start().client);
 		LockLease lease = locks.acquire(LockDefinition.of("reactive:lease", Duration.ofSeconds(30), Duration.ZERO))

@@ -53,9 +53,7 @@ public final class LeaseGuard {
 	 * @return the lease
 	 */
 	public static Mono<LockLease> acquire(Supplier<? extends CompletionStage<Optional<LockLease>>> acquisition) {
-		return Mono.fromFuture(() -> acquisition.get().toCompletableFuture(), false)
-			.mapNotNull((lease) -> lease.orElse(null))
-			.doOnDiscard(Object.class, LeaseGuard::releaseDiscarded);
+		return new LeaseMono(acquisition);
 	}
 
 	/**
@@ -84,13 +82,6 @@ public final class LeaseGuard {
 					return (failure != null) ? Mono.error(failure) : Mono.empty();
 				}));
 		});
-	}
-
-	private static void releaseDiscarded(Object discarded) {
-		Object lease = (discarded instanceof Optional<?> optional) ? optional.orElse(null) : discarded;
-		if (lease instanceof LockLease held) {
-			held.release();
-		}
 	}
 
 	/**

@@ -24,6 +24,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.redislock.core.DistributedLock;
@@ -170,6 +171,18 @@ class AsyncAndReactiveMethodsHoldTheLockUntilDoneTests {
 			return "done";
 		});
 		StepVerifier.create(service(0).holdUntil(deletesItsLock)).expectError(LockLostException.class).verify(TIMEOUT);
+	}
+
+	@Test
+	void callsTimedOutJustAsTheLockIsGrantedLeaveNoLockBehind() {
+		for (int i = 0; i < 300; i++) {
+			service(i % 2).holdUntil(Mono.just("done").delayElement(Duration.ofMillis(1)))
+				.timeout(Duration.ofMillis(i % 4))
+				.onErrorResume(TimeoutException.class, (ex) -> Mono.empty())
+				.block(TIMEOUT);
+		}
+		// A lease nobody got would be renewed for good.
+		await().atMost(Duration.ofSeconds(5)).until(() -> applications.lockKeys().isEmpty());
 	}
 
 	@Test

@@ -17,6 +17,7 @@
 package io.github.redislock.redis;
 
 import java.time.Duration;
+import java.util.concurrent.TimeoutException;
 
 import io.github.redislock.annotation.ReactiveLockContext;
 import io.github.redislock.core.DistributedLock;
@@ -26,7 +27,9 @@ import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.reactive.ReactiveLockTemplate;
 import org.junit.jupiter.api.Test;
+import org.reactivestreams.Subscription;
 import reactor.core.Disposable;
+import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
@@ -108,6 +111,37 @@ class ReactiveLockTemplateTests extends RedisLockTestSupport {
 			.expectNext(1L)
 			.expectError(LockLostException.class)
 			.verify(TIMEOUT);
+	}
+
+	@Test
+	void subscriptionsCancelledJustAsTheLockIsGrantedLeaveNoLockBehind() {
+		ReactiveLockTemplate locks = new ReactiveLockTemplate(instance().start().client);
+		LockDefinition definition = LockDefinition.of("reactive:raced", Duration.ofSeconds(30), Duration.ofSeconds(5));
+		for (int i = 0; i < 300; i++) {
+			locks.execute(definition, (lease) -> Mono.delay(Duration.ofMillis(1)))
+				.timeout(Duration.ofMillis(i % 4))
+				.onErrorResume(TimeoutException.class, (ex) -> Mono.empty())
+				.blockLast(TIMEOUT);
+		}
+		// A lease nobody got would be renewed for good.
+		await().atMost(Duration.ofSeconds(5)).until(() -> lockKeys().isEmpty());
+	}
+
+	@Test
+	void acquiredLeaseCancelledBeforeItsRequestIsGivenBack() {
+		ReactiveLockTemplate locks = new ReactiveLockTemplate(instance().start().client);
+		BaseSubscriber<LockLease> requestsNothing = new BaseSubscriber<>() {
+
+			@Override
+			protected void hookOnSubscribe(Subscription subscription) {
+			}
+
+		};
+		locks.acquire(LockDefinition.of("reactive:unrequested", Duration.ofSeconds(30), Duration.ZERO))
+			.subscribe(requestsNothing);
+		await().atMost(TIMEOUT).until(() -> lockKeys().size() == 1);
+		requestsNothing.cancel();
+		await().atMost(TIMEOUT).until(() -> lockKeys().isEmpty());
 	}
 
 	@Test

@@ -46,9 +46,8 @@ public final class LeaseGuard {
 
 	/**
 	 * Acquire on subscription, through the stage the acquisition starts; empty when the
-	 * lock stayed busy. Cancelling the subscription cancels the wait. A lease granted
-	 * just as the subscriber cancels is discarded by Reactor, not emitted, and is
-	 * released here: nobody else could.
+	 * lock stayed busy. Cancelling the subscription cancels the wait, and a lease granted
+	 * that the subscriber did not get is given back (see {@link LeaseMono}).
 	 * @param acquisition starts the acquisition
 	 * @return the lease
 	 */

@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -31,6 +32,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.store.LockStore.HandOff;
+import io.github.redislock.store.LockStore.LeaseRenewal;
 import io.github.redislock.store.LockStore.Queueing;
 import io.github.redislock.store.LockStore.ReleaseListener;
 import io.github.redislock.store.LockStore;
@@ -224,7 +226,26 @@ class QueuedHandOffTests extends RedisLockTestSupport {
 	@Test
 	void renewedLockIsHandedOverWithAShortLeaseThatRenewalExtends() throws Exception {
 		LockClientInstance holder = instance().start();
-		LockClientInstance waiter = instance().leaseTime(LEASE).start();
+		// The waiter's renewals wait for the test to have read the lease it was handed,
+		// so that a fast renewal cannot hide it.
+		CountDownLatch renewals = new CountDownLatch(1);
+		LockClientInstance waiter = instance().leaseTime(LEASE)
+			.storeDecorator((store) -> new DelegatingLockStore(store) {
+
+				@Override
+				public boolean renew(String name, String ownerToken, Duration leaseTime) {
+					awaitQuietly(renewals);
+					return super.renew(name, ownerToken, leaseTime);
+				}
+
+				@Override
+				public List<Boolean> renewAll(List<LeaseRenewal> leases) {
+					awaitQuietly(renewals);
+					return super.renewAll(leases);
+				}
+
+			})
+			.start();
 		DistributedLock held = holder.client.getLock("renewed");
 		assertThat(held.tryLock(Duration.ZERO, LEASE, false)).isTrue();
 		CompletableFuture<Void> release = new CompletableFuture<>();
@@ -246,7 +267,10 @@ class QueuedHandOffTests extends RedisLockTestSupport {
 
 		held.unlock();
 
+		assertThat(HolderRecords.ownerToken(server().command("GET", "lock:{renewed}"))).as("lock handed over in Redis")
+			.isNotNull();
 		assertThat((Long) server().command("PTTL", "lock:{renewed}")).isPositive().isLessThanOrEqualTo(5000);
+		renewals.countDown();
 		await().atMost(Duration.ofSeconds(5))
 			.until(() -> (Long) server().command("PTTL", "lock:{renewed}") > Duration.ofSeconds(20).toMillis());
 		release.complete(null);
@@ -367,6 +391,15 @@ class QueuedHandOffTests extends RedisLockTestSupport {
 	private static long serverMillis() {
 		List<?> time = (List<?>) server().command("TIME");
 		return Long.parseLong(String.valueOf(time.get(0))) * 1000 + Long.parseLong(String.valueOf(time.get(1))) / 1000;
+	}
+
+	private static void awaitQuietly(CountDownLatch latch) {
+		try {
+			latch.await(10, TimeUnit.SECONDS);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 	}
 
 }

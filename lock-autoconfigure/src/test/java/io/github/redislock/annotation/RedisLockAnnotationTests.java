@@ -62,7 +62,7 @@ import static org.awaitility.Awaitility.await;
  */
 class RedisLockAnnotationTests {
 
-	private static final Duration SHORT_LEASE = Duration.ofMillis(500);
+	private static final Duration SHORT_LEASE = Duration.ofMillis(1500);
 
 	@RegisterExtension
 	static final RedisServerExtension redis = new RedisServerExtension();
@@ -459,7 +459,7 @@ class RedisLockAnnotationTests {
 			return "fallback:" + ex.getLockName();
 		}
 
-		@RedisLock(key = "#id", expire = 500, timeUnit = TimeUnit.MILLISECONDS, waitTime = 0)
+		@RedisLock(key = "#id", expire = 1500, timeUnit = TimeUnit.MILLISECONDS, waitTime = 0)
 		public void holdRenewed(String id, CountDownLatch entered, CountDownLatch finish) {
 			entered.countDown();
 			awaitLatch(finish);

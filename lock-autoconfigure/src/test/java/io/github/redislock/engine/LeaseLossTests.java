@@ -62,7 +62,7 @@ class LeaseLossTests extends InMemoryLockTestSupport {
 	void renewalThatFindsTheLockGoneReportsTheLossOnceAndStopsRenewing() throws Exception {
 		DefaultLockClient client = newClient();
 		DistributedLock lock = client.getLock("taken-away");
-		assertThat(lock.tryLock(Duration.ZERO, Duration.ofMillis(60), true)).isTrue();
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofMillis(600), true)).isTrue();
 		long fencingToken = lock.getFencingToken();
 
 		this.store.forceRelease("taken-away");
@@ -92,7 +92,7 @@ class LeaseLossTests extends InMemoryLockTestSupport {
 		});
 		DefaultLockClient client = newClient(unreachable, QUICK_BACKOFF);
 		DistributedLock lock = client.getLock("unrenewable");
-		assertThat(lock.tryLock(Duration.ZERO, Duration.ofMillis(150), true)).isTrue();
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofMillis(600), true)).isTrue();
 
 		awaiting().until(() -> !this.lostEvents.isEmpty());
 
@@ -124,7 +124,7 @@ class LeaseLossTests extends InMemoryLockTestSupport {
 		});
 		DefaultLockClient client = newClient(unreachable, QUICK_BACKOFF);
 		DistributedLock lock = client.getLock("partitioned");
-		assertThat(lock.tryLock(Duration.ZERO, Duration.ofMillis(150), true)).isTrue();
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofMillis(600), true)).isTrue();
 		awaiting().until(() -> !this.lostEvents.isEmpty());
 
 		// Another instance may hold the lock by now: the caller must not read the

@@ -63,7 +63,7 @@ class LocalHandOffPolicyTests extends InMemoryLockTestSupport {
 
 	@Test
 	void handOffOfAnAgedLeaseExtendsItToTheLeaseTheNextThreadAskedFor() throws Exception {
-		Duration lease = Duration.ofMillis(400);
+		Duration lease = Duration.ofSeconds(2);
 		DefaultLockClient client = newClient();
 		client.setMaxLocalHandoffs(1);
 		DistributedLock lock = client.getLock("aged");

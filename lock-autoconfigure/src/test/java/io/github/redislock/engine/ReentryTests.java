@@ -105,7 +105,7 @@ class ReentryTests extends InMemoryLockTestSupport {
 
 	@Test
 	void reentryThatAsksForRenewalRenewsTheWholeHoldUntilItsLastRelease() throws Exception {
-		Duration lease = Duration.ofMillis(60);
+		Duration lease = Duration.ofMillis(600);
 		StoreCallCounter calls = StoreCallCounter.on(this.store);
 		DefaultLockClient client = newClient(calls.store(), QUICK_BACKOFF);
 		DistributedLock lock = client.getLock("renewed-by-reentry");
@@ -128,7 +128,7 @@ class ReentryTests extends InMemoryLockTestSupport {
 	@Test
 	void reentryIntoAHoldFoundLostFailsAndLeavesTheOuterHoldToRelease() throws Exception {
 		DistributedLock lock = newClient().getLock("lost-reentry");
-		assertThat(lock.tryLock(Duration.ZERO, Duration.ofMillis(60), true)).isTrue();
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofMillis(600), true)).isTrue();
 		this.store.forceRelease("lost-reentry");
 		awaiting().until(() -> !this.lostEvents.isEmpty());
 		assertThat(lock.isHeldByCurrentThread()).isFalse();

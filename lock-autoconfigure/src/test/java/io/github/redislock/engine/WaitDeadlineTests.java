@@ -36,7 +36,7 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class WaitDeadlineTests extends InMemoryLockTestSupport {
 
-	private static final Duration WAIT = Duration.ofMillis(200);
+	private static final Duration WAIT = Duration.ofSeconds(1);
 
 	@Test
 	void zeroWaitOnABusyLockAsksTheStoreOnceWithoutQueueingOrSubscribing() throws Exception {

@@ -133,7 +133,7 @@ class LockMetricsTests {
 		});
 		assertThat(this.jobs.entered().await(10, TimeUnit.SECONDS)).isTrue();
 		assertThat(active.activeTasks()).isEqualTo(1);
-		// Leases of 300 ms are renewed every 100 ms.
+		// Leases of 1.5 s are renewed every 500 ms.
 		await().atMost(Duration.ofSeconds(5)).until(() -> {
 			Counter renewed = this.meters.find("redis.lock.renewals").tag("outcome", "renewed").counter();
 			return renewed != null && renewed.count() >= 2;

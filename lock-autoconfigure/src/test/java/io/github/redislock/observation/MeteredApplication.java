@@ -112,9 +112,9 @@ final class MeteredApplication {
 		}
 
 		/**
-		 * Holds its lock, with a lease renewed every 100 ms, until told to go on.
+		 * Holds its lock, with a lease renewed every 500 ms, until told to go on.
 		 */
-		@RedisLock(key = "'slow:' + #id", expire = 300, timeUnit = TimeUnit.MILLISECONDS)
+		@RedisLock(key = "'slow:' + #id", expire = 1500, timeUnit = TimeUnit.MILLISECONDS)
 		void holdUntilTold(String id) throws InterruptedException {
 			this.entered.countDown();
 			if (!this.proceed.await(10, TimeUnit.SECONDS)) {

@@ -162,7 +162,7 @@ abstract class AbstractRedisLockContractTests {
 	void renewalKeepsManyLocksHeldForThreeLeases() throws Exception {
 		LockClientInstance holder = startInstance();
 		LockClientInstance contender = startInstance();
-		Duration lease = Duration.ofMillis(600);
+		Duration lease = Duration.ofMillis(1500);
 		List<DistributedLock> held = new ArrayList<>();
 		for (int i = 0; i < 20; i++) {
 			DistributedLock lock = holder.client.getLock("renewed:" + i);

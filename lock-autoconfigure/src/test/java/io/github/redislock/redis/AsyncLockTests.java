@@ -142,9 +142,9 @@ class AsyncLockTests extends RedisLockTestSupport {
 	void leaseIsRenewedWhileHeld() throws Exception {
 		LockClientInstance instance = instance().start();
 		LockLease lease = acquire(instance,
-				new LockDefinition("async:renewed", Duration.ofMillis(600), Duration.ZERO, true));
+				new LockDefinition("async:renewed", Duration.ofMillis(1200), Duration.ZERO, true));
 		CountDownLatch pastTwoLeases = new CountDownLatch(1);
-		Executors.newSingleThreadScheduledExecutor().schedule(pastTwoLeases::countDown, 1500, TimeUnit.MILLISECONDS);
+		Executors.newSingleThreadScheduledExecutor().schedule(pastTwoLeases::countDown, 2500, TimeUnit.MILLISECONDS);
 		pastTwoLeases.await();
 		assertThat(lease.isHeld()).isTrue();
 		assertThat(lockKeys()).containsExactly("lock:{async:renewed}");

@@ -41,8 +41,8 @@ class LeaseTests extends RedisLockTestSupport {
 		LockClientInstance crashed = instance().start();
 		LockClientInstance survivor = instance().start();
 		DistributedLock abandoned = crashed.client.getLock("expiring");
-		assertThat(abandoned.tryLock(Duration.ZERO, Duration.ofMillis(500), false)).isTrue();
 		long started = System.nanoTime();
+		assertThat(abandoned.tryLock(Duration.ZERO, Duration.ofMillis(500), false)).isTrue();
 		DistributedLock lock = survivor.client.getLock("expiring");
 		assertThat(lock.tryLock(Duration.ofSeconds(5), Duration.ofSeconds(10), false)).isTrue();
 		long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
@@ -56,7 +56,7 @@ class LeaseTests extends RedisLockTestSupport {
 	void renewalKeepsTheHolderExclusiveForThreeTimesItsLease() throws Exception {
 		LockClientInstance holder = instance().start();
 		LockClientInstance contender = instance().start();
-		Duration lease = Duration.ofMillis(600);
+		Duration lease = Duration.ofMillis(1500);
 		DistributedLock lock = holder.client.getLock("renewed");
 		assertThat(lock.tryLock(Duration.ZERO, lease, true)).isTrue();
 		DistributedLock other = contender.client.getLock("renewed");
@@ -93,7 +93,7 @@ class LeaseTests extends RedisLockTestSupport {
 
 	@Test
 	void renewalStopsWhenTheHoldingThreadEnds() throws Exception {
-		Duration lease = Duration.ofMillis(600);
+		Duration lease = Duration.ofMillis(1500);
 		LockClientInstance holder = instance().leaseTime(lease).start();
 		LockClientInstance contender = instance().start();
 		CountDownLatch acquired = new CountDownLatch(1);

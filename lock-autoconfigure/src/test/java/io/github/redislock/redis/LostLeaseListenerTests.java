@@ -40,7 +40,7 @@ import static org.awaitility.Awaitility.await;
  */
 class LostLeaseListenerTests extends RedisLockTestSupport {
 
-	private static final Duration SHORT_LEASE = Duration.ofSeconds(1);
+	private static final Duration SHORT_LEASE = Duration.ofSeconds(2);
 
 	private static final int HEALTHY_LOCKS = 5;
 

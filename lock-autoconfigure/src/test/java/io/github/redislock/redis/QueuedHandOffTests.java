@@ -230,6 +230,7 @@ class QueuedHandOffTests extends RedisLockTestSupport {
 		// so that a fast renewal cannot hide it.
 		CountDownLatch renewals = new CountDownLatch(1);
 		LockClientInstance waiter = instance().leaseTime(LEASE)
+			.backoff(SLOW_BACKOFF)
 			.storeDecorator((store) -> new DelegatingLockStore(store) {
 
 				@Override
@@ -264,11 +265,16 @@ class QueuedHandOffTests extends RedisLockTestSupport {
 			}
 		});
 		await().atMost(Duration.ofSeconds(5)).until(() -> waiters("renewed").size() == 1);
+		// Its last attempt before the release (ticket 2) is its last for seconds: a
+		// later one would find the lock its own and set the whole lease itself.
+		await().atMost(Duration.ofSeconds(5))
+			.until(() -> waiters("renewed").values().stream().allMatch((entry) -> ticketOf(entry).equals("2")));
+		String waiterToken = waiters("renewed").keySet().iterator().next();
 
 		held.unlock();
 
 		assertThat(HolderRecords.ownerToken(server().command("GET", "lock:{renewed}"))).as("lock handed over in Redis")
-			.isNotNull();
+			.isEqualTo(waiterToken);
 		assertThat((Long) server().command("PTTL", "lock:{renewed}")).isPositive().isLessThanOrEqualTo(5000);
 		renewals.countDown();
 		await().atMost(Duration.ofSeconds(5))

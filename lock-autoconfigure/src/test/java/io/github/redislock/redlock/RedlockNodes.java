@@ -25,6 +25,9 @@ import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.testsupport.RedisNode;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 /**
  * A Redlock on real masters, as the auto-configuration connects one, with the masters at
  * hand to kill, pause and restart, and to read.
@@ -82,6 +85,15 @@ final class RedlockNodes implements AutoCloseable {
 			.filter((master) -> !master.isPaused())
 			.filter((master) -> Long.valueOf(1).equals(master.command("EXISTS", "lock:{" + name + "}")))
 			.count();
+	}
+
+	/**
+	 * Wait until the lock key exists on the given number of masters: a node whose reply
+	 * missed the node timeout still carries out the command, a moment later.
+	 */
+	void awaitHoldingNodes(String name, long count) {
+		await().atMost(Duration.ofSeconds(5))
+			.untilAsserted(() -> assertThat(holdingNodes(name)).as("masters holding '" + name + "'").isEqualTo(count));
 	}
 
 	@Override

@@ -143,7 +143,9 @@ final class LeaseMono extends Mono<LockLease> {
 
 		/**
 		 * Give back what the acquisition obtains: cancelling it gives back a lock granted
-		 * later, and a lease granted already reached nobody.
+		 * later, and a lease granted already reached nobody. A cancel racing
+		 * {@link #start} may get here twice for one acquisition, which costs nothing: a
+		 * lease's release runs once and answers later calls with its outcome.
 		 */
 		private static void giveBack(CompletableFuture<Optional<LockLease>> started) {
 			started.cancel(false);

@@ -1,13 +1,15 @@
--- Gives a lock still held by the caller a fresh lease, so that the next waiting thread
--- of the caller's process can take it over as if it had acquired it itself, without a
--- round trip of its own. No fencing token is issued: fence.lua issues one if the new
--- holder asks.
+-- Gives a lock still held by the caller a fresh lease under the owner token of the next
+-- waiting thread of the caller's process, so that it can take the lock over as if it
+-- had acquired it itself, without a round trip of its own. The new token makes it a new
+-- hold: a late release, renewal or revoke of the old one no longer matches it. No
+-- fencing token is issued: fence.lua issues one if the new holder asks.
 --
 -- KEYS[1]  lock key: a string holding the owner token and the holder (see acquire.lua),
 --          which stays as the thread that took the lock from Redis recorded it
 -- KEYS[2]  waiters key: the hash of queued waiters (see acquire.lua), only counted here
 -- ARGV[1]  owner token of the caller
 -- ARGV[2]  lease in milliseconds, positive
+-- ARGV[3]  owner token of the next holder, which replaces ARGV[1] in the lock key
 --
 -- Returns 1 when the lock was held by ARGV[1], -1 when it was and waiters are queued
 -- (they are of other processes: the caller's process queues only one thread per lock,
@@ -20,10 +22,11 @@ local function ownedBy(value, owner)
   return value == owner or (value and string.sub(value, 1, #owner + 1) == owner .. ' ')
 end
 
-if not ownedBy(redis.call('GET', KEYS[1]), ARGV[1]) then
+local value = redis.call('GET', KEYS[1])
+if not ownedBy(value, ARGV[1]) then
   return 0
 end
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('SET', KEYS[1], ARGV[3] .. string.sub(value, #ARGV[1] + 1), 'PX', ARGV[2])
 if redis.call('EXISTS', KEYS[2]) == 1 then
   return -1
 end

@@ -30,11 +30,10 @@ import java.util.concurrent.TimeUnit;
  * the same connection, undoes it.
  * <p>
  * The release runs on a daemon thread of its own, so that the caller's failure is not
- * delayed by another command timeout. That is safe only because the caller's thread never
- * uses the attempt's owner token again ({@link OwnerTokens#replaceCurrent()}): the
- * release can meet no later hold of that thread. A store whose commands may take other
- * connections (a pool, Jedis) may run the release first, which then undoes nothing: the
- * lock frees itself after its lease, as before.
+ * delayed by another command timeout. That is safe only because no later hold uses the
+ * attempt's owner token ({@link OwnerTokens#newHold()}): the release can meet none. A
+ * store whose commands may take other connections (a pool, Jedis) may run the release
+ * first, which then undoes nothing: the lock frees itself after its lease, as before.
  *
  * @author redis-lock contributors
  * @since 0.1.0

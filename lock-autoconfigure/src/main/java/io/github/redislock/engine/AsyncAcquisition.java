@@ -106,7 +106,7 @@ final class AsyncAcquisition implements LockStore.ReleaseListener {
 		this.timer = timer;
 		this.stopping = stopping;
 		this.name = name;
-		this.ownerToken = owners.newHolder();
+		this.ownerToken = owners.newHold();
 		this.leaseTime = leaseTime;
 		this.handOffLease = StoreWait.handOffLease(leaseTime, renew);
 		this.deadline = deadline;

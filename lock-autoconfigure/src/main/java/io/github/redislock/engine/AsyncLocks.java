@@ -211,6 +211,10 @@ final class AsyncLocks implements AutoCloseable {
 	}
 
 	CompletionStage<Long> fencingToken(LockHold hold) {
+		long issued = hold.fencingToken();
+		if (issued != 0) {
+			return CompletableFuture.completedFuture(issued);
+		}
 		if (!hold.isValid()) {
 			return CompletableFuture.failedFuture(lostBefore(hold, "its fencing token was issued"));
 		}
@@ -220,8 +224,7 @@ final class AsyncLocks implements AutoCloseable {
 						"the store no longer recorded this holder when it asked for a fencing token");
 				throw new CompletionException(lostBefore(hold, "its fencing token was issued"));
 			}
-			hold.fencingTokenIssued(token);
-			return token;
+			return hold.fencingTokenIssued(token);
 		});
 	}
 

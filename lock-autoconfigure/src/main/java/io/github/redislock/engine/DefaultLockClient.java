@@ -112,8 +112,8 @@ public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLife
 		this.leases = new LeaseKeeper(guardedStore, lostListener);
 		this.states = new LockStates(this.leases, this::isStopping);
 		this.shutdown = new LockClientShutdown(this.states.all(), this.leases::giveUp);
-		this.handOffs = new LocalHandOffs(guardedStore, this.leases, this.states);
 		OwnerTokens owners = new OwnerTokens();
+		this.handOffs = new LocalHandOffs(guardedStore, this.leases, this.states, owners);
 		StoreAcquirer storeAcquirer = new StoreAcquirer(guardedStore, owners, backoff, this.leases);
 		this.asyncLocks = new AsyncLocks(guardedStore, owners, backoff, this.leases, this::isStopping);
 		this.shutdown.include(this.asyncLocks);
@@ -256,9 +256,10 @@ public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLife
 	 * {@link LockLease} is released the same way: its {@link LockLease#whenLost()}
 	 * completes, and its release fails with {@link LockLostException}.
 	 * @param name the lock name
-	 * @return whether this instance held the lock and gave it up; {@code false} if it
-	 * held none by that name; a release that failed in the store is only logged, and the
-	 * lock then frees itself when its lease runs out
+	 * @return whether this instance held the lock until it gave it up; {@code false} if
+	 * it held none by that name, its hold ended or passed to another of its threads
+	 * meanwhile (the new hold is not touched), or the release failed in the store, which
+	 * is only logged: the lock then frees itself when its lease runs out
 	 */
 	public boolean revoke(String name) {
 		LockState state = this.states.get(LockArguments.name(name));

@@ -56,8 +56,7 @@ final class FencingTokens {
 			this.leases.lost(hold, "the store no longer recorded this holder when it asked for a fencing token");
 			throw lostBeforeIssued(hold);
 		}
-		hold.fencingTokenIssued(token);
-		return token;
+		return hold.fencingTokenIssued(token);
 	}
 
 	private static LockLostException lostBeforeIssued(LockHold hold) {

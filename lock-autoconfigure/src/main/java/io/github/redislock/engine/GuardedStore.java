@@ -32,10 +32,10 @@ import io.github.redislock.store.LockStore;
  * The {@link LockStore} as the engine calls it: each call says once what its failure
  * means to the caller. A store call cut short by an interrupt becomes an
  * {@link InterruptedException} where the caller is acquiring, since an interrupt ends an
- * acquisition; it is made again where the caller gives something back, since the command
- * may well have run (see {@link UninterruptibleCall}); any other failure becomes a
- * {@link LockStoreException} naming the lock, or, where nobody is left to tell, a debug
- * log.
+ * acquisition; it is finished on a thread of the client's where the caller gives
+ * something back, since the command may well have run (see {@link UninterruptibleCall});
+ * any other failure becomes a {@link LockStoreException} naming the lock, or, where
+ * nobody is left to tell, a debug log.
  * <p>
  * Two calls pass failures on as they are: a subscription, whose failure ends the
  * acquisition that asked for it, and the renewal sweep's batch, whose failure only makes
@@ -112,8 +112,7 @@ final class GuardedStore {
 	 * @param hold the hold
 	 * @param leaseLeft whether the lease was known to last when the holder released it
 	 * @return whether the store still recorded the holder
-	 * @throws LockStoreException if the store failed, or the thread was interrupted on
-	 * every attempt
+	 * @throws LockStoreException if the store failed
 	 */
 	boolean release(LockHold hold, boolean leaseLeft) {
 		try {
@@ -134,10 +133,11 @@ final class GuardedStore {
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
 	 * @param occasion what the release follows, for the log, or empty
+	 * @return whether the store recorded the owner until this release
 	 */
-	void releaseQuietly(String name, String ownerToken, String occasion) {
+	boolean releaseQuietly(String name, String ownerToken, String occasion) {
 		try {
-			UninterruptibleCall.call((retry) -> this.store.release(name, ownerToken));
+			return UninterruptibleCall.call((retry) -> this.store.release(name, ownerToken));
 		}
 		catch (RuntimeException ex) {
 			logger.atDebug()
@@ -145,18 +145,20 @@ final class GuardedStore {
 				.addKeyValue(ClientLog.OUTCOME, "release_failed")
 				.setCause(ex)
 				.log("Could not release lock '{}'{}; it frees itself when its lease runs out", name, occasion);
+			return false;
 		}
 	}
 
 	/**
-	 * Give the lock a fresh lease for the next local thread.
+	 * Give the lock a fresh lease for the next local thread, under the token of its hold.
 	 * @param hold the hold of the releasing thread
+	 * @param nextOwnerToken the owner token of the next thread's hold
 	 * @return the outcome, or {@code null} if the store did not, or failed, so that the
 	 * releasing thread releases instead
 	 */
-	LockStore.@Nullable Reacquisition reacquire(LockHold hold) {
+	LockStore.@Nullable Reacquisition reacquire(LockHold hold, String nextOwnerToken) {
 		try {
-			return this.store.reacquire(hold.name(), hold.ownerToken(), hold.leaseTime());
+			return this.store.reacquire(hold.name(), hold.ownerToken(), nextOwnerToken, hold.leaseTime());
 		}
 		catch (RuntimeException ex) {
 			logger.atDebug()
@@ -173,8 +175,7 @@ final class GuardedStore {
 	 * interrupt only skips a token, since the next is larger.
 	 * @param hold the hold
 	 * @return the token, or {@code 0} if the store no longer records the holder
-	 * @throws LockStoreException if the store failed, or the thread was interrupted on
-	 * every attempt
+	 * @throws LockStoreException if the store failed
 	 */
 	long issueFencingToken(LockHold hold) {
 		try {

@@ -175,6 +175,10 @@ final class LeaseKeeper implements AutoCloseable {
 			}
 			throw unreachableAfterLoss(hold, ex, this::notifyLost);
 		}
+		if (hold.isGivenUp()) {
+			// An operator's revoke raced this release.
+			throw givenUp(hold);
+		}
 		if (!released) {
 			throw lostAtRelease(hold, this::notifyLost);
 		}
@@ -281,7 +285,9 @@ final class LeaseKeeper implements AutoCloseable {
 	 * @param reason why, for the listener
 	 * @param holderReason why, for the holder's {@link LockLostException}
 	 * @param occasion how a failed release is logged
-	 * @return whether the hold was still this process's to give up
+	 * @return whether the store recorded the hold until it was given up; {@code false}
+	 * when the hold had ended, been passed on or been lost before, or the store could not
+	 * be reached
 	 */
 	boolean giveUp(LockHold hold, String reason, String holderReason, String occasion) {
 		if (hold.isReleasedOrLost()) {
@@ -289,9 +295,9 @@ final class LeaseKeeper implements AutoCloseable {
 		}
 		hold.markGivenUp(holderReason);
 		this.renewer.stop(hold);
-		this.store.releaseQuietly(hold.name(), hold.ownerToken(), occasion);
+		boolean released = this.store.releaseQuietly(hold.name(), hold.ownerToken(), occasion);
 		lost(hold, reason);
-		return true;
+		return released;
 	}
 
 	/**

@@ -51,12 +51,15 @@ final class LocalHandOffs {
 
 	private final LockStates states;
 
+	private final OwnerTokens owners;
+
 	private volatile int maxLocalHandoffs;
 
-	LocalHandOffs(GuardedStore store, LeaseKeeper leases, LockStates states) {
+	LocalHandOffs(GuardedStore store, LeaseKeeper leases, LockStates states, OwnerTokens owners) {
 		this.store = store;
 		this.leases = leases;
 		this.states = states;
+		this.owners = owners;
 	}
 
 	void setMaxLocalHandoffs(int maxLocalHandoffs) {
@@ -77,7 +80,7 @@ final class LocalHandOffs {
 	 * @return whether the lock was passed on; if not, the caller releases it
 	 */
 	boolean passOn(LockState state, LockHold hold) {
-		if (!state.local.hasQueuedThreads() || !hold.isValid()) {
+		if (!state.local.hasQueuedThreads() || !hold.isValid() || hold.isGivenUp()) {
 			return false;
 		}
 		LockHold next;
@@ -86,13 +89,14 @@ final class LocalHandOffs {
 		}
 		else if (state.keptTurns < MAX_KEPT_TURNS && !Thread.currentThread().isInterrupted()) {
 			long requestedAt = System.nanoTime();
-			LockStore.Reacquisition reacquisition = this.store.reacquire(hold);
+			String nextOwnerToken = this.owners.newHold();
+			LockStore.Reacquisition reacquisition = this.store.reacquire(hold, nextOwnerToken);
 			if (reacquisition == null) {
 				return false;
 			}
 			// Turns count only while other processes wait for theirs.
 			state.keptTurns = reacquisition.othersWaiting() ? state.keptTurns + 1 : 0;
-			next = LockHold.reacquired(hold, requestedAt);
+			next = LockHold.reacquired(hold, nextOwnerToken, requestedAt);
 			this.leases.letGo(hold);
 		}
 		else {

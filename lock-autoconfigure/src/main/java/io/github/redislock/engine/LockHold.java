@@ -17,6 +17,7 @@ package io.github.redislock.engine;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
@@ -40,6 +41,9 @@ import io.github.redislock.core.LockInstrumentation;
  * @since 0.1.0
  */
 final class LockHold {
+
+	private static final AtomicLongFieldUpdater<LockHold> FENCING_TOKEN = AtomicLongFieldUpdater
+		.newUpdater(LockHold.class, "fencingToken");
 
 	private final String name;
 
@@ -140,11 +144,12 @@ final class LockHold {
 	 * Create the hold that the next local thread takes over after the store gave the lock
 	 * a fresh lease for it.
 	 * @param previous the hold of the releasing thread
+	 * @param ownerToken the owner token the store recorded for the new hold
 	 * @param requestedAt {@link System#nanoTime()} when the fresh lease was asked for
 	 * @return the new hold
 	 */
-	static LockHold reacquired(LockHold previous, long requestedAt) {
-		LockHold next = new LockHold(previous.name, previous.ownerToken, previous.leaseTime, requestedAt);
+	static LockHold reacquired(LockHold previous, String ownerToken, long requestedAt) {
+		LockHold next = new LockHold(previous.name, ownerToken, previous.leaseTime, requestedAt);
 		next.reacquired = true;
 		return next;
 	}
@@ -324,8 +329,14 @@ final class LockHold {
 		this.observed = observed;
 	}
 
-	void fencingTokenIssued(long fencingToken) {
-		this.fencingToken = fencingToken;
+	/**
+	 * Record the fencing token the store issued, unless another caller recorded one
+	 * first: every caller of one hold then uses the same token.
+	 * @param fencingToken the token issued
+	 * @return the hold's token, this one or the one recorded first
+	 */
+	long fencingTokenIssued(long fencingToken) {
+		return FENCING_TOKEN.compareAndSet(this, 0, fencingToken) ? fencingToken : this.fencingToken;
 	}
 
 	void markReleased() {

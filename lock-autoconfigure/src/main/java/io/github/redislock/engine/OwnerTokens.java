@@ -19,11 +19,12 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Names the threads of one client, and their attempts, to the store. Each thread is known
- * by an owner token made of the client's random instance id and a number for the thread,
- * never by a bare thread id that another process could share. Each attempt to take a lock
- * gets the next ticket of the client, so that a store's hand-off can say which attempt it
- * answers.
+ * Names the holds of one client, and their attempts, to the store. Each hold is known by
+ * an owner token of its own, made of the client's random instance id and a number, never
+ * by a thread id that another process, or a later hold of the same thread, could share: a
+ * release, renewal or revoke that reaches the store late then meets no other hold. Each
+ * attempt to take a lock gets the next ticket of the client, so that a store's hand-off
+ * can say which attempt it answers.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -34,33 +35,14 @@ final class OwnerTokens {
 
 	private final AtomicLong holderIds = new AtomicLong();
 
-	private final ThreadLocal<String> tokens = ThreadLocal
-		.withInitial(() -> this.instanceId + ":" + this.holderIds.incrementAndGet());
-
 	private final AtomicLong tickets = new AtomicLong();
 
 	/**
-	 * Return the owner token of the current thread.
-	 * @return the token, the same for every call on this thread
-	 */
-	String current() {
-		return this.tokens.get();
-	}
-
-	/**
-	 * Give the current thread a new owner token, for good: its attempts under the old one
-	 * failed in the store and are being taken back, which must never touch a later hold.
-	 */
-	void replaceCurrent() {
-		this.tokens.set(this.instanceId + ":" + this.holderIds.incrementAndGet());
-	}
-
-	/**
-	 * Return the owner token of a new holder that is not a thread: an asynchronous one,
-	 * which holds one lock once under a token of its own.
+	 * Return the owner token of a new hold: an acquisition, or a take-over by the next
+	 * thread of this process.
 	 * @return the token, never returned before
 	 */
-	String newHolder() {
+	String newHold() {
 		return this.instanceId + ":" + this.holderIds.incrementAndGet();
 	}
 

@@ -73,14 +73,12 @@ final class StoreAcquirer {
 	 */
 	boolean acquire(LockState state, long deadline, Duration leaseTime, boolean renew, @Nullable String method)
 			throws InterruptedException {
-		String ownerToken = this.owners.current();
+		String ownerToken = this.owners.newHold();
 		try {
 			return acquire(state, deadline, leaseTime, renew, method, ownerToken);
 		}
 		catch (LockStoreException ex) {
-			// The failed attempt may still run in the store, late: it is taken back, and
-			// this thread asks under a new owner token from now on.
-			this.owners.replaceCurrent();
+			// The failed attempt may still run in the store, late: it is taken back.
 			this.abandoned.takeBack(state.name, ownerToken);
 			throw ex;
 		}
@@ -101,8 +99,8 @@ final class StoreAcquirer {
 		if (Deadline.remaining(deadline) <= 0) {
 			return false;
 		}
-		try (StoreWait wait = new StoreWait(this.store, this.owners, this.backoff, state, leaseTime, renew, deadline,
-				holder)) {
+		try (StoreWait wait = new StoreWait(this.store, this.owners, ownerToken, this.backoff, state, leaseTime, renew,
+				deadline, holder)) {
 			LockHold hold = wait.acquire(result);
 			if (hold == null) {
 				return false;

@@ -89,7 +89,8 @@ final class StoreWait implements AutoCloseable {
 	/**
 	 * Create the wait of the current thread.
 	 * @param store the store
-	 * @param owners the owner token of the thread, and the tickets of its attempts
+	 * @param owners the tickets of the attempts
+	 * @param ownerToken the owner token of the hold the thread waits for
 	 * @param backoff the pauses between attempts
 	 * @param state the state of the lock, whose local lock the thread holds
 	 * @param leaseTime the lease to ask for
@@ -97,13 +98,13 @@ final class StoreWait implements AutoCloseable {
 	 * @param deadline when to give up
 	 * @param holder who waits, recorded with the lock when it is taken or handed over
 	 */
-	StoreWait(GuardedStore store, OwnerTokens owners, LockBackoff backoff, LockState state, Duration leaseTime,
-			boolean renew, long deadline, LockHolder holder) {
+	StoreWait(GuardedStore store, OwnerTokens owners, String ownerToken, LockBackoff backoff, LockState state,
+			Duration leaseTime, boolean renew, long deadline, LockHolder holder) {
 		this.store = store;
 		this.owners = owners;
 		this.backoff = backoff;
 		this.state = state;
-		this.ownerToken = owners.current();
+		this.ownerToken = ownerToken;
 		this.leaseTime = leaseTime;
 		this.handOffLease = handOffLease(leaseTime, renew);
 		this.deadline = deadline;

@@ -316,10 +316,11 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	@Override
-	public @Nullable Reacquisition reacquire(String name, String ownerToken, Duration leaseTime) {
+	public @Nullable Reacquisition reacquire(String name, String ownerToken, String nextOwnerToken,
+			Duration leaseTime) {
 		long lease = leaseMillis(name, leaseTime);
 		byte[][] keysAndArgs = { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)), bytes(ownerToken),
-				bytes(Long.toString(lease)) };
+				bytes(Long.toString(lease)), bytes(nextOwnerToken) };
 		long value = (this.acknowledgedWrites != null)
 				? acknowledged(name, keysAndArgs[0], "Lock '" + name + "' was taken over with a new lease",
 						(node) -> node.runScript(LuaScript.REACQUIRE, 2, keysAndArgs), (reply) -> reply != 0, null)

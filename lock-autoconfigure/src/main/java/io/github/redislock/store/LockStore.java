@@ -111,16 +111,20 @@ public interface LockStore {
 	long issueFencingToken(String name, String ownerToken, Duration leaseTime);
 
 	/**
-	 * Give the lock, if still recorded for this owner, a fresh lease, so that another
-	 * thread of the owner's process can take it over as if it had acquired it. The
-	 * default cannot, and a releasing thread then releases instead.
+	 * Give the lock, if still recorded for this owner, a fresh lease under the token of
+	 * its next owner, so that another thread of the owner's process can take it over as
+	 * if it had acquired it. From then on the lock is the next owner's alone: a release
+	 * or renewal under the previous token finds it no longer that owner's. The default
+	 * cannot, and a releasing thread then releases instead.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
+	 * @param nextOwnerToken the token of the owner that takes the lock over
 	 * @param leaseTime the new lease, from now
 	 * @return the outcome, or {@code null} if the lock is no longer this owner's or the
 	 * store cannot do this
 	 */
-	default @Nullable Reacquisition reacquire(String name, String ownerToken, Duration leaseTime) {
+	default @Nullable Reacquisition reacquire(String name, String ownerToken, String nextOwnerToken,
+			Duration leaseTime) {
 		return null;
 	}
 

@@ -56,8 +56,9 @@ abstract class DelegatingLockStore implements LockStore {
 	}
 
 	@Override
-	public @Nullable Reacquisition reacquire(String name, String ownerToken, Duration leaseTime) {
-		return this.delegate.reacquire(name, ownerToken, leaseTime);
+	public @Nullable Reacquisition reacquire(String name, String ownerToken, String nextOwnerToken,
+			Duration leaseTime) {
+		return this.delegate.reacquire(name, ownerToken, nextOwnerToken, leaseTime);
 	}
 
 	@Override

@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 import io.github.redislock.core.DistributedLock;
@@ -90,6 +91,29 @@ class InterruptTests extends RedisLockTestSupport {
 			assertThat(Thread.interrupted()).as("interrupt kept in round %d", round).isTrue();
 			assertThat(server().command("EXISTS", key)).as("lock key after release in round %d", round).isEqualTo(0L);
 			assertThat(lock.getHoldCount()).isZero();
+		}
+		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
+	}
+
+	@Test
+	void aReleaseFinishesWhileItsThreadIsInterruptedAgainAndAgain() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("interrupted-continuously");
+		String key = instance.store.getKeys().lockKey("interrupted-continuously");
+		try (ContinuousInterrupter interrupter = new ContinuousInterrupter(Thread.currentThread())) {
+			for (int round = 0; round < ROUNDS; round++) {
+				assertThat(lock.tryLock(Duration.ofSeconds(5), Duration.ofSeconds(30), round % 2 == 0)).isTrue();
+				interrupter.begin();
+				try {
+					assertThatNoException().as("release in round %d", round).isThrownBy(lock::unlock);
+				}
+				finally {
+					interrupter.end();
+				}
+				assertThat(Thread.interrupted()).as("interrupt kept in round %d", round).isTrue();
+				assertThat(server().command("EXISTS", key)).as("lock key after release in round %d", round)
+					.isEqualTo(0L);
+			}
 		}
 		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
 	}
@@ -219,6 +243,69 @@ class InterruptTests extends RedisLockTestSupport {
 		void stop() throws InterruptedException {
 			this.thread.interrupt();
 			this.thread.join(TimeUnit.SECONDS.toMillis(5));
+		}
+
+	}
+
+	/**
+	 * Interrupts a thread again and again between {@link #begin()} and {@link #end()}.
+	 */
+	private static final class ContinuousInterrupter implements AutoCloseable {
+
+		private final AtomicLong phase = new AtomicLong();
+
+		private final AtomicLong seen = new AtomicLong();
+
+		private final Thread thread;
+
+		private volatile boolean closed;
+
+		ContinuousInterrupter(Thread target) {
+			this.thread = new Thread(() -> {
+				long end = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
+				while (!this.closed && System.nanoTime() - end < 0) {
+					long current = this.phase.get();
+					if (current % 2 == 1) {
+						target.interrupt();
+					}
+					else {
+						this.seen.set(current);
+					}
+					Thread.onSpinWait();
+				}
+			}, "continuous-interrupter");
+			this.thread.setDaemon(true);
+			this.thread.start();
+		}
+
+		/**
+		 * Start interrupting, and wait for the first interrupt to land.
+		 */
+		void begin() {
+			this.phase.incrementAndGet();
+			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+			while (!Thread.currentThread().isInterrupted()) {
+				assertThat(System.nanoTime() - deadline).as("first interrupt").isNegative();
+				Thread.onSpinWait();
+			}
+		}
+
+		/**
+		 * Stop interrupting, and wait until no interrupt can land any more.
+		 */
+		void end() {
+			long stopped = this.phase.incrementAndGet();
+			long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+			while (this.seen.get() != stopped) {
+				assertThat(System.nanoTime() - deadline).as("interrupter stopped").isNegative();
+				Thread.onSpinWait();
+			}
+		}
+
+		@Override
+		public void close() throws InterruptedException {
+			this.closed = true;
+			this.thread.join(TimeUnit.SECONDS.toMillis(10));
 		}
 
 	}

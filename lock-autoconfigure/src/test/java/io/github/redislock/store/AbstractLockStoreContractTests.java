@@ -281,7 +281,7 @@ public abstract class AbstractLockStoreContractTests {
 		letPass(PAST_SHORT);
 
 		assertThat(this.store.renew("ran-out", A, LEASE)).isFalse();
-		assertThat(this.store.reacquire("ran-out", A, LEASE)).isNull();
+		assertThat(this.store.reacquire("ran-out", A, A, LEASE)).isNull();
 		assertThat(this.store.issueFencingToken("ran-out", A, LEASE)).isZero();
 		assertThat(this.store.renewAll(List.of(new LeaseRenewal("ran-out", A, LEASE)))).containsExactly(false);
 		assertThat(this.store.release("ran-out", A)).isFalse();
@@ -496,11 +496,24 @@ public abstract class AbstractLockStoreContractTests {
 	}
 
 	@Test
+	void reacquireUnderTheNextOwnersTokenLeavesThePreviousTokenNothingToReleaseOrRenew() {
+		assertThat(this.store.tryAcquire("passed-on", A, LEASE).acquired()).isTrue();
+		assertThat(this.store.reacquire("passed-on", A, B, LONGER_LEASE)).isNotNull();
+		assertThat(this.store.release("passed-on", A)).as("a late release of the previous hold").isFalse();
+		assertThat(this.store.renew("passed-on", A, LEASE)).as("a late renewal of the previous hold").isFalse();
+		assertThat(this.store.tryAcquire("passed-on", C, LEASE).acquired()).as("still held by B").isFalse();
+		assertThat(this.store.renew("passed-on", B, LEASE)).isTrue();
+		assertThat(this.store.release("passed-on", B)).isTrue();
+		assertThat(this.store.tryAcquire("passed-on", C, LEASE).acquired()).isTrue();
+		assertThat(this.store.release("passed-on", C)).isTrue();
+	}
+
+	@Test
 	void reacquireByAnotherOwnerIsRefusedAndLeavesTheLeaseAsItWas() {
 		assertThat(this.store.tryAcquire("not-reacquired", A, LEASE).acquired()).isTrue();
 
-		assertThat(this.store.reacquire("not-reacquired", B, LONGER_LEASE)).isNull();
-		assertThat(this.store.reacquire("never-held", A, LEASE)).isNull();
+		assertThat(this.store.reacquire("not-reacquired", B, B, LONGER_LEASE)).isNull();
+		assertThat(this.store.reacquire("never-held", A, A, LEASE)).isNull();
 
 		assertThat(this.store.tryAcquire("not-reacquired", C, LEASE).remainingLeaseMillis())
 			.isLessThanOrEqualTo(LEASE.toMillis());
@@ -687,7 +700,7 @@ public abstract class AbstractLockStoreContractTests {
 		letPass(PAST_SHORT);
 		assertThat(this.recordedHolder("recorded-renewed")).as("after renew").isEqualTo(recorded);
 		assertThat(this.store.renewAll(List.of(new LeaseRenewal("recorded-renewed", A, LEASE)))).containsExactly(true);
-		assertThat(this.store.reacquire("recorded-renewed", A, LEASE)).isNotNull();
+		assertThat(this.store.reacquire("recorded-renewed", A, A, LEASE)).isNotNull();
 		assertThat(this.store.issueFencingToken("recorded-renewed", A, LEASE)).isPositive();
 
 		assertThat(this.recordedHolder("recorded-renewed")).as("after renewAll, reacquire and a fencing token")
@@ -707,7 +720,7 @@ public abstract class AbstractLockStoreContractTests {
 	}
 
 	private Reacquisition reacquire(String name, String ownerToken, Duration leaseTime) {
-		Reacquisition reacquisition = this.store.reacquire(name, ownerToken, leaseTime);
+		Reacquisition reacquisition = this.store.reacquire(name, ownerToken, ownerToken, leaseTime);
 		assertThat(reacquisition).as("reacquisition of '%s' by %s", name, ownerToken).isNotNull();
 		return reacquisition;
 	}

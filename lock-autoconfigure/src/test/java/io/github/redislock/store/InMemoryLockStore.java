@@ -130,13 +130,15 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 	}
 
 	@Override
-	public synchronized @Nullable Reacquisition reacquire(String name, String ownerToken, Duration leaseTime) {
+	public synchronized @Nullable Reacquisition reacquire(String name, String ownerToken, String nextOwnerToken,
+			Duration leaseTime) {
 		checkLease(leaseTime);
 		long now = now();
 		if (!isHolder(name, ownerToken)) {
 			return null;
 		}
 		Lock lock = lock(name, now);
+		lock.owner = nextOwnerToken;
 		lock.leaseEnd = plus(now, leaseTime);
 		return new Reacquisition(!lock.waiters.isEmpty());
 	}

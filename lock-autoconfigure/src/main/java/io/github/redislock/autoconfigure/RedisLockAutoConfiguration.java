@@ -112,6 +112,10 @@ public final class RedisLockAutoConfiguration {
 		 * setting of a template (transaction support, serializers) reaches the locks. The
 		 * factory is the one {@code redis-lock.connection-factory} names, else the only
 		 * or primary one, which need not be the one behind the application's template.
+		 * <p>
+		 * Both stores read the eviction policy of their masters before they are used (see
+		 * {@code redis-lock.eviction-check}), and refuse a Redis that can evict lock keys
+		 * with an {@link io.github.redislock.redis.EvictionPolicyException}.
 		 */
 		/**
 		 * With {@code redis-lock.redlock.nodes}, locks live on a majority of those
@@ -123,8 +127,16 @@ public final class RedisLockAutoConfiguration {
 		@Conditional(RedlockCondition.class)
 		RedlockStore redlockStore(RedisLockProperties properties) {
 			RedisLockProperties.Redlock redlock = properties.getRedlock();
-			return RedlockConnections.connect(redlock.toNodes(), properties.getKeyPrefix(), redlock.getNodeTimeout())
-				.store(redlock.getNodeTimeout(), redlock.getDriftFactor());
+			RedlockConnections connections = RedlockConnections.connect(redlock.toNodes(), properties.getKeyPrefix(),
+					redlock.getNodeTimeout());
+			try {
+				connections.checkEvictionPolicy(properties.getEvictionCheck());
+			}
+			catch (RuntimeException ex) {
+				connections.close();
+				throw ex;
+			}
+			return connections.store(redlock.getNodeTimeout(), redlock.getDriftFactor());
 		}
 
 		@Bean
@@ -134,8 +146,16 @@ public final class RedisLockAutoConfiguration {
 			String name = properties.getConnectionFactory();
 			RedisConnectionFactory connectionFactory = (name != null)
 					? LockConnectionFactoryCondition.named(beanFactory, name) : connectionFactories.getObject();
-			return new RedisLockStore(new StringRedisTemplate(connectionFactory), properties.getKeyPrefix(),
-					properties.toReplicaAcknowledgement());
+			RedisLockStore store = new RedisLockStore(new StringRedisTemplate(connectionFactory),
+					properties.getKeyPrefix(), properties.toReplicaAcknowledgement());
+			try {
+				store.checkEvictionPolicy(properties.getEvictionCheck());
+			}
+			catch (RuntimeException ex) {
+				store.close();
+				throw ex;
+			}
+			return store;
 		}
 
 		@Bean

@@ -70,7 +70,9 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * when they do not hold (no connection factory, or several and none primary), an
  * application with {@code @RedisLock} methods must not start as if they were locked. For
  * the same reason an application on a Spring Boot line older than the starter supports
- * does not start (see {@link SupportedSpringBootCheck}).
+ * does not start (see {@link SupportedSpringBootCheck}), nor, by default, one whose Redis
+ * can evict lock keys (see {@link io.github.redislock.redis.EvictionPolicyCheck} and
+ * {@code redis-lock.eviction-check}).
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -112,10 +114,6 @@ public final class RedisLockAutoConfiguration {
 		 * setting of a template (transaction support, serializers) reaches the locks. The
 		 * factory is the one {@code redis-lock.connection-factory} names, else the only
 		 * or primary one, which need not be the one behind the application's template.
-		 * <p>
-		 * Both stores read the eviction policy of their masters before they are used (see
-		 * {@code redis-lock.eviction-check}), and refuse a Redis that can evict lock keys
-		 * with an {@link io.github.redislock.redis.EvictionPolicyException}.
 		 */
 		/**
 		 * With {@code redis-lock.redlock.nodes}, locks live on a majority of those

@@ -70,7 +70,9 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * when they do not hold (no connection factory, or several and none primary), an
  * application with {@code @RedisLock} methods must not start as if they were locked. For
  * the same reason an application on a Spring Boot line older than the starter supports
- * does not start (see {@link SupportedSpringBootCheck}).
+ * does not start (see {@link SupportedSpringBootCheck}), nor, by default, one whose Redis
+ * can evict lock keys (see {@link io.github.redislock.redis.EvictionPolicyCheck} and
+ * {@code redis-lock.eviction-check}).
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -123,8 +125,16 @@ public final class RedisLockAutoConfiguration {
 		@Conditional(RedlockCondition.class)
 		RedlockStore redlockStore(RedisLockProperties properties) {
 			RedisLockProperties.Redlock redlock = properties.getRedlock();
-			return RedlockConnections.connect(redlock.toNodes(), properties.getKeyPrefix(), redlock.getNodeTimeout())
-				.store(redlock.getNodeTimeout(), redlock.getDriftFactor());
+			RedlockConnections connections = RedlockConnections.connect(redlock.toNodes(), properties.getKeyPrefix(),
+					redlock.getNodeTimeout());
+			try {
+				connections.checkEvictionPolicy(properties.getEvictionCheck());
+			}
+			catch (RuntimeException ex) {
+				connections.close();
+				throw ex;
+			}
+			return connections.store(redlock.getNodeTimeout(), redlock.getDriftFactor());
 		}
 
 		@Bean
@@ -134,8 +144,16 @@ public final class RedisLockAutoConfiguration {
 			String name = properties.getConnectionFactory();
 			RedisConnectionFactory connectionFactory = (name != null)
 					? LockConnectionFactoryCondition.named(beanFactory, name) : connectionFactories.getObject();
-			return new RedisLockStore(new StringRedisTemplate(connectionFactory), properties.getKeyPrefix(),
-					properties.toReplicaAcknowledgement());
+			RedisLockStore store = new RedisLockStore(new StringRedisTemplate(connectionFactory),
+					properties.getKeyPrefix(), properties.toReplicaAcknowledgement());
+			try {
+				store.checkEvictionPolicy(properties.getEvictionCheck());
+			}
+			catch (RuntimeException ex) {
+				store.close();
+				throw ex;
+			}
+			return store;
 		}
 
 		@Bean

@@ -25,6 +25,7 @@ import java.util.Set;
 import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockDefinition;
+import io.github.redislock.redis.EvictionCheck;
 import io.github.redislock.redis.ReplicaAcknowledgement;
 import io.github.redislock.redlock.RedlockNode;
 import io.github.redislock.redis.RedisLockKeys;
@@ -122,6 +123,16 @@ public class RedisLockProperties implements Validator {
 	 */
 	private boolean replicaAckFsync = false;
 
+	/**
+	 * What to do at start-up when a Redis master that keeps locks has a maxmemory-policy
+	 * other than noeviction: every lock key has an expiry, so such a server can evict a
+	 * held lock when its memory fills. 'fail' refuses to start when the server also has a
+	 * maxmemory limit (and warns when it has none yet); 'warn' starts with a warning;
+	 * 'off' does not read the policy. A server whose policy cannot be read (no CONFIG
+	 * permission) is named in a warning, and the application starts.
+	 */
+	private EvictionCheck evictionCheck = EvictionCheck.FAIL;
+
 	private final Retry retry = new Retry();
 
 	private final Renewal renewal = new Renewal();
@@ -212,6 +223,14 @@ public class RedisLockProperties implements Validator {
 
 	public void setReplicaAckFsync(boolean replicaAckFsync) {
 		this.replicaAckFsync = replicaAckFsync;
+	}
+
+	public EvictionCheck getEvictionCheck() {
+		return this.evictionCheck;
+	}
+
+	public void setEvictionCheck(EvictionCheck evictionCheck) {
+		this.evictionCheck = evictionCheck;
 	}
 
 	/**

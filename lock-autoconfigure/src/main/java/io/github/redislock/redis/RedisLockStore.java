@@ -160,6 +160,17 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
+	 * Check that the Redis masters of this store cannot evict lock keys; see
+	 * {@link EvictionPolicyCheck}. Meant for start-up: one {@code CONFIG GET} per master.
+	 * @param check what to do with a policy that can evict lock keys
+	 * @throws EvictionPolicyException if {@code check} is {@link EvictionCheck#FAIL} and
+	 * a master with a {@code maxmemory} limit can evict lock keys
+	 */
+	public void checkEvictionPolicy(EvictionCheck check) {
+		EvictionPolicyCheck.check(check, List.of(this.connectionFactory));
+	}
+
+	/**
 	 * Return the key naming policy of this store.
 	 * @return the keys
 	 */

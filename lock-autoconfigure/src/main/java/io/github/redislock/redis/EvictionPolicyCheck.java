@@ -1,0 +1,231 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redis;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import org.springframework.core.NestedExceptionUtils;
+import org.springframework.data.redis.connection.RedisClusterConnection;
+import org.springframework.data.redis.connection.RedisClusterNode;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.RedisSentinelConfiguration;
+import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.util.Assert;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Reads {@code maxmemory-policy} and {@code maxmemory} ({@code CONFIG GET}) of every
+ * master that keeps locks, and refuses or warns as {@link EvictionCheck} says when a
+ * policy can evict lock keys: every lock key has an expiry, so {@code volatile-*} evicts
+ * them as surely as {@code allkeys-*} (under {@code volatile-ttl}, first).
+ * <p>
+ * A server with no {@code maxmemory} limit evicts nothing whatever its policy, so it is
+ * only warned about, since the limit can be set at runtime. A server whose settings
+ * cannot be read (a managed Redis without {@code CONFIG}, an ACL user without
+ * {@code +config|get}, a renamed command, a server down at start-up) is named in one
+ * warning, and the application starts.
+ * <p>
+ * The check runs once, at start-up: stores take each connection from the factory, whose
+ * driver reconnects on its own without telling them, so a policy changed later, or a
+ * replica with another policy promoted by a failover, is not seen. Replicas are not read:
+ * they follow the master's deletions, but a promoted one applies its own policy, so give
+ * them the same setting.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public final class EvictionPolicyCheck {
+
+	private static final Logger logger = LoggerFactory.getLogger(EvictionPolicyCheck.class);
+
+	private static final String NO_EVICTION = "noeviction";
+
+	private static final boolean LETTUCE = ClassUtils.isPresent("io.lettuce.core.RedisClient",
+			EvictionPolicyCheck.class.getClassLoader());
+
+	private static final boolean JEDIS = ClassUtils.isPresent("redis.clients.jedis.Jedis",
+			EvictionPolicyCheck.class.getClassLoader());
+
+	private EvictionPolicyCheck() {
+	}
+
+	/**
+	 * Check the masters of one or more Redis deployments, such as the nodes of a Redlock.
+	 * @param check what to do with a policy that can evict lock keys
+	 * @param connectionFactories the deployments
+	 * @throws EvictionPolicyException if {@code check} is {@link EvictionCheck#FAIL} and
+	 * a master with a {@code maxmemory} limit can evict lock keys
+	 */
+	public static void check(EvictionCheck check, List<RedisConnectionFactory> connectionFactories) {
+		Assert.notNull(check, "EvictionCheck must not be null");
+		if (check == EvictionCheck.OFF) {
+			return;
+		}
+		List<ServerPolicy> policies = new ArrayList<>();
+		for (RedisConnectionFactory connectionFactory : connectionFactories) {
+			policies.addAll(read(connectionFactory));
+		}
+		judge(check, policies);
+	}
+
+	static void judge(EvictionCheck check, List<ServerPolicy> policies) {
+		List<ServerPolicy> refused = new ArrayList<>();
+		List<ServerPolicy> warned = new ArrayList<>();
+		List<ServerPolicy> unread = new ArrayList<>();
+		for (ServerPolicy policy : policies) {
+			if (policy.policy() == null) {
+				unread.add(policy);
+			}
+			else if (policy.evicts()) {
+				((check == EvictionCheck.FAIL && policy.maxmemory() != 0) ? refused : warned).add(policy);
+			}
+		}
+		if (!unread.isEmpty()) {
+			logger.warn("Could not read maxmemory-policy of {}. Check by hand that each master and replica that "
+					+ "keeps locks has maxmemory-policy noeviction (or no maxmemory): any other policy can evict "
+					+ "a held lock's key when memory fills, and another instance then takes the lock while its "
+					+ "holder still runs. To let the starter check, allow CONFIG GET (ACL +config|get); to skip "
+					+ "the check, set redis-lock.eviction-check=off.", describe(unread));
+		}
+		if (!warned.isEmpty()) {
+			logger.warn("{} can evict lock keys: every lock key has an expiry, so a held lock's key can be evicted "
+					+ "when memory fills (with maxmemory 0, once a limit is set), and another instance then takes "
+					+ "the lock while its holder still runs. Set maxmemory-policy noeviction, or keep locks in a "
+					+ "Redis of their own.", describe(warned));
+		}
+		if (!refused.isEmpty()) {
+			throw new EvictionPolicyException(describe(refused) + " can evict lock keys when memory fills: every "
+					+ "lock key has an expiry, so a held lock's key can be evicted, and another instance then takes "
+					+ "the lock while its holder still runs. Set maxmemory-policy noeviction on "
+					+ ((refused.size() == 1) ? "that server" : "those servers")
+					+ " (CONFIG SET maxmemory-policy noeviction, and in its configuration), or keep locks in a "
+					+ "Redis of their own; to start anyway, set redis-lock.eviction-check=warn.",
+					refused.stream().map(ServerPolicy::server).toList());
+		}
+	}
+
+	private static String describe(List<ServerPolicy> policies) {
+		return policies.stream().map(ServerPolicy::toString).collect(Collectors.joining(", "));
+	}
+
+	private static List<ServerPolicy> read(RedisConnectionFactory connectionFactory) {
+		String deployment = describe(connectionFactory);
+		RedisConnection connection;
+		try {
+			connection = connectionFactory.getConnection();
+		}
+		catch (RuntimeException ex) {
+			return List.of(ServerPolicy.unread(deployment, ex));
+		}
+		try {
+			if (connection instanceof RedisClusterConnection cluster) {
+				List<ServerPolicy> policies = new ArrayList<>();
+				for (RedisClusterNode node : cluster.clusterGetNodes()) {
+					if (node.isMaster()) {
+						policies.add(read("Redis Cluster master " + node.asString(),
+								() -> cluster.serverCommands().getConfig(node, "maxmemory*")));
+					}
+				}
+				return policies;
+			}
+			return List.of(read(deployment, () -> connection.serverCommands().getConfig("maxmemory*")));
+		}
+		catch (RuntimeException ex) {
+			return List.of(ServerPolicy.unread(deployment, ex));
+		}
+		finally {
+			connection.close();
+		}
+	}
+
+	private static ServerPolicy read(String server, Supplier<@Nullable Properties> configGet) {
+		try {
+			Properties config = configGet.get();
+			if (config == null || config.getProperty("maxmemory-policy") == null) {
+				return new ServerPolicy(server, null, 0, "CONFIG GET returned no maxmemory-policy");
+			}
+			return new ServerPolicy(server, config.getProperty("maxmemory-policy"),
+					Long.parseLong(config.getProperty("maxmemory", "0").trim()), null);
+		}
+		catch (RuntimeException ex) {
+			return ServerPolicy.unread(server, ex);
+		}
+	}
+
+	/**
+	 * The server as messages name it: its address, or the master name of a Sentinel
+	 * group; never its password.
+	 */
+	static String describe(RedisConnectionFactory connectionFactory) {
+		if (LETTUCE && connectionFactory instanceof LettuceConnectionFactory lettuce) {
+			return lettuce.isRedisSentinelAware() ? describe(lettuce.getSentinelConfiguration())
+					: "Redis at " + lettuce.getHostName() + ":" + lettuce.getPort();
+		}
+		if (JEDIS && connectionFactory instanceof JedisConnectionFactory jedis) {
+			return jedis.isRedisSentinelAware() ? describe(jedis.getSentinelConfiguration())
+					: "Redis at " + jedis.getHostName() + ":" + jedis.getPort();
+		}
+		return "Redis of " + connectionFactory;
+	}
+
+	private static String describe(@Nullable RedisSentinelConfiguration sentinel) {
+		if (sentinel == null || sentinel.getMaster() == null) {
+			return "Redis Sentinel master";
+		}
+		return "Redis Sentinel master '" + sentinel.getMaster().getName() + "'";
+	}
+
+	/**
+	 * What one master said, or why it said nothing.
+	 *
+	 * @param server the server, as messages name it
+	 * @param policy its {@code maxmemory-policy}; {@code null} if it could not be read
+	 * @param maxmemory its {@code maxmemory} in bytes; 0 for none
+	 * @param error why the policy could not be read
+	 */
+	record ServerPolicy(String server, @Nullable String policy, long maxmemory, @Nullable String error) {
+
+		static ServerPolicy unread(String server, RuntimeException ex) {
+			Throwable cause = NestedExceptionUtils.getMostSpecificCause(ex);
+			return new ServerPolicy(server, null, 0, String.valueOf(cause.getMessage()));
+		}
+
+		boolean evicts() {
+			return this.policy != null && !NO_EVICTION.equalsIgnoreCase(this.policy);
+		}
+
+		@Override
+		public String toString() {
+			if (this.policy == null) {
+				return this.server + " (" + this.error + ")";
+			}
+			return this.server + " (maxmemory-policy " + this.policy + ", maxmemory "
+					+ ((this.maxmemory == 0) ? "0, no limit" : this.maxmemory + " bytes") + ")";
+		}
+
+	}
+
+}

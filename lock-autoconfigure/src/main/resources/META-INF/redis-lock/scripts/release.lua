@@ -7,6 +7,11 @@
 -- KEYS[2]  waiters key: a hash from the owner token of each queued waiter to
 --          '<arrival µs> <valid until ms> <lease ms> <ticket> <holder fields>'
 -- KEYS[3]  queue key: a sorted set of the same owner tokens scored by arrival
+-- KEYS[4]  released-by key: a hash whose fields are the owner tokens of the latest
+--          releases that freed or handed on the lock (at most MAX_REMEMBERED), kept for
+--          ARGV[6] milliseconds after the last, so that the same release sent again (a
+--          client re-sends a command whose reply a dropped connection lost) is told
+--          apart from a lock that was lost; optional
 -- ARGV[1]  owner token of the caller
 -- ARGV[2]  channel on which waiters listen for the release
 -- ARGV[3]  the time of the release, recorded as acquiredAt of a waiter handed the lock
@@ -14,6 +19,7 @@
 --          every release must wake them; else '0'
 -- ARGV[5]  what the channel of each client's hand-offs starts with: the client, named
 --          by the waiter's owner token up to its last ':', follows
+-- ARGV[6]  how long to keep KEYS[4], in milliseconds, when KEYS[4] is given
 --
 -- When the lock is handed to a waiter, publishes '<owner token> <ticket> <lock key>' on
 -- the channel of the waiter's client only, so that a hand-off costs the same however
@@ -21,8 +27,9 @@
 -- Publishes '' on ARGV[2] when the lock is deleted while waiters whose places ran out
 -- may be left, so that they try again at once, or when it is deleted and ARGV[4] is '1'.
 --
--- Returns 1 when the lock was held by ARGV[1] and is now handed on or deleted, else 0:
--- the lock expired or belongs to another owner, and is left untouched.
+-- Returns 1 when the lock was held by ARGV[1] and is now handed on or deleted; 2 when
+-- ARGV[1] released it already (KEYS[4] has it) and nothing was done; else 0: the lock
+-- expired or belongs to another owner, and is left untouched.
 --
 -- The waiters are taken from the head of the queue, so a release costs O(log n) in the
 -- number n of waiters queued. Places that ran out (their waiter gave up or died) are
@@ -34,6 +41,7 @@
 -- Assumes Redis 6.2 or later: script effects replication.
 
 local MAX_DROPPED = 16
+local MAX_REMEMBERED = 64
 
 -- Whether a lock key's value names the owner: the owner token alone (written by
 -- versions before holders were recorded), or followed by a space and the holder.
@@ -44,7 +52,17 @@ end
 redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('ZREM', KEYS[3], ARGV[1])
 if not ownedBy(redis.call('GET', KEYS[1]), ARGV[1]) then
+  if KEYS[4] and redis.call('HEXISTS', KEYS[4], ARGV[1]) == 1 then
+    return 2
+  end
   return 0
+end
+if KEYS[4] then
+  if redis.call('HLEN', KEYS[4]) >= MAX_REMEMBERED then
+    redis.call('DEL', KEYS[4])
+  end
+  redis.call('HSET', KEYS[4], ARGV[1], '1')
+  redis.call('PEXPIRE', KEYS[4], ARGV[6])
 end
 
 local now = redis.call('TIME')

@@ -83,8 +83,8 @@ final class RedisAsyncLockStore implements AsyncLockStore {
 
 	@Override
 	public CompletionStage<Boolean> release(String name, String ownerToken) {
-		return run(LuaScript.RELEASE, RedisLockStore.QUEUE_SCRIPT_KEYS, this.store.releaseArguments(name, ownerToken))
-			.map((reply) -> reply == 1)
+		return run(LuaScript.RELEASE, RedisLockStore.RELEASE_SCRIPT_KEYS, this.store.releaseArguments(name, ownerToken))
+			.map(RedisLockStore::released)
 			.toFuture();
 	}
 

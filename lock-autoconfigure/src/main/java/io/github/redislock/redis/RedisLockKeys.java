@@ -90,6 +90,16 @@ public final class RedisLockKeys {
 	}
 
 	/**
+	 * Return the key naming, for a few seconds, the owners whose releases last freed or
+	 * handed on the lock, so that the same release sent again is not taken for a loss.
+	 * @param name the lock name
+	 * @return the released-by key
+	 */
+	public String releasedByKey(String name) {
+		return lockKey(name) + ":released-by";
+	}
+
+	/**
 	 * Return the key holding the last fencing token issued for the lock.
 	 * @param name the lock name
 	 * @return the fence key

@@ -80,8 +80,18 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	/** The most leases renewed by one script call, to bound the work of one call. */
 	private static final int MAX_RENEWALS_PER_CALL = 500;
 
-	/** Keys of {@code acquire.lua} and {@code release.lua}: lock, waiters and queue. */
+	/** Keys of {@code acquire.lua}: lock, waiters and queue. */
 	static final int QUEUE_SCRIPT_KEYS = 3;
+
+	/** Keys of {@code release.lua}: lock, waiters, queue and released-by. */
+	static final int RELEASE_SCRIPT_KEYS = 4;
+
+	/**
+	 * How long a release is remembered, so that the same release run again (a client
+	 * sends a command again when a dropped connection lost its reply) is not reported as
+	 * a loss: longer than a reconnection takes.
+	 */
+	private static final byte[] RELEASE_MEMORY_MILLIS = bytes(Long.toString(Duration.ofSeconds(10).toMillis()));
 
 	private final RedisConnectionFactory connectionFactory;
 
@@ -482,7 +492,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	public boolean release(String name, String ownerToken) {
 		// Waiters that are not queued hear of every release, or they would wait out their
 		// backoff.
-		return runForLong(name, LuaScript.RELEASE, QUEUE_SCRIPT_KEYS, releaseArguments(name, ownerToken)) == 1;
+		return released(runForLong(name, LuaScript.RELEASE, RELEASE_SCRIPT_KEYS, releaseArguments(name, ownerToken)));
 	}
 
 	/**
@@ -490,8 +500,17 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 */
 	byte[][] releaseArguments(String name, String ownerToken) {
 		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)),
-				bytes(this.keys.queueKey(name)), bytes(ownerToken), bytes(this.keys.channel(name)),
-				bytes(HolderRecord.now()), this.wakeOnEveryRelease, bytes(this.keys.handOffChannelPrefix()) };
+				bytes(this.keys.queueKey(name)), bytes(this.keys.releasedByKey(name)), bytes(ownerToken),
+				bytes(this.keys.channel(name)), bytes(HolderRecord.now()), this.wakeOnEveryRelease,
+				bytes(this.keys.handOffChannelPrefix()), RELEASE_MEMORY_MILLIS };
+	}
+
+	/**
+	 * Whether a reply of {@code release.lua} says the lock was the owner's until it
+	 * released it: by this call, or by an earlier run of the same release.
+	 */
+	static boolean released(long reply) {
+		return reply == 1 || reply == 2;
 	}
 
 	@Override

@@ -95,7 +95,10 @@ final class LockApplications implements AutoCloseable {
 	List<String> lockKeys() {
 		List<String> keys = new ArrayList<>();
 		if (this.server.command("KEYS", "lock:*") instanceof List<?> list) {
-			list.stream().map(String::valueOf).filter((key) -> !key.endsWith(":fence")).forEach(keys::add);
+			list.stream()
+				.map(String::valueOf)
+				.filter((key) -> !key.endsWith(":fence") && !key.endsWith(":released-by"))
+				.forEach(keys::add);
 		}
 		return keys;
 	}

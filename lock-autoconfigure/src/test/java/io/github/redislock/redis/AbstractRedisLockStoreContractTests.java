@@ -25,12 +25,14 @@ import io.github.redislock.store.LockStore;
 import io.github.redislock.store.RecordedHolder;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
 
 import org.springframework.data.redis.connection.RedisConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -68,7 +70,7 @@ abstract class AbstractRedisLockStoreContractTests extends AbstractLockStoreCont
 
 	@Override
 	protected Collection<String> locksInUse() {
-		return lockKeys().stream().filter((key) -> !key.endsWith(":fence")).toList();
+		return lockKeys().stream().filter((key) -> !key.endsWith(":fence") && !key.endsWith(":released-by")).toList();
 	}
 
 	/**
@@ -87,6 +89,24 @@ abstract class AbstractRedisLockStoreContractTests extends AbstractLockStoreCont
 		if (!keys.isEmpty()) {
 			redis().delete(keys);
 		}
+	}
+
+	@Test
+	void theSameReleaseRunAgainSaysTheLockWasTheOwnersAndFreesNothing() {
+		LockStore store = createStore();
+		Duration lease = Duration.ofSeconds(30);
+		assertThat(store.tryAcquire("resent", "owner-a", lease).acquired()).isTrue();
+		assertThat(store.release("resent", "owner-a")).isTrue();
+		assertThat(store.release("resent", "owner-a")).as("run again").isTrue();
+		assertThat(store.tryAcquire("resent", "owner-b", lease).acquired()).isTrue();
+		assertThat(store.release("resent", "owner-a")).as("run again while another holds it").isTrue();
+		assertThat(store.release("resent", "owner-c")).as("an owner that never released it").isFalse();
+		assertThat(store.tryAcquire("resent", "owner-c", lease).acquired()).isFalse();
+		assertThat(store.release("resent", "owner-b")).isTrue();
+		assertThat(redis().getExpire(new RedisLockKeys("lock:").releasedByKey("resent"), TimeUnit.MILLISECONDS))
+			.as("the memory of releases lasts seconds")
+			.isPositive()
+			.isLessThanOrEqualTo(Duration.ofSeconds(10).toMillis());
 	}
 
 	@AfterAll

@@ -59,7 +59,8 @@ class LateStoreCallsTouchOnlyTheirOwnHoldTests extends RedisLockTestSupport {
 		try {
 			// The release of the earlier hold, delayed in a pool or on the network, or
 			// sent again by the client after a reconnect, lands now.
-			assertThat(instance.store.release("late-release", earlierToken)).isFalse();
+			assertThat(instance.store.release("late-release", earlierToken)).as("the earlier hold was released")
+				.isTrue();
 			assertThat(instance.store.renew("late-release", earlierToken, Duration.ofMillis(50))).isFalse();
 			assertThat((Long) server().command("PTTL", lockKey(instance, "late-release"))).as("the new hold's lease")
 				.isGreaterThan(LEASE.toMillis() / 2);
@@ -112,6 +113,58 @@ class LateStoreCallsTouchOnlyTheirOwnHoldTests extends RedisLockTestSupport {
 		}
 		assertThat(next.get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isNull();
 		assertThat(instance.lostEvents).isEmpty();
+	}
+
+	@Test
+	void aReleaseThatRunsTwiceIsNotReportedAsALoss() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("released-twice");
+		assertThat(lock.tryLock(WAIT, LEASE, true)).isTrue();
+		// The first run of the release, whose reply a dropped connection lost; the client
+		// sends the same release again after reconnecting.
+		assertThat(instance.store.release("released-twice", ownerToken(instance, "released-twice"))).isTrue();
+		assertThatNoException().isThrownBy(lock::unlock);
+		assertThat(instance.lostEvents).isEmpty();
+	}
+
+	@Test
+	void aReleaseThatRunsTwiceAfterHandingTheLockOnIsNotReportedAsALoss() throws Exception {
+		LockClientInstance instance = instance().start();
+		LockClientInstance other = instance().start();
+		DistributedLock lock = instance.client.getLock("handed-twice");
+		assertThat(lock.tryLock(WAIT, LEASE, false)).isTrue();
+		CompletableFuture<Boolean> waiter = CompletableFuture.supplyAsync(() -> {
+			DistributedLock theirs = other.client.getLock("handed-twice");
+			try {
+				boolean acquired = theirs.tryLock(WAIT, LEASE, false);
+				if (acquired) {
+					theirs.unlock();
+				}
+				return acquired;
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				return false;
+			}
+		});
+		String waitersKey = instance.store.getKeys().waitersKey("handed-twice");
+		org.awaitility.Awaitility.await()
+			.atMost(WAIT)
+			.until(() -> Long.valueOf(1).equals(server().command("HLEN", waitersKey)));
+		assertThat(instance.store.release("handed-twice", ownerToken(instance, "handed-twice"))).isTrue();
+		assertThatNoException().isThrownBy(lock::unlock);
+		assertThat(waiter.get(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+		assertThat(instance.lostEvents).isEmpty();
+	}
+
+	@Test
+	void aReleaseAfterTheLockWasDeletedByAnotherStillReportsTheLoss() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("deleted-under");
+		assertThat(lock.tryLock(WAIT, LEASE, false)).isTrue();
+		server().command("DEL", lockKey(instance, "deleted-under"));
+		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::unlock);
+		assertThat(instance.lostEvents).hasSize(1);
 	}
 
 	@Test

@@ -197,7 +197,9 @@ public final class TortureRun {
 	/**
 	 * Wait for the lock keys and waiter hashes to go, and count what stays. Fence keys
 	 * are kept for a minute by design, with a TTL, so that tokens keep growing across a
-	 * step back of the Redis clock: only one without a TTL, or kept longer, is left over.
+	 * step back of the Redis clock, and released-by keys for seconds, so that a release
+	 * sent again is told apart from a loss: only one without a TTL, or kept longer, is
+	 * left over.
 	 */
 	private Map<String, Long> awaitKeysGone(StringRedisTemplate redis) {
 		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(2 * TortureTimings.LEASE_MS + 1000);
@@ -213,7 +215,7 @@ public final class TortureRun {
 		Map<String, Long> keys = new TreeMap<>(Map.of("lock", 0L, "waiters", 0L, "fence", 0L));
 		for (String key : redis.keys(KEY_PREFIX + "*")) {
 			String kind = (key.endsWith(":waiters") || key.endsWith(":queue")) ? "waiters"
-					: key.endsWith(":fence") ? "fence" : "lock";
+					: (key.endsWith(":fence") || key.endsWith(":released-by")) ? "fence" : "lock";
 			Long ttl = redis.getExpire(key, TimeUnit.MILLISECONDS);
 			if (kind.equals("fence") && ttl != null && ttl > 0 && ttl <= FENCE_RETENTION.toMillis()) {
 				continue;

@@ -191,10 +191,11 @@ final class GuardedStore {
 	/**
 	 * Extend several leases at once; a failure is passed on.
 	 * @param renewals the leases to extend
+	 * @param timeout how long the caller waits for the answers
 	 * @return for each renewal, whether the store still recorded its holder
 	 */
-	List<Boolean> renewAll(List<LockStore.LeaseRenewal> renewals) {
-		return this.store.renewAll(renewals);
+	List<Boolean> renewAll(List<LockStore.LeaseRenewal> renewals, Duration timeout) {
+		return this.store.renewAll(renewals, timeout);
 	}
 
 	/**

@@ -182,6 +182,9 @@ final class LeaseKeeper implements AutoCloseable {
 		if (!released) {
 			throw lostAtRelease(hold, this::notifyLost);
 		}
+		if (hold.isLost()) {
+			throw reportedLost(hold);
+		}
 	}
 
 	/**
@@ -211,6 +214,9 @@ final class LeaseKeeper implements AutoCloseable {
 			if (!released) {
 				throw lostAtRelease(hold, this::lostToRenewal);
 			}
+			if (hold.isLost()) {
+				throw reportedLost(hold);
+			}
 			return null;
 		});
 	}
@@ -235,6 +241,16 @@ final class LeaseKeeper implements AutoCloseable {
 						+ "released, and the release could not reach the store; work done under it may have overlapped "
 						+ "with another holder",
 				failure);
+	}
+
+	/**
+	 * The store still recorded the holder, but the lease was reported lost while held (it
+	 * ran out before a renewal was answered): what was reported stands.
+	 */
+	private static LockLostException reportedLost(LockHold hold) {
+		String name = hold.name();
+		return new LockLostException(name, "Lock '" + name + "' was reported lost while held, its lease having run "
+				+ "out before a renewal was answered: work done under it may have overlapped with another holder");
 	}
 
 	private static LockLostException lostAtRelease(LockHold hold, BiConsumer<LockHold, String> notifyLost) {

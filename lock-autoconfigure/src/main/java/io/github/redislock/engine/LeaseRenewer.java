@@ -15,14 +15,22 @@
  */
 package io.github.redislock.engine;
 
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -31,6 +39,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.github.redislock.store.LockStore;
+import io.github.redislock.store.PartialRenewalException;
 
 /**
  * Extends the leases of held locks from one daemon thread shared by the whole client, so
@@ -42,6 +51,13 @@ import io.github.redislock.store.LockStore;
  * store is briefly unreachable. When one lease is due, every lease due within the next
  * sixth of its own length is renewed with it, in one batch: thousands of held locks then
  * cost a handful of round trips per renewal period instead of one each.
+ * <p>
+ * The store is called on threads of its own, never on the sweeping thread, and each call
+ * is given up when the first lease of its batch runs out: a store that stops answering (a
+ * paused or unreachable Redis) holds up no other renewal, and the sweep still reports
+ * each lease lost as it runs out, not when the store answers again. The replies are
+ * applied on the sweeping thread, one lease at a time, and a reply to a call given up is
+ * dropped, so that a lease reported lost stays lost.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -54,6 +70,16 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private static final long MAX_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
+	/**
+	 * Calls started and not returned yet, given up or not, beyond which no other starts:
+	 * a store that stops answering may keep each one's thread for its whole command
+	 * timeout.
+	 */
+	private static final int MAX_UNFINISHED_CALLS = 4;
+
+	/** The shortest time a renewal call is given. */
+	private static final long MIN_CALL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
 	private final GuardedStore store;
 
 	/**
@@ -65,6 +91,18 @@ final class LeaseRenewer implements AutoCloseable {
 	private final Set<LockHold> holds = ConcurrentHashMap.newKeySet();
 
 	private final ScheduledExecutorService scheduler;
+
+	/** Runs the store calls, so that the renewal thread never waits for one. */
+	private final ExecutorService calls;
+
+	/**
+	 * The call in flight for each hold that has one, which no other call renews
+	 * meanwhile; touched on the renewal thread only.
+	 */
+	private final Map<LockHold, RenewalCall> inFlight = new IdentityHashMap<>();
+
+	/** Calls started and not returned yet; touched on the renewal thread only. */
+	private int unfinishedCalls;
 
 	/**
 	 * Guards the sweep's schedule: a lock, not a monitor, so that a virtual thread taking
@@ -91,6 +129,12 @@ final class LeaseRenewer implements AutoCloseable {
 		executor.setRemoveOnCancelPolicy(true);
 		executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
 		this.scheduler = executor;
+		AtomicInteger callThreads = new AtomicInteger();
+		this.calls = Executors.newCachedThreadPool((runnable) -> {
+			Thread thread = new Thread(runnable, "redis-lock-renewal-call-" + callThreads.incrementAndGet());
+			thread.setDaemon(true);
+			return thread;
+		});
 	}
 
 	void start(LockHold hold) {
@@ -151,7 +195,20 @@ final class LeaseRenewer implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * One sweep, which a failure must not end: the executor would run it no more, and no
+	 * lease would be renewed.
+	 */
 	private void sweep() {
+		try {
+			sweepHolds();
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Lease renewal sweep failed; sweeping again at the next tick", ex);
+		}
+	}
+
+	private void sweepHolds() {
 		if (this.holds.isEmpty()) {
 			stopIfIdle();
 			return;
@@ -159,9 +216,14 @@ final class LeaseRenewer implements AutoCloseable {
 		long now = System.nanoTime();
 		boolean due = false;
 		for (LockHold hold : this.holds) {
-			if (hold.renewalDue(now)) {
+			if (this.inFlight.containsKey(hold)) {
+				// Whatever became of the call, the lease is known to have ended.
+				if (hold.leaseRanOut(now)) {
+					ranOut(hold);
+				}
+			}
+			else if (hold.renewalDue(now)) {
 				due = true;
-				break;
 			}
 		}
 		if (!due) {
@@ -169,11 +231,12 @@ final class LeaseRenewer implements AutoCloseable {
 		}
 		List<LockHold> batch = new ArrayList<>();
 		for (LockHold hold : this.holds) {
-			if (hold.renewalDueWithin(now, hold.leaseTime().toNanos() / 6) && isRenewable(hold, now)) {
+			if (!this.inFlight.containsKey(hold) && hold.renewalDueWithin(now, hold.leaseTime().toNanos() / 6)
+					&& isRenewable(hold, now)) {
 				batch.add(hold);
 			}
 		}
-		if (!batch.isEmpty()) {
+		if (!batch.isEmpty() && this.unfinishedCalls < MAX_UNFINISHED_CALLS) {
 			renew(batch);
 		}
 	}
@@ -192,49 +255,194 @@ final class LeaseRenewer implements AutoCloseable {
 			return false;
 		}
 		if (hold.leaseRanOut(now)) {
-			this.failures.leaseRanOut(hold.name());
-			stop(hold);
-			this.lostHandler.accept(hold, "its lease ran out before it could be renewed");
+			ranOut(hold);
 			return false;
 		}
 		return true;
 	}
 
-	private void renew(List<LockHold> batch) {
-		List<LockStore.LeaseRenewal> renewals = new ArrayList<>(batch.size());
-		for (LockHold hold : batch) {
-			renewals.add(new LockStore.LeaseRenewal(hold.name(), hold.ownerToken(), hold.leaseTime()));
-		}
-		long requestedAt = System.nanoTime();
-		List<Boolean> renewed;
+	private void ranOut(LockHold hold) {
+		this.failures.leaseRanOut(hold.name());
+		stop(hold);
+		reportLost(hold, "its lease ran out before it could be renewed");
+	}
+
+	/**
+	 * Report one loss; a failure while reporting it leaves the other leases to renew.
+	 */
+	private void reportLost(LockHold hold, String reason) {
 		try {
-			renewed = this.store.renewAll(renewals);
+			this.lostHandler.accept(hold, reason);
 		}
 		catch (RuntimeException ex) {
-			logger.atDebug()
-				.addKeyValue(ClientLog.OUTCOME, "renewal_failed")
-				.setCause(ex)
-				.log("Renewal of {} lease(s) failed, retrying while the leases last", batch.size());
-			this.failures.failed(batch, requestedAt, ex);
-			for (LockHold hold : batch) {
-				// Retry well before the lease runs out: there are two more chances left.
-				hold.renewalFailed(requestedAt);
-				hold.observed().renewalFailed();
+			logger.warn("Could not report the loss of lock '{}'", hold.name(), ex);
+		}
+	}
+
+	/**
+	 * Start the store call for a batch, given up when the first lease of the batch runs
+	 * out. The store has three quarters of that time, so that what it answers by then
+	 * still counts, and a lease whose renewal failed has the rest for another try.
+	 */
+	private void renew(List<LockHold> batch) {
+		List<LockStore.LeaseRenewal> renewals = new ArrayList<>(batch.size());
+		long shortestLease = Long.MAX_VALUE;
+		for (LockHold hold : batch) {
+			renewals.add(new LockStore.LeaseRenewal(hold.name(), hold.ownerToken(), hold.leaseTime()));
+			shortestLease = Math.min(shortestLease, hold.remainingNanos());
+		}
+		long giveUpAfter = Math.max(MIN_CALL_NANOS, shortestLease);
+		Duration storeTimeout = Duration.ofNanos(Math.max(MIN_CALL_NANOS, giveUpAfter - giveUpAfter / 4));
+		RenewalCall call = new RenewalCall(batch, renewals, System.nanoTime(), giveUpAfter);
+		for (LockHold hold : batch) {
+			this.inFlight.put(hold, call);
+		}
+		this.unfinishedCalls++;
+		try {
+			call.giveUp = this.scheduler.schedule(() -> givenUp(call), giveUpAfter, TimeUnit.NANOSECONDS);
+			this.calls.execute(() -> {
+				RenewalReplies replies = callStore(renewals, storeTimeout);
+				onRenewalThread(() -> answered(call, replies));
+			});
+		}
+		catch (RejectedExecutionException ex) {
+			// Closed meanwhile: nothing is renewed any more.
+			this.unfinishedCalls--;
+			call.finished = true;
+			this.inFlight.keySet().removeAll(batch);
+		}
+	}
+
+	private RenewalReplies callStore(List<LockStore.LeaseRenewal> renewals, Duration timeout) {
+		try {
+			List<Boolean> renewed = this.store.renewAll(renewals, timeout);
+			if (renewed.size() != renewals.size()) {
+				throw new IllegalStateException(
+						"The lock store answered " + renewed.size() + " of " + renewals.size() + " lease renewals");
 			}
+			return new RenewalReplies(new ArrayList<>(renewed), null);
+		}
+		catch (PartialRenewalException ex) {
+			if (ex.outcomes().size() != renewals.size()) {
+				return new RenewalReplies(Collections.nCopies(renewals.size(), null), ex);
+			}
+			return new RenewalReplies(ex.outcomes(), ex);
+		}
+		catch (RuntimeException ex) {
+			return new RenewalReplies(Collections.nCopies(renewals.size(), null), ex);
+		}
+	}
+
+	private void onRenewalThread(Runnable task) {
+		try {
+			this.scheduler.execute(task);
+		}
+		catch (RejectedExecutionException ex) {
+			// Closed meanwhile: nothing is renewed any more.
+		}
+	}
+
+	/**
+	 * Apply the store's replies, unless the call was given up: its leases were then
+	 * counted as not renewed, perhaps reported lost, and may be renewed by a later call.
+	 */
+	private void answered(RenewalCall call, RenewalReplies replies) {
+		this.unfinishedCalls--;
+		if (call.finished) {
+			logger.debug("Dropped the late answer to a renewal of {} lease(s) that was given up", call.holds.size());
 			return;
 		}
-		this.failures.succeeded();
-		for (int i = 0; i < batch.size(); i++) {
-			LockHold hold = batch.get(i);
-			if (renewed.get(i)) {
-				hold.leaseConfirmed(requestedAt, renewals.get(i).leaseTime());
+		finish(call);
+		RuntimeException failure = replies.failure();
+		if (failure != null) {
+			List<LockHold> failed = new ArrayList<>();
+			for (int i = 0; i < call.holds.size(); i++) {
+				if (replies.renewed().get(i) == null) {
+					failed.add(call.holds.get(i));
+				}
+			}
+			logger.atDebug()
+				.addKeyValue(ClientLog.OUTCOME, "renewal_failed")
+				.setCause(failure)
+				.log("Renewal of {} of {} lease(s) failed, retrying while the leases last", failed.size(),
+						call.holds.size());
+			this.failures.failed(failed, call.requestedAt, failure);
+		}
+		else {
+			this.failures.succeeded();
+		}
+		for (int i = 0; i < call.holds.size(); i++) {
+			apply(call, i, replies.renewed().get(i));
+		}
+	}
+
+	/**
+	 * Give up a call when the first lease of its batch runs out: every lease of the batch
+	 * counts as not renewed, the ones that ran out are reported lost now, and the others
+	 * may be renewed by a later call while they last.
+	 */
+	private void givenUp(RenewalCall call) {
+		if (call.finished) {
+			return;
+		}
+		finish(call);
+		IllegalStateException failure = new IllegalStateException("The lock store did not answer a renewal within "
+				+ TimeUnit.NANOSECONDS.toMillis(call.giveUpAfter) + " ms, when a lease of its batch ran out");
+		logger.atDebug()
+			.addKeyValue(ClientLog.OUTCOME, "renewal_failed")
+			.setCause(failure)
+			.log("Gave up the renewal of {} lease(s), retrying while the leases last", call.holds.size());
+		this.failures.failed(call.holds, call.requestedAt, failure);
+		for (int i = 0; i < call.holds.size(); i++) {
+			apply(call, i, null);
+		}
+	}
+
+	private void finish(RenewalCall call) {
+		call.finished = true;
+		ScheduledFuture<?> giveUp = call.giveUp;
+		if (giveUp != null) {
+			giveUp.cancel(false);
+		}
+		for (LockHold hold : call.holds) {
+			this.inFlight.remove(hold, call);
+		}
+	}
+
+	/**
+	 * Apply one lease's outcome: a failure while doing so (in the instrumentation, say)
+	 * leaves the other leases of the batch to apply.
+	 * @param index the lease's index in the call
+	 * @param renewed whether the store renewed the lease, {@code null} if the renewal
+	 * failed
+	 */
+	private void apply(RenewalCall call, int index, @Nullable Boolean renewed) {
+		LockHold hold = call.holds.get(index);
+		try {
+			if (hold.isReleasedOrLost()) {
+				// A lease reported lost is never renewed again, whatever the store says.
+				return;
+			}
+			if (renewed == null) {
+				// Retry well before the lease runs out: there are two more chances left.
+				hold.renewalFailed(call.requestedAt);
+				hold.observed().renewalFailed();
+				if (hold.leaseRanOut(System.nanoTime())) {
+					ranOut(hold);
+				}
+			}
+			else if (renewed) {
+				hold.leaseConfirmed(call.requestedAt, call.renewals.get(index).leaseTime());
 				hold.observed().renewed();
 			}
-			else if (!hold.isReleased()) {
+			else {
 				hold.observed().renewalFailed();
 				stop(hold);
-				this.lostHandler.accept(hold, "the store no longer records this holder");
+				reportLost(hold, "the store no longer records this holder");
 			}
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Could not apply the renewal of lock '{}'", hold.name(), ex);
 		}
 	}
 
@@ -264,7 +472,49 @@ final class LeaseRenewer implements AutoCloseable {
 	@Override
 	public void close() {
 		this.scheduler.shutdownNow();
+		this.calls.shutdownNow();
 		this.holds.clear();
+	}
+
+	/**
+	 * One store call renewing a batch; its fields other than the final ones are touched
+	 * on the renewal thread only.
+	 */
+	private static final class RenewalCall {
+
+		final List<LockHold> holds;
+
+		final List<LockStore.LeaseRenewal> renewals;
+
+		/** {@link System#nanoTime()} when the renewals were asked for. */
+		final long requestedAt;
+
+		/** How long after it was started the call is given up. */
+		final long giveUpAfter;
+
+		/** Whether answered or given up: its replies then count no more. */
+		boolean finished;
+
+		@Nullable ScheduledFuture<?> giveUp;
+
+		RenewalCall(List<LockHold> holds, List<LockStore.LeaseRenewal> renewals, long requestedAt, long giveUpAfter) {
+			this.holds = holds;
+			this.renewals = renewals;
+			this.requestedAt = requestedAt;
+			this.giveUpAfter = giveUpAfter;
+		}
+
+	}
+
+	/**
+	 * The store's replies to one call.
+	 *
+	 * @param renewed for each lease, whether the store renewed it, {@code null} where the
+	 * renewal failed
+	 * @param failure why some or all failed, if any did
+	 */
+	private record RenewalReplies(List<@Nullable Boolean> renewed, @Nullable RuntimeException failure) {
+
 	}
 
 }

@@ -95,21 +95,38 @@ final class RedisAsyncLockStore implements AsyncLockStore {
 
 	/**
 	 * Send every call at once, on one connection, and wait for all their replies: Lettuce
-	 * writes them back to back, so that Redis reads many with each read.
+	 * writes them back to back, so that Redis reads many with each read. Each call stands
+	 * on its own: on a cluster, a shard that does not answer fails only the calls sent to
+	 * it.
 	 * @param calls the calls of {@code renew-all.lua}
-	 * @return for each call, whether each of its leases was extended
+	 * @param timeout how long each call may take, at most the command timeout
+	 * @return for each call, whether each of its leases was extended, or why the call
+	 * failed
 	 */
-	List<List<Boolean>> renewAll(List<RedisLockStore.RenewalCall> calls) {
-		List<List<Boolean>> replies = Mono
+	List<RenewalReply> renewAll(List<RedisLockStore.RenewalCall> calls, Duration timeout) {
+		Duration callTimeout = (timeout.compareTo(this.commandTimeout) < 0) ? timeout : this.commandTimeout;
+		List<RenewalReply> replies = Mono
 			.usingWhen(Mono.fromSupplier(this.connectionFactory::getReactiveConnection),
 					(connection) -> Flux.fromIterable(calls)
-						.flatMapSequential((call) -> renewAll(connection, call), MAX_CALLS_IN_FLIGHT)
+						.flatMapSequential((call) -> renewAll(connection, call).timeout(callTimeout)
+							.map((renewed) -> new RenewalReply(renewed, null))
+							.onErrorResume((ex) -> Mono.just(new RenewalReply(null, ex))), MAX_CALLS_IN_FLIGHT)
 						.collectList(),
 					ReactiveRedisConnection::closeLater)
-			.timeout(this.commandTimeout)
+			.timeout(this.commandTimeout.plus(callTimeout))
 			.block();
 		Assert.state(replies != null && replies.size() == calls.size(), "Redis returned no reply to lease renewals");
 		return replies;
+	}
+
+	/**
+	 * The reply to one call of {@code renew-all.lua}.
+	 *
+	 * @param renewed whether each of its leases was extended, if the call was answered
+	 * @param failure why it failed, if it did
+	 */
+	record RenewalReply(@Nullable List<Boolean> renewed, @Nullable Throwable failure) {
+
 	}
 
 	private Mono<List<Boolean>> renewAll(ReactiveRedisConnection connection, RedisLockStore.RenewalCall call) {

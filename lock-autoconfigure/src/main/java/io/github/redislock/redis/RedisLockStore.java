@@ -29,6 +29,7 @@ import io.github.redislock.core.LockDefinition;
 import io.github.redislock.store.AsyncLockStore;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
+import io.github.redislock.store.PartialRenewalException;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.connection.ClusterSlotHashUtil;
@@ -378,18 +379,33 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 */
 	@Override
 	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
-		List<Boolean> results = new ArrayList<>(Collections.nCopies(renewals.size(), Boolean.FALSE));
+		return renewAll(renewals, Duration.ofNanos(Long.MAX_VALUE));
+	}
+
+	/**
+	 * Renew as {@link #renewAll(List)} does, each script call on its own: a call that
+	 * fails, such as one to a shard that is down, fails only the leases it carries. With
+	 * Lettuce, a call not answered within the given time fails; a blocking client waits
+	 * for each call as long as its own timeout.
+	 */
+	@Override
+	public List<Boolean> renewAll(List<LeaseRenewal> renewals, Duration timeout) {
+		List<@Nullable Boolean> outcomes = new ArrayList<>(Collections.nCopies(renewals.size(), null));
+		List<RuntimeException> failures = new ArrayList<>();
 		if (this.async != null) {
 			List<RenewalCall> calls = renewalCalls(renewals,
 					this.connectionFactory instanceof LettuceConnectionFactory lettuce && lettuce.isClusterAware());
-			List<List<Boolean>> replies = this.async.renewAll(calls);
+			List<RedisAsyncLockStore.RenewalReply> replies = this.async.renewAll(calls, timeout);
 			for (int c = 0; c < calls.size(); c++) {
-				RenewalCall call = calls.get(c);
-				for (int i = 0; i < call.indexes().size(); i++) {
-					results.set(call.indexes().get(i), replies.get(c).get(i));
+				RedisAsyncLockStore.RenewalReply reply = replies.get(c);
+				if (reply.renewed() != null) {
+					setOutcomes(outcomes, calls.get(c), reply.renewed());
+				}
+				else {
+					failures.add(runtimeFailure(reply.failure()));
 				}
 			}
-			return results;
+			return outcomes(outcomes, failures);
 		}
 		execute((connection) -> {
 			boolean cluster = connection instanceof RedisClusterConnection;
@@ -397,24 +413,67 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 				// A batch spans masters, and each must be waited on: one renewal at a
 				// time.
 				for (int i = 0; i < renewals.size(); i++) {
-					results.set(i, renewAcknowledged(connection, renewals.get(i)));
+					try {
+						outcomes.set(i, renewAcknowledged(connection, renewals.get(i)));
+					}
+					catch (RuntimeException ex) {
+						failures.add(ex);
+					}
 				}
 				return null;
 			}
 			for (RenewalCall call : renewalCalls(renewals, cluster)) {
-				List<?> replies = LuaScript.RENEW_ALL.run(connection, ReturnType.MULTI, call.indexes().size(),
-						call.keysAndArgs());
-				List<Boolean> renewed = renewedByReplies(replies, call.indexes().size());
-				for (int i = 0; i < renewed.size(); i++) {
-					results.set(call.indexes().get(i), renewed.get(i));
+				try {
+					List<?> replies = LuaScript.RENEW_ALL.run(connection, ReturnType.MULTI, call.indexes().size(),
+							call.keysAndArgs());
+					setOutcomes(outcomes, call, renewedByReplies(replies, call.indexes().size()));
+				}
+				catch (RuntimeException ex) {
+					failures.add(ex);
 				}
 			}
 			if (this.acknowledgedWrites != null) {
+				// One server, whose replicas acknowledge the whole batch or none of it.
+				if (!failures.isEmpty()) {
+					throw failures.get(0);
+				}
 				this.acknowledgedWrites.await(connection, renewals.size() + " leases were extended");
 			}
 			return null;
 		});
-		return results;
+		return outcomes(outcomes, failures);
+	}
+
+	private static void setOutcomes(List<@Nullable Boolean> outcomes, RenewalCall call, List<Boolean> renewed) {
+		for (int i = 0; i < renewed.size(); i++) {
+			outcomes.set(call.indexes().get(i), renewed.get(i));
+		}
+	}
+
+	/**
+	 * The outcomes if every call was answered; otherwise the first failure when none was,
+	 * as a single call's failure always was, or the outcomes of those that were.
+	 */
+	private static List<Boolean> outcomes(List<@Nullable Boolean> outcomes, List<RuntimeException> failures) {
+		if (failures.isEmpty()) {
+			List<Boolean> renewed = new ArrayList<>(outcomes.size());
+			for (Boolean outcome : outcomes) {
+				renewed.add(Boolean.TRUE.equals(outcome));
+			}
+			return renewed;
+		}
+		RuntimeException first = failures.get(0);
+		if (outcomes.stream().allMatch((outcome) -> outcome == null)) {
+			throw first;
+		}
+		throw new PartialRenewalException(outcomes, first);
+	}
+
+	private static RuntimeException runtimeFailure(@Nullable Throwable failure) {
+		if (failure instanceof RuntimeException runtime) {
+			return runtime;
+		}
+		return new IllegalStateException("Lease renewal failed", failure);
 	}
 
 	private boolean renewAcknowledged(RedisConnection connection, LeaseRenewal renewal) {

@@ -152,6 +152,23 @@ public interface LockStore {
 	}
 
 	/**
+	 * Extend several leases at once, answering within the given time where the store can:
+	 * the lock client gives the call up when the first of these leases runs out, and a
+	 * store that answers what it can by then keeps the other leases. Renewals that
+	 * failed, or that were not answered in time, while others were answered are reported
+	 * with a {@link PartialRenewalException}, so that a server that is down costs only
+	 * the leases it keeps. The default ignores the time and calls
+	 * {@link #renewAll(List)}.
+	 * @param renewals the leases to extend
+	 * @param timeout how long the caller waits for the answers
+	 * @return for each renewal, in order, whether the lock was still that owner's
+	 * @throws PartialRenewalException if some of the renewals failed and others did not
+	 */
+	default List<Boolean> renewAll(List<LeaseRenewal> renewals, Duration timeout) {
+		return renewAll(renewals);
+	}
+
+	/**
 	 * Delete the lock if it is recorded for this owner, or hand it to the longest-queued
 	 * waiter, and notify waiters. Also takes the owner out of the queue: a waiter that
 	 * gives up calls this, and passes on a lock handed to it meanwhile.

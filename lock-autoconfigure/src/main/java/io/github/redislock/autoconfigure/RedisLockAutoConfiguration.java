@@ -123,8 +123,10 @@ public final class RedisLockAutoConfiguration {
 		@Conditional(RedlockCondition.class)
 		RedlockStore redlockStore(RedisLockProperties properties) {
 			RedisLockProperties.Redlock redlock = properties.getRedlock();
-			return RedlockConnections.connect(redlock.toNodes(), properties.getKeyPrefix(), redlock.getNodeTimeout())
-				.store(redlock.getNodeTimeout(), redlock.getDriftFactor());
+			RedlockConnections connections = RedlockConnections.connect(redlock.toNodes(), properties.getKeyPrefix(),
+					redlock.getNodeTimeout());
+			connections.nodeStores().forEach((node) -> node.setHolderDetails(properties.isHolderDetails()));
+			return connections.store(redlock.getNodeTimeout(), redlock.getDriftFactor());
 		}
 
 		@Bean
@@ -134,8 +136,10 @@ public final class RedisLockAutoConfiguration {
 			String name = properties.getConnectionFactory();
 			RedisConnectionFactory connectionFactory = (name != null)
 					? LockConnectionFactoryCondition.named(beanFactory, name) : connectionFactories.getObject();
-			return new RedisLockStore(new StringRedisTemplate(connectionFactory), properties.getKeyPrefix(),
-					properties.toReplicaAcknowledgement());
+			RedisLockStore store = new RedisLockStore(new StringRedisTemplate(connectionFactory),
+					properties.getKeyPrefix(), properties.toReplicaAcknowledgement());
+			store.setHolderDetails(properties.isHolderDetails());
+			return store;
 		}
 
 		@Bean

@@ -40,6 +40,15 @@ final class OwnerTokens {
 	private final AtomicLong tickets = new AtomicLong();
 
 	/**
+	 * Return the random id of the client, which every owner token starts with, followed
+	 * by {@code :}.
+	 * @return the instance id
+	 */
+	String instanceId() {
+		return this.instanceId;
+	}
+
+	/**
 	 * Return the owner token of the current thread.
 	 * @return the token, the same for every call on this thread
 	 */

@@ -75,7 +75,7 @@ public class LocksEndpoint {
 			.stream()
 			.map((lock) -> HeldLockReport.of(lock, this.keys.apply(lock.name())))
 			.toList();
-		return new LocksReport(held, this.client.waits());
+		return new LocksReport(this.client.getInstanceId(), held, this.client.waits());
 	}
 
 	/**
@@ -94,10 +94,13 @@ public class LocksEndpoint {
 	/**
 	 * The locks of this instance.
 	 *
+	 * @param instance the random id of this instance, which its owner tokens in Redis
+	 * start with, and which Redis records as the holder when
+	 * {@code redis-lock.holder-details} is off
 	 * @param held the locks held, by name
 	 * @param waits the locks waited for, by name
 	 */
-	public record LocksReport(List<HeldLockReport> held, List<LockWait> waits) {
+	public record LocksReport(String instance, List<HeldLockReport> held, List<LockWait> waits) {
 
 	}
 

@@ -127,6 +127,7 @@ public final class RedisLockAutoConfiguration {
 			RedisLockProperties.Redlock redlock = properties.getRedlock();
 			RedlockConnections connections = RedlockConnections.connect(redlock.toNodes(), properties.getKeyPrefix(),
 					redlock.getNodeTimeout());
+			connections.nodeStores().forEach((node) -> node.setHolderDetails(properties.isHolderDetails()));
 			try {
 				connections.checkEvictionPolicy(properties.getEvictionCheck());
 			}
@@ -146,6 +147,7 @@ public final class RedisLockAutoConfiguration {
 					? LockConnectionFactoryCondition.named(beanFactory, name) : connectionFactories.getObject();
 			RedisLockStore store = new RedisLockStore(new StringRedisTemplate(connectionFactory),
 					properties.getKeyPrefix(), properties.toReplicaAcknowledgement());
+			store.setHolderDetails(properties.isHolderDetails());
 			try {
 				store.checkEvictionPolicy(properties.getEvictionCheck());
 			}

@@ -95,6 +95,14 @@ public class RedisLockProperties implements Validator {
 	private LostLeaseAction lostLeaseAction = LostLeaseAction.THROW;
 
 	/**
+	 * Whether the value of a lock key and a waiter's place in the queue in Redis name the
+	 * holder's host, process id, thread and method, for operators. When off they name
+	 * only this instance's random id, which /actuator/locks shows, for deployments that
+	 * must not put those details in a shared Redis.
+	 */
+	private boolean holderDetails = true;
+
+	/**
 	 * How many times in a row a releasing thread may pass a lock straight to the next
 	 * thread of this instance waiting for it, without a round trip to Redis, before the
 	 * lock takes a round trip for a fresh lease again. Zero turns hand-offs off. Threads
@@ -191,6 +199,14 @@ public class RedisLockProperties implements Validator {
 
 	public void setLostLeaseAction(LostLeaseAction lostLeaseAction) {
 		this.lostLeaseAction = lostLeaseAction;
+	}
+
+	public boolean isHolderDetails() {
+		return this.holderDetails;
+	}
+
+	public void setHolderDetails(boolean holderDetails) {
+		this.holderDetails = holderDetails;
 	}
 
 	public int getLocalHandoffs() {

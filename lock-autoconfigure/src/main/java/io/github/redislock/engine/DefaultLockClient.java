@@ -77,6 +77,8 @@ public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLife
 
 	private final AsyncLocks asyncLocks;
 
+	private final String instanceId;
+
 	/**
 	 * Create a client with a 30 second lease that is renewed while held, and the default
 	 * backoff.
@@ -113,6 +115,7 @@ public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLife
 		this.states = new LockStates(this.leases, this::isStopping);
 		this.shutdown = new LockClientShutdown(this.states.all(), this.leases::giveUp);
 		OwnerTokens owners = new OwnerTokens();
+		this.instanceId = owners.instanceId();
 		this.handOffs = new LocalHandOffs(guardedStore, this.leases, this.states, owners);
 		StoreAcquirer storeAcquirer = new StoreAcquirer(guardedStore, owners, backoff, this.leases);
 		this.asyncLocks = new AsyncLocks(guardedStore, owners, backoff, this.leases, this::isStopping);
@@ -132,6 +135,15 @@ public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLife
 	 */
 	public void setMaxLocalHandoffs(int maxLocalHandoffs) {
 		this.handOffs.setMaxLocalHandoffs(maxLocalHandoffs);
+	}
+
+	/**
+	 * Return the random id of this client, with which each of its owner tokens starts:
+	 * how a store that records only the instance of a holder names this one.
+	 * @return the instance id
+	 */
+	public String getInstanceId() {
+		return this.instanceId;
 	}
 
 	/**

@@ -29,7 +29,8 @@ import io.github.redislock.store.LockStore;
  * allowed; this is off by default, because such a hand-off is not a fresh acquisition:
  * the next holder shares the previous one's fencing token. Otherwise the release gives
  * the lock a fresh lease in the store for the next thread, in its one round trip, for a
- * few turns while other processes wait, before they get theirs.
+ * few turns while other processes wait (or may wait, when the store queues no waiters),
+ * before they get theirs.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -39,9 +40,10 @@ final class LocalHandOffs {
 	/**
 	 * How many times in a row a release may pass the lock to the next waiting thread of
 	 * this process, in the one round trip of the release, while waiters of other
-	 * processes are queued in the store; the next release hands the lock to the first of
-	 * them, which costs a pub/sub message and a thread wake-up. Keeping a few turns keeps
-	 * a hot lock fast; handing over after them gives every process its share.
+	 * processes are queued in the store, or may be, when the store queues none; the next
+	 * release hands the lock to the first of them, or frees it for them to take, which
+	 * costs a pub/sub message and a thread wake-up. Keeping a few turns keeps a hot lock
+	 * fast; handing over after them gives every process its share.
 	 */
 	private static final int MAX_KEPT_TURNS = 4;
 
@@ -53,6 +55,12 @@ final class LocalHandOffs {
 
 	private final OwnerTokens owners;
 
+	/**
+	 * Whether the store queues waiters, and so can tell whether other processes wait;
+	 * read once, since it follows from how the store was set up.
+	 */
+	private final boolean storeQueuesWaiters;
+
 	private volatile int maxLocalHandoffs;
 
 	LocalHandOffs(GuardedStore store, LeaseKeeper leases, LockStates states, OwnerTokens owners) {
@@ -60,6 +68,7 @@ final class LocalHandOffs {
 		this.leases = leases;
 		this.states = states;
 		this.owners = owners;
+		this.storeQueuesWaiters = store.queuesWaiters();
 	}
 
 	void setMaxLocalHandoffs(int maxLocalHandoffs) {
@@ -94,8 +103,10 @@ final class LocalHandOffs {
 			if (reacquisition == null) {
 				return false;
 			}
-			// Turns count only while other processes wait for theirs.
-			state.keptTurns = reacquisition.othersWaiting() ? state.keptTurns + 1 : 0;
+			// Turns count only while other processes may wait for theirs: always when the
+			// store does not queue waiters, and so cannot tell.
+			boolean othersMayWait = reacquisition.othersWaiting() || !this.storeQueuesWaiters;
+			state.keptTurns = othersMayWait ? state.keptTurns + 1 : 0;
 			next = LockHold.reacquired(hold, nextOwnerToken, requestedAt);
 			this.leases.letGo(hold);
 		}

@@ -54,8 +54,8 @@ final class LockState {
 
 	/**
 	 * Times in a row a release passed the lock to the next thread of this process while
-	 * other processes had waiters queued; touched only by the thread holding
-	 * {@link #local}.
+	 * other processes had waiters queued, or may have had, in a store that queues none;
+	 * touched only by the thread holding {@link #local}.
 	 */
 	int keptTurns;
 

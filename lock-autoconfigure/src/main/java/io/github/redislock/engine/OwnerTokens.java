@@ -38,6 +38,15 @@ final class OwnerTokens {
 	private final AtomicLong tickets = new AtomicLong();
 
 	/**
+	 * Return the random id of the client, which every owner token starts with, followed
+	 * by {@code :}.
+	 * @return the instance id
+	 */
+	String instanceId() {
+		return this.instanceId;
+	}
+
+	/**
 	 * Return the owner token of a new hold: an acquisition, or a take-over by the next
 	 * thread of this process.
 	 * @return the token, never returned before

@@ -30,6 +30,9 @@ import io.github.redislock.store.LockHolder;
  * its release or its lease. The scripts compare only the owner token, the value up to its
  * first space; owner tokens never contain one (release messages are split there too).
  * <p>
+ * With {@link RedisLockStore#setHolderDetails holder details} off, the record names only
+ * the holder's client instance: {@code {"instance":"0c5b8f3e-…","acquiredAt":"…"}}.
+ * <p>
  * The holder is written as JSON fields without braces, which the scripts complete with
  * {@code acquiredAt}: a waiter's fields wait in its queue place until a release hands it
  * the lock and stamps the time of the hand-off.
@@ -57,6 +60,21 @@ final class HolderRecord {
 			fields.append(",\"method\":");
 			quote(fields, holder.method());
 		}
+		return fields.toString();
+	}
+
+	/**
+	 * Return, as JSON fields like {@link #fields}, only the instance that holds: the
+	 * random id of the client, which its owner tokens start with, up to their last
+	 * {@code :} (the scripts find a waiter's client the same way).
+	 * @param ownerToken the holder's owner token
+	 * @return the fields
+	 */
+	static String instanceFields(String ownerToken) {
+		int colon = ownerToken.lastIndexOf(':');
+		StringBuilder fields = new StringBuilder(64);
+		fields.append("\"instance\":");
+		quote(fields, (colon > 0) ? ownerToken.substring(0, colon) : ownerToken);
 		return fields.toString();
 	}
 

@@ -69,7 +69,7 @@ final class RedisAsyncLockStore implements AsyncLockStore {
 			@Nullable Queueing queueing, LockHolder holder) {
 		long lease = RedisLockStore.leaseMillis(name, leaseTime);
 		byte[][] keysAndArgs = this.store.acquireArguments(name, ownerToken, lease, queueing,
-				HolderRecord.fields(holder), HolderRecord.now());
+				this.store.holderFields(ownerToken, holder), HolderRecord.now());
 		return run(LuaScript.ACQUIRE, RedisLockStore.QUEUE_SCRIPT_KEYS, keysAndArgs).map(RedisLockStore::acquireResult)
 			.toFuture();
 	}

@@ -112,6 +112,12 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	private final @Nullable RedisAsyncLockStore async;
 
 	/**
+	 * Whether lock values and queue places name the holder's host, pid, thread and
+	 * method, or only the instance.
+	 */
+	private volatile boolean holderDetails = true;
+
+	/**
 	 * Create a store with keys under {@code lock:}.
 	 * @param redis the template whose connection factory runs the scripts
 	 */
@@ -182,6 +188,27 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
+	 * Set whether the value of a lock key, and a waiter's place in the queue, name the
+	 * holder's host, process id, thread and method (the default) for operators, or only
+	 * the random id of the holder's client instance, which its owner tokens start with,
+	 * for deployments that must not put those details in a shared Redis.
+	 * @param holderDetails whether to record the holder's details
+	 */
+	public void setHolderDetails(boolean holderDetails) {
+		this.holderDetails = holderDetails;
+	}
+
+	/**
+	 * Return the holder as the scripts record it, see {@link #setHolderDetails}.
+	 * @param ownerToken the holder's owner token
+	 * @param holder the holder
+	 * @return the fields of the holder record
+	 */
+	String holderFields(String ownerToken, LockHolder holder) {
+		return this.holderDetails ? HolderRecord.fields(holder) : HolderRecord.instanceFields(ownerToken);
+	}
+
+	/**
 	 * Return the key naming policy of this store.
 	 * @return the keys
 	 */
@@ -218,7 +245,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 			LockHolder holder) {
 		long lease = leaseMillis(name, leaseTime);
 		byte[] lockKey = bytes(this.keys.lockKey(name));
-		String fields = HolderRecord.fields(holder);
+		String fields = holderFields(ownerToken, holder);
 		String acquiredAt = HolderRecord.now();
 		if (this.acknowledgedWrites != null) {
 			return acknowledgedAcquire(name, ownerToken, lockKey, lease, fields, acquiredAt);

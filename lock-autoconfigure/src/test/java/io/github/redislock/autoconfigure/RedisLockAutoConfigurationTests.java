@@ -174,6 +174,18 @@ class RedisLockAutoConfigurationTests {
 			});
 	}
 
+	@Test
+	void holderDetailsAreRecordedUnlessTurnedOff() {
+		this.runner.run((context) -> assertThat(
+				RedisLockStoreProbe.holderFields(context.getBean(RedisLockStore.class), "instance-1:7"))
+			.contains("\"host\":", "\"pid\":", "\"thread\":"));
+		this.runner.withPropertyValues("redis-lock.holder-details=false").run((context) -> {
+			assertThat(context.getBean(RedisLockProperties.class).isHolderDetails()).isFalse();
+			assertThat(RedisLockStoreProbe.holderFields(context.getBean(RedisLockStore.class), "instance-1:7"))
+				.isEqualTo("\"instance\":\"instance-1\"");
+		});
+	}
+
 	@ParameterizedTest(name = "{0}={1}")
 	@CsvSource(delimiter = '|',
 			textBlock = """

@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import io.github.redislock.core.DistributedLock;
+import io.github.redislock.store.InMemoryLockStore;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -130,6 +131,45 @@ class LocalHandOffPolicyTests extends InMemoryLockTestSupport {
 			thread.awaitDone();
 		}
 		assertThat(holders).containsExactly("busy-1", "busy-2", "busy-3", "busy-4", "other", "busy-5");
+	}
+
+	/**
+	 * A store that queues no waiters (replica acknowledgement) cannot tell whether
+	 * another client waits: every turn counts, so that a client whose threads keep taking
+	 * the lock frees it in the store after four, where other clients can take it.
+	 */
+	@Test
+	void clientOfAStoreThatQueuesNoWaitersKeepsTheLockForFourTurnsThenReleasesIt() throws Exception {
+		InMemoryLockStore unqueued = track(new InMemoryLockStore() {
+
+			@Override
+			public boolean queuesWaiters() {
+				return false;
+			}
+
+		});
+		StoreCallCounter calls = StoreCallCounter.on(unqueued);
+		DefaultLockClient busy = newClient(calls.store(), QUICK_BACKOFF);
+		DistributedLock lock = busy.getLock("unqueued");
+		lock.lock();
+		List<LockingThread> threads = new ArrayList<>();
+		for (int i = 1; i <= 5; i++) {
+			LockingThread thread = LockingThread.passing(busy.getLock("unqueued"), (sameLock) -> {
+				sameLock.lock();
+				return true;
+			}, () -> {
+			});
+			awaitBlocked(thread.thread());
+			threads.add(thread);
+		}
+
+		lock.unlock();
+
+		for (LockingThread thread : threads) {
+			thread.awaitDone();
+		}
+		assertThat(calls.count("reacquire")).as("turns passed on with a fresh lease").isEqualTo(4);
+		assertThat(calls.count("release")).as("releases in the store: after four turns, and the last").isEqualTo(2);
 	}
 
 	/**

@@ -15,6 +15,8 @@
  */
 package io.github.redislock.redis;
 
+import io.github.redislock.store.LockHolder;
+
 /**
  * Reads what a {@link RedisLockStore} keeps, for tests in other packages; not part of the
  * store's API.
@@ -34,6 +36,17 @@ public final class RedisLockStoreProbe {
 	 */
 	public static String lockKey(RedisLockStore store, String name) {
 		return store.getKeys().lockKey(name);
+	}
+
+	/**
+	 * Return the holder record the store writes for the current thread under an owner
+	 * token.
+	 * @param store the store
+	 * @param ownerToken the owner token
+	 * @return the record's JSON fields
+	 */
+	public static String holderFields(RedisLockStore store, String ownerToken) {
+		return store.holderFields(ownerToken, LockHolder.currentThread(null));
 	}
 
 }

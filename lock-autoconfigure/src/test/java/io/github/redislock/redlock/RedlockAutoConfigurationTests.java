@@ -83,6 +83,28 @@ class RedlockAutoConfigurationTests {
 	}
 
 	@Test
+	void withoutHolderDetailsEveryNodeRecordsOnlyTheInstance() {
+		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class))
+			.withPropertyValues("redis-lock.redlock.nodes=" + url(0) + "," + url(1) + "," + url(2),
+					"redis-lock.holder-details=false")
+			.run((context) -> {
+				DefaultLockClient client = context.getBean(DefaultLockClient.class);
+				DistributedLock lock = client.getLock("undetailed");
+				assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(30), false)).isTrue();
+				try {
+					for (RedisNode master : masters) {
+						assertThat(String.valueOf(master.command("GET", "lock:{undetailed}"))).as(master.address())
+							.matches("\\S+ \\{\"instance\":\"" + client.getInstanceId()
+									+ "\",\"acquiredAt\":\"[^\"]+\"}");
+					}
+				}
+				finally {
+					lock.unlock();
+				}
+			});
+	}
+
+	@Test
 	void nodesCanBeAYamlListAndOneMayBeDownAtStartUp() {
 		masters.get(2).kill();
 		try {

@@ -1,0 +1,192 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.annotation;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import io.github.redislock.actuate.LocksEndpoint;
+import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.store.LockHolder;
+import io.github.redislock.testsupport.RedisNode;
+import io.github.redislock.testsupport.RedisServerExtension;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * With {@code redis-lock.holder-details=false}, what Redis keeps of a holder, in the lock
+ * key and in a waiter's place in the queue, is only the random id of its instance, which
+ * {@code /actuator/locks} shows; by default it names the host, process, thread and
+ * method. Read with a plain Redis connection, as anyone with access to Redis would.
+ *
+ * @author redis-lock contributors
+ */
+@Timeout(60)
+class HolderDetailsStayOutOfRedisWhenTurnedOffTests {
+
+	private static final String METHOD = "HolderDetailsStayOutOfRedisWhenTurnedOffTests$Work.hold";
+
+	@RegisterExtension
+	static final RedisServerExtension redis = new RedisServerExtension();
+
+	private static RedisNode server;
+
+	private LockApplications applications;
+
+	@BeforeAll
+	static void startServer() {
+		server = redis.standalone();
+	}
+
+	@AfterEach
+	void stopInstances() {
+		this.applications.close();
+	}
+
+	@Test
+	void withoutHolderDetailsTheLockAndTheQueueNameOnlyTheInstance() throws Exception {
+		Recorded recorded = holdAndQueue("redis-lock.holder-details=false");
+
+		String holderInstance = recorded.holder.getBean(DefaultLockClient.class).getInstanceId();
+		String waiterInstance = recorded.waiter.getBean(DefaultLockClient.class).getInstanceId();
+		assertThat(recorded.lockValue)
+			.matches(holderInstance + ":\\d+ \\{\"instance\":\"" + holderInstance + "\",\"acquiredAt\":\"[^\"]+\"}");
+		assertThat(recorded.waiterEntry).matches("\\d+ \\d+ \\d+ \\d+ \"instance\":\"" + waiterInstance + "\"");
+		for (String value : List.of(recorded.lockValue, recorded.waiterEntry)) {
+			assertThat(value).doesNotContain(LockHolder.currentThread(null).host(), "holder-thread-7",
+					"waiter-thread-9", "hold(", "\"pid\"", "\"host\"", "\"thread\"", "\"method\"");
+		}
+		LocksEndpoint endpoint = new LocksEndpoint(recorded.holder.getBean(DefaultLockClient.class), (name) -> null);
+		assertThat(endpoint.locks().instance()).as("the instance the endpoint shows").isEqualTo(holderInstance);
+	}
+
+	@Test
+	void byDefaultTheLockAndTheQueueNameHostProcessThreadAndMethod() throws Exception {
+		Recorded recorded = holdAndQueue();
+
+		String host = LockHolder.currentThread(null).host();
+		String pid = "\"pid\":" + ProcessHandle.current().pid();
+		assertThat(recorded.lockValue).contains(host, pid, "holder-thread-7", METHOD);
+		assertThat(recorded.waiterEntry).contains(host, pid, "waiter-thread-9", METHOD);
+	}
+
+	/**
+	 * Hold a lock in one instance and wait for it in another, and read the lock key and
+	 * the waiter's queue place meanwhile.
+	 */
+	private Recorded holdAndQueue(String... properties) throws Exception {
+		this.applications = new LockApplications(server);
+		ConfigurableApplicationContext holder = this.applications.start(Services.class, properties);
+		ConfigurableApplicationContext waiter = this.applications.start(Services.class, properties);
+		CountDownLatch release = new CountDownLatch(1);
+		CompletableFuture<Boolean> held = new CompletableFuture<>();
+		CompletableFuture<Boolean> holding = call("holder-thread-7",
+				() -> holder.getBean(Work.class).hold("record", () -> {
+					held.complete(true);
+					awaitRelease(release);
+				}));
+		held.get(30, TimeUnit.SECONDS);
+		CompletableFuture<Boolean> waiting = call("waiter-thread-9",
+				() -> waiter.getBean(Work.class).hold("record", () -> {
+				}));
+		await().atMost(Duration.ofSeconds(20)).until(() -> waiterEntries().size() == 1);
+		String lockValue = String.valueOf(server.command("GET", "lock:{record}"));
+		String waiterEntry = waiterEntries().values().iterator().next();
+		release.countDown();
+		assertThat(holding.get(30, TimeUnit.SECONDS)).isTrue();
+		assertThat(waiting.get(30, TimeUnit.SECONDS)).as("the waiter got the lock in the end").isTrue();
+		return new Recorded(holder, waiter, lockValue, waiterEntry);
+	}
+
+	private static Map<String, String> waiterEntries() {
+		Map<String, String> entries = new LinkedHashMap<>();
+		if (server.command("HGETALL", "lock:{record}:waiters") instanceof List<?> list) {
+			for (int i = 0; i + 1 < list.size(); i += 2) {
+				entries.put(String.valueOf(list.get(i)), String.valueOf(list.get(i + 1)));
+			}
+		}
+		return entries;
+	}
+
+	private static CompletableFuture<Boolean> call(String threadName, Supplier<Boolean> work) {
+		CompletableFuture<Boolean> result = new CompletableFuture<>();
+		Thread thread = new Thread(() -> {
+			try {
+				result.complete(work.get());
+			}
+			catch (Throwable ex) {
+				result.completeExceptionally(ex);
+			}
+		}, threadName);
+		thread.start();
+		return result;
+	}
+
+	private static void awaitRelease(CountDownLatch latch) {
+		try {
+			assertThat(latch.await(30, TimeUnit.SECONDS)).isTrue();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	private record Recorded(ConfigurableApplicationContext holder, ConfigurableApplicationContext waiter,
+			String lockValue, String waiterEntry) {
+
+	}
+
+	static class Work {
+
+		/**
+		 * Run the given work under the lock.
+		 */
+		@RedisLock(key = "#key", waitTime = 20)
+		public boolean hold(String key, Runnable whileHeld) {
+			whileHeld.run();
+			return true;
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class Services {
+
+		@Bean
+		Work work() {
+			return new Work();
+		}
+
+	}
+
+}

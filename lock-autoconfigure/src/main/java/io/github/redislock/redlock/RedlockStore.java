@@ -113,6 +113,20 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
+	 * The lease less the allowance for clock drift: the lock client counts a lease from
+	 * before it asked, so the round trip is counted already, and what it holds to is the
+	 * validity of the Redlock algorithm, whether the lease was just taken or extended.
+	 */
+	@Override
+	public Duration leaseValidity(Duration leaseTime) {
+		return Duration.ofMillis(Math.max(0, leaseTime.toMillis() - driftMillis(leaseTime)));
+	}
+
+	private long driftMillis(Duration leaseTime) {
+		return (long) (leaseTime.toMillis() * this.driftFactor) + DRIFT_MILLIS;
+	}
+
+	/**
 	 * Never: a queue on each node could hand the lock to different waiters.
 	 */
 	@Override
@@ -131,8 +145,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		NodeCalls.Replies<AcquireResult> replies = this.nodes
 			.call((node) -> node.tryAcquire(name, ownerToken, leaseTime, null, holder));
 		long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-		long validityMillis = leaseTime.toMillis() - elapsedMillis - (long) (leaseTime.toMillis() * this.driftFactor)
-				- DRIFT_MILLIS;
+		long validityMillis = leaseTime.toMillis() - elapsedMillis - driftMillis(leaseTime);
 		int acquired = replies.count(AcquireResult::acquired);
 		if (acquired >= this.quorum && validityMillis > 0) {
 			return AcquireResult.ACQUIRED;

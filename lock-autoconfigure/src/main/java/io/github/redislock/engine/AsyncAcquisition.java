@@ -243,7 +243,8 @@ final class AsyncAcquisition implements LockStore.ReleaseListener {
 				return;
 			}
 			if (answer.acquired()) {
-				grant(LockHold.unowned(this.name, this.ownerToken, this.leaseTime, this.requestedAt));
+				grant(LockHold.unowned(this.name, this.ownerToken, this.leaseTime, this.requestedAt,
+						this.store::leaseValidity));
 				return;
 			}
 			long remaining = Deadline.remaining(this.deadline);
@@ -276,7 +277,8 @@ final class AsyncAcquisition implements LockStore.ReleaseListener {
 			return null;
 		}
 		this.handOff = null;
-		LockHold hold = LockHold.unowned(this.name, this.ownerToken, this.handOffLease, this.requestedAt);
+		LockHold hold = LockHold.unowned(this.name, this.ownerToken, this.handOffLease, this.requestedAt,
+				this.store::leaseValidity);
 		if (hold.remainingNanos() <= this.handOffLease.toNanos() / 2) {
 			return null;
 		}

@@ -71,6 +71,10 @@ final class AsyncStore {
 		return this.async;
 	}
 
+	Duration leaseValidity(Duration leaseTime) {
+		return this.store.leaseValidity(leaseTime);
+	}
+
 	boolean queuesWaiters() {
 		return this.store.queuesWaiters();
 	}

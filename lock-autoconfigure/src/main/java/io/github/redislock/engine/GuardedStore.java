@@ -84,6 +84,15 @@ final class GuardedStore {
 	}
 
 	/**
+	 * Return the part of a granted lease to count on.
+	 * @param leaseTime the lease granted
+	 * @return the store's {@link LockStore#leaseValidity}
+	 */
+	Duration leaseValidity(Duration leaseTime) {
+		return this.store.leaseValidity(leaseTime);
+	}
+
+	/**
 	 * Extend the lease for an acquisition (a re-entry or a take-over), which an interrupt
 	 * ends like any other acquisition.
 	 * @param hold the hold

@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
 
 import org.jspecify.annotations.Nullable;
 
@@ -48,6 +49,11 @@ final class LockHold {
 	private final String name;
 
 	private final String ownerToken;
+
+	/**
+	 * The part of a granted lease the store says to count on, which times the lease here.
+	 */
+	private final UnaryOperator<Duration> validity;
 
 	/**
 	 * The fencing token, {@code 0} until the store issued one when a holder first asked.
@@ -117,9 +123,19 @@ final class LockHold {
 	 */
 	private volatile LockInstrumentation.Hold observed = LockInstrumentation.Hold.NONE;
 
-	LockHold(String name, String ownerToken, Duration leaseTime, long requestedAt) {
+	/**
+	 * Create the hold of the current thread.
+	 * @param name the lock name
+	 * @param ownerToken the holder's owner token
+	 * @param leaseTime the lease granted
+	 * @param requestedAt {@link System#nanoTime()} when the lease was asked for
+	 * @param validity the part of a granted lease to count on, the store's
+	 * {@link io.github.redislock.store.LockStore#leaseValidity}
+	 */
+	LockHold(String name, String ownerToken, Duration leaseTime, long requestedAt, UnaryOperator<Duration> validity) {
 		this.name = name;
 		this.ownerToken = ownerToken;
+		this.validity = validity;
 		this.owner = Thread.currentThread();
 		this.acquiredAt = Instant.now();
 		this.leaseTime = leaseTime;
@@ -132,10 +148,12 @@ final class LockHold {
 	 * @param ownerToken the holder's own owner token
 	 * @param leaseTime the lease granted
 	 * @param requestedAt {@link System#nanoTime()} when the lease was asked for
+	 * @param validity the part of a granted lease to count on
 	 * @return the hold
 	 */
-	static LockHold unowned(String name, String ownerToken, Duration leaseTime, long requestedAt) {
-		LockHold hold = new LockHold(name, ownerToken, leaseTime, requestedAt);
+	static LockHold unowned(String name, String ownerToken, Duration leaseTime, long requestedAt,
+			UnaryOperator<Duration> validity) {
+		LockHold hold = new LockHold(name, ownerToken, leaseTime, requestedAt, validity);
 		hold.owner = null;
 		return hold;
 	}
@@ -149,7 +167,7 @@ final class LockHold {
 	 * @return the new hold
 	 */
 	static LockHold reacquired(LockHold previous, String ownerToken, long requestedAt) {
-		LockHold next = new LockHold(previous.name, ownerToken, previous.leaseTime, requestedAt);
+		LockHold next = new LockHold(previous.name, ownerToken, previous.leaseTime, requestedAt, previous.validity);
 		next.reacquired = true;
 		return next;
 	}
@@ -255,14 +273,16 @@ final class LockHold {
 	}
 
 	/**
-	 * Record a lease that the store confirmed, counted from when it was requested so the
-	 * local view never outlasts the store's.
+	 * Record a lease that the store confirmed, counted from when it was requested and cut
+	 * to the part the store says to count on, so the local view never outlasts the
+	 * store's.
 	 * @param requestedAt {@link System#nanoTime()} when the lease was asked for
 	 * @param leaseTime the lease the store granted
 	 */
 	void leaseConfirmed(long requestedAt, Duration leaseTime) {
-		this.expiresAt = requestedAt + leaseTime.toNanos();
-		this.renewAfter = requestedAt + leaseTime.toNanos() / 3;
+		long valid = this.validity.apply(leaseTime).toNanos();
+		this.expiresAt = requestedAt + valid;
+		this.renewAfter = requestedAt + valid / 3;
 	}
 
 	/**
@@ -302,7 +322,7 @@ final class LockHold {
 		// A reacquired lease is as fresh as this thread's own acquisition would have
 		// been; once taken over, it ages like any other.
 		boolean leaseShort = this.reacquired ? this.leaseTime.compareTo(leaseTime) < 0
-				: remainingNanos() < leaseTime.toNanos();
+				: remainingNanos() < this.validity.apply(leaseTime).toNanos();
 		this.reacquired = false;
 		return leaseShort;
 	}

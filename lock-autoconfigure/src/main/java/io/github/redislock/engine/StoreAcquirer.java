@@ -93,7 +93,8 @@ final class StoreAcquirer {
 		long requestedAt = System.nanoTime();
 		LockStore.AcquireResult result = this.store.tryAcquire(state.name, ownerToken, leaseTime, null, holder);
 		if (result.acquired()) {
-			keep(state, new LockHold(state.name, ownerToken, leaseTime, requestedAt), renew, method);
+			keep(state, new LockHold(state.name, ownerToken, leaseTime, requestedAt, this.store::leaseValidity), renew,
+					method);
 			return true;
 		}
 		if (Deadline.remaining(deadline) <= 0) {

@@ -139,7 +139,8 @@ final class StoreWait implements AutoCloseable {
 			result = attempt(listener);
 			if (result.acquired()) {
 				this.granted = true;
-				return new LockHold(this.state.name, this.ownerToken, this.leaseTime, this.requestedAt);
+				return new LockHold(this.state.name, this.ownerToken, this.leaseTime, this.requestedAt,
+						this.store::leaseValidity);
 			}
 			remaining = Deadline.remaining(this.deadline);
 			if (remaining <= 0) {
@@ -244,7 +245,8 @@ final class StoreWait implements AutoCloseable {
 		if (listener.handOff() == null) {
 			return null;
 		}
-		LockHold hold = new LockHold(this.state.name, this.ownerToken, this.handOffLease, this.requestedAt);
+		LockHold hold = new LockHold(this.state.name, this.ownerToken, this.handOffLease, this.requestedAt,
+				this.store::leaseValidity);
 		// Too little of the lease is known to be left when the news came late: the next
 		// attempt finds the lock recorded for this thread and renews it.
 		if (hold.remainingNanos() <= this.handOffLease.toNanos() / 2) {

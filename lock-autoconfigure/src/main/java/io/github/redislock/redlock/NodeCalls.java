@@ -18,10 +18,14 @@ package io.github.redislock.redlock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -30,12 +34,20 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.store.AsyncLockStore;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Calls every node of a Redlock at once and waits for their replies no longer than the
- * node timeout: a node that is down or paused must cost an attempt that long at most, not
- * the connection's command timeout.
+ * Calls every node of a Redlock at once and waits for their replies only until the
+ * outcome is known, and never longer than the node timeout: a node that is down or paused
+ * must not cost an operation anything once the others have decided it, and never more
+ * than the node timeout.
+ * <p>
+ * The calls whose order on a node matters (acquire, renew, release) go out on the node's
+ * asynchronous connection, one per node, which Redis answers in order: a release sent
+ * after an acquisition that has not answered yet runs after it, and so gives back what it
+ * may still grant. Waiting for the late reply before releasing could not promise that:
+ * the release could then run after a newer acquisition of the same owner.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -62,40 +74,136 @@ final class NodeCalls implements AutoCloseable {
 	}
 
 	/**
-	 * Call every node, and wait for the replies until the node timeout.
+	 * Call every node with a blocking call on a thread of its own, and wait for the
+	 * replies until they decide the outcome or the node timeout passes.
 	 * @param <T> the reply type
 	 * @param call what to ask each node
-	 * @return the replies, in node order
+	 * @param decided whether the replies so far decide the outcome
+	 * @return the replies, in node order, those still awaited among them
 	 * @throws IllegalStateException if the calling thread was interrupted, with its
 	 * interrupt flag set again
 	 */
-	<T> Replies<T> call(Function<RedisLockStore, T> call) {
+	<T> Replies<T> call(Function<RedisLockStore, T> call, Predicate<Replies<T>> decided) {
 		List<CompletableFuture<T>> futures = new ArrayList<>(this.nodes.size());
 		for (RedisLockStore node : this.nodes) {
-			futures.add(CompletableFuture.supplyAsync(() -> call.apply(node), this.executor));
+			futures.add(blocking(node, call));
 		}
-		long deadline = System.nanoTime() + this.timeout.toNanos();
-		List<Reply<T>> replies = new ArrayList<>(futures.size());
-		for (int i = 0; i < futures.size(); i++) {
-			replies.add(await(futures.get(i), deadline, this.nodeNames.get(i)));
-		}
-		return new Replies<>(replies, this.timeout);
+		return await(futures, decided);
 	}
 
-	private <T> Reply<T> await(CompletableFuture<T> future, long deadline, String node) {
+	/**
+	 * Call every node on its asynchronous connection, or, for a node that has none, with
+	 * a blocking call on a thread of its own, and wait for the replies until they decide
+	 * the outcome or the node timeout passes.
+	 * @param <T> the reply type
+	 * @param async what to ask a node's asynchronous calls
+	 * @param call what to ask a node without them
+	 * @param decided whether the replies so far decide the outcome
+	 * @return the replies, in node order, those still awaited among them
+	 * @throws IllegalStateException if the calling thread was interrupted, with its
+	 * interrupt flag set again
+	 */
+	<T> Replies<T> callAsync(Function<AsyncLockStore, CompletionStage<T>> async, Function<RedisLockStore, T> call,
+			Predicate<Replies<T>> decided) {
+		List<CompletableFuture<T>> futures = new ArrayList<>(this.nodes.size());
+		for (RedisLockStore node : this.nodes) {
+			futures.add(send(node, async, call));
+		}
+		return await(futures, decided);
+	}
+
+	/**
+	 * Send a call to some nodes without waiting for the replies.
+	 * @param <T> the reply type
+	 * @param nodes the indexes of the nodes
+	 * @param async what to ask a node's asynchronous calls
+	 * @param call what to ask a node without them
+	 * @return the replies to come, in the order of the indexes
+	 */
+	<T> List<CompletableFuture<T>> send(List<Integer> nodes, Function<AsyncLockStore, CompletionStage<T>> async,
+			Function<RedisLockStore, T> call) {
+		List<CompletableFuture<T>> futures = new ArrayList<>(nodes.size());
+		for (int index : nodes) {
+			futures.add(send(this.nodes.get(index), async, call));
+		}
+		return futures;
+	}
+
+	String nodeName(int index) {
+		return this.nodeNames.get(index);
+	}
+
+	private <T> CompletableFuture<T> send(RedisLockStore node, Function<AsyncLockStore, CompletionStage<T>> async,
+			Function<RedisLockStore, T> call) {
+		AsyncLockStore calls = node.async();
+		if (calls == null) {
+			return blocking(node, call);
+		}
 		try {
-			return Reply.of(future.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS));
+			return async.apply(calls).toCompletableFuture();
+		}
+		catch (RuntimeException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
+	}
+
+	private <T> CompletableFuture<T> blocking(RedisLockStore node, Function<RedisLockStore, T> call) {
+		try {
+			return CompletableFuture.supplyAsync(() -> call.apply(node), this.executor);
+		}
+		catch (RejectedExecutionException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
+	}
+
+	private <T> Replies<T> await(List<CompletableFuture<T>> futures, Predicate<Replies<T>> decided) {
+		CompletableFuture<Void> decision = new CompletableFuture<>();
+		Runnable check = () -> {
+			if (!decision.isDone()) {
+				Replies<T> sofar = replies(futures, false);
+				if (sofar.pending() == 0 || decided.test(sofar)) {
+					decision.complete(null);
+				}
+			}
+		};
+		for (CompletableFuture<T> future : futures) {
+			future.whenComplete((value, failure) -> check.run());
+		}
+		try {
+			decision.get(this.timeout.toNanos(), TimeUnit.NANOSECONDS);
 		}
 		catch (TimeoutException ex) {
-			return Reply.failed(node + " did not answer within " + this.timeout.toMillis() + " ms");
+			return replies(futures, true);
 		}
 		catch (ExecutionException ex) {
-			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
-			return Reply.failed(node + " failed: " + cause.getMessage());
+			throw new IllegalStateException("Could not tell whether the Redlock nodes' replies decide", ex.getCause());
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted while waiting for Redlock node " + node, ex);
+			throw new IllegalStateException("Interrupted while waiting for the Redlock nodes", ex);
+		}
+		return replies(futures, false);
+	}
+
+	private <T> Replies<T> replies(List<CompletableFuture<T>> futures, boolean timedOut) {
+		List<Reply<T>> replies = new ArrayList<>(futures.size());
+		for (int i = 0; i < futures.size(); i++) {
+			replies.add(reply(futures.get(i), this.nodeNames.get(i), timedOut));
+		}
+		return new Replies<>(replies, futures, this.timeout);
+	}
+
+	private <T> Reply<T> reply(CompletableFuture<T> future, String node, boolean timedOut) {
+		if (!future.isDone()) {
+			return Reply.pending(node + (timedOut ? " did not answer within " + this.timeout.toMillis() + " ms"
+					: " had not answered when the others decided"));
+		}
+		try {
+			return Reply.of(future.getNow(null));
+		}
+		catch (CompletionException | CancellationException ex) {
+			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
+			return Reply.failed(node + " failed: " + cause.getMessage());
 		}
 	}
 
@@ -110,15 +218,20 @@ final class NodeCalls implements AutoCloseable {
 	 * @param <T> the reply type
 	 * @param value the value, if the node answered
 	 * @param failure why the node did not answer, if it did not
+	 * @param pending whether the reply is still to come
 	 */
-	record Reply<T>(@Nullable T value, @Nullable String failure) {
+	record Reply<T>(@Nullable T value, @Nullable String failure, boolean pending) {
 
-		static <T> Reply<T> of(T value) {
-			return new Reply<>(value, null);
+		static <T> Reply<T> of(@Nullable T value) {
+			return new Reply<>(value, null, false);
 		}
 
 		static <T> Reply<T> failed(String failure) {
-			return new Reply<>(null, failure);
+			return new Reply<>(null, failure, false);
+		}
+
+		static <T> Reply<T> pending(String failure) {
+			return new Reply<>(null, failure, true);
 		}
 
 		boolean answered() {
@@ -128,22 +241,56 @@ final class NodeCalls implements AutoCloseable {
 	}
 
 	/**
-	 * The replies of every node to one call.
+	 * The replies of every node to one call, as far as they came.
 	 *
 	 * @param <T> the reply type
 	 * @param replies in node order
+	 * @param futures the replies in node order, those still to come among them
 	 * @param timeout how long the nodes had
 	 */
-	record Replies<T>(List<Reply<T>> replies, Duration timeout) {
+	record Replies<T>(List<Reply<T>> replies, List<CompletableFuture<T>> futures, Duration timeout) {
 
 		int answered() {
 			return (int) this.replies.stream().filter(Reply::answered).count();
+		}
+
+		/**
+		 * Return how many nodes failed to answer, not counting those still awaited.
+		 * @return the failed nodes
+		 */
+		int failed() {
+			return (int) this.replies.stream().filter((reply) -> !reply.answered() && !reply.pending()).count();
+		}
+
+		/**
+		 * Return how many replies are still awaited.
+		 * @return the pending replies
+		 */
+		int pending() {
+			return (int) this.replies.stream().filter(Reply::pending).count();
 		}
 
 		int count(Predicate<T> test) {
 			return (int) this.replies.stream()
 				.filter((reply) -> reply.answered() && reply.value() != null && test.test(reply.value()))
 				.count();
+		}
+
+		/**
+		 * Return the indexes of the nodes that answered and pass the given test, or whose
+		 * answer is not known: they failed, or have not answered yet.
+		 * @param test what an answer must pass
+		 * @return the indexes
+		 */
+		List<Integer> passingOrUnknown(Predicate<T> test) {
+			List<Integer> indexes = new ArrayList<>();
+			for (int i = 0; i < this.replies.size(); i++) {
+				Reply<T> reply = this.replies.get(i);
+				if (!reply.answered() || (reply.value() != null && test.test(reply.value()))) {
+					indexes.add(i);
+				}
+			}
+			return indexes;
 		}
 
 		/**

@@ -28,6 +28,7 @@ import io.github.redislock.redis.EvictionPolicyCheck;
 import io.github.redislock.redis.EvictionPolicyException;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.redis.ReplicaAcknowledgement;
+import io.github.redislock.store.AsyncLockStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -115,14 +116,20 @@ public final class RedlockConnections implements AutoCloseable {
 
 	/**
 	 * Open the connections to the nodes that answer, in parallel, and run a script on
-	 * each (a renewal of no lock), so that the first acquisition does not spend its node
-	 * timeout connecting or loading code. A node that does not answer now is connected to
-	 * when it does.
+	 * each, blocking and asynchronous (a renewal of no lock), so that the first
+	 * acquisition does not spend its node timeout connecting or loading code. A node that
+	 * does not answer now is connected to when it does.
 	 */
 	private void warmUp() {
 		List<CompletableFuture<?>> pings = new ArrayList<>();
 		for (RedisLockStore store : this.stores) {
 			pings.add(CompletableFuture.runAsync(() -> store.renew(WARM_UP_LOCK, WARM_UP_LOCK, WARM_UP)));
+			AsyncLockStore async = store.async();
+			if (async != null) {
+				// The asynchronous calls have a connection of their own.
+				pings.add(CompletableFuture
+					.runAsync(() -> async.renew(WARM_UP_LOCK, WARM_UP_LOCK, WARM_UP).toCompletableFuture().join()));
+			}
 		}
 		try {
 			CompletableFuture.allOf(pings.toArray(CompletableFuture[]::new))

@@ -18,7 +18,10 @@ package io.github.redislock.redlock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.stream.IntStream;
 
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.LockHolder;
@@ -32,11 +35,14 @@ import org.springframework.util.Assert;
 /**
  * A {@link LockStore} on a majority of independent Redis masters, the Redlock algorithm
  * of redis.io. Every operation asks all nodes at once, with the same owner token, and
- * waits for them no longer than the node timeout; a majority decides.
+ * waits for them only until a majority decided the outcome, never longer than the node
+ * timeout: a node that is paused or slow costs nothing while the others decide.
  * <ul>
  * <li>An acquisition succeeds when a majority took the lock and the lease left after the
  * round trip and an allowance for clock drift is still positive; otherwise it is given
- * back on every node that took it or did not answer.</li>
+ * back on every node that took it or did not answer, or has not answered yet. A node that
+ * takes the lock after a successful acquisition decided is part of the hold: it is
+ * renewed and released with the others.</li>
  * <li>A renewal keeps the lock when a majority extended it; otherwise the lock is lost,
  * and the lock client says so.</li>
  * <li>A release finds the lock still the owner's when a majority had it.</li>
@@ -65,6 +71,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	private final int quorum;
 
 	private final double driftFactor;
+
+	private final Duration nodeTimeout;
 
 	private final AutoCloseable connections;
 
@@ -99,6 +107,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		this.nodes = new NodeCalls(nodes, nodeNames, nodeTimeout);
 		this.quorum = nodes.size() / 2 + 1;
 		this.driftFactor = driftFactor;
+		this.nodeTimeout = nodeTimeout;
 		this.connections = connections;
 	}
 
@@ -110,6 +119,20 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing) {
 		return tryAcquire(name, ownerToken, leaseTime, queueing, LockHolder.currentThread(null));
+	}
+
+	/**
+	 * The lease less the allowance for clock drift: the lock client counts a lease from
+	 * before it asked, so the round trip is counted already, and what it holds to is the
+	 * validity of the Redlock algorithm, whether the lease was just taken or extended.
+	 */
+	@Override
+	public Duration leaseValidity(Duration leaseTime) {
+		return Duration.ofMillis(Math.max(0, leaseTime.toMillis() - driftMillis(leaseTime)));
+	}
+
+	private long driftMillis(Duration leaseTime) {
+		return (long) (leaseTime.toMillis() * this.driftFactor) + DRIFT_MILLIS;
 	}
 
 	/**
@@ -128,11 +151,12 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing,
 			LockHolder holder) {
 		long start = System.nanoTime();
-		NodeCalls.Replies<AcquireResult> replies = this.nodes
-			.call((node) -> node.tryAcquire(name, ownerToken, leaseTime, null, holder));
+		NodeCalls.Replies<AcquireResult> replies = this.nodes.callAsync(
+				(node) -> node.tryAcquire(name, ownerToken, leaseTime, null, holder),
+				(node) -> node.tryAcquire(name, ownerToken, leaseTime, null, holder),
+				decidedBy(AcquireResult::acquired));
 		long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-		long validityMillis = leaseTime.toMillis() - elapsedMillis - (long) (leaseTime.toMillis() * this.driftFactor)
-				- DRIFT_MILLIS;
+		long validityMillis = leaseTime.toMillis() - elapsedMillis - driftMillis(leaseTime);
 		int acquired = replies.count(AcquireResult::acquired);
 		if (acquired >= this.quorum && validityMillis > 0) {
 			return AcquireResult.ACQUIRED;
@@ -155,20 +179,34 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Release on every node that took the lock or may have: one that did not answer may
-	 * have taken it all the same.
+	 * Release, without waiting, on every node that took the lock or may have: one that
+	 * did not answer may have taken it all the same, and one that has not answered yet
+	 * runs the release after the acquisition.
 	 */
 	private void giveBack(String name, String ownerToken, NodeCalls.Replies<AcquireResult> replies) {
-		boolean anyToGiveBack = replies.replies()
-			.stream()
-			.anyMatch((reply) -> !reply.answered() || (reply.value() != null && reply.value().acquired()));
-		if (anyToGiveBack) {
-			NodeCalls.Replies<Boolean> released = this.nodes.call((node) -> node.release(name, ownerToken));
-			if (released.answered() < this.nodes.size()) {
-				logger.debug("Could not give back lock '{}' on every Redlock node, where it runs out by itself: {}",
-						name, released.failures());
-			}
+		List<Integer> toGiveBack = replies.passingOrUnknown(AcquireResult::acquired);
+		List<CompletableFuture<Boolean>> released = this.nodes.send(toGiveBack,
+				(node) -> node.release(name, ownerToken), (node) -> node.release(name, ownerToken));
+		for (int i = 0; i < released.size(); i++) {
+			String node = this.nodes.nodeName(toGiveBack.get(i));
+			released.get(i)
+				.orTimeout(this.nodeTimeout.toMillis(), TimeUnit.MILLISECONDS)
+				.whenComplete((answer, failure) -> {
+					if (failure != null) {
+						logger.debug("Could not give back lock '{}' on Redlock node {}, where it runs out by itself",
+								name, node, failure);
+					}
+				});
 		}
+	}
+
+	/**
+	 * Decide a majority call as soon as a majority answered yes, or too many answered no
+	 * or failed for a majority to answer yes.
+	 */
+	private <T> Predicate<NodeCalls.Replies<T>> decidedBy(Predicate<T> yes) {
+		int most = this.nodes.size() - this.quorum;
+		return (replies) -> replies.count(yes) >= this.quorum || replies.count(yes.negate()) + replies.failed() > most;
 	}
 
 	/**
@@ -183,7 +221,9 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 */
 	@Override
 	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
-		NodeCalls.Replies<Long> issued = this.nodes.call((node) -> node.issueFencingToken(name, ownerToken, leaseTime));
+		NodeCalls.Replies<Long> issued = this.nodes.callAsync(
+				(node) -> node.issueFencingToken(name, ownerToken, leaseTime),
+				(node) -> node.issueFencingToken(name, ownerToken, leaseTime), decidedBy((token) -> token > 0));
 		requireQuorum(issued, "issue a fencing token for lock '" + name + "'");
 		if (issued.count((token) -> token > 0) < this.quorum) {
 			return 0;
@@ -197,21 +237,30 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		NodeCalls.Replies<Boolean> raised = this.nodes.call((node) -> {
 			node.raiseFencingToken(name, token, leaseTime);
 			return Boolean.TRUE;
-		});
+		}, decidedBy(Boolean::booleanValue));
 		requireQuorum(raised, "record fencing token " + token + " of lock '" + name + "'");
 		return token;
 	}
 
 	@Override
 	public boolean renew(String name, String ownerToken, Duration leaseTime) {
-		NodeCalls.Replies<Boolean> renewed = this.nodes.call((node) -> node.renew(name, ownerToken, leaseTime));
+		NodeCalls.Replies<Boolean> renewed = this.nodes.callAsync((node) -> node.renew(name, ownerToken, leaseTime),
+				(node) -> node.renew(name, ownerToken, leaseTime), decidedBy(Boolean::booleanValue));
+		if (renewed.count(Boolean::booleanValue) >= this.quorum) {
+			return true;
+		}
 		requireQuorum(renewed, "extend the lease of lock '" + name + "'");
-		return renewed.count(Boolean::booleanValue) >= this.quorum;
+		return false;
 	}
 
 	@Override
 	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
-		NodeCalls.Replies<List<Boolean>> renewed = this.nodes.call((node) -> node.renewAll(renewals));
+		int most = this.nodes.size() - this.quorum;
+		NodeCalls.Replies<List<Boolean>> renewed = this.nodes.call((node) -> node.renewAll(renewals),
+				(replies) -> IntStream.range(0, renewals.size()).allMatch((index) -> {
+					int yes = replies.count((list) -> list.get(index));
+					return yes >= this.quorum || replies.answered() - yes + replies.failed() > most;
+				}));
 		requireQuorum(renewed, "extend " + renewals.size() + " leases");
 		List<Boolean> results = new ArrayList<>(renewals.size());
 		for (int i = 0; i < renewals.size(); i++) {
@@ -222,14 +271,23 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Release on every node.
+	 * Release on every node, waiting until the outcome is known: a node that has not
+	 * answered yet runs the release all the same.
 	 * @return {@code true} if a majority still recorded the owner; {@code false} if too
 	 * few did for the nodes that did not answer to make a majority with them
 	 * @throws RedlockQuorumException if the nodes that did not answer decide it
 	 */
 	@Override
 	public boolean release(String name, String ownerToken) {
-		NodeCalls.Replies<Boolean> released = this.nodes.call((node) -> node.release(name, ownerToken));
+		int most = this.nodes.size() - this.quorum;
+		NodeCalls.Replies<Boolean> released = this.nodes.callAsync((node) -> node.release(name, ownerToken),
+				(node) -> node.release(name, ownerToken), (replies) -> {
+					int yes = replies.count(Boolean::booleanValue);
+					int no = replies.count((held) -> !held);
+					int pending = replies.pending();
+					// Held on a majority, not held on too many, or neither can be told.
+					return yes >= this.quorum || no > most || (yes + pending < this.quorum && no + pending <= most);
+				});
 		int held = released.count(Boolean::booleanValue);
 		if (held >= this.quorum) {
 			return true;
@@ -245,7 +303,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public boolean forceRelease(String name) {
-		NodeCalls.Replies<Boolean> released = this.nodes.call((node) -> node.forceRelease(name));
+		NodeCalls.Replies<Boolean> released = this.nodes.call((node) -> node.forceRelease(name), (replies) -> false);
 		if (released.answered() == 0) {
 			throw new RedlockQuorumException(
 					"Could not force the release of lock '" + name + "' on any Redlock node: " + released.failures());
@@ -260,7 +318,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	@Override
 	public AutoCloseable subscribe(String name, ReleaseListener listener) {
 		ReleaseListener anyNode = (handOff) -> listener.released(null);
-		NodeCalls.Replies<AutoCloseable> subscriptions = this.nodes.call((node) -> node.subscribe(name, anyNode));
+		NodeCalls.Replies<AutoCloseable> subscriptions = this.nodes.call((node) -> node.subscribe(name, anyNode),
+				(replies) -> false);
 		List<AutoCloseable> open = subscriptions.replies()
 			.stream()
 			.filter((reply) -> reply.answered() && reply.value() != null)

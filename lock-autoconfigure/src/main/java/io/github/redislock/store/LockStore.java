@@ -69,6 +69,20 @@ public interface LockStore {
 	}
 
 	/**
+	 * Return how much of a lease this store grants its holder may count on, from when the
+	 * holder asked for it: the lease, less what the store must allow for the drift
+	 * between its clocks and this process's. The lock client times its own view of every
+	 * lease by this (acquisitions, hand-offs, renewals and extensions alike): when it
+	 * ends, whether the lease is still valid, when it is renewed. By default the whole
+	 * lease.
+	 * @param leaseTime the lease granted, positive
+	 * @return the part of it to count on, at most {@code leaseTime}
+	 */
+	default Duration leaseValidity(Duration leaseTime) {
+		return leaseTime;
+	}
+
+	/**
 	 * Return the non-blocking form of this store's calls, for holders that are not
 	 * threads, or {@code null} if it has none: the lock client then makes those holders'
 	 * blocking calls on threads of its own.

@@ -51,12 +51,16 @@ final class RedlockNodes implements AutoCloseable {
 	}
 
 	static RedlockNodes on(List<RedisNode> masters) {
+		return on(masters, NODE_TIMEOUT, 0.01);
+	}
+
+	static RedlockNodes on(List<RedisNode> masters, Duration nodeTimeout, double driftFactor) {
 		List<RedlockNode> nodes = new ArrayList<>();
 		for (RedisNode master : masters) {
 			nodes.add(RedlockNode.parse("redis://" + master.host() + ":" + master.port()));
 		}
-		RedlockConnections connections = RedlockConnections.connect(nodes, "lock:", NODE_TIMEOUT);
-		return new RedlockNodes(masters, connections, connections.store(NODE_TIMEOUT, 0.01));
+		RedlockConnections connections = RedlockConnections.connect(nodes, "lock:", nodeTimeout);
+		return new RedlockNodes(masters, connections, connections.store(nodeTimeout, driftFactor));
 	}
 
 	/**

@@ -25,6 +25,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import io.github.redislock.actuate.LocksEndpoint;
+import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockLease;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.testsupport.RedisNode;
@@ -87,6 +89,24 @@ class HolderDetailsStayOutOfRedisWhenTurnedOffTests {
 		}
 		LocksEndpoint endpoint = new LocksEndpoint(recorded.holder.getBean(DefaultLockClient.class), (name) -> null);
 		assertThat(endpoint.locks().instance()).as("the instance the endpoint shows").isEqualTo(holderInstance);
+	}
+
+	@Test
+	void withoutHolderDetailsAnAsynchronousHolderIsNamedOnlyByItsInstance() throws Exception {
+		this.applications = new LockApplications(server);
+		DefaultLockClient client = this.applications.start(Services.class, "redis-lock.holder-details=false")
+			.getBean(DefaultLockClient.class);
+		LockLease lease = client.tryAcquireAsync(LockDefinition.of("async", Duration.ofSeconds(30), Duration.ZERO))
+			.toCompletableFuture()
+			.get(30, TimeUnit.SECONDS)
+			.orElseThrow();
+		try {
+			assertThat(String.valueOf(server.command("GET", "lock:{async}"))).matches(client.getInstanceId()
+					+ ":\\d+ \\{\"instance\":\"" + client.getInstanceId() + "\",\"acquiredAt\":\"[^\"]+\"}");
+		}
+		finally {
+			lease.release().toCompletableFuture().get(30, TimeUnit.SECONDS);
+		}
 	}
 
 	@Test

@@ -275,7 +275,7 @@ final class FaultInjector {
 		for (int attempt = 0; attempt < 5; attempt++) {
 			hold(holderWorker, lock, 1500);
 			boolean first = WorkerOrders.awaitUntil(Duration.ofMillis(1200),
-					() -> this.queue.isFirst(lock, waiter.pid()));
+					() -> this.queue.isFirst(lock, this.oracle.commands().hget("worker-instances", waiter.id())));
 			if (first) {
 				begin(FaultKind.WAITER_KILLED_FIRST_IN_QUEUE + " " + waiter.id());
 				this.workers.kill(slot);

@@ -146,6 +146,7 @@ public final class TortureRun {
 				"--torture.run-for=" + this.settings.maxDuration().toMillis(),
 				"--spring.data.redis.timeout=" + TortureTimings.COMMAND_TIMEOUT_MS + "ms",
 				"--spring.main.banner-mode=off", "--logging.level.root=WARN",
+				"--redis-lock.holder-details=" + System.getProperty("torture.holder-details", "true"),
 				"--logging.level.io.github.redislock=WARN"));
 		arguments.addAll(redis.clientArguments());
 		return arguments;

@@ -17,22 +17,22 @@
 package io.github.redislock.torture.supervisor;
 
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import io.github.redislock.redis.RedisLockKeys;
 
 /**
- * Reads a lock's queue of waiters in Redis, to find the process of the waiter served
- * next: each entry starts with its arrival and names its holder's pid.
+ * Reads a lock's queue of waiters in Redis, to find the instance of the waiter served
+ * next: each entry starts with its arrival, and is keyed by the waiter's owner token,
+ * which starts with its instance's id whatever the holder record says
+ * ({@code redis-lock.holder-details}).
  *
  * @author redis-lock contributors
  */
 final class WaiterQueue {
-
-	private static final Pattern PID = Pattern.compile("\"pid\":(\\d+)");
 
 	private final StringRedisTemplate redis;
 
@@ -44,27 +44,27 @@ final class WaiterQueue {
 	}
 
 	/**
-	 * Return whether the waiter first in a lock's queue runs in a process.
+	 * Return whether the waiter first in a lock's queue runs in an instance.
 	 * @param lock the lock
-	 * @param pid the process
+	 * @param instanceId the id of the instance's lock client, or {@code null} if unknown
 	 * @return whether it is first
 	 */
-	boolean isFirst(String lock, long pid) {
+	boolean isFirst(String lock, @Nullable String instanceId) {
+		if (instanceId == null) {
+			return false;
+		}
 		Map<String, String> waiters = this.redis.<String, String>opsForHash().entries(this.keys.waitersKey(lock));
 		String first = null;
 		long firstArrival = Long.MAX_VALUE;
-		for (String entry : waiters.values()) {
+		for (Map.Entry<String, String> waiter : waiters.entrySet()) {
+			String entry = waiter.getValue();
 			long arrival = Long.parseLong(entry.substring(0, entry.indexOf(' ')));
 			if (arrival < firstArrival) {
 				firstArrival = arrival;
-				first = entry;
+				first = waiter.getKey();
 			}
 		}
-		if (first == null) {
-			return false;
-		}
-		Matcher matcher = PID.matcher(first);
-		return matcher.find() && Long.parseLong(matcher.group(1)) == pid;
+		return first != null && first.startsWith(instanceId + ":");
 	}
 
 }

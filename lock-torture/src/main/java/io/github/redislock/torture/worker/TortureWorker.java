@@ -97,6 +97,9 @@ public final class TortureWorker {
 			.run(args);
 		TortureWorker worker = new TortureWorker(id, oracle, context);
 		worker.startSections();
+		// Before the pid, which tells the supervisor the worker is up: with
+		// redis-lock.holder-details off, Redis names a waiter by this id alone.
+		oracle.commands().hset("worker-instances", id, context.getBean(DefaultLockClient.class).getInstanceId());
 		oracle.commands().hset("workers", id, Long.toString(ProcessHandle.current().pid()));
 		worker.takeOrders(orders);
 		orders.close();

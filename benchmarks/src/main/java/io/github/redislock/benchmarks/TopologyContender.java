@@ -30,8 +30,11 @@ import io.github.redislock.redlock.RedlockConnections;
 import io.github.redislock.redlock.RedlockNode;
 import io.github.redislock.redlock.RedlockStore;
 import io.github.redislock.store.LockStore;
+import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisURI;
+import io.lettuce.core.SocketOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -117,7 +120,8 @@ final class TopologyContender implements Contender {
 	/**
 	 * Create {@link #REDLOCK_5_PAUSED_ID}: a Redlock of 5 like {@link #REDLOCK_5_ID}'s,
 	 * whose fifth master, its own, is paused (SIGSTOP) once connected and resumed when
-	 * the contender closes. For the uncontended scenarios a and b, which run in one JVM.
+	 * the contender closes. For the uncontended scenarios a and b, which run in one JVM:
+	 * the JVM that finds the master paused already (the child) leaves it to the other.
 	 * @param port the port of the run's server
 	 * @return the contender
 	 */
@@ -135,15 +139,28 @@ final class TopologyContender implements Contender {
 		RedlockStore store = RedlockConnections.connect(nodes, "bench:" + REDLOCK_5_PAUSED_ID + ":", NODE_TIMEOUT)
 			.store(NODE_TIMEOUT, 0.01);
 		long pid = processId(pausedPort);
-		signal("STOP", pid);
+		if (pid > 0) {
+			signal("STOP", pid);
+		}
 		return new TopologyContender(REDLOCK_5_PAUSED_ID, store, () -> {
-			signal("CONT", pid);
+			if (pid > 0) {
+				signal("CONT", pid);
+			}
 			store.close();
 		});
 	}
 
+	/**
+	 * Return the process id of the master on the given port, or {@code -1} if it does not
+	 * answer within a second: paused already.
+	 */
 	private static long processId(int port) {
-		RedisClient client = RedisClient.create(RedisURI.create(BenchServer.HOST, port));
+		RedisURI uri = RedisURI.create(BenchServer.HOST, port);
+		uri.setTimeout(Duration.ofSeconds(1));
+		RedisClient client = RedisClient.create(uri);
+		client.setOptions(ClientOptions.builder()
+			.socketOptions(SocketOptions.builder().connectTimeout(Duration.ofSeconds(1)).build())
+			.build());
 		try (StatefulRedisConnection<String, String> connection = client.connect()) {
 			String info = connection.sync().info("server");
 			return info.lines()
@@ -151,6 +168,9 @@ final class TopologyContender implements Contender {
 				.map((line) -> Long.parseLong(line.substring("process_id:".length()).trim()))
 				.findFirst()
 				.orElseThrow(() -> new IllegalStateException("No process_id in INFO of port " + port));
+		}
+		catch (RedisException ex) {
+			return -1;
 		}
 		finally {
 			client.shutdown();

@@ -54,6 +54,7 @@ final class Contenders {
 		TOPOLOGY_LABELS.put(TopologyContender.ACKS_ID, "ours lock(), 1 replica acknowledges (WAIT)");
 		TOPOLOGY_LABELS.put(TopologyContender.REDLOCK_3_ID, "ours lock(), Redlock on 3 masters");
 		TOPOLOGY_LABELS.put(TopologyContender.REDLOCK_5_ID, "ours lock(), Redlock on 5 masters");
+		TOPOLOGY_LABELS.put(TopologyContender.REDLOCK_5_PAUSED_ID, "ours lock(), Redlock on 5 masters, 1 paused");
 		TOPOLOGY_LABELS.put(ManyWaitersScenario.VIRTUAL_ID, "ours lock() on virtual threads (30 s, renewed)");
 	}
 
@@ -75,6 +76,9 @@ final class Contenders {
 	 * @return how many to start
 	 */
 	static int mastersBeside(List<String> ids) {
+		if (ids.contains(TopologyContender.REDLOCK_5_PAUSED_ID)) {
+			return 5;
+		}
 		if (ids.contains(TopologyContender.REDLOCK_5_ID)) {
 			return 4;
 		}
@@ -112,6 +116,7 @@ final class Contenders {
 			case RegistryContender.PUB_SUB_ID -> new RegistryContender(port, true);
 			case TopologyContender.ACKS_ID -> TopologyContender.acknowledged(port);
 			case TopologyContender.REDLOCK_3_ID, TopologyContender.REDLOCK_5_ID -> TopologyContender.redlock(id, port);
+			case TopologyContender.REDLOCK_5_PAUSED_ID -> TopologyContender.pausedRedlock(port);
 			default -> throw new IllegalArgumentException(
 					"Unknown contender '" + id + "'; known: " + LABELS.keySet() + " and " + TOPOLOGY_LABELS.keySet());
 		};

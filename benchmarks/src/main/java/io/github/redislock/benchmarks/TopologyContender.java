@@ -15,7 +15,9 @@
  */
 package io.github.redislock.benchmarks;
 
+import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeoutException;
 
@@ -28,6 +30,12 @@ import io.github.redislock.redlock.RedlockConnections;
 import io.github.redislock.redlock.RedlockNode;
 import io.github.redislock.redlock.RedlockStore;
 import io.github.redislock.store.LockStore;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisException;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.SocketOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -51,6 +59,8 @@ final class TopologyContender implements Contender {
 	static final String REDLOCK_3_ID = "ours-redlock3";
 
 	static final String REDLOCK_5_ID = "ours-redlock5";
+
+	static final String REDLOCK_5_PAUSED_ID = "ours-redlock5-paused";
 
 	/** The node timeout of the Redlock contenders, the starter's default. */
 	private static final Duration NODE_TIMEOUT = Duration.ofMillis(100);
@@ -105,6 +115,82 @@ final class TopologyContender implements Contender {
 		RedlockStore store = RedlockConnections.connect(nodes, "bench:" + id + ":", NODE_TIMEOUT)
 			.store(NODE_TIMEOUT, 0.01);
 		return new TopologyContender(id, store, store);
+	}
+
+	/**
+	 * Create {@link #REDLOCK_5_PAUSED_ID}: a Redlock of 5 like {@link #REDLOCK_5_ID}'s,
+	 * whose fifth master, its own, is paused (SIGSTOP) once connected and resumed when
+	 * the contender closes. For the uncontended scenarios a and b, which run in one JVM:
+	 * the JVM that finds the master paused already (the child) leaves it to the other.
+	 * @param port the port of the run's server
+	 * @return the contender
+	 */
+	static TopologyContender pausedRedlock(int port) {
+		BenchTopology topology = BenchTopology.fromSystemProperties();
+		if (topology.masterPorts().size() < 5) {
+			throw new IllegalStateException(REDLOCK_5_PAUSED_ID + " needs 5 masters beside the run's server");
+		}
+		List<Integer> ports = new ArrayList<>(topology.redlockPorts(port, 4));
+		int pausedPort = topology.masterPorts().get(4);
+		ports.add(pausedPort);
+		List<RedlockNode> nodes = ports.stream()
+			.map((node) -> RedlockNode.parse("redis://" + BenchServer.HOST + ":" + node))
+			.toList();
+		RedlockStore store = RedlockConnections.connect(nodes, "bench:" + REDLOCK_5_PAUSED_ID + ":", NODE_TIMEOUT)
+			.store(NODE_TIMEOUT, 0.01);
+		long pid = processId(pausedPort);
+		if (pid > 0) {
+			signal("STOP", pid);
+		}
+		return new TopologyContender(REDLOCK_5_PAUSED_ID, store, () -> {
+			if (pid > 0) {
+				signal("CONT", pid);
+			}
+			store.close();
+		});
+	}
+
+	/**
+	 * Return the process id of the master on the given port, or {@code -1} if it does not
+	 * answer within a second: paused already.
+	 */
+	private static long processId(int port) {
+		RedisURI uri = RedisURI.create(BenchServer.HOST, port);
+		uri.setTimeout(Duration.ofSeconds(1));
+		RedisClient client = RedisClient.create(uri);
+		client.setOptions(ClientOptions.builder()
+			.socketOptions(SocketOptions.builder().connectTimeout(Duration.ofSeconds(1)).build())
+			.build());
+		try (StatefulRedisConnection<String, String> connection = client.connect()) {
+			String info = connection.sync().info("server");
+			return info.lines()
+				.filter((line) -> line.startsWith("process_id:"))
+				.map((line) -> Long.parseLong(line.substring("process_id:".length()).trim()))
+				.findFirst()
+				.orElseThrow(() -> new IllegalStateException("No process_id in INFO of port " + port));
+		}
+		catch (RedisException ex) {
+			return -1;
+		}
+		finally {
+			client.shutdown();
+		}
+	}
+
+	private static void signal(String signal, long pid) {
+		try {
+			int exit = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start().waitFor();
+			if (exit != 0) {
+				throw new IllegalStateException("kill -" + signal + " " + pid + " exited with " + exit);
+			}
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException("Could not send SIG" + signal + " to " + pid, ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted sending SIG" + signal + " to " + pid, ex);
+		}
 	}
 
 	@Override

@@ -30,12 +30,15 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.AsyncLockStore;
 import org.jspecify.annotations.Nullable;
+
+import org.springframework.core.NestedExceptionUtils;
 
 /**
  * Calls every node of a Redlock at once and waits for their replies only until the
@@ -47,7 +50,9 @@ import org.jspecify.annotations.Nullable;
  * asynchronous connection, one per node, which Redis answers in order: a release sent
  * after an acquisition that has not answered yet runs after it, and so gives back what it
  * may still grant. Waiting for the late reply before releasing could not promise that:
- * the release could then run after a newer acquisition of the same owner.
+ * the release could then run after a newer acquisition of the same owner. (Until a node's
+ * asynchronous connection first answered, its calls are sent from threads of this class,
+ * since connecting blocks; their order is then only that of sending.)
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -62,11 +67,18 @@ final class NodeCalls implements AutoCloseable {
 
 	private final ExecutorService executor;
 
+	/**
+	 * Whether each node's asynchronous connection answered once: until it did, a call may
+	 * block its caller while connecting, so it is sent from a thread of this class.
+	 */
+	private final AtomicReferenceArray<Boolean> connected;
+
 	NodeCalls(List<RedisLockStore> nodes, List<String> nodeNames, Duration timeout) {
 		this.nodes = List.copyOf(nodes);
 		this.nodeNames = List.copyOf(nodeNames);
 		this.timeout = timeout;
 		this.executor = Executors.newCachedThreadPool(new NodeThreads());
+		this.connected = new AtomicReferenceArray<>(nodes.size());
 	}
 
 	int size() {
@@ -106,8 +118,8 @@ final class NodeCalls implements AutoCloseable {
 	<T> Replies<T> callAsync(Function<AsyncLockStore, CompletionStage<T>> async, Function<RedisLockStore, T> call,
 			Predicate<Replies<T>> decided) {
 		List<CompletableFuture<T>> futures = new ArrayList<>(this.nodes.size());
-		for (RedisLockStore node : this.nodes) {
-			futures.add(send(node, async, call));
+		for (int i = 0; i < this.nodes.size(); i++) {
+			futures.add(send(i, async, call));
 		}
 		return await(futures, decided);
 	}
@@ -124,7 +136,7 @@ final class NodeCalls implements AutoCloseable {
 			Function<RedisLockStore, T> call) {
 		List<CompletableFuture<T>> futures = new ArrayList<>(nodes.size());
 		for (int index : nodes) {
-			futures.add(send(this.nodes.get(index), async, call));
+			futures.add(send(index, async, call));
 		}
 		return futures;
 	}
@@ -133,11 +145,20 @@ final class NodeCalls implements AutoCloseable {
 		return this.nodeNames.get(index);
 	}
 
-	private <T> CompletableFuture<T> send(RedisLockStore node, Function<AsyncLockStore, CompletionStage<T>> async,
+	private <T> CompletableFuture<T> send(int index, Function<AsyncLockStore, CompletionStage<T>> async,
 			Function<RedisLockStore, T> call) {
+		RedisLockStore node = this.nodes.get(index);
 		AsyncLockStore calls = node.async();
 		if (calls == null) {
 			return blocking(node, call);
+		}
+		if (this.connected.get(index) == null) {
+			return blocking(node, (unused) -> async.apply(calls).toCompletableFuture()).thenCompose(Function.identity())
+				.whenComplete((value, failure) -> {
+					if (failure == null) {
+						this.connected.set(index, Boolean.TRUE);
+					}
+				});
 		}
 		try {
 			return async.apply(calls).toCompletableFuture();
@@ -203,7 +224,7 @@ final class NodeCalls implements AutoCloseable {
 		}
 		catch (CompletionException | CancellationException ex) {
 			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
-			return Reply.failed(node + " failed: " + cause.getMessage());
+			return Reply.failed(node + " failed: " + NestedExceptionUtils.getMostSpecificCause(cause).getMessage());
 		}
 	}
 

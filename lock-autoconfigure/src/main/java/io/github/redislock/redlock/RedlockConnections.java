@@ -27,6 +27,8 @@ import io.github.redislock.redis.EvictionCheck;
 import io.github.redislock.redis.EvictionPolicyCheck;
 import io.github.redislock.redis.EvictionPolicyException;
 import io.github.redislock.redis.RedisLockStore;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.TimeoutOptions;
 import io.github.redislock.redis.ReplicaAcknowledgement;
 import io.github.redislock.store.AsyncLockStore;
 import org.slf4j.Logger;
@@ -103,8 +105,18 @@ public final class RedlockConnections implements AutoCloseable {
 		configuration.setDatabase(node.database());
 		configuration.setUsername(node.username());
 		configuration.setPassword(RedisPassword.of(node.password()));
+		// A node that is down fails its calls at once, rather than queueing them to
+		// replay
+		// when it is back: a replayed acquisition would take the lock on it long after
+		// the
+		// majority decided without it.
+		ClientOptions options = ClientOptions.builder()
+			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+			.timeoutOptions(TimeoutOptions.enabled())
+			.build();
 		LettuceClientConfiguration.LettuceClientConfigurationBuilder client = LettuceClientConfiguration.builder()
-			.commandTimeout(nodeTimeout);
+			.commandTimeout(nodeTimeout)
+			.clientOptions(options);
 		if (node.ssl()) {
 			client.useSsl();
 		}

@@ -201,12 +201,17 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Decide a majority call as soon as a majority answered yes, or too many answered no
-	 * or failed for a majority to answer yes.
+	 * Decide a majority call as soon as its outcome is known: a majority answered yes; or
+	 * a majority answered, and too many said no or failed for a majority to say yes; or
+	 * too many failed for a majority to answer at all.
 	 */
 	private <T> Predicate<NodeCalls.Replies<T>> decidedBy(Predicate<T> yes) {
+		return (replies) -> decided(replies.count(yes), replies.count(yes.negate()), replies.failed());
+	}
+
+	private boolean decided(int yes, int no, int failed) {
 		int most = this.nodes.size() - this.quorum;
-		return (replies) -> replies.count(yes) >= this.quorum || replies.count(yes.negate()) + replies.failed() > most;
+		return yes >= this.quorum || failed > most || (yes + no >= this.quorum && no + failed > most);
 	}
 
 	/**
@@ -255,11 +260,10 @@ public class RedlockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
-		int most = this.nodes.size() - this.quorum;
 		NodeCalls.Replies<List<Boolean>> renewed = this.nodes.call((node) -> node.renewAll(renewals),
 				(replies) -> IntStream.range(0, renewals.size()).allMatch((index) -> {
 					int yes = replies.count((list) -> list.get(index));
-					return yes >= this.quorum || replies.answered() - yes + replies.failed() > most;
+					return decided(yes, replies.answered() - yes, replies.failed());
 				}));
 		requireQuorum(renewed, "extend " + renewals.size() + " leases");
 		List<Boolean> results = new ArrayList<>(renewals.size());

@@ -72,13 +72,7 @@ class RedlockDoesNotWaitForAPausedNodeTests {
 
 	@AfterEach
 	void healAndClean() {
-		this.redlock.close();
-		for (RedisNode master : masters) {
-			if (master.isPaused()) {
-				master.resume();
-			}
-			master.command("FLUSHALL");
-		}
+		this.redlock.closeAndHeal();
 	}
 
 	@Test

@@ -77,10 +77,7 @@ class RedlockLeaseCountsClockDriftTests {
 
 	@AfterEach
 	void close() {
-		this.redlock.close();
-		for (RedisNode master : masters) {
-			master.command("FLUSHALL");
-		}
+		this.redlock.closeAndHeal();
 	}
 
 	@Test

@@ -105,4 +105,21 @@ final class RedlockNodes implements AutoCloseable {
 		this.store.close();
 	}
 
+	/**
+	 * Close the connections, then bring every master a test paused or stopped back,
+	 * empty.
+	 */
+	void closeAndHeal() {
+		close();
+		for (RedisNode master : this.masters) {
+			if (master.isPaused()) {
+				master.resume();
+			}
+			if (!master.isRunning()) {
+				master.restart();
+			}
+			master.command("FLUSHALL");
+		}
+	}
+
 }

@@ -63,16 +63,7 @@ class RedlockStoreTests {
 
 	@AfterEach
 	void healAndClean() {
-		this.redlock.close();
-		for (RedisNode master : masters) {
-			if (master.isPaused()) {
-				master.resume();
-			}
-			if (!master.isRunning()) {
-				master.restart();
-			}
-			master.command("FLUSHALL");
-		}
+		this.redlock.closeAndHeal();
 	}
 
 	@Test

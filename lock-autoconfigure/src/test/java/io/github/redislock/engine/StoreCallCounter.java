@@ -18,6 +18,7 @@ package io.github.redislock.engine;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -31,6 +32,9 @@ import io.github.redislock.store.LockStore;
  */
 final class StoreCallCounter {
 
+	/** What the store knows of itself: asked when a client is set up, not per lock. */
+	static final Set<String> ANSWERED_WITHOUT_A_ROUND_TRIP = Set.of("leaseValidity", "queuesWaiters", "async");
+
 	private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
 
 	private final LockStore view;
@@ -38,7 +42,8 @@ final class StoreCallCounter {
 	private StoreCallCounter(LockStore store, boolean notifications) {
 		this.view = (LockStore) Proxy.newProxyInstance(LockStore.class.getClassLoader(),
 				new Class<?>[] { LockStore.class }, (proxy, method, args) -> {
-					if (method.getDeclaringClass() == Object.class || method.getName().equals("leaseValidity")) {
+					if (method.getDeclaringClass() == Object.class
+							|| ANSWERED_WITHOUT_A_ROUND_TRIP.contains(method.getName())) {
 						// Answered here, without a round trip to the store.
 						return method.invoke(store, args);
 					}

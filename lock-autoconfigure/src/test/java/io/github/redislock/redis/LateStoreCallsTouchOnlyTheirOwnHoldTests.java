@@ -73,6 +73,22 @@ class LateStoreCallsTouchOnlyTheirOwnHoldTests extends RedisLockTestSupport {
 	}
 
 	@Test
+	void aLockLeftUnderAnEarlierHoldsTokenIsNotTakenForTheSameThreadsNextHold() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("left-behind");
+		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+		String value = String.valueOf(server().command("GET", lockKey(instance, "left-behind")));
+		lock.unlock();
+		// An acquisition of the earlier hold, sent again late, takes the lock once more.
+		server().command("SET", lockKey(instance, "left-behind"), value, "PX", "5000");
+
+		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).as("the next hold of the same thread").isFalse();
+		assertThat((Long) server().command("PTTL", lockKey(instance, "left-behind"))).as("the leftover's own lease")
+			.isLessThanOrEqualTo(5000);
+		server().command("DEL", lockKey(instance, "left-behind"));
+	}
+
+	@Test
 	void aLateReleaseOfAHoldPassedToAnotherThreadLeavesThatThreadsHoldAlone() throws Exception {
 		LockClientInstance instance = instance().start();
 		LockClientInstance other = instance().start();

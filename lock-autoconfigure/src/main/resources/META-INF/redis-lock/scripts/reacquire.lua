@@ -11,7 +11,8 @@
 -- ARGV[2]  lease in milliseconds, positive
 -- ARGV[3]  owner token of the next holder, which replaces ARGV[1] in the lock key
 --
--- Returns 1 when the lock was held by ARGV[1], -1 when it was and waiters are queued
+-- Returns 1 when the lock was held by ARGV[1], or is ARGV[3]'s already (the same call
+-- sent again after its reply was lost), -1 when so and waiters are queued
 -- (they are of other processes: the caller's process queues only one thread per lock,
 -- the one now holding it); else 0: the lock expired or belongs to another owner, and is
 -- left untouched.
@@ -23,10 +24,11 @@ local function ownedBy(value, owner)
 end
 
 local value = redis.call('GET', KEYS[1])
-if not ownedBy(value, ARGV[1]) then
+if ownedBy(value, ARGV[1]) then
+  redis.call('SET', KEYS[1], ARGV[3] .. string.sub(value, #ARGV[1] + 1), 'PX', ARGV[2])
+elseif not ownedBy(value, ARGV[3]) then
   return 0
 end
-redis.call('SET', KEYS[1], ARGV[3] .. string.sub(value, #ARGV[1] + 1), 'PX', ARGV[2])
 if redis.call('EXISTS', KEYS[2]) == 1 then
   return -1
 end

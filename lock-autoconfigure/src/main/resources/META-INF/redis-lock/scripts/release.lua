@@ -7,11 +7,11 @@
 -- KEYS[2]  waiters key: a hash from the owner token of each queued waiter to
 --          '<arrival µs> <valid until ms> <lease ms> <ticket> <holder fields>'
 -- KEYS[3]  queue key: a sorted set of the same owner tokens scored by arrival
--- KEYS[4]  released-by key: a hash whose fields are the owner tokens of the latest
---          releases that freed or handed on the lock (at most MAX_REMEMBERED), kept for
---          ARGV[6] milliseconds after the last, so that the same release sent again (a
---          client re-sends a command whose reply a dropped connection lost) is told
---          apart from a lock that was lost; optional
+-- KEYS[4]  released-by key: a sorted set of the owner tokens of the releases that freed
+--          or handed on the lock in the last ARGV[6] milliseconds (the latest
+--          MAX_REMEMBERED of them), scored by the time of the release, so that the same
+--          release sent again (a client re-sends a command whose reply a dropped
+--          connection lost) is told apart from a lock that was lost; optional
 -- ARGV[1]  owner token of the caller
 -- ARGV[2]  channel on which waiters listen for the release
 -- ARGV[3]  the time of the release, recorded as acquiredAt of a waiter handed the lock
@@ -41,7 +41,7 @@
 -- Assumes Redis 6.2 or later: script effects replication.
 
 local MAX_DROPPED = 16
-local MAX_REMEMBERED = 64
+local MAX_REMEMBERED = 1024
 
 -- Whether a lock key's value names the owner: the owner token alone (written by
 -- versions before holders were recorded), or followed by a space and the holder.
@@ -52,21 +52,20 @@ end
 redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('ZREM', KEYS[3], ARGV[1])
 if not ownedBy(redis.call('GET', KEYS[1]), ARGV[1]) then
-  if KEYS[4] and redis.call('HEXISTS', KEYS[4], ARGV[1]) == 1 then
+  if KEYS[4] and redis.call('ZSCORE', KEYS[4], ARGV[1]) then
     return 2
   end
   return 0
 end
-if KEYS[4] then
-  if redis.call('HLEN', KEYS[4]) >= MAX_REMEMBERED then
-    redis.call('DEL', KEYS[4])
-  end
-  redis.call('HSET', KEYS[4], ARGV[1], '1')
-  redis.call('PEXPIRE', KEYS[4], ARGV[6])
-end
 
 local now = redis.call('TIME')
 local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+if KEYS[4] then
+  redis.call('ZADD', KEYS[4], millis, ARGV[1])
+  redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', millis - tonumber(ARGV[6]))
+  redis.call('ZREMRANGEBYRANK', KEYS[4], 0, -MAX_REMEMBERED - 1)
+  redis.call('PEXPIRE', KEYS[4], ARGV[6])
+end
 local dropped = 0
 while dropped <= MAX_DROPPED do
   local head = redis.call('ZPOPMIN', KEYS[3])

@@ -145,6 +145,7 @@ public final class RedisLockAutoConfiguration {
 			String name = properties.getConnectionFactory();
 			RedisConnectionFactory connectionFactory = (name != null)
 					? LockConnectionFactoryCondition.named(beanFactory, name) : connectionFactories.getObject();
+			ReplicaAckTimeoutCheck.check(properties, connectionFactory);
 			RedisLockStore store = new RedisLockStore(new StringRedisTemplate(connectionFactory),
 					properties.getKeyPrefix(), properties.toReplicaAcknowledgement());
 			store.setHolderDetails(properties.isHolderDetails());

@@ -32,6 +32,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
@@ -234,13 +235,27 @@ final class AsyncLocks implements AutoCloseable {
 		}
 		long requestedAt = System.nanoTime();
 		Duration leaseTime = hold.leaseTime();
-		return this.store.renew(hold, leaseTime).thenAccept((renewed) -> {
-			if (!renewed) {
-				this.leases.lostToRenewal(hold, "the store no longer recorded this holder when it was renewed");
-				throw new CompletionException(lostBefore(hold, "it was renewed"));
-			}
-			hold.leaseConfirmed(requestedAt, leaseTime);
-		});
+		// A store that stops answering does not keep the holder waiting past its lease,
+		// and its late answer no longer counts.
+		return this.store.renew(hold, leaseTime)
+			.toCompletableFuture()
+			.orTimeout(hold.remainingNanos(), TimeUnit.NANOSECONDS)
+			.handle((renewed, failure) -> {
+				if (failure != null) {
+					if (!(AsyncStore.unwrap(failure) instanceof TimeoutException)) {
+						throw (failure instanceof CompletionException completion) ? completion
+								: new CompletionException(failure);
+					}
+					this.leases.lostToRenewal(hold, "its lease ran out before the store answered its renewal");
+					throw new CompletionException(lostBefore(hold, "it was renewed"));
+				}
+				if (!renewed) {
+					this.leases.lostToRenewal(hold, "the store no longer recorded this holder when it was renewed");
+					throw new CompletionException(lostBefore(hold, "it was renewed"));
+				}
+				hold.leaseConfirmed(requestedAt, leaseTime);
+				return null;
+			});
 	}
 
 	private static LockLostException lostBefore(LockHold hold, String what) {

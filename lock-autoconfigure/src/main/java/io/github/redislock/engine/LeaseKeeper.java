@@ -209,10 +209,10 @@ final class LeaseKeeper implements AutoCloseable {
 				if (leaseLeft) {
 					throw storeFailure;
 				}
-				throw unreachableAfterLoss(hold, storeFailure, this::lostToRenewal);
+				throw unreachableAfterLoss(hold, storeFailure, this::notifyLostLater);
 			}
 			if (!released) {
-				throw lostAtRelease(hold, this::lostToRenewal);
+				throw lostAtRelease(hold, this::notifyLostLater);
 			}
 			if (hold.isLost()) {
 				throw reportedLost(hold);
@@ -327,6 +327,17 @@ final class LeaseKeeper implements AutoCloseable {
 			return;
 		}
 		this.renewer.stop(hold);
+		hold.markLost();
+		hold.observed().lost();
+		this.lostLeases.reportLater(new LockLostEvent(hold.name(), hold.fencingToken(), reason));
+		hold.lossFound(reason);
+	}
+
+	/**
+	 * Report a loss found as an asynchronous holder released its hold, which is let go by
+	 * then, without waiting for the listener.
+	 */
+	private void notifyLostLater(LockHold hold, String reason) {
 		hold.markLost();
 		hold.observed().lost();
 		this.lostLeases.reportLater(new LockLostEvent(hold.name(), hold.fencingToken(), reason));

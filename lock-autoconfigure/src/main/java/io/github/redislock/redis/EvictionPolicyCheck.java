@@ -111,10 +111,11 @@ public final class EvictionPolicyCheck {
 					+ "the check, set redis-lock.eviction-check=off.", describe(unread));
 		}
 		if (!warned.isEmpty()) {
+			boolean limited = warned.stream().anyMatch((policy) -> policy.maxmemory() != 0);
 			logger.warn("{} can evict lock keys: every lock key has an expiry, so a held lock's key can be evicted "
-					+ "when memory fills (with maxmemory 0, once a limit is set), and another instance then takes "
-					+ "the lock while its holder still runs. Set maxmemory-policy noeviction, or keep locks in a "
-					+ "Redis of their own.", describe(warned));
+					+ "when memory fills{}, and another instance then takes the lock while its holder still runs. "
+					+ "Set maxmemory-policy noeviction, or keep locks in a Redis of their own.", describe(warned),
+					limited ? "" : " (once a maxmemory limit is set)");
 		}
 		if (!refused.isEmpty()) {
 			throw new EvictionPolicyException(describe(refused) + " can evict lock keys when memory fills: every "

@@ -90,8 +90,8 @@ public final class RedisLockKeys {
 	}
 
 	/**
-	 * Return the key naming, for a few seconds, the owners whose releases last freed or
-	 * handed on the lock, so that the same release sent again is not taken for a loss.
+	 * Return the key naming the owners whose releases freed or handed on the lock in the
+	 * last few seconds, so that the same release sent again is not taken for a loss.
 	 * @param name the lock name
 	 * @return the released-by key
 	 */

@@ -232,6 +232,23 @@ class RedisLockAutoConfigurationTests {
 	}
 
 	@Test
+	void replicaAckTimeoutMustBeShorterThanTheRedisCommandTimeout() {
+		this.runner
+			.withPropertyValues("redis-lock.replica-acks=1", "redis-lock.replica-ack-timeout=5s",
+					"spring.data.redis.timeout=1s", "redis-lock.eviction-check=off")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).rootCause()
+					.hasMessageContaining("redis-lock.replica-ack-timeout")
+					.hasMessageContaining("shorter than the Redis command timeout (PT1S, spring.data.redis.timeout)");
+			});
+		this.runner
+			.withPropertyValues("redis-lock.replica-acks=1", "redis-lock.replica-ack-timeout=500ms",
+					"spring.data.redis.timeout=1s", "redis-lock.eviction-check=off")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
 	void keyPrefixThatUtf8CannotRepresentStopsStartUp() {
 		this.runner.withPropertyValues("redis-lock.key-prefix=app\uD800:").run((context) -> {
 			assertThat(context).hasFailed();

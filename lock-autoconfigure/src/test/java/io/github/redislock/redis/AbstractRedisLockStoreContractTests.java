@@ -100,6 +100,13 @@ abstract class AbstractRedisLockStoreContractTests extends AbstractLockStoreCont
 		assertThat(store.release("resent", "owner-a")).as("run again").isTrue();
 		assertThat(store.tryAcquire("resent", "owner-b", lease).acquired()).isTrue();
 		assertThat(store.release("resent", "owner-a")).as("run again while another holds it").isTrue();
+		assertThat(store.release("resent", "owner-b")).isTrue();
+		for (int i = 0; i < 200; i++) {
+			assertThat(store.tryAcquire("resent", "owner-" + i, lease).acquired()).isTrue();
+			assertThat(store.release("resent", "owner-" + i)).isTrue();
+		}
+		assertThat(store.release("resent", "owner-a")).as("run again after 200 releases by others").isTrue();
+		assertThat(store.tryAcquire("resent", "owner-b", lease).acquired()).isTrue();
 		assertThat(store.release("resent", "owner-c")).as("an owner that never released it").isFalse();
 		assertThat(store.tryAcquire("resent", "owner-c", lease).acquired()).isFalse();
 		assertThat(store.release("resent", "owner-b")).isTrue();

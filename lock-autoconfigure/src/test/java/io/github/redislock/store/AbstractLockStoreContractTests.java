@@ -504,6 +504,8 @@ public abstract class AbstractLockStoreContractTests {
 	void reacquireUnderTheNextOwnersTokenLeavesThePreviousTokenNothingToReleaseOrRenew() {
 		assertThat(this.store.tryAcquire("passed-on", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.reacquire("passed-on", A, B, LONGER_LEASE)).isNotNull();
+		assertThat(this.store.reacquire("passed-on", A, B, LONGER_LEASE)).as("the same call sent again").isNotNull();
+		assertThat(this.store.reacquire("passed-on", A, C, LONGER_LEASE)).as("a pass to another owner").isNull();
 		assertThat(this.store.release("passed-on", A)).as("a late release of the previous hold").isFalse();
 		assertThat(this.store.renew("passed-on", A, LEASE)).as("a late renewal of the previous hold").isFalse();
 		assertThat(this.store.tryAcquire("passed-on", C, LEASE).acquired()).as("still held by B").isFalse();

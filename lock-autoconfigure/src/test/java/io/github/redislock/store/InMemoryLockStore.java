@@ -135,7 +135,8 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 		checkLease(leaseTime);
 		long now = now();
 		if (!isHolder(name, ownerToken)) {
-			return null;
+			// The same call again, after the lock passed: answered as the first was.
+			return isHolder(name, nextOwnerToken) ? new Reacquisition(!lock(name, now).waiters.isEmpty()) : null;
 		}
 		Lock lock = lock(name, now);
 		lock.owner = nextOwnerToken;

@@ -1,0 +1,70 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.autoconfigure;
+
+import java.time.Duration;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.data.redis.connection.RedisConnectionFactory;
+import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Refuses a replica acknowledgement timeout that is not shorter than the Redis client's
+ * command timeout: the client would give up on {@code WAIT} first, with a timeout that
+ * says nothing of replicas, and stall the connection the application shares.
+ *
+ * @author redis-lock contributors
+ */
+final class ReplicaAckTimeoutCheck {
+
+	private static final boolean LETTUCE = ClassUtils.isPresent("io.lettuce.core.RedisClient",
+			ReplicaAckTimeoutCheck.class.getClassLoader());
+
+	private static final boolean JEDIS = ClassUtils.isPresent("redis.clients.jedis.Jedis",
+			ReplicaAckTimeoutCheck.class.getClassLoader());
+
+	private ReplicaAckTimeoutCheck() {
+	}
+
+	static void check(RedisLockProperties properties, RedisConnectionFactory connectionFactory) {
+		if (properties.getReplicaAcks() == 0) {
+			return;
+		}
+		Duration commandTimeout = commandTimeout(connectionFactory);
+		Duration ackTimeout = properties.getReplicaAckTimeout();
+		if (commandTimeout != null && ackTimeout.compareTo(commandTimeout) >= 0) {
+			throw new InvalidConfigurationPropertyValueException("redis-lock.replica-ack-timeout", ackTimeout,
+					"it must be shorter than the Redis command timeout (" + commandTimeout
+							+ ", spring.data.redis.timeout), or the client gives up on WAIT before the replicas "
+							+ "can answer");
+		}
+	}
+
+	private static @Nullable Duration commandTimeout(RedisConnectionFactory connectionFactory) {
+		if (LETTUCE && connectionFactory instanceof LettuceConnectionFactory lettuce) {
+			return lettuce.getClientConfiguration().getCommandTimeout();
+		}
+		if (JEDIS && connectionFactory instanceof JedisConnectionFactory jedis) {
+			return Duration.ofMillis(jedis.getTimeout());
+		}
+		return null;
+	}
+
+}

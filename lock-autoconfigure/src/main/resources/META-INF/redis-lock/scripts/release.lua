@@ -7,11 +7,11 @@
 -- KEYS[2]  waiters key: a hash from the owner token of each queued waiter to
 --          '<arrival µs> <valid until ms> <lease ms> <ticket> <holder fields>'
 -- KEYS[3]  queue key: a sorted set of the same owner tokens scored by arrival
--- KEYS[4]  released-by key: a sorted set of the owner tokens of the releases that freed
---          or handed on the lock in the last ARGV[6] milliseconds (the latest
---          MAX_REMEMBERED of them), scored by the time of the release, so that the same
---          release sent again (a client re-sends a command whose reply a dropped
---          connection lost) is told apart from a lock that was lost; optional
+-- KEYS[4]  released-by key: a sorted set of the owner tokens of the latest MAX_REMEMBERED
+--          releases that freed or handed on the lock, scored by the time of the release
+--          and gone ARGV[6] milliseconds after the last, so that the same release sent
+--          again (a client re-sends a command whose reply a dropped connection lost) is
+--          told apart from a lock that was lost; optional
 -- ARGV[1]  owner token of the caller
 -- ARGV[2]  channel on which waiters listen for the release
 -- ARGV[3]  the time of the release, recorded as acquiredAt of a waiter handed the lock
@@ -62,7 +62,6 @@ local now = redis.call('TIME')
 local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
 if KEYS[4] then
   redis.call('ZADD', KEYS[4], millis, ARGV[1])
-  redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', millis - tonumber(ARGV[6]))
   redis.call('ZREMRANGEBYRANK', KEYS[4], 0, -MAX_REMEMBERED - 1)
   redis.call('PEXPIRE', KEYS[4], ARGV[6])
 end

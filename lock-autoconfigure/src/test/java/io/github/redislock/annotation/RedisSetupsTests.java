@@ -76,8 +76,8 @@ class RedisSetupsTests {
 		RedisNode server = this.redis.standalone();
 		server.command("ACL", "SETUSER", "locker", "on", ">s3cret", "resetkeys", "~lock:*", "~" + Counter.KEY,
 				"resetchannels", "&lock:*", "nocommands", "+@connection", "+get", "+set", "+del", "+exists", "+pexpire",
-				"+pttl", "+hget", "+hset", "+hdel", "+zadd", "+zscore", "+zremrangebyscore", "+zremrangebyrank",
-				"+zrem", "+zpopmin", "+time", "+publish", "+subscribe", "+unsubscribe", "+eval", "+evalsha");
+				"+pttl", "+hget", "+hset", "+hdel", "+zadd", "+zscore", "+zremrangebyrank", "+zrem", "+zpopmin",
+				"+time", "+publish", "+subscribe", "+unsubscribe", "+eval", "+evalsha");
 		// README's list leaves out CONFIG GET, which only the start-up eviction check
 		// sends
 		// (without it the application starts with a warning:

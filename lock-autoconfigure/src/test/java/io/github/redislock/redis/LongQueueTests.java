@@ -81,7 +81,10 @@ class LongQueueTests extends RedisLockTestSupport {
 
 		assertThat(store.release("hot", "holder")).isTrue();
 
-		assertThat(commandsRunByScripts()).as("commands run by release.lua").isLessThanOrEqualTo(12);
+		// Nine for the queue and the hand-off and three to remember the release (Redis
+		// 6.2
+		// counts one more), however many wait.
+		assertThat(commandsRunByScripts()).as("commands run by release.lua").isLessThanOrEqualTo(13);
 		assertThat(HolderRecords.ownerToken(server().command("GET", "lock:{hot}"))).isEqualTo(waiter(0));
 		server().command("DEL", "lock:{hot}", "lock:{hot}:waiters", "lock:{hot}:queue");
 	}

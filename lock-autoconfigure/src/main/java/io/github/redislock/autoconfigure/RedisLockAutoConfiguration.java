@@ -156,6 +156,7 @@ public final class RedisLockAutoConfiguration {
 				store.close();
 				throw ex;
 			}
+			store.openConnections();
 			return store;
 		}
 

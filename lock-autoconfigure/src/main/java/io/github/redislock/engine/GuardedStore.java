@@ -17,6 +17,7 @@ package io.github.redislock.engine;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -198,13 +199,13 @@ final class GuardedStore {
 	}
 
 	/**
-	 * Extend several leases at once; a failure is passed on.
+	 * Extend several leases at once, each answered on its own; a failure is passed on.
 	 * @param renewals the leases to extend
 	 * @param timeout how long the caller waits for the answers
-	 * @return for each renewal, whether the store still recorded its holder
+	 * @return for each renewal, a future of whether the store still recorded its holder
 	 */
-	List<Boolean> renewAll(List<LockStore.LeaseRenewal> renewals, Duration timeout) {
-		return this.store.renewAll(renewals, timeout);
+	List<CompletableFuture<Boolean>> renewAll(List<LockStore.LeaseRenewal> renewals, Duration timeout) {
+		return this.store.renewAllAsync(renewals, timeout);
 	}
 
 	/**

@@ -22,6 +22,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -39,7 +41,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.github.redislock.store.LockStore;
-import io.github.redislock.store.PartialRenewalException;
 
 /**
  * Extends the leases of held locks from one daemon thread shared by the whole client, so
@@ -71,8 +72,8 @@ final class LeaseRenewer implements AutoCloseable {
 	private static final long MAX_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
 	/**
-	 * Calls started and not returned yet, given up or not, beyond which no other starts:
-	 * a store that stops answering may keep each one's thread for its whole command
+	 * Calls started and not answered in full yet, given up or not, beyond which no other
+	 * starts: a store that stops answering may keep each one open for its whole command
 	 * timeout.
 	 */
 	private static final int MAX_UNFINISHED_CALLS = 4;
@@ -282,7 +283,9 @@ final class LeaseRenewer implements AutoCloseable {
 	/**
 	 * Start the store call for a batch, given up when the first lease of the batch runs
 	 * out. The store has three quarters of that time, so that what it answers by then
-	 * still counts, and a lease whose renewal failed has the rest for another try.
+	 * still counts, and a lease whose renewal failed has the rest for another try. Each
+	 * lease's answer is applied as it comes: a server that does not answer (a paused
+	 * shard) holds up only the leases it keeps.
 	 */
 	private void renew(List<LockHold> batch) {
 		List<LockStore.LeaseRenewal> renewals = new ArrayList<>(batch.size());
@@ -301,36 +304,37 @@ final class LeaseRenewer implements AutoCloseable {
 		try {
 			call.giveUp = this.scheduler.schedule(() -> givenUp(call), giveUpAfter, TimeUnit.NANOSECONDS);
 			this.calls.execute(() -> {
-				RenewalReplies replies = callStore(renewals, storeTimeout);
-				onRenewalThread(() -> answered(call, replies));
+				List<CompletableFuture<Boolean>> replies = callStore(renewals, storeTimeout);
+				for (int i = 0; i < replies.size(); i++) {
+					int index = i;
+					replies.get(i)
+						.whenComplete((renewed, ex) -> onRenewalThread(() -> answered(call, index, renewed, ex)));
+				}
+				CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new))
+					.whenComplete((done, ex) -> onRenewalThread(() -> this.unfinishedCalls--));
 			});
 		}
 		catch (RejectedExecutionException ex) {
 			// Closed meanwhile: nothing is renewed any more.
 			this.unfinishedCalls--;
-			call.finished = true;
 			this.inFlight.keySet().removeAll(batch);
 		}
 	}
 
-	private RenewalReplies callStore(List<LockStore.LeaseRenewal> renewals, Duration timeout) {
+	private List<CompletableFuture<Boolean>> callStore(List<LockStore.LeaseRenewal> renewals, Duration timeout) {
+		RuntimeException failure;
 		try {
-			List<Boolean> renewed = this.store.renewAll(renewals, timeout);
-			if (renewed.size() != renewals.size()) {
-				throw new IllegalStateException(
-						"The lock store answered " + renewed.size() + " of " + renewals.size() + " lease renewals");
+			List<CompletableFuture<Boolean>> replies = this.store.renewAll(renewals, timeout);
+			if (replies.size() == renewals.size()) {
+				return replies;
 			}
-			return new RenewalReplies(new ArrayList<>(renewed), null);
-		}
-		catch (PartialRenewalException ex) {
-			if (ex.outcomes().size() != renewals.size()) {
-				return new RenewalReplies(Collections.nCopies(renewals.size(), null), ex);
-			}
-			return new RenewalReplies(ex.outcomes(), ex);
+			failure = new IllegalStateException(
+					"The lock store answered " + replies.size() + " of " + renewals.size() + " lease renewals");
 		}
 		catch (RuntimeException ex) {
-			return new RenewalReplies(Collections.nCopies(renewals.size(), null), ex);
+			failure = ex;
 		}
+		return Collections.nCopies(renewals.size(), CompletableFuture.failedFuture(failure));
 	}
 
 	private void onRenewalThread(Runnable task) {
@@ -343,69 +347,79 @@ final class LeaseRenewer implements AutoCloseable {
 	}
 
 	/**
-	 * Apply the store's replies, unless the call was given up: its leases were then
-	 * counted as not renewed, perhaps reported lost, and may be renewed by a later call.
+	 * Apply the store's answer for one lease, unless its call was given up: the lease was
+	 * then counted as not renewed, perhaps reported lost, and may be renewed by a later
+	 * call.
 	 */
-	private void answered(RenewalCall call, RenewalReplies replies) {
-		this.unfinishedCalls--;
-		if (call.finished) {
-			logger.debug("Dropped the late answer to a renewal of {} lease(s) that was given up", call.holds.size());
+	private void answered(RenewalCall call, int index, @Nullable Boolean renewed, @Nullable Throwable failure) {
+		LockHold hold = call.holds.get(index);
+		if (!this.inFlight.remove(hold, call)) {
+			logger.debug("Dropped the late answer to a renewal of lock '{}' that was given up", hold.name());
 			return;
 		}
-		finish(call);
-		RuntimeException failure = replies.failure();
 		if (failure != null) {
-			List<LockHold> failed = new ArrayList<>();
-			for (int i = 0; i < call.holds.size(); i++) {
-				if (replies.renewed().get(i) == null) {
-					failed.add(call.holds.get(i));
-				}
-			}
+			RuntimeException cause = runtimeFailure(failure);
 			logger.atDebug()
 				.addKeyValue(ClientLog.OUTCOME, "renewal_failed")
-				.setCause(failure)
-				.log("Renewal of {} of {} lease(s) failed, retrying while the leases last", failed.size(),
-						call.holds.size());
-			this.failures.failed(failed, call.requestedAt, failure);
+				.setCause(cause)
+				.log("Renewal of lock '{}' failed, retrying while the lease lasts", hold.name());
+			call.failed = true;
+			this.failures.failed(List.of(hold), call.requestedAt, cause);
+			apply(call, index, null);
 		}
 		else {
-			this.failures.succeeded();
+			apply(call, index, renewed);
 		}
-		for (int i = 0; i < call.holds.size(); i++) {
-			apply(call, i, replies.renewed().get(i));
+		if (--call.unanswered == 0) {
+			finish(call);
 		}
+	}
+
+	private static RuntimeException runtimeFailure(Throwable failure) {
+		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
+				: failure;
+		return (cause instanceof RuntimeException runtime) ? runtime
+				: new IllegalStateException("Lease renewal failed", cause);
 	}
 
 	/**
 	 * Give up a call when the first lease of its batch runs out: every lease of the batch
-	 * counts as not renewed, the ones that ran out are reported lost now, and the others
-	 * may be renewed by a later call while they last.
+	 * not answered yet counts as not renewed, the ones that ran out are reported lost
+	 * now, and the others may be renewed by a later call while they last.
 	 */
 	private void givenUp(RenewalCall call) {
-		if (call.finished) {
+		List<Integer> unanswered = new ArrayList<>();
+		for (int i = 0; i < call.holds.size(); i++) {
+			if (this.inFlight.remove(call.holds.get(i), call)) {
+				unanswered.add(i);
+			}
+		}
+		if (unanswered.isEmpty()) {
 			return;
 		}
-		finish(call);
 		IllegalStateException failure = new IllegalStateException("The lock store did not answer a renewal within "
 				+ TimeUnit.NANOSECONDS.toMillis(call.giveUpAfter) + " ms, when a lease of its batch ran out");
 		logger.atDebug()
 			.addKeyValue(ClientLog.OUTCOME, "renewal_failed")
 			.setCause(failure)
-			.log("Gave up the renewal of {} lease(s), retrying while the leases last", call.holds.size());
-		this.failures.failed(call.holds, call.requestedAt, failure);
-		for (int i = 0; i < call.holds.size(); i++) {
-			apply(call, i, null);
+			.log("Gave up the renewal of {} lease(s), retrying while the leases last", unanswered.size());
+		this.failures.failed(unanswered.stream().map(call.holds::get).toList(), call.requestedAt, failure);
+		for (int index : unanswered) {
+			apply(call, index, null);
 		}
 	}
 
+	/**
+	 * Every lease of the call was answered: the failures are over unless one of them
+	 * failed.
+	 */
 	private void finish(RenewalCall call) {
-		call.finished = true;
 		ScheduledFuture<?> giveUp = call.giveUp;
 		if (giveUp != null) {
 			giveUp.cancel(false);
 		}
-		for (LockHold hold : call.holds) {
-			this.inFlight.remove(hold, call);
+		if (!call.failed) {
+			this.failures.succeeded();
 		}
 	}
 
@@ -492,8 +506,11 @@ final class LeaseRenewer implements AutoCloseable {
 		/** How long after it was started the call is given up. */
 		final long giveUpAfter;
 
-		/** Whether answered or given up: its replies then count no more. */
-		boolean finished;
+		/** Leases whose answer has not been applied yet. */
+		int unanswered;
+
+		/** Whether the renewal of any lease of the call failed. */
+		boolean failed;
 
 		@Nullable ScheduledFuture<?> giveUp;
 
@@ -502,18 +519,8 @@ final class LeaseRenewer implements AutoCloseable {
 			this.renewals = renewals;
 			this.requestedAt = requestedAt;
 			this.giveUpAfter = giveUpAfter;
+			this.unanswered = holds.size();
 		}
-
-	}
-
-	/**
-	 * The store's replies to one call.
-	 *
-	 * @param renewed for each lease, whether the store renewed it, {@code null} where the
-	 * renewal failed
-	 * @param failure why some or all failed, if any did
-	 */
-	private record RenewalReplies(List<@Nullable Boolean> renewed, @Nullable RuntimeException failure) {
 
 	}
 

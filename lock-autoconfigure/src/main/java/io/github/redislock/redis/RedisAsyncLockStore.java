@@ -18,7 +18,9 @@ package io.github.redislock.redis;
 
 import java.nio.ByteBuffer;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 import io.github.redislock.store.AsyncLockStore;
@@ -64,6 +66,20 @@ final class RedisAsyncLockStore implements AsyncLockStore {
 				? lettuce.getClientConfiguration().getCommandTimeout() : Duration.ofSeconds(60);
 	}
 
+	/**
+	 * Open the shared reactive connection now rather than at the first call that needs
+	 * it: on a Redis Cluster, opening it asks a server for the topology, and a server
+	 * that stopped answering by then holds up every call until its timeout.
+	 */
+	void openConnection() {
+		try {
+			this.connectionFactory.getReactiveConnection().closeLater().block(this.commandTimeout);
+		}
+		catch (RuntimeException ex) {
+			// The first call that needs the connection opens it, or reports why not.
+		}
+	}
+
 	@Override
 	public CompletionStage<AcquireResult> tryAcquire(String name, String ownerToken, Duration leaseTime,
 			@Nullable Queueing queueing, LockHolder holder) {
@@ -94,39 +110,32 @@ final class RedisAsyncLockStore implements AsyncLockStore {
 	}
 
 	/**
-	 * Send every call at once, on one connection, and wait for all their replies: Lettuce
-	 * writes them back to back, so that Redis reads many with each read. Each call stands
-	 * on its own: on a cluster, a shard that does not answer fails only the calls sent to
-	 * it.
+	 * Send every call at once, on one connection, each answered on its own: Lettuce
+	 * writes them back to back, so that Redis reads many with each read, and on a cluster
+	 * a shard that does not answer holds up and fails only the calls sent to it.
 	 * @param calls the calls of {@code renew-all.lua}
 	 * @param timeout how long each call may take, at most the command timeout
-	 * @return for each call, whether each of its leases was extended, or why the call
-	 * failed
+	 * @return for each call, a future of whether each of its leases was extended
 	 */
-	List<RenewalReply> renewAll(List<RedisLockStore.RenewalCall> calls, Duration timeout) {
+	List<CompletableFuture<List<Boolean>>> renewAll(List<RedisLockStore.RenewalCall> calls, Duration timeout) {
 		Duration callTimeout = (timeout.compareTo(this.commandTimeout) < 0) ? timeout : this.commandTimeout;
-		List<RenewalReply> replies = Mono
-			.usingWhen(Mono.fromSupplier(this.connectionFactory::getReactiveConnection),
-					(connection) -> Flux.fromIterable(calls)
-						.flatMapSequential((call) -> renewAll(connection, call).timeout(callTimeout)
-							.map((renewed) -> new RenewalReply(renewed, null))
-							.onErrorResume((ex) -> Mono.just(new RenewalReply(null, ex))), MAX_CALLS_IN_FLIGHT)
-						.collectList(),
-					ReactiveRedisConnection::closeLater)
+		List<CompletableFuture<List<Boolean>>> replies = new ArrayList<>(calls.size());
+		for (int c = 0; c < calls.size(); c++) {
+			replies.add(new CompletableFuture<>());
+		}
+		Mono.usingWhen(Mono.fromSupplier(this.connectionFactory::getReactiveConnection),
+				(connection) -> Flux.range(0, calls.size())
+					.flatMap((c) -> renewAll(connection, calls.get(c)).timeout(callTimeout)
+						.doOnNext(replies.get(c)::complete)
+						.doOnError(replies.get(c)::completeExceptionally)
+						.onErrorResume((ex) -> Mono.empty()), MAX_CALLS_IN_FLIGHT)
+					.then(),
+				ReactiveRedisConnection::closeLater)
 			.timeout(this.commandTimeout.plus(callTimeout))
-			.block();
-		Assert.state(replies != null && replies.size() == calls.size(), "Redis returned no reply to lease renewals");
+			.subscribe(null, (ex) -> replies.forEach((reply) -> reply.completeExceptionally(ex)), () -> replies
+				.forEach((reply) -> reply
+					.completeExceptionally(new IllegalStateException("Redis returned no reply to lease renewals"))));
 		return replies;
-	}
-
-	/**
-	 * The reply to one call of {@code renew-all.lua}.
-	 *
-	 * @param renewed whether each of its leases was extended, if the call was answered
-	 * @param failure why it failed, if it did
-	 */
-	record RenewalReply(@Nullable List<Boolean> renewed, @Nullable Throwable failure) {
-
 	}
 
 	private Mono<List<Boolean>> renewAll(ReactiveRedisConnection connection, RedisLockStore.RenewalCall call) {

@@ -18,10 +18,11 @@ package io.github.redislock.redis;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.LongPredicate;
 import java.util.function.ToLongFunction;
 
@@ -29,7 +30,6 @@ import io.github.redislock.core.LockDefinition;
 import io.github.redislock.store.AsyncLockStore;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
-import io.github.redislock.store.PartialRenewalException;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.connection.ClusterSlotHashUtil;
@@ -174,6 +174,19 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		this.wakeOnEveryRelease = (!waitersQueue || acknowledgement.awaited()) ? WAKE_UNQUEUED : NO_QUEUEING;
 		this.async = (this.connectionFactory instanceof ReactiveRedisConnectionFactory reactive
 				&& !acknowledgement.awaited()) ? new RedisAsyncLockStore(this, reactive) : null;
+	}
+
+	/**
+	 * Open the connections the store calls Redis over now, at start-up, rather than at
+	 * the first call that needs one: on a Redis Cluster, opening a connection asks a
+	 * server for the topology, and a server that stopped answering by then would hold up
+	 * every lease renewal, those kept by the other servers included, until its timeout. A
+	 * server that cannot be reached leaves the connection to the first call.
+	 */
+	public void openConnections() {
+		if (this.async != null) {
+			this.async.openConnection();
+		}
 	}
 
 	/**
@@ -396,104 +409,113 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Renew many leases with one script call per few hundred locks. On Redis Cluster a
-	 * script may only touch keys of one hash slot, so the leases are grouped by slot,
-	 * computed like Redis does from the UTF-8 bytes sent, not from the JVM's default
-	 * charset, in which distinct names may share bytes. With Lettuce the calls are sent
-	 * all at once over its reactive connection, and answered together: a round trip or so
-	 * per master whatever the number of leases, where one call after another would take a
-	 * round trip per few hundred.
+	 * Renew many leases with one script call per few hundred locks: see
+	 * {@link #renewAllAsync}.
 	 */
 	@Override
 	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
-		return renewAll(renewals, Duration.ofNanos(Long.MAX_VALUE));
+		List<Boolean> renewed = new ArrayList<>(renewals.size());
+		for (CompletableFuture<Boolean> reply : renewAllAsync(renewals, Duration.ofNanos(Long.MAX_VALUE))) {
+			try {
+				renewed.add(reply.join());
+			}
+			catch (CompletionException ex) {
+				throw runtimeFailure(ex.getCause());
+			}
+		}
+		return renewed;
 	}
 
 	/**
-	 * Renew as {@link #renewAll(List)} does, each script call on its own: a call that
-	 * fails, such as one to a shard that is down, fails only the leases it carries. With
-	 * Lettuce, a call not answered within the given time fails; a blocking client waits
-	 * for each call as long as its own timeout.
+	 * Renew many leases with one script call per few hundred locks, each call answered on
+	 * its own. On Redis Cluster a script may only touch keys of one hash slot, so the
+	 * leases are grouped by slot, computed like Redis does from the UTF-8 bytes sent, not
+	 * from the JVM's default charset, in which distinct names may share bytes. With
+	 * Lettuce the calls are sent all at once over its reactive connection: a round trip
+	 * or so per master whatever the number of leases, and a call not answered within the
+	 * given time fails. A blocking client sends one call after another, each waiting as
+	 * long as its own timeout.
 	 */
 	@Override
-	public List<Boolean> renewAll(List<LeaseRenewal> renewals, Duration timeout) {
-		List<@Nullable Boolean> outcomes = new ArrayList<>(Collections.nCopies(renewals.size(), null));
-		List<RuntimeException> failures = new ArrayList<>();
+	public List<CompletableFuture<Boolean>> renewAllAsync(List<LeaseRenewal> renewals, Duration timeout) {
+		List<CompletableFuture<Boolean>> replies = new ArrayList<>(renewals.size());
+		for (int i = 0; i < renewals.size(); i++) {
+			replies.add(new CompletableFuture<>());
+		}
 		if (this.async != null) {
 			List<RenewalCall> calls = renewalCalls(renewals,
 					this.connectionFactory instanceof LettuceConnectionFactory lettuce && lettuce.isClusterAware());
-			List<RedisAsyncLockStore.RenewalReply> replies = this.async.renewAll(calls, timeout);
+			List<CompletableFuture<List<Boolean>>> callReplies = this.async.renewAll(calls, timeout);
 			for (int c = 0; c < calls.size(); c++) {
-				RedisAsyncLockStore.RenewalReply reply = replies.get(c);
-				if (reply.renewed() != null) {
-					setOutcomes(outcomes, calls.get(c), reply.renewed());
-				}
-				else {
-					failures.add(runtimeFailure(reply.failure()));
-				}
+				RenewalCall call = calls.get(c);
+				callReplies.get(c).whenComplete((renewed, ex) -> complete(replies, call, renewed, ex));
 			}
-			return outcomes(outcomes, failures);
+			return replies;
 		}
-		execute((connection) -> {
-			boolean cluster = connection instanceof RedisClusterConnection;
-			if (cluster && this.acknowledgedWrites != null) {
-				// A batch spans masters, and each must be waited on: one renewal at a
-				// time.
-				for (int i = 0; i < renewals.size(); i++) {
+		try {
+			execute((connection) -> {
+				boolean cluster = connection instanceof RedisClusterConnection;
+				if (cluster && this.acknowledgedWrites != null) {
+					// A batch spans masters, and each must be waited on: one renewal at a
+					// time.
+					for (int i = 0; i < renewals.size(); i++) {
+						try {
+							replies.get(i).complete(renewAcknowledged(connection, renewals.get(i)));
+						}
+						catch (RuntimeException ex) {
+							replies.get(i).completeExceptionally(ex);
+						}
+					}
+					return null;
+				}
+				List<RenewalCall> calls = renewalCalls(renewals, cluster);
+				List<@Nullable List<Boolean>> renewed = new ArrayList<>(calls.size());
+				for (RenewalCall call : calls) {
 					try {
-						outcomes.set(i, renewAcknowledged(connection, renewals.get(i)));
+						List<?> callReplies = LuaScript.RENEW_ALL.run(connection, ReturnType.MULTI,
+								call.indexes().size(), call.keysAndArgs());
+						renewed.add(renewedByReplies(callReplies, call.indexes().size()));
 					}
 					catch (RuntimeException ex) {
-						failures.add(ex);
+						if (this.acknowledgedWrites != null) {
+							throw ex;
+						}
+						renewed.add(null);
+						complete(replies, call, null, ex);
+					}
+				}
+				if (this.acknowledgedWrites != null) {
+					// One server, whose replicas acknowledge the whole batch or none of
+					// it.
+					this.acknowledgedWrites.await(connection, renewals.size() + " leases were extended");
+				}
+				for (int c = 0; c < calls.size(); c++) {
+					List<Boolean> callRenewed = renewed.get(c);
+					if (callRenewed != null) {
+						complete(replies, calls.get(c), callRenewed, null);
 					}
 				}
 				return null;
-			}
-			for (RenewalCall call : renewalCalls(renewals, cluster)) {
-				try {
-					List<?> replies = LuaScript.RENEW_ALL.run(connection, ReturnType.MULTI, call.indexes().size(),
-							call.keysAndArgs());
-					setOutcomes(outcomes, call, renewedByReplies(replies, call.indexes().size()));
-				}
-				catch (RuntimeException ex) {
-					failures.add(ex);
-				}
-			}
-			if (this.acknowledgedWrites != null) {
-				// One server, whose replicas acknowledge the whole batch or none of it.
-				if (!failures.isEmpty()) {
-					throw failures.get(0);
-				}
-				this.acknowledgedWrites.await(connection, renewals.size() + " leases were extended");
-			}
-			return null;
-		});
-		return outcomes(outcomes, failures);
+			});
+		}
+		catch (RuntimeException ex) {
+			replies.forEach((reply) -> reply.completeExceptionally(ex));
+		}
+		return replies;
 	}
 
-	private static void setOutcomes(List<@Nullable Boolean> outcomes, RenewalCall call, List<Boolean> renewed) {
-		for (int i = 0; i < renewed.size(); i++) {
-			outcomes.set(call.indexes().get(i), renewed.get(i));
-		}
-	}
-
-	/**
-	 * The outcomes if every call was answered; otherwise the first failure when none was,
-	 * as a single call's failure always was, or the outcomes of those that were.
-	 */
-	private static List<Boolean> outcomes(List<@Nullable Boolean> outcomes, List<RuntimeException> failures) {
-		if (failures.isEmpty()) {
-			List<Boolean> renewed = new ArrayList<>(outcomes.size());
-			for (Boolean outcome : outcomes) {
-				renewed.add(Boolean.TRUE.equals(outcome));
+	private static void complete(List<CompletableFuture<Boolean>> replies, RenewalCall call,
+			@Nullable List<Boolean> renewed, @Nullable Throwable failure) {
+		for (int i = 0; i < call.indexes().size(); i++) {
+			CompletableFuture<Boolean> reply = replies.get(call.indexes().get(i));
+			if (renewed != null) {
+				reply.complete(renewed.get(i));
 			}
-			return renewed;
+			else {
+				reply.completeExceptionally(
+						(failure != null) ? failure : new IllegalStateException("Redis did not answer the renewal"));
+			}
 		}
-		RuntimeException first = failures.get(0);
-		if (outcomes.stream().allMatch((outcome) -> outcome == null)) {
-			throw first;
-		}
-		throw new PartialRenewalException(outcomes, first);
 	}
 
 	private static RuntimeException runtimeFailure(@Nullable Throwable failure) {

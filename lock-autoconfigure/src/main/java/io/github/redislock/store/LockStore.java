@@ -18,6 +18,7 @@ package io.github.redislock.store;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import org.jspecify.annotations.Nullable;
 
@@ -166,20 +167,31 @@ public interface LockStore {
 	}
 
 	/**
-	 * Extend several leases at once, answering within the given time where the store can:
-	 * the lock client gives the call up when the first of these leases runs out, and a
-	 * store that answers what it can by then keeps the other leases. Renewals that
-	 * failed, or that were not answered in time, while others were answered are reported
-	 * with a {@link PartialRenewalException}, so that a server that is down costs only
-	 * the leases it keeps. The default ignores the time and calls
-	 * {@link #renewAll(List)}.
+	 * Extend several leases at once, each answered on its own: the future of a renewal
+	 * completes as soon as the server keeping that lease answers, so that a server that
+	 * is down or slow (a shard of a Redis Cluster) holds up only the leases it keeps. A
+	 * renewal not answered within the given time fails. The default calls
+	 * {@link #renewAll(List)} and completes every future with its outcome, or fails them
+	 * all with its failure.
 	 * @param renewals the leases to extend
 	 * @param timeout how long the caller waits for the answers
-	 * @return for each renewal, in order, whether the lock was still that owner's
-	 * @throws PartialRenewalException if some of the renewals failed and others did not
+	 * @return for each renewal, in order, a future of whether the lock was still that
+	 * owner's
 	 */
-	default List<Boolean> renewAll(List<LeaseRenewal> renewals, Duration timeout) {
-		return renewAll(renewals);
+	default List<CompletableFuture<Boolean>> renewAllAsync(List<LeaseRenewal> renewals, Duration timeout) {
+		List<CompletableFuture<Boolean>> replies = new ArrayList<>(renewals.size());
+		try {
+			for (Boolean renewed : renewAll(renewals)) {
+				replies.add(CompletableFuture.completedFuture(renewed));
+			}
+		}
+		catch (RuntimeException ex) {
+			replies.clear();
+			for (int i = 0; i < renewals.size(); i++) {
+				replies.add(CompletableFuture.failedFuture(ex));
+			}
+		}
+		return replies;
 	}
 
 	/**

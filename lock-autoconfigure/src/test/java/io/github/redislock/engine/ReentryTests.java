@@ -117,7 +117,7 @@ class ReentryTests extends InMemoryLockTestSupport {
 
 		assertThat(LockClientProbe.renewalCount(client)).as("still renewed after the inner release").isOne();
 		// Five renewals take longer than the lease: the store still records the holder.
-		awaiting().until(() -> calls.count("renewAll") >= 5);
+		awaiting().until(() -> calls.count("renewAllAsync") >= 5);
 		assertThat(this.store.holder("renewed-by-reentry")).isNotNull();
 		assertThat(lock.isHeldByCurrentThread()).isTrue();
 		assertThat(this.lostEvents).isEmpty();

@@ -18,11 +18,12 @@ package io.github.redislock.redis;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockStoreException;
 import io.github.redislock.store.LockStore.LeaseRenewal;
-import io.github.redislock.store.PartialRenewalException;
 import io.github.redislock.testsupport.RedisCluster;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
@@ -117,10 +118,14 @@ class ClusterReplicaAcknowledgementTests {
 		replica.pause();
 		try {
 			// Only the shard whose replica did not answer fails; the others are renewed.
-			assertThatExceptionOfType(PartialRenewalException.class).isThrownBy(() -> instance.store.renewAll(renewals))
+			List<CompletableFuture<Boolean>> replies = instance.store.renewAllAsync(renewals, Duration.ofSeconds(10));
+			assertThat(replies.subList(0, 2)).allSatisfy((reply) -> assertThat(reply).isCompletedWithValue(true));
+			assertThat(replies.get(2)).failsWithin(Duration.ZERO)
+				.withThrowableOfType(ExecutionException.class)
 				.withCauseInstanceOf(ReplicaAcknowledgementException.class)
-				.withMessageContaining("The lease of lock '" + names.get(2) + "' was extended, but only 0 of 1")
-				.satisfies((ex) -> assertThat(ex.outcomes()).containsExactly(true, true, null));
+				.withMessageContaining("The lease of lock '" + names.get(2) + "' was extended, but only 0 of 1");
+			assertThatExceptionOfType(ReplicaAcknowledgementException.class)
+				.isThrownBy(() -> instance.store.renewAll(renewals));
 		}
 		finally {
 			replica.resume();

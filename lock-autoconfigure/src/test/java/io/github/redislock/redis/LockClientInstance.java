@@ -57,6 +57,7 @@ final class LockClientInstance implements AutoCloseable {
 		this.connectionFactory = connectionFactory;
 		this.redis = new StringRedisTemplate(connectionFactory);
 		this.store = new RedisLockStore(this.redis, "lock:", acknowledgement);
+		this.store.openConnections();
 		this.client = new DefaultLockClient(storeDecorator.apply(this.store), leaseTime, true, backoff, (event) -> {
 			this.lostEvents.add(event);
 			lostListener.onLockLost(event);

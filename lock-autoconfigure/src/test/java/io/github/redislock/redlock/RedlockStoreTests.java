@@ -136,6 +136,10 @@ class RedlockStoreTests {
 	void aLockIsKeptOnlyWhileAMajorityRenewsIt() {
 		RedlockStore store = this.redlock.store;
 		assertThat(store.tryAcquire("renewed", "a", LEASE).acquired()).isTrue();
+		// The store answers once a majority took it; the others take it a moment later.
+		await().atMost(Duration.ofSeconds(5))
+			.until(() -> masters.stream()
+				.allMatch((master) -> "1".equals(String.valueOf(master.command("EXISTS", "lock:{renewed}")))));
 		masters.get(0).command("DEL", "lock:{renewed}");
 		masters.get(1).command("DEL", "lock:{renewed}");
 		assertThat(store.renew("renewed", "a", LEASE)).as("three of five still hold it").isTrue();

@@ -29,12 +29,8 @@
 -- queue, cost O(log n) in the number n of waiters queued.
 --
 -- Assumes Redis 6.2 or later: script effects replication.
-
--- Whether a lock key's value names the owner: the owner token alone (written by
--- versions before holders were recorded), or followed by a space and the holder.
-local function ownedBy(value, owner)
-  return value == owner or (value and string.sub(value, 1, #owner + 1) == owner .. ' ')
-end
+--
+-- ownedBy comes from prelude.lua, which runs ahead of every script.
 
 local value = ARGV[1] .. ' {' .. ARGV[7] .. ',"acquiredAt":"' .. ARGV[8] .. '"}'
 if not redis.call('SET', KEYS[1], value, 'NX', 'PX', ARGV[2]) then

@@ -14,12 +14,8 @@
 -- the lock, so it is larger than every token of the holders before.
 --
 -- Assumes Redis 6.2 or later: SET ... GET, and script effects replication.
-
--- Whether a lock key's value names the owner: the owner token alone (written by
--- versions before holders were recorded), or followed by a space and the holder.
-local function ownedBy(value, owner)
-  return value == owner or (value and string.sub(value, 1, #owner + 1) == owner .. ' ')
-end
+--
+-- ownedBy comes from prelude.lua, which runs ahead of every script.
 
 if not ownedBy(redis.call('GET', KEYS[1]), ARGV[1]) then
   return 0

@@ -16,12 +16,8 @@
 -- (they are of other processes: the caller's process queues only one thread per lock,
 -- the one now holding it); else 0: the lock expired or belongs to another owner, and is
 -- left untouched.
-
--- Whether a lock key's value names the owner: the owner token alone (written by
--- versions before holders were recorded), or followed by a space and the holder.
-local function ownedBy(value, owner)
-  return value == owner or (value and string.sub(value, 1, #owner + 1) == owner .. ' ')
-end
+--
+-- ownedBy comes from prelude.lua, which runs ahead of every script.
 
 local value = redis.call('GET', KEYS[1])
 if ownedBy(value, ARGV[1]) then

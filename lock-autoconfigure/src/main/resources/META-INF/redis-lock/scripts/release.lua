@@ -39,15 +39,11 @@
 -- were queued, so that no release stalls the server however many places ran out.
 --
 -- Assumes Redis 6.2 or later: script effects replication.
+--
+-- ownedBy comes from prelude.lua, which runs ahead of every script.
 
 local MAX_DROPPED = 16
 local MAX_REMEMBERED = 1024
-
--- Whether a lock key's value names the owner: the owner token alone (written by
--- versions before holders were recorded), or followed by a space and the holder.
-local function ownedBy(value, owner)
-  return value == owner or (value and string.sub(value, 1, #owner + 1) == owner .. ' ')
-end
 
 redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('ZREM', KEYS[3], ARGV[1])

@@ -13,12 +13,8 @@
 -- lock expired or belongs to another owner, and is left untouched.
 --
 -- Assumes Redis 6.2 or later.
-
--- Whether a lock key's value names the owner: the owner token alone (written by
--- versions before holders were recorded), or followed by a space and the holder.
-local function ownedBy(value, owner)
-  return value == owner or (value and string.sub(value, 1, #owner + 1) == owner .. ' ')
-end
+--
+-- ownedBy comes from prelude.lua, which runs ahead of every script.
 
 local lease = ARGV[1]
 local prefix = ARGV[2]

@@ -17,7 +17,6 @@ package io.github.redislock.redis;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -56,11 +55,14 @@ final class LuaScript {
 
 	static final LuaScript FORCE_RELEASE = load("force-release");
 
+	private final String name;
+
 	private final String sha1;
 
 	private final byte[] source;
 
-	private LuaScript(String sha1, byte[] source) {
+	private LuaScript(String name, String sha1, byte[] source) {
+		this.name = name;
 		this.sha1 = sha1;
 		this.source = source;
 	}
@@ -117,23 +119,38 @@ final class LuaScript {
 		return false;
 	}
 
+	/**
+	 * Read a script, {@code prelude.lua} ahead of it: Redis runs each script as one body,
+	 * so the functions the scripts share travel with each.
+	 */
 	private static LuaScript load(String name) {
-		String path = "META-INF/redis-lock/scripts/" + name + ".lua";
 		try {
-			byte[] source = StreamUtils.copyToByteArray(new ClassPathResource(path).getInputStream());
-			return new LuaScript(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(source)), source);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Cannot read Redis lock script " + path, ex);
+			byte[] prelude = read("prelude");
+			byte[] script = read(name);
+			byte[] source = new byte[prelude.length + script.length];
+			System.arraycopy(prelude, 0, source, 0, prelude.length);
+			System.arraycopy(script, 0, source, prelude.length, script.length);
+			return new LuaScript(name, HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(source)),
+					source);
 		}
 		catch (NoSuchAlgorithmException ex) {
 			throw new IllegalStateException("SHA-1 is required to run Redis scripts by digest", ex);
 		}
 	}
 
+	private static byte[] read(String name) {
+		String path = "META-INF/redis-lock/scripts/" + name + ".lua";
+		try {
+			return StreamUtils.copyToByteArray(new ClassPathResource(path).getInputStream());
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot read Redis lock script " + path, ex);
+		}
+	}
+
 	@Override
 	public String toString() {
-		return new String(this.source, 0, Math.min(this.source.length, 60), StandardCharsets.UTF_8);
+		return this.name + ".lua";
 	}
 
 }

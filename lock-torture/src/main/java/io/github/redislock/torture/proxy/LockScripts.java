@@ -77,7 +77,19 @@ final class LockScripts {
 		}
 	}
 
+	/**
+	 * The bytes the engine sends for a script: {@code prelude.lua}, then the script.
+	 */
 	static byte[] source(String name) {
+		byte[] prelude = resource("prelude");
+		byte[] script = resource(name);
+		byte[] source = new byte[prelude.length + script.length];
+		System.arraycopy(prelude, 0, source, 0, prelude.length);
+		System.arraycopy(script, 0, source, prelude.length, script.length);
+		return source;
+	}
+
+	private static byte[] resource(String name) {
 		String path = LOCATION + name + ".lua";
 		ClassLoader classLoader = LockScripts.class.getClassLoader();
 		try (InputStream in = classLoader.getResourceAsStream(path)) {

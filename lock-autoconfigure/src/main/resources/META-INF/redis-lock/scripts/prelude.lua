@@ -1,0 +1,10 @@
+-- Functions the lock scripts share, sent ahead of each of them as one script: Redis
+-- runs a script as one body, so a shared function must travel with every script.
+--
+-- No keys, arguments or return value of its own.
+
+-- Whether a lock key's value names the owner: the owner token alone (a lock handed to
+-- a waiter that recorded no holder), or followed by a space and the holder as JSON.
+local function ownedBy(value, owner)
+  return value == owner or (value and string.sub(value, 1, #owner + 1) == owner .. ' ')
+end

@@ -126,10 +126,11 @@ class ReleaseNotificationTests extends RedisLockTestSupport {
 		DistributedLock waited = waiter.client.getLock("come-and-go");
 		long subscribesBefore = commandCount("subscribe");
 		// Each waiter that leaves schedules a check a second later; with gaps between the
-		// waits, most of those checks find no waiter at that instant.
+		// waits, most of those checks find no waiter at that instant. At least a dozen
+		// hand-offs over at least two and a half seconds, however slow the machine.
 		long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(2500);
 		int handOffs = 0;
-		while (System.nanoTime() - end < 0 && handOffs < 100) {
+		while ((handOffs < 12 || System.nanoTime() - end < 0) && handOffs < 100) {
 			assertThat(held.tryLock(Duration.ZERO, Duration.ofSeconds(30), false)).isTrue();
 			CompletableFuture<Boolean> acquired = CompletableFuture.supplyAsync(() -> {
 				try {
@@ -149,7 +150,6 @@ class ReleaseNotificationTests extends RedisLockTestSupport {
 			handOffs++;
 			Thread.sleep(50);
 		}
-		assertThat(handOffs).isGreaterThan(10);
 		assertThat(commandCount("subscribe") - subscribesBefore).as("SUBSCRIBE calls over %d hand-offs", handOffs)
 			.as("one for the lock's channel, one for the hand-offs to the waiter's client")
 			.isEqualTo(2);

@@ -17,7 +17,7 @@ package io.github.redislock.observation;
 
 /**
  * The names and tags of the lock meters and observations: a public contract, which
- * dashboards and alerts are built on, listed in the README.
+ * dashboards and alerts are built on, listed in docs/operating.md.
  * <p>
  * The acquire and held timers and their {@code .active} long task timers have the shape
  * that Micrometer's {@code DefaultMeterObservationHandler} gives the meters it makes from

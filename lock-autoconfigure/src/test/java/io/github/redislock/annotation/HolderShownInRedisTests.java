@@ -42,9 +42,10 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Who holds a lock can be read from Redis with one {@code GET} of the lock key, as README
- * tells operators: the owner token, then the holder's host, process, thread, method and
- * acquisition time as JSON, gone with the lock.
+ * Who holds a lock can be read from Redis with one {@code GET} of the lock key, as
+ * docs/how-it-works.md ("Who holds a lock") tells operators: the owner token, then the
+ * holder's host, process, thread, method and acquisition time as JSON, gone with the
+ * lock.
  *
  * @author redis-lock contributors
  */

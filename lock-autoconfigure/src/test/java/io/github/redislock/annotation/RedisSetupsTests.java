@@ -15,9 +15,15 @@
  */
 package io.github.redislock.annotation;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.redis.RedisLockStoreProbe;
@@ -72,23 +78,36 @@ class RedisSetupsTests {
 	}
 
 	@Test
-	void lettuceStandaloneAsAnAclUserAllowedOnlyTheCommandsKeysAndChannelsReadmeLists() throws Exception {
+	void lettuceStandaloneAsAnAclUserAllowedOnlyTheCommandsKeysAndChannelsTheDocsList() throws Exception {
 		RedisNode server = this.redis.standalone();
-		server.command("ACL", "SETUSER", "locker", "on", ">s3cret", "resetkeys", "~lock:*", "~" + Counter.KEY,
-				"resetchannels", "&lock:*", "nocommands", "+@connection", "+get", "+set", "+del", "+exists", "+pexpire",
-				"+pttl", "+hget", "+hset", "+hdel", "+zadd", "+zscore", "+zremrangebyrank", "+zrem", "+zpopmin",
-				"+time", "+publish", "+subscribe", "+unsubscribe", "+eval", "+evalsha");
-		// README's list leaves out CONFIG GET, which only the start-up eviction check
-		// sends
+		List<String> setUser = new ArrayList<>(List.of("ACL", "SETUSER", "locker", "on", ">s3cret", "resetkeys",
+				"~lock:*", "~" + Counter.KEY, "resetchannels", "&lock:*"));
+		setUser.addAll(documentedAclCommands());
+		server.command(setUser.toArray(String[]::new));
+		// The page leaves out CONFIG GET, which only the start-up eviction check sends
 		// (without it the application starts with a warning:
-		// EvictingRedisStopsStartUpTests);
-		// off here, so that ACL LOG shows only what locks need.
+		// EvictingRedisStopsStartUpTests); off here, so that ACL LOG shows only what
+		// locks need.
 		try (LockApplications applications = new LockApplications(server, "spring.data.redis.host=" + RedisNode.HOST,
 				"spring.data.redis.port=" + server.port(), "spring.data.redis.username=locker",
 				"spring.data.redis.password=s3cret", "redis-lock.eviction-check=off")) {
 			assertCountEndsExact(startTwo(applications));
 			assertThat(server.command("ACL", "LOG")).asString().doesNotContain("locker");
 		}
+	}
+
+	/**
+	 * The command rules of the {@code ACL SETUSER} example in docs/operating.md, so that
+	 * this test runs locks as exactly the user the page tells operators to create.
+	 */
+	private static List<String> documentedAclCommands() throws IOException {
+		Path page = Path.of("..", "docs", "operating.md");
+		Matcher example = Pattern.compile("ACL SETUSER locker ([^`]*)```").matcher(Files.readString(page));
+		assertThat(example.find()).as("the ACL SETUSER example in %s", page).isTrue();
+		List<String> rules = List.of(example.group(1).trim().split("\\s+"));
+		assertThat(rules).as("the ACL SETUSER example in %s", page)
+			.contains("~lock:*", "&lock:*", "nocommands", "+evalsha");
+		return rules.stream().filter((rule) -> rule.equals("nocommands") || rule.startsWith("+")).toList();
 	}
 
 	@Test

@@ -23,8 +23,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * README promises that one {@code catch (LockException e)} sees every exception the
- * library throws about a lock at run time; each type it names is one.
+ * docs/guide.md ("Packages and exceptions") and the README promise that one
+ * {@code catch (LockException e)} sees every exception the library throws about a lock at
+ * run time; each type the guide names is one.
  *
  * @author redis-lock contributors
  */

@@ -155,9 +155,9 @@ class RedlockAutoConfigurationTests {
 	}
 
 	/**
-	 * How README shows a client on one Redis beside the Redlock beans: beans that are not
-	 * default candidates, so that the starter's beans do not back off for them and
-	 * nothing injects them by type by mistake.
+	 * How docs/guarantees.md ("Redlock") shows a client on one Redis beside the Redlock
+	 * beans: beans that are not default candidates, so that the starter's beans do not
+	 * back off for them and nothing injects them by type by mistake.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	static class SingleRedisClient {

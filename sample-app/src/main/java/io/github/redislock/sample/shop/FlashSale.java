@@ -21,9 +21,9 @@ import io.github.redislock.sample.shop.PurchaseRefusedException.Reason;
 import org.springframework.stereotype.Service;
 
 /**
- * The flash sale of seed 003: one order per user and product. The check ("has this user
- * ordered?") and the act (sell and record the order) must not interleave with the same
- * user's other purchase, or a double click creates two orders.
+ * The flash sale: one order per user and product. The check ("has this user ordered?")
+ * and the act (sell and record the order) must not interleave with the same user's other
+ * purchase, or a double click creates two orders.
  * <p>
  * {@link #purchase} holds a lock per product and user with {@code waitTime = 0}: a second
  * purchase by the same user while the first is running is refused at once, as HTTP 409,

@@ -28,10 +28,10 @@ import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 /**
- * The stock deduction of seed 004: read the stock, check it, write it back decremented,
- * and record the order, in one transaction. Between the read and the write another
- * purchase can read the same stock; without a lock both write the same value and both
- * create an order, which oversells.
+ * The stock deduction: read the stock, check it, write it back decremented, and record
+ * the order, in one transaction. Between the read and the write another purchase can read
+ * the same stock; without a lock both write the same value and both create an order,
+ * which oversells.
  * <p>
  * {@link #sell} holds the product's lock around the transaction (the lock advisor runs
  * outside {@code @Transactional} by default, so no database connection is held while

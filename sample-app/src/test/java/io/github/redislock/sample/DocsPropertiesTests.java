@@ -21,7 +21,6 @@ import java.math.BigDecimal;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.Locale;
@@ -41,63 +40,65 @@ import org.springframework.boot.convert.DurationStyle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Keeps README.md's table of {@code redis-lock.*} properties in step with the
- * configuration metadata that the annotation processor generates from
+ * Keeps the table of {@code redis-lock.*} properties in {@code docs/configuration.md} in
+ * step with the configuration metadata that the annotation processor generates from
  * {@link RedisLockProperties}: the same properties, the same descriptions, and defaults
  * that agree with both the metadata and a freshly created properties object.
  *
  * @author redis-lock contributors
  */
-class ReadmePropertiesTests {
+class DocsPropertiesTests {
+
+	private static final String PAGE = "docs/configuration.md";
 
 	private static final Pattern ROW = Pattern
 		.compile("^\\| `(redis-lock\\.[a-z.-]+)` \\| `([^`]*)`[^|]* \\| (.*) \\|$", Pattern.MULTILINE);
 
 	@Test
-	void readmeListsEveryPropertyOfTheMetadataWithItsDefaultAndDescription() throws IOException {
+	void configurationPageListsEveryPropertyOfTheMetadataWithItsDefaultAndDescription() throws IOException {
 		Map<String, JsonNode> metadata = metadataProperties();
-		Map<String, String[]> readme = readmeRows();
+		Map<String, String[]> documented = documentedRows();
 
-		assertThat(readme.keySet()).as("properties in README.md (left) and in the metadata")
+		assertThat(documented.keySet()).as("properties in %s (left) and in the metadata", PAGE)
 			.containsExactlyInAnyOrderElementsOf(metadata.keySet());
-		for (Map.Entry<String, String[]> row : readme.entrySet()) {
+		for (Map.Entry<String, String[]> row : documented.entrySet()) {
 			String name = row.getKey();
 			JsonNode property = metadata.get(name);
-			String readmeDefault = row.getValue()[0];
-			assertThat(row.getValue()[1]).as("README.md's meaning of %s: paste the metadata's description", name)
+			String documentedDefault = row.getValue()[0];
+			assertThat(row.getValue()[1]).as("%s's meaning of %s: paste the metadata's description", PAGE, name)
 				.isEqualTo(property.path("description").asText());
 			if (property.has("defaultValue")) {
-				assertThat(sameValue(readmeDefault, property.get("defaultValue").asText()))
-					.as("README.md's default of %s is `%s`, the metadata's %s", name, readmeDefault,
+				assertThat(sameValue(documentedDefault, property.get("defaultValue").asText()))
+					.as("%s's default of %s is `%s`, the metadata's %s", PAGE, name, documentedDefault,
 							property.get("defaultValue"))
 					.isTrue();
 			}
 			Object actual = new BeanWrapperImpl(new RedisLockProperties()).getPropertyValue(beanPath(name));
-			assertThat(sameValue(readmeDefault, actual))
-				.as("README.md's default of %s is `%s`, RedisLockProperties starts with %s", name, readmeDefault,
+			assertThat(sameValue(documentedDefault, actual))
+				.as("%s's default of %s is `%s`, RedisLockProperties starts with %s", PAGE, name, documentedDefault,
 						actual)
 				.isTrue();
 		}
 	}
 
-	private static boolean sameValue(String readme, Object value) {
+	private static boolean sameValue(String documented, Object value) {
 		if (value == null) {
-			return readme.equals("none");
+			return documented.equals("none");
 		}
 		if (value instanceof Duration duration) {
-			return DurationStyle.detectAndParse(readme).equals(duration);
+			return DurationStyle.detectAndParse(documented).equals(duration);
 		}
 		if (value instanceof Enum<?> constant) {
-			return constant.name().equalsIgnoreCase(readme);
+			return constant.name().equalsIgnoreCase(documented);
 		}
 		String text = String.valueOf(value);
-		if (text.matches("-?[0-9.]+") && readme.matches("-?[0-9.]+")) {
-			return new BigDecimal(text).compareTo(new BigDecimal(readme)) == 0;
+		if (text.matches("-?[0-9.]+") && documented.matches("-?[0-9.]+")) {
+			return new BigDecimal(text).compareTo(new BigDecimal(documented)) == 0;
 		}
-		if (text.matches("[0-9]+[a-z]+") && readme.matches("[0-9]+[a-z]+")) {
-			return DurationStyle.detectAndParse(readme).equals(DurationStyle.detectAndParse(text));
+		if (text.matches("[0-9]+[a-z]+") && documented.matches("[0-9]+[a-z]+")) {
+			return DurationStyle.detectAndParse(documented).equals(DurationStyle.detectAndParse(text));
 		}
-		return text.equals(readme);
+		return text.equals(documented);
 	}
 
 	/**
@@ -114,12 +115,8 @@ class ReadmePropertiesTests {
 		return camel.toString();
 	}
 
-	private static Map<String, String[]> readmeRows() throws IOException {
-		Path readme = Path.of("..", "README.md");
-		if (!Files.exists(readme)) {
-			readme = Path.of("README.md");
-		}
-		Matcher row = ROW.matcher(Files.readString(readme, StandardCharsets.UTF_8));
+	private static Map<String, String[]> documentedRows() throws IOException {
+		Matcher row = ROW.matcher(Files.readString(RepositoryRoot.resolve(PAGE), StandardCharsets.UTF_8));
 		Map<String, String[]> rows = new TreeMap<>();
 		while (row.find()) {
 			rows.put(row.group(1), new String[] { row.group(2), row.group(3) });
@@ -130,7 +127,7 @@ class ReadmePropertiesTests {
 	private static Map<String, JsonNode> metadataProperties() throws IOException {
 		Map<String, JsonNode> properties = new TreeMap<>();
 		ObjectMapper json = new ObjectMapper();
-		for (URL resource : Collections.list(ReadmePropertiesTests.class.getClassLoader()
+		for (URL resource : Collections.list(DocsPropertiesTests.class.getClassLoader()
 			.getResources("META-INF/spring-configuration-metadata.json"))) {
 			try (InputStream in = resource.openStream()) {
 				for (JsonNode property : json.readTree(in).path("properties")) {

@@ -137,9 +137,7 @@ class RedlockStoreTests {
 		RedlockStore store = this.redlock.store;
 		assertThat(store.tryAcquire("renewed", "a", LEASE).acquired()).isTrue();
 		// The store answers once a majority took it; the others take it a moment later.
-		await().atMost(Duration.ofSeconds(5))
-			.until(() -> masters.stream()
-				.allMatch((master) -> "1".equals(String.valueOf(master.command("EXISTS", "lock:{renewed}")))));
+		this.redlock.awaitHoldingNodes("renewed", 5);
 		masters.get(0).command("DEL", "lock:{renewed}");
 		masters.get(1).command("DEL", "lock:{renewed}");
 		assertThat(store.renew("renewed", "a", LEASE)).as("three of five still hold it").isTrue();

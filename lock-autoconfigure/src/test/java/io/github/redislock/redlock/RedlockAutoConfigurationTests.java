@@ -57,6 +57,12 @@ class RedlockAutoConfigurationTests {
 
 	private static List<RedisNode> masters;
 
+	/**
+	 * These tests prove the wiring, not the timing: a busy machine may take longer than
+	 * the default 100 ms to open a node's connection.
+	 */
+	private static final String WIRING_NODE_TIMEOUT = "redis-lock.redlock.node-timeout=2s";
+
 	@BeforeAll
 	static void startMasters() {
 		masters = redis.masters(3);
@@ -65,7 +71,7 @@ class RedlockAutoConfigurationTests {
 	@Test
 	void lockBeansTakeTheirLocksOnEveryNode() {
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class))
-			.withPropertyValues("redis-lock.redlock.nodes=" + url(0) + "," + url(1) + "," + url(2))
+			.withPropertyValues(WIRING_NODE_TIMEOUT, "redis-lock.redlock.nodes=" + url(0) + "," + url(1) + "," + url(2))
 			.run((context) -> {
 				assertThat(context).hasNotFailed()
 					.hasSingleBean(RedlockStore.class)
@@ -91,7 +97,7 @@ class RedlockAutoConfigurationTests {
 	@Test
 	void withoutHolderDetailsEveryNodeRecordsOnlyTheInstance() {
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class))
-			.withPropertyValues("redis-lock.redlock.nodes=" + url(0) + "," + url(1) + "," + url(2),
+			.withPropertyValues(WIRING_NODE_TIMEOUT, "redis-lock.redlock.nodes=" + url(0) + "," + url(1) + "," + url(2),
 					"redis-lock.holder-details=false")
 			.run((context) -> {
 				DefaultLockClient client = context.getBean(DefaultLockClient.class);
@@ -119,8 +125,8 @@ class RedlockAutoConfigurationTests {
 		masters.get(2).kill();
 		try {
 			new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class))
-				.withPropertyValues("redis-lock.redlock.nodes[0]=" + url(0), "redis-lock.redlock.nodes[1]=" + url(1),
-						"redis-lock.redlock.nodes[2]=" + url(2))
+				.withPropertyValues(WIRING_NODE_TIMEOUT, "redis-lock.redlock.nodes[0]=" + url(0),
+						"redis-lock.redlock.nodes[1]=" + url(1), "redis-lock.redlock.nodes[2]=" + url(2))
 				.run((context) -> {
 					assertThat(context).hasNotFailed().hasSingleBean(RedlockStore.class);
 					DistributedLock lock = context.getBean(LockClient.class).getLock("listed");
@@ -137,7 +143,7 @@ class RedlockAutoConfigurationTests {
 	void aSecondClientOnTheApplicationsRedisSitsBesideTheRedlockOne() {
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class))
 			.withUserConfiguration(SingleRedisClient.class)
-			.withPropertyValues("redis-lock.redlock.nodes=" + url(0) + "," + url(1) + "," + url(2),
+			.withPropertyValues(WIRING_NODE_TIMEOUT, "redis-lock.redlock.nodes=" + url(0) + "," + url(1) + "," + url(2),
 					"app.redis-port=" + masters.get(0).port())
 			.run((context) -> {
 				assertThat(context).hasNotFailed();

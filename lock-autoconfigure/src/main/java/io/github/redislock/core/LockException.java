@@ -15,6 +15,8 @@
  */
 package io.github.redislock.core;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Base class of every exception this library throws about a lock at run time, so that one
  * {@code catch} sees them all. Bad arguments ({@link IllegalArgumentException}) and
@@ -29,7 +31,13 @@ public abstract class LockException extends RuntimeException {
 
 	private final String lockName;
 
-	protected LockException(String lockName, String message, Throwable cause) {
+	/**
+	 * Create an exception.
+	 * @param lockName the name of the lock concerned
+	 * @param message the detail message, naming the lock
+	 * @param cause the underlying failure, if any
+	 */
+	protected LockException(String lockName, String message, @Nullable Throwable cause) {
 		super(message, cause);
 		this.lockName = lockName;
 	}

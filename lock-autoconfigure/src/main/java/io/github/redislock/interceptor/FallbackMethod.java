@@ -20,7 +20,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
 
-import io.github.redislock.annotation.LockNotAcquiredException;
+import io.github.redislock.core.LockNotAcquiredException;
 import io.github.redislock.annotation.RedisLock;
 import org.jspecify.annotations.Nullable;
 

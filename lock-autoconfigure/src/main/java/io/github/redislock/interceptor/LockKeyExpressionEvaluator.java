@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.github.redislock.annotation.LockKeyEvaluationException;
+import io.github.redislock.core.LockKeyEvaluationException;
 import io.github.redislock.interceptor.LockNameConverter.KeyFormatException;
 import org.jspecify.annotations.Nullable;
 

@@ -20,7 +20,7 @@ import java.util.concurrent.Future;
 
 import io.github.redislock.annotation.LockAcquisitionFailureHandler;
 import io.github.redislock.annotation.LockContext;
-import io.github.redislock.annotation.LockNotAcquiredException;
+import io.github.redislock.core.LockNotAcquiredException;
 import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.AsyncLockOperations;

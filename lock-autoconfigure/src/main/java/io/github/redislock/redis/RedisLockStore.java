@@ -25,6 +25,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.LongPredicate;
 import java.util.function.ToLongFunction;
+import java.util.stream.Collectors;
 
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.store.AsyncLockStore;
@@ -487,7 +488,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 				if (this.acknowledgedWrites != null) {
 					// One server, whose replicas acknowledge the whole batch or none of
 					// it.
-					this.acknowledgedWrites.await(connection, renewals.size() + " leases were extended");
+					this.acknowledgedWrites.await(connection,
+							renewals.stream().map(LeaseRenewal::name).collect(Collectors.joining(", ")),
+							renewals.size() + " leases were extended");
 				}
 				for (int c = 0; c < calls.size(); c++) {
 					List<Boolean> callRenewed = renewed.get(c);
@@ -530,7 +533,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		byte[] lockKey = bytes(this.keys.lockKey(name));
 		byte[] ownerToken = bytes(renewal.ownerToken());
 		byte[] lease = bytes(Long.toString(leaseMillis(name, renewal.leaseTime())));
-		return requireAcknowledgedWrites().run(connection, lockKey, "The lease of lock '" + name + "' was extended",
+		return requireAcknowledgedWrites().run(connection, name, lockKey,
+				"The lease of lock '" + name + "' was extended",
 				(node) -> node.runScript(LuaScript.RENEW, 1, lockKey, ownerToken, lease), (reply) -> reply == 1,
 				null) == 1;
 	}
@@ -664,8 +668,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	private long acknowledged(String name, byte[] key, String description, ToLongFunction<NodeCommands> write,
 			LongPredicate wrote, @Nullable ToLongFunction<NodeCommands> undo) {
-		Long reply = execute(
-				(connection) -> requireAcknowledgedWrites().run(connection, key, description, write, wrote, undo));
+		Long reply = execute((connection) -> requireAcknowledgedWrites().run(connection, name, key, description, write,
+				wrote, undo));
 		if (reply == null) {
 			throw new IllegalStateException(noReply(name));
 		}

@@ -15,8 +15,6 @@
  */
 package io.github.redislock.core;
 
-import io.github.redislock.annotation.LockKeyEvaluationException;
-import io.github.redislock.annotation.LockNotAcquiredException;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

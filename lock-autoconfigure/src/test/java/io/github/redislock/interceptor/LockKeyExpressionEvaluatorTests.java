@@ -30,7 +30,7 @@ import java.util.TimeZone;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.github.redislock.annotation.LockKeyEvaluationException;
+import io.github.redislock.core.LockKeyEvaluationException;
 import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.core.LockException;
 import org.junit.jupiter.api.Test;

@@ -21,8 +21,13 @@ import org.jspecify.annotations.Nullable;
  * Base class of every exception this library throws about a lock at run time, so that one
  * {@code catch} sees them all. Bad arguments ({@link IllegalArgumentException}) and
  * unlocking a lock the thread does not hold ({@link IllegalMonitorStateException}) stay
- * outside, as the JDK's {@link java.util.concurrent.locks.Lock} contract has them; so do
- * invalid annotations and properties, which stop start-up instead.
+ * outside, as the JDK's {@link java.util.concurrent.locks.Lock} contract has them; so
+ * does an {@link InvalidLockConfigurationException}, which stops start-up instead.
+ * <p>
+ * The kinds: {@link LockAcquisitionException} (busy for the whole wait, and
+ * {@link LockNotAcquiredException} for an annotated method), {@link LockLostException},
+ * {@link LockStoreException}, {@link LockClientClosedException} and
+ * {@link LockKeyEvaluationException}.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -27,6 +27,7 @@ import java.util.function.LongPredicate;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 
+import io.github.redislock.core.InvalidLockConfigurationException;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.store.AsyncLockStore;
 import io.github.redislock.store.LockHolder;
@@ -194,8 +195,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * Check that the Redis masters of this store cannot evict lock keys; see
 	 * {@link EvictionPolicyCheck}. Meant for start-up: one {@code CONFIG GET} per master.
 	 * @param check what to do with a policy that can evict lock keys
-	 * @throws EvictionPolicyException if {@code check} is {@link EvictionCheck#FAIL} and
-	 * a master with a {@code maxmemory} limit can evict lock keys
+	 * @throws InvalidLockConfigurationException if {@code check} is
+	 * {@link EvictionCheck#FAIL} and a master with a {@code maxmemory} limit can evict
+	 * lock keys
 	 */
 	public void checkEvictionPolicy(EvictionCheck check) {
 		EvictionPolicyCheck.check(check, List.of(this.connectionFactory));

@@ -22,11 +22,11 @@ import io.github.redislock.annotation.LockAcquisitionFailureHandler;
 import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.core.AsyncLockTemplate;
+import io.github.redislock.core.InvalidLockConfigurationException;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.LockTemplate;
 import io.github.redislock.engine.DefaultLockClient;
-import io.github.redislock.interceptor.InvalidRedisLockException;
 import io.github.redislock.interceptor.LockDefaults;
 import io.github.redislock.interceptor.LockKeyExpressionEvaluator;
 import io.github.redislock.interceptor.RedisLockAdvisor;
@@ -268,10 +268,11 @@ class RedisLockAutoConfigurationTests {
 		this.runner.withUserConfiguration(BadKeyService.class).run((context) -> {
 			assertThat(context).hasFailed();
 			assertThat(context.getStartupFailure()).rootCause()
-				.isInstanceOf(InvalidRedisLockException.class)
+				.isInstanceOf(InvalidLockConfigurationException.class)
 				.hasMessageContaining(BadKeyService.Orders.class.getName() + ".order(String)")
 				.hasMessageContaining("does not parse");
-			FailureAnalysis analysis = new InvalidRedisLockFailureAnalyzer().analyze(context.getStartupFailure());
+			FailureAnalysis analysis = new InvalidLockConfigurationFailureAnalyzer()
+				.analyze(context.getStartupFailure());
 			assertThat(analysis).isNotNull();
 			assertThat(analysis.getDescription()).contains(BadKeyService.Orders.class.getName() + ".order(String)");
 			assertThat(analysis.getAction()).contains("Fix the SpEL syntax of 'key'");
@@ -283,7 +284,7 @@ class RedisLockAutoConfigurationTests {
 		this.runner.withUserConfiguration(UnknownParameterService.class).run((context) -> {
 			assertThat(context).hasFailed();
 			assertThat(context.getStartupFailure()).rootCause()
-				.isInstanceOf(InvalidRedisLockException.class)
+				.isInstanceOf(InvalidLockConfigurationException.class)
 				.hasMessage("Invalid @RedisLock configuration on '" + UnknownParameterService.Orders.class.getName()
 						+ ".place(String)': key expression \"'order:' + #userId\": '#userId' is not a parameter of the "
 						+ "method; its parameters are [customerId]");
@@ -297,7 +298,7 @@ class RedisLockAutoConfigurationTests {
 				// Spring Boot's own analyzers need an application context here: skip
 				// them.
 			}));
-		assertThat(analyzers).hasAtLeastOneElementOfType(InvalidRedisLockFailureAnalyzer.class);
+		assertThat(analyzers).hasAtLeastOneElementOfType(InvalidLockConfigurationFailureAnalyzer.class);
 	}
 
 	@Test

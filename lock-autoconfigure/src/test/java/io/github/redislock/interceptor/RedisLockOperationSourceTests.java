@@ -32,6 +32,7 @@ import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.annotation.RedisLock;
+import io.github.redislock.core.InvalidLockConfigurationException;
 import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.core.LockDefinition;
 import jakarta.annotation.PostConstruct;
@@ -280,7 +281,7 @@ class RedisLockOperationSourceTests {
 
 	@Test
 	void composedAnnotationOnAClassIsRejectedBecauseNoMethodWouldBeLocked() {
-		assertThatExceptionOfType(InvalidRedisLockException.class)
+		assertThatExceptionOfType(InvalidLockConfigurationException.class)
 			.isThrownBy(() -> this.source.hasOperations(LockedType.class))
 			.withMessage("Invalid @RedisLock configuration on '" + LockedType.class.getName()
 					+ "': @RedisLock reaches the class through a composed annotation, and it applies to methods only, "
@@ -337,7 +338,7 @@ class RedisLockOperationSourceTests {
 
 	@Test
 	void everyMethodOfAClassIsValidatedNotOnlyTheFirstMatch() {
-		assertThatExceptionOfType(InvalidRedisLockException.class)
+		assertThatExceptionOfType(InvalidLockConfigurationException.class)
 			.isThrownBy(() -> this.source.hasOperations(GoodThenBad.class))
 			.withMessageContaining(GoodThenBad.class.getName() + ".bad(String)");
 	}
@@ -350,7 +351,8 @@ class RedisLockOperationSourceTests {
 	}
 
 	private void assertInvalid(Class<?> type, String problem, String action) {
-		assertThatExceptionOfType(InvalidRedisLockException.class).isThrownBy(() -> this.source.hasOperations(type))
+		assertThatExceptionOfType(InvalidLockConfigurationException.class)
+			.isThrownBy(() -> this.source.hasOperations(type))
 			.withMessageStartingWith("Invalid @RedisLock configuration on '" + type.getName() + ".")
 			.withMessageContaining(problem)
 			.satisfies((ex) -> assertThat(ex.getAction()).contains(action));

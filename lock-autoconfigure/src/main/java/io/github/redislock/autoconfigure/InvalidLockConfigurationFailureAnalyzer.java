@@ -15,22 +15,22 @@
  */
 package io.github.redislock.autoconfigure;
 
-import io.github.redislock.interceptor.InvalidRedisLockException;
+import io.github.redislock.core.InvalidLockConfigurationException;
 
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /**
- * Explains an invalid {@code @RedisLock} annotation that stopped start-up: which method,
- * what is wrong and how to fix it.
+ * Explains a start-up stopped by an invalid lock set-up: what is wrong, where, and how to
+ * fix it.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
-class InvalidRedisLockFailureAnalyzer extends AbstractFailureAnalyzer<InvalidRedisLockException> {
+class InvalidLockConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<InvalidLockConfigurationException> {
 
 	@Override
-	protected FailureAnalysis analyze(Throwable rootFailure, InvalidRedisLockException cause) {
+	protected FailureAnalysis analyze(Throwable rootFailure, InvalidLockConfigurationException cause) {
 		return new FailureAnalysis(cause.getMessage(), cause.getAction(), cause);
 	}
 

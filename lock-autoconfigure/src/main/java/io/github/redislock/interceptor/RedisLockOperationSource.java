@@ -236,8 +236,9 @@ public class RedisLockOperationSource {
 		if (StringUtils.hasText(condition)) {
 			this.evaluator.checkCondition(condition, method, targetClass);
 		}
-		Duration leaseTime = duration(annotation.expire(), annotation.timeUnit(), "expire", 1, method, targetClass);
-		Duration waitTime = duration(annotation.waitTime(), annotation.timeUnit(), "waitTime", 0, method, targetClass);
+		Duration leaseTime = duration(annotation.expire(), annotation.timeUnit(), "expire", true, method, targetClass);
+		Duration waitTime = duration(annotation.waitTime(), annotation.timeUnit(), "waitTime", false, method,
+				targetClass);
 		String label = annotation.label();
 		if (!label.isEmpty() && !StringUtils.hasText(label)) {
 			throw InvalidRedisLock.on(method, targetClass,
@@ -252,32 +253,33 @@ public class RedisLockOperationSource {
 	}
 
 	/**
-	 * Convert an annotation time, {@code -1} meaning the default.
-	 * @param minMillis the least acceptable value in milliseconds: a lease under 1 ms
-	 * would reach Redis as {@code PEXPIRE 0}, which deletes the key
+	 * Convert an annotation time, {@code -1} meaning the default; a lease is checked as
+	 * {@link LockDefinition#checkLeaseTime} checks every lease.
 	 */
-	private static @Nullable Duration duration(long value, TimeUnit unit, String attribute, long minMillis,
+	private static @Nullable Duration duration(long value, TimeUnit unit, String attribute, boolean lease,
 			Method method, Class<?> targetClass) {
 		if (value == -1) {
 			return null;
 		}
-		if (minMillis > 0 && value > unit.convert(Long.MAX_VALUE, TimeUnit.NANOSECONDS)) {
-			throw InvalidRedisLock.on(method, targetClass,
-					attribute + " = " + value + " " + unit + " is longer than the longest lease, "
-							+ LockDefinition.MAX_LEASE_TIME + " (about 292 years)",
-					"Set '" + attribute + "' to a lease you mean: with renewal on, a lease of seconds keeps a "
-							+ "lock as long as the method runs.");
+		if (lease) {
+			try {
+				return LockDefinition.checkLeaseTime(value, unit, () -> attribute);
+			}
+			catch (IllegalArgumentException ex) {
+				throw InvalidRedisLock.on(method, targetClass, ex.getMessage(), "Set '" + attribute
+						+ "' to at least 1 ms in " + unit + " (mind 'timeUnit'), or -1 to use the redis-lock property "
+						+ "default; with renewal on, a lease of seconds keeps a lock as long as the method runs.");
+			}
 		}
-		// A wait time past the longest duration saturates: it waits practically forever.
-		Duration duration = (value >= 0) ? Duration.ofNanos(unit.toNanos(value)) : null;
-		if (duration == null || duration.toMillis() < minMillis) {
-			String least = (minMillis > 0) ? "at least 1 ms" : "zero or more";
+		if (value < 0) {
 			throw InvalidRedisLock.on(method, targetClass,
-					attribute + " = " + value + " " + unit + " is not a valid " + attribute + ": it must be " + least,
-					"Set '" + attribute + "' to " + least + " in " + unit
+					attribute + " = " + value + " " + unit + " is not a valid " + attribute
+							+ ": it must be zero or more",
+					"Set '" + attribute + "' to zero or more in " + unit
 							+ " (mind 'timeUnit'), or -1 to use the redis-lock property default.");
 		}
-		return duration;
+		// A wait time past the longest duration saturates: it waits practically forever.
+		return Duration.ofNanos(unit.toNanos(value));
 	}
 
 }

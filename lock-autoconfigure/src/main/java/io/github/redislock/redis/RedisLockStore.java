@@ -715,13 +715,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	static long leaseMillis(String name, Duration leaseTime) {
-		// PEXPIRE 0 or a negative PX would delete the key or fail: never send one.
-		Assert.isTrue(leaseTime.compareTo(Duration.ofMillis(1)) >= 0,
-				() -> "Lease time of lock '" + name + "' must be at least 1 ms, was " + leaseTime);
-		// The engine's bound, checked here too so that the store never fails half-way.
-		Assert.isTrue(leaseTime.compareTo(LockDefinition.MAX_LEASE_TIME) <= 0, () -> "Lease time of lock '" + name
-				+ "' must be at most " + LockDefinition.MAX_LEASE_TIME + " (about 292 years), was " + leaseTime);
-		return leaseTime.toMillis();
+		// The store is called directly too: PEXPIRE 0 or a negative PX would delete the
+		// key or fail, so no lease reaches Redis unchecked.
+		return LockDefinition.checkLeaseTime(leaseTime, () -> "Lease time of lock '" + name + "'").toMillis();
 	}
 
 }

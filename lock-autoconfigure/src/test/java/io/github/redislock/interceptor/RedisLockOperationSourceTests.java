@@ -182,17 +182,18 @@ class RedisLockOperationSourceTests {
 
 	@Test
 	void zeroExpireIsRejected() {
-		assertInvalid(ZeroExpire.class, "expire = 0 SECONDS is not a valid expire", "-1");
+		assertInvalid(ZeroExpire.class, "expire must be at least 1 ms, was 0 SECONDS", "-1");
 	}
 
 	@Test
 	void expireShorterThanAMillisecondIsRejected() {
-		assertInvalid(NanoExpire.class, "expire = 500 NANOSECONDS", "timeUnit");
+		assertInvalid(NanoExpire.class, "expire must be at least 1 ms, was 500 NANOSECONDS", "timeUnit");
 	}
 
 	@Test
 	void expireLongerThanTheLongestLeaseIsRejectedInsteadOfShortened() {
-		assertInvalid(CenturiesExpire.class, "expire = 146000 DAYS is longer than the longest lease", "renewal");
+		assertInvalid(CenturiesExpire.class,
+				"expire must be at most PT2562047H47M16.854775807S (about 292 years), was 146000 DAYS", "renewal");
 	}
 
 	@Test

@@ -22,8 +22,6 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 import java.util.concurrent.TimeUnit;
 
-import io.github.redislock.core.LockKeyEvaluationException;
-
 import org.springframework.core.annotation.AliasFor;
 
 /**

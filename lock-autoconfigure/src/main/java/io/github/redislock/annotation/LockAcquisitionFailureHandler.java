@@ -15,6 +15,8 @@
  */
 package io.github.redislock.annotation;
 
+import io.github.redislock.core.LockNotAcquiredException;
+
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -17,8 +17,9 @@
 /**
  * What application code types next to a locked method: the {@link RedisLock @RedisLock}
  * annotation, the {@link LockContext} of the running locked method, the
- * {@link LockAcquisitionFailureHandler} and {@link LostLeaseAction} it may name, and the
- * exceptions a locked method's caller may catch. The machinery that applies the
+ * {@link LockAcquisitionFailureHandler} and {@link LostLeaseAction} it may name. What a
+ * locked method's caller may catch is the {@link io.github.redislock.core.LockException}
+ * hierarchy in {@link io.github.redislock.core}. The machinery that applies the
  * annotation is in {@link io.github.redislock.interceptor}.
  */
 @NullMarked

@@ -56,8 +56,6 @@ public class RedisLockProperties implements Validator {
 
 	private static final Duration MIN_TIME = Duration.ofMillis(1);
 
-	private static final String MAX_TIME = LockDefinition.MAX_LEASE_TIME + " (about 292 years)";
-
 	/**
 	 * Whether to enable Redis locks and the @RedisLock annotation.
 	 */
@@ -305,12 +303,7 @@ public class RedisLockProperties implements Validator {
 			reject(errors, "keyPrefix",
 					"redis-lock.key-prefix must not contain an unpaired surrogate, which UTF-8 cannot encode");
 		}
-		if (properties.expire == null || properties.expire.compareTo(MIN_TIME) < 0) {
-			reject(errors, "expire", "redis-lock.expire must be at least 1ms");
-		}
-		else if (properties.expire.compareTo(LockDefinition.MAX_LEASE_TIME) > 0) {
-			reject(errors, "expire", "redis-lock.expire must be at most " + MAX_TIME);
-		}
+		checkLeaseTime(errors, "expire", "redis-lock.expire", properties.expire);
 		if (properties.waitTime == null || properties.waitTime.isNegative()) {
 			reject(errors, "waitTime", "redis-lock.wait-time must not be negative");
 		}
@@ -321,7 +314,7 @@ public class RedisLockProperties implements Validator {
 			reject(errors, "replicaAcks", "redis-lock.replica-acks must not be negative");
 		}
 		if (properties.replicaAckTimeout == null || properties.replicaAckTimeout.compareTo(MIN_TIME) < 0) {
-			reject(errors, "replicaAckTimeout", "redis-lock.replica-ack-timeout must be at least 1ms");
+			reject(errors, "replicaAckTimeout", "redis-lock.replica-ack-timeout must be at least 1 ms");
 		}
 		else if (properties.expire != null && properties.replicaAckTimeout.compareTo(properties.expire) >= 0
 				&& (properties.replicaAcks > 0 || properties.replicaAckFsync)) {
@@ -338,6 +331,22 @@ public class RedisLockProperties implements Validator {
 
 	private static void reject(Errors errors, String field, String message) {
 		errors.rejectValue(field, "redis-lock.invalid", message);
+	}
+
+	/**
+	 * Reject a lease or a delay out of the range {@link LockDefinition} allows, naming
+	 * the property.
+	 * @return whether the time is in range
+	 */
+	private static boolean checkLeaseTime(Errors errors, String field, String property, @Nullable Duration time) {
+		try {
+			LockDefinition.checkLeaseTime(time, () -> property);
+			return true;
+		}
+		catch (IllegalArgumentException ex) {
+			reject(errors, field, ex.getMessage());
+			return false;
+		}
 	}
 
 	/**
@@ -409,16 +418,7 @@ public class RedisLockProperties implements Validator {
 		}
 
 		private void validate(Errors errors) {
-			boolean delayValid = false;
-			if (this.delay == null || this.delay.compareTo(MIN_TIME) < 0) {
-				reject(errors, "retry.delay", "redis-lock.retry.delay must be at least 1ms");
-			}
-			else if (this.delay.compareTo(LockDefinition.MAX_LEASE_TIME) > 0) {
-				reject(errors, "retry.delay", "redis-lock.retry.delay must be at most " + MAX_TIME);
-			}
-			else {
-				delayValid = true;
-			}
+			boolean delayValid = checkLeaseTime(errors, "retry.delay", "redis-lock.retry.delay", this.delay);
 			if (!(this.multiplier >= 1.0)) {
 				reject(errors, "retry.multiplier", "redis-lock.retry.multiplier must be at least 1");
 			}
@@ -426,8 +426,8 @@ public class RedisLockProperties implements Validator {
 				reject(errors, "retry.maxDelay",
 						"redis-lock.retry.max-delay must not be less than redis-lock.retry.delay");
 			}
-			else if (this.maxDelay.compareTo(LockDefinition.MAX_LEASE_TIME) > 0) {
-				reject(errors, "retry.maxDelay", "redis-lock.retry.max-delay must be at most " + MAX_TIME);
+			else {
+				checkLeaseTime(errors, "retry.maxDelay", "redis-lock.retry.max-delay", this.maxDelay);
 			}
 			if (!(this.jitter >= 0.0 && this.jitter <= 1.0)) {
 				reject(errors, "retry.jitter", "redis-lock.retry.jitter must be between 0 and 1");
@@ -544,7 +544,7 @@ public class RedisLockProperties implements Validator {
 
 		private void validate(Errors errors, @Nullable Duration expire) {
 			if (this.nodeTimeout == null || this.nodeTimeout.compareTo(MIN_TIME) < 0) {
-				reject(errors, "redlock.nodeTimeout", "redis-lock.redlock.node-timeout must be at least 1ms");
+				reject(errors, "redlock.nodeTimeout", "redis-lock.redlock.node-timeout must be at least 1 ms");
 			}
 			else if (expire != null && this.nodeTimeout.compareTo(expire) >= 0) {
 				reject(errors, "redlock.nodeTimeout",

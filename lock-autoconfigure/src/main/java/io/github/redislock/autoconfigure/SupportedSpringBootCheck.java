@@ -15,6 +15,7 @@
  */
 package io.github.redislock.autoconfigure;
 
+import io.github.redislock.core.InvalidLockConfigurationException;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.SpringBootVersion;
@@ -49,11 +50,15 @@ class SupportedSpringBootCheck implements ImportSelector {
 	 * Check a Spring Boot version against {@link #MINIMUM}.
 	 * @param version the version, such as {@code 3.5.16} or {@code 4.1.0-RC1}; null when
 	 * unknown
-	 * @throws UnsupportedSpringBootException if the version is older than the minimum
+	 * @throws InvalidLockConfigurationException if the version is older than the minimum
 	 */
 	static void check(@Nullable String version) {
 		if (version != null && isOlderThanMinimum(version)) {
-			throw new UnsupportedSpringBootException(version, MINIMUM);
+			throw new InvalidLockConfigurationException("lock-spring-boot-starter needs Spring Boot " + MINIMUM
+					+ " or later, but this application runs Spring Boot " + version
+					+ ". It does not start rather than run @RedisLock methods on a line where locking is untested.",
+					"Upgrade the application to Spring Boot " + MINIMUM
+							+ " or later, or remove lock-spring-boot-starter from its dependencies.");
 		}
 	}
 

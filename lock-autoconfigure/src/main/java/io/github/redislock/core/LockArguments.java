@@ -28,10 +28,9 @@ import org.springframework.util.StringUtils;
  * before anything reaches the store. Like Spring's {@code Assert}, they throw
  * {@link IllegalArgumentException} for {@code null} too.
  * <p>
- * Leases are refused above {@link LockDefinition#MAX_LEASE_TIME}: the engine counts them
- * in nanoseconds of {@link System#nanoTime()}, and a longer one would overflow after the
- * store had granted it. Wait times are cut to that maximum instead, since waiting longer
- * than anyone can is what the caller asked for.
+ * Leases are checked by {@link LockDefinition#checkLeaseTime}. Wait times are cut to
+ * {@link LockDefinition#MAX_LEASE_TIME} instead, since waiting longer than anyone can is
+ * what the caller asked for.
  * <p>
  * Public only so that the engine, in a package of its own, shares these checks with the
  * API's value types; application code has no use for it.
@@ -40,8 +39,6 @@ import org.springframework.util.StringUtils;
  * @since 0.1.0
  */
 public final class LockArguments {
-
-	private static final Duration MIN_LEASE_TIME = Duration.ofMillis(1);
 
 	private LockArguments() {
 	}
@@ -76,44 +73,6 @@ public final class LockArguments {
 	}
 
 	/**
-	 * Check a lease.
-	 * @param name the lock name, or {@code null} for a client's default lease
-	 * @param leaseTime the lease
-	 * @return the lease
-	 * @throws IllegalArgumentException if it is {@code null}, under 1 ms or above
-	 * {@link LockDefinition#MAX_LEASE_TIME}
-	 */
-	public static Duration leaseTime(@Nullable String name, @Nullable Duration leaseTime) {
-		if (leaseTime == null) {
-			throw new IllegalArgumentException(leaseTimeOf(name) + " must not be null");
-		}
-		if (!isInRange(leaseTime)) {
-			throw outOfRange(name, isTooShort(leaseTime), leaseTime);
-		}
-		return leaseTime;
-	}
-
-	/**
-	 * Check a lease given as an amount of a unit.
-	 * @param name the lock name
-	 * @param leaseTime the amount
-	 * @param unit the unit
-	 * @return the lease
-	 * @throws IllegalArgumentException if the unit is {@code null}, or the lease under 1
-	 * ms or above {@link LockDefinition#MAX_LEASE_TIME}
-	 */
-	public static Duration leaseTime(String name, long leaseTime, @Nullable TimeUnit unit) {
-		TimeUnit checked = unit(name, unit);
-		// TimeUnit saturates: refuse rather than hold a lease shorter than asked for.
-		boolean saturated = leaseTime > checked.convert(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
-		Duration lease = Duration.ofNanos(checked.toNanos(leaseTime));
-		if (saturated || !isInRange(lease)) {
-			throw outOfRange(name, !saturated && isTooShort(lease), leaseTime + " " + unit);
-		}
-		return lease;
-	}
-
-	/**
 	 * Check a wait time and cut it to {@link LockDefinition#MAX_LEASE_TIME}.
 	 * @param name the lock name
 	 * @param waitTime the wait time
@@ -143,26 +102,6 @@ public final class LockArguments {
 			throw new IllegalArgumentException("Time unit of lock '" + name + "' must not be null");
 		}
 		return unit;
-	}
-
-	private static boolean isInRange(Duration leaseTime) {
-		return !isTooShort(leaseTime) && leaseTime.compareTo(LockDefinition.MAX_LEASE_TIME) <= 0;
-	}
-
-	/**
-	 * A lease under 1 ms would reach Redis as {@code PX 0}, which it refuses.
-	 */
-	private static boolean isTooShort(Duration leaseTime) {
-		return leaseTime.compareTo(MIN_LEASE_TIME) < 0;
-	}
-
-	private static IllegalArgumentException outOfRange(@Nullable String name, boolean tooShort, Object given) {
-		String bound = tooShort ? "at least 1 ms" : "at most " + LockDefinition.MAX_LEASE_TIME + " (about 292 years)";
-		return new IllegalArgumentException(leaseTimeOf(name) + " must be " + bound + ", was " + given);
-	}
-
-	private static String leaseTimeOf(@Nullable String name) {
-		return (name != null) ? "Lease time of lock '" + name + "'" : "Default lease time";
 	}
 
 }

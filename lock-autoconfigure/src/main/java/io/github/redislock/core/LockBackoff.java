@@ -50,14 +50,12 @@ public record LockBackoff(Duration delay, double multiplier, Duration maxDelay, 
 	public LockBackoff {
 		Assert.notNull(delay, "Backoff delay must not be null");
 		Assert.notNull(maxDelay, "Backoff max delay must not be null");
-		Assert.isTrue(delay.compareTo(Duration.ofMillis(1)) >= 0,
-				() -> "Backoff delay must be at least 1 ms, was " + delay);
+		// Delays are counted in nanoseconds, like leases.
+		LockDefinition.checkLeaseTime(delay, () -> "Backoff delay");
 		Assert.isTrue(multiplier >= 1.0, () -> "Backoff multiplier must be at least 1, was " + multiplier);
 		Assert.isTrue(maxDelay.compareTo(delay) >= 0,
 				() -> "Backoff max delay " + maxDelay + " must not be less than the delay " + delay);
-		// Delays are counted in nanoseconds, like leases.
-		Assert.isTrue(maxDelay.compareTo(LockDefinition.MAX_LEASE_TIME) <= 0, () -> "Backoff max delay must be at most "
-				+ LockDefinition.MAX_LEASE_TIME + " (about 292 years), was " + maxDelay);
+		LockDefinition.checkLeaseTime(maxDelay, () -> "Backoff max delay");
 		Assert.isTrue(jitter >= 0.0 && jitter <= 1.0, () -> "Backoff jitter must be between 0 and 1, was " + jitter);
 	}
 

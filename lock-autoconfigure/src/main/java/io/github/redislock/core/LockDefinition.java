@@ -16,6 +16,8 @@
 package io.github.redislock.core;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -57,6 +59,12 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 	public static final Duration MAX_LEASE_TIME = Duration.ofNanos(Long.MAX_VALUE);
 
 	/**
+	 * The shortest lease: a shorter one would reach Redis as {@code PX 0}, which it
+	 * refuses.
+	 */
+	private static final Duration MIN_LEASE_TIME = Duration.ofMillis(1);
+
+	/**
 	 * Check the definition and cut its wait time to {@link #MAX_LEASE_TIME}.
 	 * @throws IllegalArgumentException if the name is {@code null} or blank, a time is
 	 * {@code null}, the lease is under 1 ms or above {@link #MAX_LEASE_TIME}, or the wait
@@ -64,7 +72,7 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 	 */
 	public LockDefinition {
 		LockArguments.name(name);
-		LockArguments.leaseTime(name, leaseTime);
+		checkLeaseTime(leaseTime, () -> "Lease time of lock '" + name + "'");
 		waitTime = LockArguments.waitTime(name, waitTime);
 		LockArguments.label(name, label);
 	}
@@ -99,6 +107,53 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 	 */
 	public LockDefinition withMethod(@Nullable String method) {
 		return new LockDefinition(this.name, this.leaseTime, this.waitTime, this.renew, this.label, method);
+	}
+
+	/**
+	 * Check a lease, or another time the engine counts in nanoseconds as it counts
+	 * leases: at least 1 ms and at most {@link #MAX_LEASE_TIME}. The one range check
+	 * behind every entry point: this definition, the lock API, {@code @RedisLock}, the
+	 * {@code redis-lock} properties, the backoff and the Redis store.
+	 * @param time the time
+	 * @param subject what the time is, as the message names it, such as
+	 * {@code Lease time of lock 'orders'} or {@code redis-lock.expire}
+	 * @return the time
+	 * @throws IllegalArgumentException naming the subject, if the time is {@code null} or
+	 * out of range
+	 */
+	public static Duration checkLeaseTime(@Nullable Duration time, Supplier<String> subject) {
+		if (time == null) {
+			throw new IllegalArgumentException(subject.get() + " must not be null");
+		}
+		if (time.compareTo(MIN_LEASE_TIME) < 0 || time.compareTo(MAX_LEASE_TIME) > 0) {
+			throw outOfRange(subject, time.compareTo(MIN_LEASE_TIME) < 0, time);
+		}
+		return time;
+	}
+
+	/**
+	 * Check a lease given as an amount of a unit, as
+	 * {@link #checkLeaseTime(Duration, Supplier)} does, and convert it. An amount too
+	 * large for {@link TimeUnit#toNanos} is refused rather than cut to a lease shorter
+	 * than asked for.
+	 * @param time the amount
+	 * @param unit the unit
+	 * @param subject what the time is, as the message names it
+	 * @return the time
+	 * @throws IllegalArgumentException naming the subject, if the time is out of range
+	 */
+	public static Duration checkLeaseTime(long time, TimeUnit unit, Supplier<String> subject) {
+		boolean saturated = time > unit.convert(Long.MAX_VALUE, TimeUnit.NANOSECONDS);
+		Duration lease = Duration.ofNanos(unit.toNanos(time));
+		if (saturated || lease.compareTo(MIN_LEASE_TIME) < 0) {
+			throw outOfRange(subject, !saturated, time + " " + unit);
+		}
+		return lease;
+	}
+
+	private static IllegalArgumentException outOfRange(Supplier<String> subject, boolean tooShort, Object given) {
+		String bound = tooShort ? "at least 1 ms" : "at most " + MAX_LEASE_TIME + " (about 292 years)";
+		return new IllegalArgumentException(subject.get() + " must be " + bound + ", was " + given);
 	}
 
 	/**

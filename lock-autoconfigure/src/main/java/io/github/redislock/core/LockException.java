@@ -15,12 +15,19 @@
  */
 package io.github.redislock.core;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Base class of every exception this library throws about a lock at run time, so that one
  * {@code catch} sees them all. Bad arguments ({@link IllegalArgumentException}) and
  * unlocking a lock the thread does not hold ({@link IllegalMonitorStateException}) stay
- * outside, as the JDK's {@link java.util.concurrent.locks.Lock} contract has them; so do
- * invalid annotations and properties, which stop start-up instead.
+ * outside, as the JDK's {@link java.util.concurrent.locks.Lock} contract has them; so
+ * does an {@link InvalidLockConfigurationException}, which stops start-up instead.
+ * <p>
+ * The kinds: {@link LockAcquisitionException} (busy for the whole wait, and
+ * {@link LockNotAcquiredException} for an annotated method), {@link LockLostException},
+ * {@link LockStoreException}, {@link LockClientClosedException} and
+ * {@link LockKeyEvaluationException}.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -29,7 +36,13 @@ public abstract class LockException extends RuntimeException {
 
 	private final String lockName;
 
-	protected LockException(String lockName, String message, Throwable cause) {
+	/**
+	 * Create an exception.
+	 * @param lockName the name of the lock concerned
+	 * @param message the detail message, naming the lock
+	 * @param cause the underlying failure, if any
+	 */
+	protected LockException(String lockName, String message, @Nullable Throwable cause) {
 		super(message, cause);
 		this.lockName = lockName;
 	}

@@ -22,6 +22,7 @@ import org.jspecify.annotations.Nullable;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockArguments;
+import io.github.redislock.core.LockDefinition;
 
 /**
  * The {@link DistributedLock} handle of a {@link DefaultLockClient}. It holds no state of
@@ -119,7 +120,8 @@ final class ClientLock implements DistributedLock {
 
 	@Override
 	public boolean tryLock(long waitTime, long leaseTime, TimeUnit unit) throws InterruptedException {
-		Duration lease = LockArguments.leaseTime(this.name, leaseTime, unit);
+		Duration lease = LockDefinition.checkLeaseTime(leaseTime, LockArguments.unit(this.name, unit),
+				() -> "Lease time of lock '" + this.name + "'");
 		return acquire(unit.toNanos(waitTime), lease, this.defaultRenew);
 	}
 
@@ -132,7 +134,8 @@ final class ClientLock implements DistributedLock {
 	public boolean tryLock(Duration waitTime, Duration leaseTime, boolean renew, @Nullable String method)
 			throws InterruptedException {
 		long waitNanos = LockArguments.waitTime(this.name, waitTime).toNanos();
-		return acquire(waitNanos, LockArguments.leaseTime(this.name, leaseTime), renew, method);
+		LockDefinition.checkLeaseTime(leaseTime, () -> "Lease time of lock '" + this.name + "'");
+		return acquire(waitNanos, leaseTime, renew, method);
 	}
 
 	private boolean acquire(long waitNanos, Duration leaseTime, boolean renew) throws InterruptedException {

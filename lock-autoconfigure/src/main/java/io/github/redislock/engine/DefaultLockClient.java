@@ -105,7 +105,7 @@ public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLife
 	public DefaultLockClient(LockStore store, Duration leaseTime, boolean renew, LockBackoff backoff,
 			LockLostListener lostListener) {
 		Assert.notNull(store, "LockStore must not be null");
-		LockArguments.leaseTime(null, leaseTime);
+		LockDefinition.checkLeaseTime(leaseTime, () -> "Default lease time");
 		Assert.notNull(backoff, "LockBackoff must not be null");
 		Assert.notNull(lostListener, "LockLostListener must not be null");
 		this.leaseTime = leaseTime;

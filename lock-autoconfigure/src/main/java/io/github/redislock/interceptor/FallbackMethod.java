@@ -20,8 +20,9 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
 
-import io.github.redislock.annotation.LockNotAcquiredException;
 import io.github.redislock.annotation.RedisLock;
+import io.github.redislock.core.InvalidLockConfigurationException;
+import io.github.redislock.core.LockNotAcquiredException;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.annotation.AnnotatedElementUtils;
@@ -55,7 +56,7 @@ final class FallbackMethod {
 	 * @param annotated the annotated method
 	 * @param targetClass the class to search
 	 * @return the fallback
-	 * @throws InvalidRedisLockException if there is no suitable method
+	 * @throws InvalidLockConfigurationException if there is no suitable method
 	 */
 	static FallbackMethod resolve(String name, Method annotated, Class<?> targetClass) {
 		Class<?>[] parameters = annotated.getParameterTypes();
@@ -76,21 +77,21 @@ final class FallbackMethod {
 		Method found = (withException != null) ? withException : plain;
 		if (found == null) {
 			String list = Arrays.stream(parameters).map(Class::getSimpleName).reduce((a, b) -> a + ", " + b).orElse("");
-			throw new InvalidRedisLockException(annotated, targetClass,
+			throw InvalidRedisLock.on(annotated, targetClass,
 					"fallback method '" + name + "' not found in " + targetClass.getName(),
 					"Declare a method '" + name + "(" + list + ")' or '" + name + "("
 							+ (list.isEmpty() ? "" : list + ", ") + "LockAcquisitionException)' in "
 							+ targetClass.getSimpleName() + ", or correct the 'fallback' attribute.");
 		}
 		if (found.equals(annotated)) {
-			throw new InvalidRedisLockException(annotated, targetClass,
+			throw InvalidRedisLock.on(annotated, targetClass,
 					"fallback method '" + name + "' is the annotated method itself, which would then run without "
 							+ "the lock whenever the lock is busy",
 					"Name another method in 'fallback', or declare '" + name
 							+ "' with a LockAcquisitionException parameter last.");
 		}
 		if (AnnotatedElementUtils.hasAnnotation(found, RedisLock.class)) {
-			throw new InvalidRedisLockException(annotated, targetClass,
+			throw InvalidRedisLock.on(annotated, targetClass,
 					"fallback method '" + name + "' is itself @RedisLock, but a fallback is called on the bean, not "
 							+ "through its proxy, so its lock (and any other advice on it) would not apply",
 					"Let the fallback call a locked method of another bean, or remove 'fallback' and handle "
@@ -98,7 +99,7 @@ final class FallbackMethod {
 		}
 		Class<?> returnType = annotated.getReturnType();
 		if (returnType != void.class && !ClassUtils.isAssignable(returnType, found.getReturnType())) {
-			throw new InvalidRedisLockException(annotated, targetClass,
+			throw InvalidRedisLock.on(annotated, targetClass,
 					"fallback method '" + name + "' returns " + found.getReturnType().getName()
 							+ ", which cannot be returned as " + returnType.getName(),
 					"Make '" + name + "' return " + returnType.getSimpleName() + " or a subtype.");

@@ -35,10 +35,7 @@ import org.springframework.util.Assert;
 public record LockDefaults(Duration leaseTime, Duration waitTime, boolean renew) {
 
 	public LockDefaults {
-		Assert.isTrue(leaseTime.compareTo(Duration.ofMillis(1)) >= 0,
-				() -> "Default lease must be at least 1 ms, was " + leaseTime);
-		Assert.isTrue(leaseTime.compareTo(LockDefinition.MAX_LEASE_TIME) <= 0,
-				() -> "Default lease must be at most " + LockDefinition.MAX_LEASE_TIME + ", was " + leaseTime);
+		LockDefinition.checkLeaseTime(leaseTime, () -> "Default lease time");
 		Assert.isTrue(!waitTime.isNegative(), () -> "Default wait time must not be negative, was " + waitTime);
 	}
 

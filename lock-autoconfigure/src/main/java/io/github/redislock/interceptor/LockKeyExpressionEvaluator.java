@@ -20,7 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.github.redislock.annotation.LockKeyEvaluationException;
+import io.github.redislock.core.InvalidLockConfigurationException;
+import io.github.redislock.core.LockKeyEvaluationException;
 import io.github.redislock.interceptor.LockNameConverter.KeyFormatException;
 import org.jspecify.annotations.Nullable;
 
@@ -86,8 +87,8 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 	 * @param expression the expression
 	 * @param method the annotated method
 	 * @param targetClass the target class
-	 * @throws InvalidRedisLockException if it does not parse or refers to what the
-	 * context cannot resolve
+	 * @throws InvalidLockConfigurationException if it does not parse or refers to what
+	 * the context cannot resolve
 	 */
 	void checkKey(String expression, Method method, Class<?> targetClass) {
 		check(this.keyCache, "key", expression, method, targetClass);
@@ -98,8 +99,8 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 	 * @param expression the expression
 	 * @param method the annotated method
 	 * @param targetClass the target class
-	 * @throws InvalidRedisLockException if it does not parse or refers to what the
-	 * context cannot resolve
+	 * @throws InvalidLockConfigurationException if it does not parse or refers to what
+	 * the context cannot resolve
 	 */
 	void checkCondition(String expression, Method method, Class<?> targetClass) {
 		check(this.conditionCache, "condition", expression, method, targetClass);
@@ -112,7 +113,7 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 			parsed = getExpression(cache, new AnnotatedElementKey(method, targetClass), expression);
 		}
 		catch (ParseException ex) {
-			throw new InvalidRedisLockException(method, targetClass,
+			throw InvalidRedisLock.on(method, targetClass,
 					attribute + " expression \"" + expression + "\" does not parse: " + ex.getMessage(),
 					"Fix the SpEL syntax of '" + attribute + "'; quote literal text, as in \"'order:' + #userId\".");
 		}
@@ -121,7 +122,7 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 					this.beanFactory)
 				.check(spel.getAST());
 			if (problem != null) {
-				throw new InvalidRedisLockException(method, targetClass,
+				throw InvalidRedisLock.on(method, targetClass,
 						attribute + " expression \"" + expression + "\": " + problem[0], problem[1]);
 			}
 		}
@@ -259,7 +260,7 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 	private static LockKeyEvaluationException evaluationFailure(RedisLockOperation operation, String attribute,
 			String expression, @Nullable String problem, @Nullable Throwable cause) {
 		return new LockKeyEvaluationException(attribute + " '" + expression + "' of @RedisLock method '"
-				+ InvalidRedisLockException.describe(operation.getMethod(), operation.getTargetClass()) + "' " + problem
+				+ InvalidRedisLock.describe(operation.getMethod(), operation.getTargetClass()) + "' " + problem
 				+ "; the method was not invoked", operation.getMethod(), expression, cause);
 	}
 

@@ -40,7 +40,7 @@ import org.springframework.expression.spel.support.StandardTypeConverter;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
-import io.github.redislock.annotation.LockKeyEvaluationException;
+import io.github.redislock.core.LockKeyEvaluationException;
 
 /**
  * Turns the values of key expressions into lock-name text, both the value of a whole key

@@ -24,6 +24,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Future;
 
+import io.github.redislock.core.InvalidLockConfigurationException;
+
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.beans.factory.DisposableBean;
@@ -88,19 +90,19 @@ final class LockableMethods {
 	 * Check that a method can run under its lock.
 	 * @param method the annotated method
 	 * @param targetClass the class it was found on
-	 * @throws InvalidRedisLockException if it cannot
+	 * @throws InvalidLockConfigurationException if it cannot
 	 */
 	static void check(Method method, Class<?> targetClass) {
 		int modifiers = method.getModifiers();
 		if (Modifier.isPrivate(modifiers) || Modifier.isStatic(modifiers)) {
-			throw new InvalidRedisLockException(method, targetClass,
+			throw InvalidRedisLock.on(method, targetClass,
 					"a " + (Modifier.isStatic(modifiers) ? "static" : "private")
 							+ " method cannot be intercepted, so it would run without the lock",
 					"Make the method a non-static, non-private method called through the bean, or lock "
 							+ "programmatically with LockOperations.");
 		}
 		if (isLifecycleCallback(method, targetClass)) {
-			throw new InvalidRedisLockException(method, targetClass,
+			throw InvalidRedisLock.on(method, targetClass,
 					"it is a lifecycle callback, which the container calls on the bean itself, not through its "
 							+ "proxy, so it would run without the lock",
 					"Move the locked work to a method of another bean and call it from the callback, or lock "
@@ -108,7 +110,7 @@ final class LockableMethods {
 		}
 		String asynchronous = describeAsynchronous(method, targetClass);
 		if (asynchronous != null) {
-			throw new InvalidRedisLockException(method, targetClass,
+			throw InvalidRedisLock.on(method, targetClass,
 					"it " + asynchronous
 							+ ": the lock would be released when the method returns, before the work it started "
 							+ "has run, so that work would run unprotected",

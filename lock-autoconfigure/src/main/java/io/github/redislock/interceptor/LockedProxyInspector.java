@@ -46,7 +46,7 @@ final class LockedProxyInspector {
 		Advisor[] advisors = proxy.getAdvisors();
 		int lockAdvisor = indexOf(advisors, RedisLockAdvisor.class);
 		if (lockAdvisor < 0) {
-			throw new InvalidRedisLockException(operations.get(0).getMethod(), targetClass, "bean '" + beanName
+			throw InvalidRedisLock.on(operations.get(0).getMethod(), targetClass, "bean '" + beanName
 					+ "' is proxied without the @RedisLock advisor, so its @RedisLock methods would run without a "
 					+ "lock",
 					"Let the auto-proxy creator apply the RedisLockAdvisor bean (an advisor of your own must keep "
@@ -68,7 +68,7 @@ final class LockedProxyInspector {
 		Method method = operation.getMethod();
 		int modifiers = method.getModifiers();
 		if (Modifier.isFinal(modifiers)) {
-			throw new InvalidRedisLockException(method, operation.getTargetClass(),
+			throw InvalidRedisLock.on(method, operation.getTargetClass(),
 					"a final method cannot be overridden by the class-based proxy, so it would run without the lock",
 					"Remove 'final' from the method (in Kotlin, make it 'open' or use the kotlin-spring plugin).");
 		}
@@ -76,7 +76,7 @@ final class LockedProxyInspector {
 		Class<?> declaring = method.getDeclaringClass();
 		if (packagePrivate && (!declaring.getPackageName().equals(proxyClass.getPackageName())
 				|| declaring.getClassLoader() != proxyClass.getClassLoader())) {
-			throw new InvalidRedisLockException(method, operation.getTargetClass(),
+			throw InvalidRedisLock.on(method, operation.getTargetClass(),
 					"a package-private method declared in " + declaring.getName()
 							+ " cannot be overridden by a proxy in another package, so it would run without the lock",
 					"Make the method public or protected.");
@@ -94,7 +94,7 @@ final class LockedProxyInspector {
 				}
 			}
 		}
-		throw new InvalidRedisLockException(method, operation.getTargetClass(),
+		throw InvalidRedisLock.on(method, operation.getTargetClass(),
 				"the bean is proxied through its interfaces, and none of them declares the method, so no call "
 						+ "can go through the lock",
 				"Declare the method on an interface the bean implements, or proxy classes "
@@ -117,7 +117,7 @@ final class LockedProxyInspector {
 		int asyncAdvisor = indexOf(advisors, AsyncAnnotationAdvisor.class);
 		if (asyncAdvisor > lockAdvisor || (asyncAdvisor < 0 && inner != null
 				&& indexOf(inner.getAdvisors(), AsyncAnnotationAdvisor.class) >= 0)) {
-			throw new InvalidRedisLockException(method, operation.getTargetClass(),
+			throw InvalidRedisLock.on(method, operation.getTargetClass(),
 					"@Async runs inside the lock here, so the lock would be taken and released on the caller's "
 							+ "thread while the work runs later, without it",
 					"Leave @EnableAsync's order at its default, so that @Async wraps the bean's other advice.");
@@ -126,7 +126,7 @@ final class LockedProxyInspector {
 		boolean future = Future.class.isAssignableFrom(returnType)
 				|| CompletionStage.class.isAssignableFrom(returnType);
 		if (future && asyncAdvisor < 0) {
-			throw new InvalidRedisLockException(method, operation.getTargetClass(),
+			throw InvalidRedisLock.on(method, operation.getTargetClass(),
 					"it returns " + returnType.getSimpleName() + " and relies on @Async, which is not active "
 							+ "on this bean, so the lock would be released before the work completes",
 					"Enable @Async with @EnableAsync, or return the result itself.");

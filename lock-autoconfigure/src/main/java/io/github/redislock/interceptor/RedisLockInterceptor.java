@@ -20,13 +20,13 @@ import java.util.concurrent.Future;
 
 import io.github.redislock.annotation.LockAcquisitionFailureHandler;
 import io.github.redislock.annotation.LockContext;
-import io.github.redislock.annotation.LockNotAcquiredException;
 import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.AsyncLockOperations;
 import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockInstrumentation;
+import io.github.redislock.core.LockNotAcquiredException;
 import io.github.redislock.core.LockOperations;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
@@ -166,7 +166,7 @@ public class RedisLockInterceptor implements MethodInterceptor {
 
 	private static <T> T requireAsync(@Nullable T locking, RedisLockOperation operation) {
 		if (locking == null) {
-			throw new InvalidRedisLockException(operation.getMethod(), operation.getTargetClass(),
+			throw InvalidRedisLock.on(operation.getMethod(), operation.getTargetClass(),
 					"it returns " + operation.getMethod().getReturnType().getSimpleName()
 							+ ", whose lock is held until its work completes, and the lock client has no "
 							+ "asynchronous locks (AsyncLockOperations)",
@@ -208,7 +208,7 @@ public class RedisLockInterceptor implements MethodInterceptor {
 				// Best effort: work that has already started may run on regardless.
 				future.cancel(true);
 			}
-			throw new InvalidRedisLockException(operation.getMethod(), operation.getTargetClass(),
+			throw InvalidRedisLock.on(operation.getMethod(), operation.getTargetClass(),
 					"it returned a " + deferred + " whose work had not completed, and that work runs after the "
 							+ "lock is released (a future was cancelled, but work it had started may still run)",
 					"Return the result itself, or declare the asynchronous return type so that start-up refuses "
@@ -220,7 +220,7 @@ public class RedisLockInterceptor implements MethodInterceptor {
 			MethodInvocation invocation, @Nullable LockAcquisitionException cause) throws Throwable {
 		LockNotAcquiredException exception = new LockNotAcquiredException(
 				"Lock '" + definition.name() + "' of @RedisLock method '"
-						+ InvalidRedisLockException.describe(operation.getMethod(), operation.getTargetClass())
+						+ InvalidRedisLock.describe(operation.getMethod(), operation.getTargetClass())
 						+ "' was not acquired within " + definition.waitTime().toMillis() + " ms"
 						+ ((cause != null) ? " (interrupted)" : "") + "; the method was not invoked",
 				definition.name(), definition.waitTime(), operation.getMethod(), cause);

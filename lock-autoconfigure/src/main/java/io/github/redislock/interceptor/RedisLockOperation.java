@@ -74,7 +74,7 @@ public final class RedisLockOperation {
 		this.waitTime = waitTime;
 		this.renew = renew;
 		this.fallback = fallback;
-		this.description = InvalidRedisLockException.describe(method, targetClass);
+		this.description = InvalidRedisLock.describe(method, targetClass);
 		this.label = label;
 	}
 

@@ -27,6 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.annotation.RedisLock;
+import io.github.redislock.core.InvalidLockConfigurationException;
 import io.github.redislock.core.LockDefinition;
 import org.jspecify.annotations.Nullable;
 
@@ -48,8 +49,8 @@ import org.springframework.util.StringUtils;
  * <p>
  * {@link #hasOperations(Class)} parses every method of a class at once, which the
  * pointcut calls when a bean is created: an invalid annotation on any method stops
- * start-up with an {@link InvalidRedisLockException}, not only on the first method the
- * proxy machinery happens to look at.
+ * start-up with an {@link InvalidLockConfigurationException}, not only on the first
+ * method the proxy machinery happens to look at.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -77,7 +78,7 @@ public class RedisLockOperationSource {
 	 * them.
 	 * @param targetClass the class
 	 * @return whether the class has a {@code @RedisLock} method
-	 * @throws InvalidRedisLockException if one of them is invalid
+	 * @throws InvalidLockConfigurationException if one of them is invalid
 	 */
 	public boolean hasOperations(Class<?> targetClass) {
 		return !getOperations(targetClass).isEmpty();
@@ -88,7 +89,7 @@ public class RedisLockOperationSource {
 	 * of them.
 	 * @param targetClass the class
 	 * @return its operations, empty when no method is locked
-	 * @throws InvalidRedisLockException if one of them is invalid
+	 * @throws InvalidLockConfigurationException if one of them is invalid
 	 */
 	public List<RedisLockOperation> getOperations(Class<?> targetClass) {
 		List<RedisLockOperation> cached = this.operationsByClass.get(targetClass);
@@ -98,7 +99,7 @@ public class RedisLockOperationSource {
 		List<RedisLockOperation> found = new ArrayList<>();
 		if (AnnotationUtils.isCandidateClass(targetClass, RedisLock.class)) {
 			if (AnnotatedElementUtils.hasAnnotation(targetClass, RedisLock.class)) {
-				throw new InvalidRedisLockException(targetClass,
+				throw InvalidRedisLock.on(targetClass,
 						"@RedisLock reaches the class through a composed annotation, and it applies to methods only, "
 								+ "so no method would be locked",
 						"Put the annotation on the methods to lock, and limit its @Target to METHOD.");
@@ -107,7 +108,7 @@ public class RedisLockOperationSource {
 					ReflectionUtils.USER_DECLARED_METHODS)) {
 				if (ReflectionUtils.isObjectMethod(method)
 						&& AnnotatedElementUtils.hasAnnotation(method, RedisLock.class)) {
-					throw new InvalidRedisLockException(method, targetClass,
+					throw InvalidRedisLock.on(method, targetClass,
 							"equals, hashCode and toString are never locked: collections, logs and debuggers call "
 									+ "them on the bean itself",
 							"Lock a method of your own that does the work.");
@@ -128,7 +129,7 @@ public class RedisLockOperationSource {
 	 * @param method the method, possibly from an interface
 	 * @param targetClass the class of the target, or {@code null} if unknown
 	 * @return the operation, or {@code null} if the method is not locked
-	 * @throws InvalidRedisLockException if its annotation is invalid
+	 * @throws InvalidLockConfigurationException if its annotation is invalid
 	 */
 	public @Nullable RedisLockOperation getOperation(Method method, @Nullable Class<?> targetClass) {
 		if (ReflectionUtils.isObjectMethod(method)) {
@@ -158,7 +159,7 @@ public class RedisLockOperationSource {
 			return null;
 		}
 		if (annotations.size() > 1) {
-			throw new InvalidRedisLockException(specificMethod, userClass,
+			throw InvalidRedisLock.on(specificMethod, userClass,
 					annotations.size() + " different @RedisLock annotations reach the method " + annotations
 							+ ", and a method runs under one lock",
 					"Keep one @RedisLock on the method (through its composed annotations and the interfaces it "
@@ -235,11 +236,12 @@ public class RedisLockOperationSource {
 		if (StringUtils.hasText(condition)) {
 			this.evaluator.checkCondition(condition, method, targetClass);
 		}
-		Duration leaseTime = duration(annotation.expire(), annotation.timeUnit(), "expire", 1, method, targetClass);
-		Duration waitTime = duration(annotation.waitTime(), annotation.timeUnit(), "waitTime", 0, method, targetClass);
+		Duration leaseTime = duration(annotation.expire(), annotation.timeUnit(), "expire", true, method, targetClass);
+		Duration waitTime = duration(annotation.waitTime(), annotation.timeUnit(), "waitTime", false, method,
+				targetClass);
 		String label = annotation.label();
 		if (!label.isEmpty() && !StringUtils.hasText(label)) {
-			throw new InvalidRedisLockException(method, targetClass,
+			throw InvalidRedisLock.on(method, targetClass,
 					"label = '" + label + "' is blank, so the method's locks would be reported under no name",
 					"Give a label with text, such as \"order\", or leave it out to report the key expression.");
 		}
@@ -251,32 +253,33 @@ public class RedisLockOperationSource {
 	}
 
 	/**
-	 * Convert an annotation time, {@code -1} meaning the default.
-	 * @param minMillis the least acceptable value in milliseconds: a lease under 1 ms
-	 * would reach Redis as {@code PEXPIRE 0}, which deletes the key
+	 * Convert an annotation time, {@code -1} meaning the default; a lease is checked as
+	 * {@link LockDefinition#checkLeaseTime} checks every lease.
 	 */
-	private static @Nullable Duration duration(long value, TimeUnit unit, String attribute, long minMillis,
+	private static @Nullable Duration duration(long value, TimeUnit unit, String attribute, boolean lease,
 			Method method, Class<?> targetClass) {
 		if (value == -1) {
 			return null;
 		}
-		if (minMillis > 0 && value > unit.convert(Long.MAX_VALUE, TimeUnit.NANOSECONDS)) {
-			throw new InvalidRedisLockException(method, targetClass,
-					attribute + " = " + value + " " + unit + " is longer than the longest lease, "
-							+ LockDefinition.MAX_LEASE_TIME + " (about 292 years)",
-					"Set '" + attribute + "' to a lease you mean: with renewal on, a lease of seconds keeps a "
-							+ "lock as long as the method runs.");
+		if (lease) {
+			try {
+				return LockDefinition.checkLeaseTime(value, unit, () -> attribute);
+			}
+			catch (IllegalArgumentException ex) {
+				throw InvalidRedisLock.on(method, targetClass, ex.getMessage(), "Set '" + attribute
+						+ "' to at least 1 ms in " + unit + " (mind 'timeUnit'), or -1 to use the redis-lock property "
+						+ "default; with renewal on, a lease of seconds keeps a lock as long as the method runs.");
+			}
 		}
-		// A wait time past the longest duration saturates: it waits practically forever.
-		Duration duration = (value >= 0) ? Duration.ofNanos(unit.toNanos(value)) : null;
-		if (duration == null || duration.toMillis() < minMillis) {
-			String least = (minMillis > 0) ? "at least 1 ms" : "zero or more";
-			throw new InvalidRedisLockException(method, targetClass,
-					attribute + " = " + value + " " + unit + " is not a valid " + attribute + ": it must be " + least,
-					"Set '" + attribute + "' to " + least + " in " + unit
+		if (value < 0) {
+			throw InvalidRedisLock.on(method, targetClass,
+					attribute + " = " + value + " " + unit + " is not a valid " + attribute
+							+ ": it must be zero or more",
+					"Set '" + attribute + "' to zero or more in " + unit
 							+ " (mind 'timeUnit'), or -1 to use the redis-lock property default.");
 		}
-		return duration;
+		// A wait time past the longest duration saturates: it waits practically forever.
+		return Duration.ofNanos(unit.toNanos(value));
 	}
 
 }

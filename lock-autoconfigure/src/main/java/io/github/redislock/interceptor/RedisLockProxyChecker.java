@@ -156,20 +156,20 @@ public class RedisLockProxyChecker
 			if (this.checked.add(beanName)) {
 				synchronized (this.unlocked) {
 					operations.forEach((operation) -> this.unlocked
-						.add(InvalidRedisLockException.describe(operation.getMethod(), operation.getTargetClass())));
+						.add(InvalidRedisLock.describe(operation.getMethod(), operation.getTargetClass())));
 				}
 			}
 			return;
 		}
 		RedisLockOperation first = operations.get(0);
 		if (!hasLockInfrastructure()) {
-			throw new InvalidRedisLockException(first.getMethod(), targetClass,
+			throw InvalidRedisLock.on(first.getMethod(), targetClass,
 					"there is no @RedisLock infrastructure in this application, so the method would run without a "
 							+ "lock",
 					this.missingInfrastructure.get());
 		}
 		if (!(bean instanceof Advised advised)) {
-			throw new InvalidRedisLockException(first.getMethod(), targetClass, "bean '" + beanName
+			throw InvalidRedisLock.on(first.getMethod(), targetClass, "bean '" + beanName
 					+ "' was not proxied, so its @RedisLock methods would run without a lock. This happens to a "
 					+ "bean created before the auto-proxy creator (a BeanPostProcessor or BeanFactoryPostProcessor, "
 					+ "or a bean one of them depends on) and to a singleton registered as an instance",

@@ -19,6 +19,7 @@ import java.util.function.Function;
 import java.util.function.LongPredicate;
 import java.util.function.ToLongFunction;
 
+import io.github.redislock.core.LockStoreException;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.NestedExceptionUtils;
@@ -46,6 +47,7 @@ final class AcknowledgedWrites {
 	/**
 	 * Write, and wait for the replicas if the write's reply says it changed something.
 	 * @param connection the connection to the deployment
+	 * @param name the lock the write is about
 	 * @param key the key the write is about, which names the master on Redis Cluster
 	 * @param description the write, for the message of a failure: "Lock 'x' taken"
 	 * @param write sends the write and returns its reply
@@ -53,10 +55,10 @@ final class AcknowledgedWrites {
 	 * @param undo gives back what the write granted, if it was not acknowledged; or
 	 * {@code null} if there is nothing to give back
 	 * @return the write's reply
-	 * @throws ReplicaAcknowledgementException if too few replicas acknowledged in time
+	 * @throws LockStoreException if too few replicas acknowledged in time
 	 */
-	long run(RedisConnection connection, byte[] key, String description, ToLongFunction<NodeCommands> write,
-			LongPredicate wrote, @Nullable ToLongFunction<NodeCommands> undo) {
+	long run(RedisConnection connection, String name, byte[] key, String description,
+			ToLongFunction<NodeCommands> write, LongPredicate wrote, @Nullable ToLongFunction<NodeCommands> undo) {
 		Function<NodeCommands, Long> sequence = (node) -> {
 			long reply = write.applyAsLong(node);
 			if (wrote.test(reply)) {
@@ -65,16 +67,14 @@ final class AcknowledgedWrites {
 					shortfall = shortfall(node);
 				}
 				catch (RuntimeException ex) {
-					ReplicaAcknowledgementException failure = failure(node,
+					throw failure(node, name,
 							description + ", but waiting for its replicas failed ("
 									+ (this.acknowledgement.fsync() ? "WAITAOF" : "WAIT") + "): "
 									+ NestedExceptionUtils.getMostSpecificCause(ex).getMessage(),
-							undo);
-					failure.initCause(ex);
-					throw failure;
+							undo, ex);
 				}
 				if (shortfall != null) {
-					throw failure(node, description + shortfall, undo);
+					throw failure(node, name, description + shortfall, undo, null);
 				}
 			}
 			return reply;
@@ -91,14 +91,15 @@ final class AcknowledgedWrites {
 	/**
 	 * Wait for the replicas after the writes already sent over this connection.
 	 * @param connection the connection the writes went over
+	 * @param names the locks the writes are about
 	 * @param description the writes, for the message of a failure
-	 * @throws ReplicaAcknowledgementException if too few replicas acknowledged in time
+	 * @throws LockStoreException if too few replicas acknowledged in time
 	 */
-	void await(RedisConnection connection, String description) {
+	void await(RedisConnection connection, String names, String description) {
 		ConnectionCommands node = new ConnectionCommands(connection);
 		String shortfall = shortfall(node);
 		if (shortfall != null) {
-			throw new ReplicaAcknowledgementException(description + shortfall);
+			throw new LockStoreException(names, description + shortfall);
 		}
 	}
 
@@ -122,18 +123,18 @@ final class AcknowledgedWrites {
 				+ " ms (redis-lock.replica-acks, redis-lock.replica-ack-timeout)";
 	}
 
-	private static ReplicaAcknowledgementException failure(NodeCommands node, String message,
-			@Nullable ToLongFunction<NodeCommands> undo) {
+	private static LockStoreException failure(NodeCommands node, String name, String message,
+			@Nullable ToLongFunction<NodeCommands> undo, @Nullable Throwable cause) {
 		if (undo == null) {
-			return new ReplicaAcknowledgementException(message);
+			return new LockStoreException(name, message, cause);
 		}
 		try {
 			undo.applyAsLong(node);
-			return new ReplicaAcknowledgementException(message + "; it was given back");
+			return new LockStoreException(name, message + "; it was given back", cause);
 		}
 		catch (RuntimeException ex) {
-			ReplicaAcknowledgementException failure = new ReplicaAcknowledgementException(
-					message + "; giving it back failed too, so it frees itself when its lease runs out");
+			LockStoreException failure = new LockStoreException(name,
+					message + "; giving it back failed too, so it frees itself when its lease runs out", cause);
 			failure.addSuppressed(ex);
 			return failure;
 		}

@@ -21,6 +21,7 @@ import java.util.Properties;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
+import io.github.redislock.core.InvalidLockConfigurationException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -76,8 +77,9 @@ public final class EvictionPolicyCheck {
 	 * Check the masters of one or more Redis deployments, such as the nodes of a Redlock.
 	 * @param check what to do with a policy that can evict lock keys
 	 * @param connectionFactories the deployments
-	 * @throws EvictionPolicyException if {@code check} is {@link EvictionCheck#FAIL} and
-	 * a master with a {@code maxmemory} limit can evict lock keys
+	 * @throws InvalidLockConfigurationException if {@code check} is
+	 * {@link EvictionCheck#FAIL} and a master with a {@code maxmemory} limit can evict
+	 * lock keys
 	 */
 	public static void check(EvictionCheck check, List<RedisConnectionFactory> connectionFactories) {
 		Assert.notNull(check, "EvictionCheck must not be null");
@@ -118,13 +120,19 @@ public final class EvictionPolicyCheck {
 					limited ? "" : " (once a maxmemory limit is set)");
 		}
 		if (!refused.isEmpty()) {
-			throw new EvictionPolicyException(describe(refused) + " can evict lock keys when memory fills: every "
+			throw new InvalidLockConfigurationException(describe(refused)
+					+ " can evict lock keys when memory fills: every "
 					+ "lock key has an expiry, so a held lock's key can be evicted, and another instance then takes "
 					+ "the lock while its holder still runs. Set maxmemory-policy noeviction on "
 					+ ((refused.size() == 1) ? "that server" : "those servers")
 					+ " (CONFIG SET maxmemory-policy noeviction, and in its configuration), or keep locks in a "
 					+ "Redis of their own; to start anyway, set redis-lock.eviction-check=warn.",
-					refused.stream().map(ServerPolicy::server).toList());
+					"Set maxmemory-policy to noeviction on "
+							+ refused.stream().map(ServerPolicy::server).collect(Collectors.joining(", "))
+							+ " (CONFIG SET maxmemory-policy noeviction, and in the server's configuration so that it "
+							+ "survives a restart; on replicas too), or keep locks in a Redis of their own "
+							+ "(redis-lock.connection-factory or redis-lock.redlock.nodes). To start anyway and accept "
+							+ "that a lock can be lost, set redis-lock.eviction-check=warn.");
 		}
 	}
 

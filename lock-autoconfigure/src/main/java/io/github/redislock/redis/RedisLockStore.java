@@ -25,7 +25,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.LongPredicate;
 import java.util.function.ToLongFunction;
+import java.util.stream.Collectors;
 
+import io.github.redislock.core.InvalidLockConfigurationException;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.store.AsyncLockStore;
 import io.github.redislock.store.LockHolder;
@@ -193,8 +195,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * Check that the Redis masters of this store cannot evict lock keys; see
 	 * {@link EvictionPolicyCheck}. Meant for start-up: one {@code CONFIG GET} per master.
 	 * @param check what to do with a policy that can evict lock keys
-	 * @throws EvictionPolicyException if {@code check} is {@link EvictionCheck#FAIL} and
-	 * a master with a {@code maxmemory} limit can evict lock keys
+	 * @throws InvalidLockConfigurationException if {@code check} is
+	 * {@link EvictionCheck#FAIL} and a master with a {@code maxmemory} limit can evict
+	 * lock keys
 	 */
 	public void checkEvictionPolicy(EvictionCheck check) {
 		EvictionPolicyCheck.check(check, List.of(this.connectionFactory));
@@ -487,7 +490,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 				if (this.acknowledgedWrites != null) {
 					// One server, whose replicas acknowledge the whole batch or none of
 					// it.
-					this.acknowledgedWrites.await(connection, renewals.size() + " leases were extended");
+					this.acknowledgedWrites.await(connection,
+							renewals.stream().map(LeaseRenewal::name).collect(Collectors.joining(", ")),
+							renewals.size() + " leases were extended");
 				}
 				for (int c = 0; c < calls.size(); c++) {
 					List<Boolean> callRenewed = renewed.get(c);
@@ -530,7 +535,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		byte[] lockKey = bytes(this.keys.lockKey(name));
 		byte[] ownerToken = bytes(renewal.ownerToken());
 		byte[] lease = bytes(Long.toString(leaseMillis(name, renewal.leaseTime())));
-		return requireAcknowledgedWrites().run(connection, lockKey, "The lease of lock '" + name + "' was extended",
+		return requireAcknowledgedWrites().run(connection, name, lockKey,
+				"The lease of lock '" + name + "' was extended",
 				(node) -> node.runScript(LuaScript.RENEW, 1, lockKey, ownerToken, lease), (reply) -> reply == 1,
 				null) == 1;
 	}
@@ -664,8 +670,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	private long acknowledged(String name, byte[] key, String description, ToLongFunction<NodeCommands> write,
 			LongPredicate wrote, @Nullable ToLongFunction<NodeCommands> undo) {
-		Long reply = execute(
-				(connection) -> requireAcknowledgedWrites().run(connection, key, description, write, wrote, undo));
+		Long reply = execute((connection) -> requireAcknowledgedWrites().run(connection, name, key, description, write,
+				wrote, undo));
 		if (reply == null) {
 			throw new IllegalStateException(noReply(name));
 		}
@@ -709,13 +715,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	static long leaseMillis(String name, Duration leaseTime) {
-		// PEXPIRE 0 or a negative PX would delete the key or fail: never send one.
-		Assert.isTrue(leaseTime.compareTo(Duration.ofMillis(1)) >= 0,
-				() -> "Lease time of lock '" + name + "' must be at least 1 ms, was " + leaseTime);
-		// The engine's bound, checked here too so that the store never fails half-way.
-		Assert.isTrue(leaseTime.compareTo(LockDefinition.MAX_LEASE_TIME) <= 0, () -> "Lease time of lock '" + name
-				+ "' must be at most " + LockDefinition.MAX_LEASE_TIME + " (about 292 years), was " + leaseTime);
-		return leaseTime.toMillis();
+		// The store is called directly too: PEXPIRE 0 or a negative PX would delete the
+		// key or fail, so no lease reaches Redis unchecked.
+		return LockDefinition.checkLeaseTime(leaseTime, () -> "Lease time of lock '" + name + "'").toMillis();
 	}
 
 }

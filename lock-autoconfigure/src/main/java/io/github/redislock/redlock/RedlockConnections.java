@@ -23,14 +23,14 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.github.redislock.core.InvalidLockConfigurationException;
 import io.github.redislock.redis.EvictionCheck;
 import io.github.redislock.redis.EvictionPolicyCheck;
-import io.github.redislock.redis.EvictionPolicyException;
 import io.github.redislock.redis.RedisLockStore;
-import io.lettuce.core.ClientOptions;
-import io.lettuce.core.TimeoutOptions;
 import io.github.redislock.redis.ReplicaAcknowledgement;
 import io.github.redislock.store.AsyncLockStore;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.TimeoutOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -158,8 +158,9 @@ public final class RedlockConnections implements AutoCloseable {
 	/**
 	 * Check that no node can evict lock keys; see {@link EvictionPolicyCheck}.
 	 * @param check what to do with a policy that can evict lock keys
-	 * @throws EvictionPolicyException if {@code check} is {@link EvictionCheck#FAIL} and
-	 * a node with a {@code maxmemory} limit can evict lock keys
+	 * @throws InvalidLockConfigurationException if {@code check} is
+	 * {@link EvictionCheck#FAIL} and a node with a {@code maxmemory} limit can evict lock
+	 * keys
 	 */
 	public void checkEvictionPolicy(EvictionCheck check) {
 		EvictionPolicyCheck.check(check, List.copyOf(this.factories));

@@ -21,8 +21,10 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import io.github.redislock.core.LockStoreException;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
@@ -47,7 +49,7 @@ import org.springframework.util.Assert;
  * and the lock client says so.</li>
  * <li>A release finds the lock still the owner's when a majority had it.</li>
  * <li>Fewer than a majority of answers decides nothing: the operation fails with a
- * {@link RedlockQuorumException}, and an acquisition does not run its caller's work.</li>
+ * {@link LockStoreException}, and an acquisition does not run its caller's work.</li>
  * </ul>
  * Waiters are not queued, since no node can hand a lock over on behalf of the others:
  * they retry with the client's randomized backoff, woken early by the release
@@ -163,7 +165,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		}
 		giveBack(name, ownerToken, replies);
 		if (replies.answered() < this.quorum) {
-			throw new RedlockQuorumException(
+			throw new LockStoreException(name,
 					"Could not acquire lock '" + name + "': only " + replies.answered() + " of " + this.nodes.size()
 							+ " Redlock nodes answered, " + this.quorum + " are needed (" + replies.failures() + ")");
 		}
@@ -229,7 +231,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		NodeCalls.Replies<Long> issued = this.nodes.callAsync(
 				(node) -> node.issueFencingToken(name, ownerToken, leaseTime),
 				(node) -> node.issueFencingToken(name, ownerToken, leaseTime), decidedBy((token) -> token > 0));
-		requireQuorum(issued, "issue a fencing token for lock '" + name + "'");
+		requireQuorum(name, issued, "issue a fencing token for lock '" + name + "'");
 		if (issued.count((token) -> token > 0) < this.quorum) {
 			return 0;
 		}
@@ -243,7 +245,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 			node.raiseFencingToken(name, token, leaseTime);
 			return Boolean.TRUE;
 		}, decidedBy(Boolean::booleanValue));
-		requireQuorum(raised, "record fencing token " + token + " of lock '" + name + "'");
+		requireQuorum(name, raised, "record fencing token " + token + " of lock '" + name + "'");
 		return token;
 	}
 
@@ -254,7 +256,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		if (renewed.count(Boolean::booleanValue) >= this.quorum) {
 			return true;
 		}
-		requireQuorum(renewed, "extend the lease of lock '" + name + "'");
+		requireQuorum(name, renewed, "extend the lease of lock '" + name + "'");
 		return false;
 	}
 
@@ -265,7 +267,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 					int yes = replies.count((list) -> list.get(index));
 					return decided(yes, replies.answered() - yes, replies.failed());
 				}));
-		requireQuorum(renewed, "extend " + renewals.size() + " leases");
+		requireQuorum(renewals.stream().map(LeaseRenewal::name).collect(Collectors.joining(", ")), renewed,
+				"extend " + renewals.size() + " leases");
 		List<Boolean> results = new ArrayList<>(renewals.size());
 		for (int i = 0; i < renewals.size(); i++) {
 			int index = i;
@@ -279,7 +282,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * answered yet runs the release all the same.
 	 * @return {@code true} if a majority still recorded the owner; {@code false} if too
 	 * few did for the nodes that did not answer to make a majority with them
-	 * @throws RedlockQuorumException if the nodes that did not answer decide it
+	 * @throws LockStoreException if the nodes that did not answer decide it
 	 */
 	@Override
 	public boolean release(String name, String ownerToken) {
@@ -300,16 +303,17 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		if (held + unknown < this.quorum) {
 			return false;
 		}
-		throw new RedlockQuorumException("Released lock '" + name + "' on " + held + " of " + this.nodes.size()
-				+ " Redlock nodes, and cannot tell whether it was still held on " + this.quorum + ": "
-				+ released.failures());
+		throw new LockStoreException(name,
+				"Released lock '" + name + "' on " + held + " of " + this.nodes.size()
+						+ " Redlock nodes, and cannot tell whether it was still held on " + this.quorum + ": "
+						+ released.failures());
 	}
 
 	@Override
 	public boolean forceRelease(String name) {
 		NodeCalls.Replies<Boolean> released = this.nodes.call((node) -> node.forceRelease(name), (replies) -> false);
 		if (released.answered() == 0) {
-			throw new RedlockQuorumException(
+			throw new LockStoreException(name,
 					"Could not force the release of lock '" + name + "' on any Redlock node: " + released.failures());
 		}
 		return released.count(Boolean::booleanValue) > 0;
@@ -330,7 +334,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 			.map(NodeCalls.Reply::value)
 			.toList();
 		if (open.isEmpty()) {
-			throw new RedlockQuorumException("Could not listen for releases of lock '" + name
+			throw new LockStoreException(name, "Could not listen for releases of lock '" + name
 					+ "' on any Redlock node: " + subscriptions.failures());
 		}
 		return () -> {
@@ -340,9 +344,9 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		};
 	}
 
-	private void requireQuorum(NodeCalls.Replies<?> replies, String what) {
+	private void requireQuorum(String name, NodeCalls.Replies<?> replies, String what) {
 		if (replies.answered() < this.quorum) {
-			throw new RedlockQuorumException(
+			throw new LockStoreException(name,
 					"Could not " + what + ": only " + replies.answered() + " of " + this.nodes.size()
 							+ " Redlock nodes answered, " + this.quorum + " are needed (" + replies.failures() + ")");
 		}

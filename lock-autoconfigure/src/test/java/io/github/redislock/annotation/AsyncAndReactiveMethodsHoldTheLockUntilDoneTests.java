@@ -30,6 +30,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockLostException;
+import io.github.redislock.core.LockNotAcquiredException;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.junit.jupiter.api.AfterAll;

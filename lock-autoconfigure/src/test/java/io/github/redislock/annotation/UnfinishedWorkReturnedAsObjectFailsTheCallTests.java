@@ -20,7 +20,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
-import io.github.redislock.interceptor.InvalidRedisLockException;
+import io.github.redislock.core.InvalidLockConfigurationException;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -66,7 +66,7 @@ class UnfinishedWorkReturnedAsObjectFailsTheCallTests {
 	void unfinishedFutureReturnedAsObjectFailsTheCallNamingTheMethod() {
 		CountDownLatch release = new CountDownLatch(1);
 		try {
-			assertThatExceptionOfType(InvalidRedisLockException.class)
+			assertThatExceptionOfType(InvalidLockConfigurationException.class)
 				.isThrownBy(() -> instance.getBean(Work.class).start(release))
 				.withMessageContaining(Work.class.getName() + ".start(CountDownLatch)")
 				.withMessageContaining("returned a Future whose work had not completed");
@@ -79,7 +79,7 @@ class UnfinishedWorkReturnedAsObjectFailsTheCallTests {
 
 	@Test
 	void streamReturnedAsObjectFailsTheCall() {
-		assertThatExceptionOfType(InvalidRedisLockException.class)
+		assertThatExceptionOfType(InvalidLockConfigurationException.class)
 			.isThrownBy(() -> instance.getBean(Work.class).stream())
 			.withMessageContaining("returned a BaseStream");
 	}

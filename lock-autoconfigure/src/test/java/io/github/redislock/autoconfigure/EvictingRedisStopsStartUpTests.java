@@ -19,8 +19,8 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.github.redislock.core.InvalidLockConfigurationException;
 import io.github.redislock.core.LockClient;
-import io.github.redislock.redis.EvictionPolicyException;
 import io.github.redislock.testsupport.RedisCluster;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisSentinelGroup;
@@ -64,11 +64,11 @@ class EvictingRedisStopsStartUpTests {
 		RedisNode server = evicting(this.redis.standalone(), "volatile-ttl");
 		this.runner.withPropertyValues(standalone(server)).run((context) -> {
 			assertThat(context).hasFailed();
-			EvictionPolicyException failure = evictionFailure(context.getStartupFailure());
+			InvalidLockConfigurationException failure = evictionFailure(context.getStartupFailure());
 			assertThat(failure.getMessage()).contains("Redis at " + server.address(), "maxmemory-policy volatile-ttl",
 					"maxmemory 10485760 bytes", "noeviction", "redis-lock.eviction-check=warn");
-			assertThat(failure.getServers()).containsExactly("Redis at " + server.address());
-			FailureAnalysis analysis = new EvictionPolicyFailureAnalyzer().analyze(context.getStartupFailure());
+			FailureAnalysis analysis = new InvalidLockConfigurationFailureAnalyzer()
+				.analyze(context.getStartupFailure());
 			assertThat(analysis.getAction()).contains("Redis at " + server.address(),
 					"CONFIG SET maxmemory-policy noeviction", "redis-lock.eviction-check=warn");
 		});
@@ -148,8 +148,9 @@ class EvictingRedisStopsStartUpTests {
 		RedisCluster cluster = this.redis.cluster(3, 0);
 		RedisNode evicting = evicting(cluster.masters().get(2), "volatile-lfu");
 		this.runner.withPropertyValues("spring.data.redis.cluster.nodes=" + String.join(",", cluster.addresses()))
-			.run((context) -> assertThat(evictionFailure(context.getStartupFailure()).getServers())
-				.containsExactly("Redis Cluster master " + evicting.address()));
+			.run((context) -> assertThat(evictionFailure(context.getStartupFailure()).getAction())
+				.contains("Redis Cluster master " + evicting.address())
+				.doesNotContain(cluster.masters().get(0).address(), cluster.masters().get(1).address()));
 	}
 
 	@Test
@@ -169,8 +170,9 @@ class EvictingRedisStopsStartUpTests {
 		evicting(masters.get(1), "allkeys-random");
 		String nodes = String.join(",", masters.stream().map((node) -> "redis://" + node.address()).toList());
 		this.runner.withPropertyValues("redis-lock.redlock.nodes=" + nodes)
-			.run((context) -> assertThat(evictionFailure(context.getStartupFailure()).getServers())
-				.containsExactly("Redis at " + masters.get(1).address()));
+			.run((context) -> assertThat(evictionFailure(context.getStartupFailure()).getAction())
+				.contains("Redis at " + masters.get(1).address())
+				.doesNotContain(masters.get(0).address(), masters.get(2).address()));
 	}
 
 	@Test
@@ -191,11 +193,11 @@ class EvictingRedisStopsStartUpTests {
 		return new String[] { "spring.data.redis.host=" + server.host(), "spring.data.redis.port=" + server.port() };
 	}
 
-	private static EvictionPolicyException evictionFailure(Throwable failure) {
+	private static InvalidLockConfigurationException evictionFailure(Throwable failure) {
 		assertThat(failure).isNotNull();
 		Throwable cause = NestedExceptionUtils.getRootCause(failure);
-		assertThat(cause).isInstanceOf(EvictionPolicyException.class);
-		return (EvictionPolicyException) cause;
+		assertThat(cause).isInstanceOf(InvalidLockConfigurationException.class);
+		return (InvalidLockConfigurationException) cause;
 	}
 
 	private static long commandCalls(RedisNode server, String command) {

@@ -15,6 +15,7 @@
  */
 package io.github.redislock.autoconfigure;
 
+import io.github.redislock.core.InvalidLockConfigurationException;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.SpringBootVersion;
@@ -25,6 +26,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatNoException;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 /**
  * The starter refuses, with a message that names the minimum, to start on a Spring Boot
@@ -38,7 +40,7 @@ class OlderSpringBootLinesAreRefusedTests {
 	@Test
 	void linesOlderThanTheMinimumAreRefusedNamingTheMinimum() {
 		for (String version : new String[] { "3.2.12", "3.0.0", "2.7.18", "3.2.0-SNAPSHOT" }) {
-			assertThatExceptionOfType(UnsupportedSpringBootException.class)
+			assertThatExceptionOfType(InvalidLockConfigurationException.class)
 				.isThrownBy(() -> SupportedSpringBootCheck.check(version))
 				.withMessageContaining("needs Spring Boot 3.3 or later")
 				.withMessageContaining("runs Spring Boot " + version);
@@ -68,8 +70,8 @@ class OlderSpringBootLinesAreRefusedTests {
 
 	@Test
 	void theFailureAnalysisSaysWhatToUpgrade() {
-		UnsupportedSpringBootException failure = new UnsupportedSpringBootException("3.2.12", "3.3");
-		FailureAnalysis analysis = new UnsupportedSpringBootFailureAnalyzer().analyze(failure);
+		Throwable failure = catchThrowable(() -> SupportedSpringBootCheck.check("3.2.12"));
+		FailureAnalysis analysis = new InvalidLockConfigurationFailureAnalyzer().analyze(failure);
 		assertThat(analysis.getDescription()).contains("3.2.12").contains("3.3");
 		assertThat(analysis.getAction()).contains("Upgrade the application to Spring Boot 3.3 or later");
 	}

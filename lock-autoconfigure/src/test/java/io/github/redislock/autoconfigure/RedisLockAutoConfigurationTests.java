@@ -22,11 +22,11 @@ import io.github.redislock.annotation.LockAcquisitionFailureHandler;
 import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.core.AsyncLockTemplate;
+import io.github.redislock.core.InvalidLockConfigurationException;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.LockTemplate;
 import io.github.redislock.engine.DefaultLockClient;
-import io.github.redislock.interceptor.InvalidRedisLockException;
 import io.github.redislock.interceptor.LockDefaults;
 import io.github.redislock.interceptor.LockKeyExpressionEvaluator;
 import io.github.redislock.interceptor.RedisLockAdvisor;
@@ -191,10 +191,10 @@ class RedisLockAutoConfigurationTests {
 			textBlock = """
 					redis-lock.key-prefix      | ''      | redis-lock.key-prefix must not be empty
 					redis-lock.key-prefix      | a{b}:   | redis-lock.key-prefix must not contain '{' or '}'
-					redis-lock.expire          | 0       | redis-lock.expire must be at least 1ms
-					redis-lock.expire          | -5s     | redis-lock.expire must be at least 1ms
+					redis-lock.expire          | 0       | redis-lock.expire must be at least 1 ms
+					redis-lock.expire          | -5s     | redis-lock.expire must be at least 1 ms
 					redis-lock.wait-time       | -1ms    | redis-lock.wait-time must not be negative
-					redis-lock.retry.delay     | 0ms     | redis-lock.retry.delay must be at least 1ms
+					redis-lock.retry.delay     | 0ms     | redis-lock.retry.delay must be at least 1 ms
 					redis-lock.retry.multiplier| 0.5     | redis-lock.retry.multiplier must be at least 1
 					redis-lock.retry.max-delay | 10ms    | redis-lock.retry.max-delay must not be less than redis-lock.retry.delay
 					redis-lock.retry.jitter    | 1.5     | redis-lock.retry.jitter must be between 0 and 1
@@ -207,7 +207,7 @@ class RedisLockAutoConfigurationTests {
 					redis-lock.retry.max-delay | 365000d | redis-lock.retry.max-delay must be at most
 					redis-lock.retry.multiplier| NaN     | redis-lock.retry.multiplier must be at least 1
 					redis-lock.replica-acks    | -1      | redis-lock.replica-acks must not be negative
-					redis-lock.replica-ack-timeout | 0ms | redis-lock.replica-ack-timeout must be at least 1ms
+					redis-lock.replica-ack-timeout | 0ms | redis-lock.replica-ack-timeout must be at least 1 ms
 					redis-lock.redlock.nodes   | redis://a:1,redis://b:1 | redis-lock.redlock.nodes must list an odd number of Redis masters, at least 3
 					redis-lock.redlock.nodes   | redis://a:1,redis://a:1,redis://b:1 | redis-lock.redlock.nodes lists redis://a:1/0 twice
 					redis-lock.redlock.nodes   | redis://a:1,http://b:1,redis://c:1 | redis-lock.redlock.nodes: 'http://b:1' is not a redis:// or rediss:// URL
@@ -268,10 +268,11 @@ class RedisLockAutoConfigurationTests {
 		this.runner.withUserConfiguration(BadKeyService.class).run((context) -> {
 			assertThat(context).hasFailed();
 			assertThat(context.getStartupFailure()).rootCause()
-				.isInstanceOf(InvalidRedisLockException.class)
+				.isInstanceOf(InvalidLockConfigurationException.class)
 				.hasMessageContaining(BadKeyService.Orders.class.getName() + ".order(String)")
 				.hasMessageContaining("does not parse");
-			FailureAnalysis analysis = new InvalidRedisLockFailureAnalyzer().analyze(context.getStartupFailure());
+			FailureAnalysis analysis = new InvalidLockConfigurationFailureAnalyzer()
+				.analyze(context.getStartupFailure());
 			assertThat(analysis).isNotNull();
 			assertThat(analysis.getDescription()).contains(BadKeyService.Orders.class.getName() + ".order(String)");
 			assertThat(analysis.getAction()).contains("Fix the SpEL syntax of 'key'");
@@ -283,7 +284,7 @@ class RedisLockAutoConfigurationTests {
 		this.runner.withUserConfiguration(UnknownParameterService.class).run((context) -> {
 			assertThat(context).hasFailed();
 			assertThat(context.getStartupFailure()).rootCause()
-				.isInstanceOf(InvalidRedisLockException.class)
+				.isInstanceOf(InvalidLockConfigurationException.class)
 				.hasMessage("Invalid @RedisLock configuration on '" + UnknownParameterService.Orders.class.getName()
 						+ ".place(String)': key expression \"'order:' + #userId\": '#userId' is not a parameter of the "
 						+ "method; its parameters are [customerId]");
@@ -297,7 +298,7 @@ class RedisLockAutoConfigurationTests {
 				// Spring Boot's own analyzers need an application context here: skip
 				// them.
 			}));
-		assertThat(analyzers).hasAtLeastOneElementOfType(InvalidRedisLockFailureAnalyzer.class);
+		assertThat(analyzers).hasAtLeastOneElementOfType(InvalidLockConfigurationFailureAnalyzer.class);
 	}
 
 	@Test

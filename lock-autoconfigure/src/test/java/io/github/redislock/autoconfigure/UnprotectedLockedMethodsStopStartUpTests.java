@@ -19,8 +19,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 
 import io.github.redislock.annotation.RedisLock;
+import io.github.redislock.core.InvalidLockConfigurationException;
 import io.github.redislock.core.LockClient;
-import io.github.redislock.interceptor.InvalidRedisLockException;
 import io.github.redislock.interceptor.RedisLockAdvisor;
 import io.github.redislock.redis.RedisLockStore;
 import org.junit.jupiter.api.Test;
@@ -85,7 +85,7 @@ class UnprotectedLockedMethodsStopStartUpTests {
 				assertThat(context).hasNotFailed();
 				assertThatExceptionOfType(Exception.class).isThrownBy(() -> context.getBean(FinalMethod.class))
 					.havingRootCause()
-					.isInstanceOf(InvalidRedisLockException.class)
+					.isInstanceOf(InvalidLockConfigurationException.class)
 					.withMessageContaining("a final method cannot be overridden");
 			});
 	}
@@ -116,7 +116,7 @@ class UnprotectedLockedMethodsStopStartUpTests {
 				for (int i = 0; i < 3; i++) {
 					assertThatExceptionOfType(Exception.class).isThrownBy(() -> context.getBean(FinalMethod.class))
 						.havingRootCause()
-						.isInstanceOf(InvalidRedisLockException.class);
+						.isInstanceOf(InvalidLockConfigurationException.class);
 				}
 			});
 	}
@@ -240,7 +240,8 @@ class UnprotectedLockedMethodsStopStartUpTests {
 			assertStartUpFailed(context, Locked.class.getName() + ".work(String)",
 					"there is no @RedisLock infrastructure in this application",
 					"There are 2 RedisConnectionFactory beans [first, second] and none is @Primary");
-			FailureAnalysis analysis = new InvalidRedisLockFailureAnalyzer().analyze(context.getStartupFailure());
+			FailureAnalysis analysis = new InvalidLockConfigurationFailureAnalyzer()
+				.analyze(context.getStartupFailure());
 			assertThat(analysis.getAction()).contains("redis-lock.connection-factory");
 		});
 	}
@@ -298,10 +299,10 @@ class UnprotectedLockedMethodsStopStartUpTests {
 			String action) {
 		assertThat(context).hasFailed();
 		assertThat(NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure()))
-			.isInstanceOf(InvalidRedisLockException.class)
+			.isInstanceOf(InvalidLockConfigurationException.class)
 			.hasMessageStartingWith("Invalid @RedisLock configuration on '" + method + "'")
 			.hasMessageContaining(problem)
-			.satisfies((ex) -> assertThat(((InvalidRedisLockException) ex).getAction()).contains(action));
+			.satisfies((ex) -> assertThat(((InvalidLockConfigurationException) ex).getAction()).contains(action));
 	}
 
 	private static void assertLockAdvised(Object bean) {

@@ -46,7 +46,7 @@ class LockBackoffTests {
 					+ "was PT2562047788015215H30M7S");
 		assertThatIllegalArgumentException().isThrownBy(
 				() -> new LockBackoff(Duration.ofSeconds(Long.MAX_VALUE), 2.0, Duration.ofSeconds(Long.MAX_VALUE), 0.2))
-			.withMessageContaining("Backoff max delay must be at most");
+			.withMessageContaining("Backoff delay must be at most");
 	}
 
 	@Test

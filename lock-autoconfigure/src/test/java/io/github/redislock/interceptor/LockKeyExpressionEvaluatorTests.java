@@ -30,9 +30,10 @@ import java.util.TimeZone;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.github.redislock.annotation.LockKeyEvaluationException;
 import io.github.redislock.annotation.RedisLock;
+import io.github.redislock.core.InvalidLockConfigurationException;
 import io.github.redislock.core.LockException;
+import io.github.redislock.core.LockKeyEvaluationException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -101,7 +102,8 @@ class LockKeyExpressionEvaluatorTests {
 	@Test
 	void unknownBeanIsRejectedAtValidationWhenABeanFactoryIsKnown() {
 		this.evaluator.setBeanFactory(new DefaultListableBeanFactory());
-		assertThatExceptionOfType(InvalidRedisLockException.class).isThrownBy(() -> operation("byBean", String.class))
+		assertThatExceptionOfType(InvalidLockConfigurationException.class)
+			.isThrownBy(() -> operation("byBean", String.class))
 			.withMessageContaining("'@tenant' refers to a bean that does not exist");
 	}
 

@@ -32,6 +32,7 @@ import java.util.stream.Stream;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.annotation.RedisLock;
+import io.github.redislock.core.InvalidLockConfigurationException;
 import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.core.LockDefinition;
 import jakarta.annotation.PostConstruct;
@@ -181,17 +182,18 @@ class RedisLockOperationSourceTests {
 
 	@Test
 	void zeroExpireIsRejected() {
-		assertInvalid(ZeroExpire.class, "expire = 0 SECONDS is not a valid expire", "-1");
+		assertInvalid(ZeroExpire.class, "expire must be at least 1 ms, was 0 SECONDS", "-1");
 	}
 
 	@Test
 	void expireShorterThanAMillisecondIsRejected() {
-		assertInvalid(NanoExpire.class, "expire = 500 NANOSECONDS", "timeUnit");
+		assertInvalid(NanoExpire.class, "expire must be at least 1 ms, was 500 NANOSECONDS", "timeUnit");
 	}
 
 	@Test
 	void expireLongerThanTheLongestLeaseIsRejectedInsteadOfShortened() {
-		assertInvalid(CenturiesExpire.class, "expire = 146000 DAYS is longer than the longest lease", "renewal");
+		assertInvalid(CenturiesExpire.class,
+				"expire must be at most PT2562047H47M16.854775807S (about 292 years), was 146000 DAYS", "renewal");
 	}
 
 	@Test
@@ -280,7 +282,7 @@ class RedisLockOperationSourceTests {
 
 	@Test
 	void composedAnnotationOnAClassIsRejectedBecauseNoMethodWouldBeLocked() {
-		assertThatExceptionOfType(InvalidRedisLockException.class)
+		assertThatExceptionOfType(InvalidLockConfigurationException.class)
 			.isThrownBy(() -> this.source.hasOperations(LockedType.class))
 			.withMessage("Invalid @RedisLock configuration on '" + LockedType.class.getName()
 					+ "': @RedisLock reaches the class through a composed annotation, and it applies to methods only, "
@@ -337,7 +339,7 @@ class RedisLockOperationSourceTests {
 
 	@Test
 	void everyMethodOfAClassIsValidatedNotOnlyTheFirstMatch() {
-		assertThatExceptionOfType(InvalidRedisLockException.class)
+		assertThatExceptionOfType(InvalidLockConfigurationException.class)
 			.isThrownBy(() -> this.source.hasOperations(GoodThenBad.class))
 			.withMessageContaining(GoodThenBad.class.getName() + ".bad(String)");
 	}
@@ -350,7 +352,8 @@ class RedisLockOperationSourceTests {
 	}
 
 	private void assertInvalid(Class<?> type, String problem, String action) {
-		assertThatExceptionOfType(InvalidRedisLockException.class).isThrownBy(() -> this.source.hasOperations(type))
+		assertThatExceptionOfType(InvalidLockConfigurationException.class)
+			.isThrownBy(() -> this.source.hasOperations(type))
 			.withMessageStartingWith("Invalid @RedisLock configuration on '" + type.getName() + ".")
 			.withMessageContaining(problem)
 			.satisfies((ex) -> assertThat(ex.getAction()).contains(action));

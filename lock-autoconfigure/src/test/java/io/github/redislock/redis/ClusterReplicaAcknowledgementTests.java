@@ -85,7 +85,7 @@ class ClusterReplicaAcknowledgementTests {
 				DistributedLock lock = instance.client.getLock(name);
 				assertThatExceptionOfType(LockStoreException.class)
 					.isThrownBy(() -> lock.tryLock(Duration.ZERO, LEASE, false))
-					.withRootCauseInstanceOf(ReplicaAcknowledgementException.class)
+					.withRootCauseInstanceOf(LockStoreException.class)
 					.withMessageContaining("only 0 of 1 replicas acknowledged it");
 				assertThat(masterOf(name).command("EXISTS", "lock:{" + name + "}")).as("lock key").isEqualTo(0L);
 				for (String other : names) {
@@ -122,10 +122,9 @@ class ClusterReplicaAcknowledgementTests {
 			assertThat(replies.subList(0, 2)).allSatisfy((reply) -> assertThat(reply).isCompletedWithValue(true));
 			assertThat(replies.get(2)).failsWithin(Duration.ZERO)
 				.withThrowableOfType(ExecutionException.class)
-				.withCauseInstanceOf(ReplicaAcknowledgementException.class)
+				.withCauseInstanceOf(LockStoreException.class)
 				.withMessageContaining("The lease of lock '" + names.get(2) + "' was extended, but only 0 of 1");
-			assertThatExceptionOfType(ReplicaAcknowledgementException.class)
-				.isThrownBy(() -> instance.store.renewAll(renewals));
+			assertThatExceptionOfType(LockStoreException.class).isThrownBy(() -> instance.store.renewAll(renewals));
 		}
 		finally {
 			replica.resume();

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
+import io.github.redislock.core.LockStoreException;
 import io.github.redislock.store.LockStore.LeaseRenewal;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
@@ -110,7 +111,7 @@ class RedlockStoreTests {
 		masters.get(1).kill();
 		masters.get(2).pause();
 		long start = System.nanoTime();
-		assertThatExceptionOfType(RedlockQuorumException.class)
+		assertThatExceptionOfType(LockStoreException.class)
 			.isThrownBy(() -> this.redlock.store.tryAcquire("three-down", "a", LEASE))
 			.withMessageContaining(
 					"Could not acquire lock 'three-down': only 2 of 5 Redlock nodes answered, 3 are needed")

@@ -27,7 +27,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
-import io.github.redislock.annotation.LockNotAcquiredException;
+import io.github.redislock.core.LockNotAcquiredException;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.testcontainers.ContractApplication.LockedCounter;
 import io.github.redislock.testcontainers.ContractApplication.LockedWork;

@@ -16,7 +16,7 @@
 
 package io.github.redislock.torture.worker;
 
-import io.github.redislock.annotation.LockNotAcquiredException;
+import io.github.redislock.core.LockNotAcquiredException;
 
 /**
  * Runs sections through the proxied {@link AnnotatedSections} bean, from outside it, as

@@ -17,8 +17,8 @@ package io.github.redislock.sample.shop;
 
 import java.net.URI;
 
-import io.github.redislock.annotation.LockNotAcquiredException;
 import io.github.redislock.core.LockLostException;
+import io.github.redislock.core.LockNotAcquiredException;
 import io.github.redislock.core.LockStoreException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -13,12 +13,11 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.redislock.annotation;
+package io.github.redislock.core;
 
 import java.lang.reflect.Method;
 import java.time.Duration;
 
-import io.github.redislock.core.LockAcquisitionException;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -13,27 +13,25 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.redislock.redlock;
+package io.github.redislock.autoconfigure;
 
-import org.springframework.dao.TransientDataAccessException;
+import io.github.redislock.core.InvalidLockConfigurationException;
+
+import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
+import org.springframework.boot.diagnostics.FailureAnalysis;
 
 /**
- * Thrown when fewer than a majority of the Redlock's nodes answered in time, so that
- * nothing can be decided: neither that a lock is taken or kept, nor that it is lost.
+ * Explains a start-up stopped by an invalid lock set-up: what is wrong, where, and how to
+ * fix it.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
-public class RedlockQuorumException extends TransientDataAccessException {
+class InvalidLockConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<InvalidLockConfigurationException> {
 
-	private static final long serialVersionUID = 1L;
-
-	/**
-	 * Create an exception.
-	 * @param message what was asked, and which nodes did not answer
-	 */
-	public RedlockQuorumException(String message) {
-		super(message);
+	@Override
+	protected FailureAnalysis analyze(Throwable rootFailure, InvalidLockConfigurationException cause) {
+		return new FailureAnalysis(cause.getMessage(), cause.getAction(), cause);
 	}
 
 }

@@ -13,13 +13,11 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.redislock.annotation;
+package io.github.redislock.core;
 
 import java.lang.reflect.Method;
 
 import org.jspecify.annotations.Nullable;
-
-import io.github.redislock.core.LockException;
 
 /**
  * Thrown when the key of a {@code @RedisLock} method cannot be turned into a lock name

@@ -1,0 +1,56 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.core;
+
+/**
+ * Thrown when the locks are set up in a way that cannot work: an invalid
+ * {@code @RedisLock} (a key that does not parse, an invalid time, a missing fallback, a
+ * method no proxy can intercept), a Redis server that can evict lock keys, or a Spring
+ * Boot line older than the starter supports. Raised at start-up, so that the application
+ * does not start with a lock that would fail, or silently not lock, later; a failure
+ * analyzer prints its {@link #getAction() action}.
+ * <p>
+ * It is not a {@link LockException}: like Spring Boot's own configuration failures, it
+ * stops start-up rather than reporting on one lock at run time. The one exception is a
+ * method declared to return {@code Object} that returns unfinished work, which start-up
+ * cannot see: its call fails with this exception.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class InvalidLockConfigurationException extends IllegalStateException {
+
+	private final String action;
+
+	/**
+	 * Create an exception.
+	 * @param message what is wrong, naming the method, server or version concerned
+	 * @param action how to fix it
+	 */
+	public InvalidLockConfigurationException(String message, String action) {
+		super(message);
+		this.action = action;
+	}
+
+	/**
+	 * Return how to fix it.
+	 * @return the action
+	 */
+	public String getAction() {
+		return this.action;
+	}
+
+}

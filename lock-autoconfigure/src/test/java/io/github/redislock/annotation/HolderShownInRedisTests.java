@@ -25,7 +25,7 @@ import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.redis.HolderRecords;
 import io.github.redislock.store.LockHolder;
-import io.github.redislock.store.RecordedHolder;
+import io.github.redislock.test.RecordedHolder;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.junit.jupiter.api.AfterAll;

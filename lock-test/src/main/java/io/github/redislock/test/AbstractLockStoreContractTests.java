@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.redislock.store;
+package io.github.redislock.test;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -25,6 +25,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import io.github.redislock.store.LockHolder;
+import io.github.redislock.store.LockStore;
 import io.github.redislock.store.LockStore.AcquireResult;
 import io.github.redislock.store.LockStore.HandOff;
 import io.github.redislock.store.LockStore.LeaseRenewal;
@@ -39,19 +41,33 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What every {@link LockStore} promises the engine, proved against each store by a
- * subclass. The promises are those of the SPI's javadoc, made exact where the engine
- * relies on more: who may release, renew and reacquire, how leases and queue places run
- * out, who a release hands the lock to, what subscribers are told, and which fencing
- * tokens are issued.
+ * The contract every {@link LockStore} keeps with the lock engine, as a JUnit Jupiter
+ * suite: extend it, create your store in {@link #createStore()}, and each test proves one
+ * promise of the SPI's javadoc, made exact where the engine relies on more: who may
+ * release, renew and reacquire, how leases and queue places run out, who a release hands
+ * the lock to, what subscribers are told, and which fencing tokens are issued. The Redis
+ * store and {@link InMemoryLockStore} pass it.
  * <p>
  * Stores differ in how time passes for them (a server clock, or one a test moves) and in
  * when notifications arrive (always later, on a thread of the store); the tests only
  * assert what every store promises: a remaining lease within the lease asked for, a lease
  * or queue place gone once {@link #letPass its time passed}, and notifications that
- * arrive within seconds.
+ * arrive within seconds. Every test uses its own lock names and releases what it took,
+ * and {@link #locksInUse()} must be empty after each one. <pre class="code">
+ * class MyLockStoreContractTests extends AbstractLockStoreContractTests {
+ *
+ *     protected LockStore createStore() { return new MyLockStore(...); }
+ *
+ *     protected void letPass(Duration time) { ... wait for the store's clock ... }
+ *
+ *     protected Collection&lt;String&gt; locksInUse() { ... the store's keys or rows ... }
+ *
+ *     protected RecordedHolder recordedHolder(String name) { ... read the holder back ... }
+ *
+ * }</pre>
  *
  * @author redis-lock contributors
+ * @since 0.1.0
  */
 public abstract class AbstractLockStoreContractTests {
 
@@ -229,7 +245,7 @@ public abstract class AbstractLockStoreContractTests {
 	@Test
 	void renewAllOfOwnersSharingATokenPrefixWithLeasesOfSeveralLengthsExtendsEachAsAsked() {
 		List<String> owners = List.of("client-1:1", "client-1:2", "client-2:1", "client-1:11");
-		List<LeaseRenewal> renewals = new java.util.ArrayList<>();
+		List<LeaseRenewal> renewals = new ArrayList<>();
 		for (int i = 0; i < 12; i++) {
 			String owner = owners.get(i % owners.size());
 			assertThat(this.store.tryAcquire("mixed-" + i, owner, LEASE).acquired()).isTrue();

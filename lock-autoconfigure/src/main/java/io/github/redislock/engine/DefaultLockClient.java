@@ -300,15 +300,6 @@ public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLife
 	}
 
 	/**
-	 * Return how long {@link #stop()} and {@link #close()} wait for held locks to be
-	 * released.
-	 * @return the shutdown timeout
-	 */
-	public Duration getShutdownTimeout() {
-		return this.shutdown.getTimeout();
-	}
-
-	/**
 	 * Hand out locks again after {@link #stop()}, unless the client was closed. A client
 	 * is running from its creation on.
 	 */

@@ -109,6 +109,21 @@ class HolderShownInRedisTests {
 		assertThat(applications.lockKeys()).isEmpty();
 	}
 
+	@Test
+	void theKeyPrefixNamesTheLockKeyInRedis() {
+		try (ConfigurableApplicationContext prefixed = applications.start(Services.class,
+				"redis-lock.key-prefix=app:locks:")) {
+			LockOperations locks = prefixed.getBean(LockOperations.class);
+
+			String value = locks.execute(LockDefinition.of("prefixed", Duration.ofSeconds(30), Duration.ZERO),
+					() -> String.valueOf(server.command("GET", "app:locks:{prefixed}")));
+
+			assertThat(HolderRecords.parse(value).ownerToken()).matches("[0-9a-f-]{36}:[0-9]+");
+			assertThat(server.command("GET", "lock:{prefixed}")).as("under the default prefix").isNull();
+			assertThat(server.command("GET", "app:locks:{prefixed}")).as("gone once released").isNull();
+		}
+	}
+
 	private static String valueOf(String name) {
 		return String.valueOf(server.command("GET", "lock:{" + name + "}"));
 	}

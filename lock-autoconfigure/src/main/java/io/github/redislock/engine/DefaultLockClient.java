@@ -147,15 +147,6 @@ public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLife
 	}
 
 	/**
-	 * Return the most local hand-offs in a row.
-	 * @return the most hand-offs, {@code 0} if off
-	 * @see #setMaxLocalHandoffs(int)
-	 */
-	public int getMaxLocalHandoffs() {
-		return this.handOffs.getMaxLocalHandoffs();
-	}
-
-	/**
 	 * Run on virtual threads the threads of this client that run application code or may
 	 * block: those that complete the stages of asynchronous holders and make the blocking
 	 * store calls of a store without non-blocking ones, and the one that tells

@@ -169,7 +169,7 @@ class RedisLockAutoConfigurationTests {
 				// Names the keys in Redis: HolderShownInRedisTests reads them.
 				assertThat(properties.getKeyPrefix()).isEqualTo("app:locks:");
 				assertThat(context.getBean(RedisLockAdvisor.class).getOrder()).isEqualTo(42);
-				assertThat(context.getBean(DefaultLockClient.class).getMaxLocalHandoffs()).isEqualTo(3);
+				assertThat(properties.getLocalHandoffs()).isEqualTo(3);
 			});
 	}
 

@@ -39,6 +39,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The contract every {@link LockStore} keeps with the lock engine, as a JUnit Jupiter
@@ -53,7 +54,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  * assert what every store promises: a remaining lease within the lease asked for, a lease
  * or queue place gone once {@link #letPass its time passed}, and notifications that
  * arrive within seconds. Every test uses its own lock names and releases what it took,
- * and {@link #locksInUse()} must be empty after each one. <pre class="code">
+ * and {@link #locksInUse()} must be empty after each one.
+ * <p>
+ * What the SPI leaves optional is tested only where the store offers it: queue places and
+ * hand-offs when {@link LockStore#queuesWaiters()} says the store queues waiters,
+ * {@link LockStore#reacquire reacquisition} unless {@link #reacquires()} says the store
+ * keeps the default. <pre class="code">
  * class MyLockStoreContractTests extends AbstractLockStoreContractTests {
  *
  *     protected LockStore createStore() { return new MyLockStore(...); }
@@ -131,6 +137,16 @@ public abstract class AbstractLockStoreContractTests {
 	 * @param store the store the test used
 	 */
 	protected void clean(LockStore store) {
+	}
+
+	/**
+	 * Return whether the store gives a lock to the next owner of the holder's process
+	 * ({@link LockStore#reacquire}); the tests of it are skipped for a store that keeps
+	 * the default, which cannot.
+	 * @return whether the store reacquires, {@code true} unless overridden
+	 */
+	protected boolean reacquires() {
+		return true;
 	}
 
 	@BeforeEach
@@ -353,7 +369,9 @@ public abstract class AbstractLockStoreContractTests {
 	void busyAcquisitionWithoutQueueingIsNotHandedTheLock() {
 		assertThat(this.store.tryAcquire("unqueued", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("unqueued", B, LEASE).acquired()).isFalse();
-		assertThat(reacquire("unqueued", A).othersWaiting()).isFalse();
+		if (reacquires()) {
+			assertThat(reacquire("unqueued", A).othersWaiting()).isFalse();
+		}
 
 		assertThat(this.store.release("unqueued", A)).isTrue();
 
@@ -373,6 +391,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void releaseHandsTheLockToTheQueuedWaiterWithItsHandOffLeaseAndTellsSubscribers() throws Exception {
+		assumeQueueing();
 		Notifications notifications = subscribe("handed");
 		assertThat(this.store.tryAcquire("handed", A, LONGER_LEASE).acquired()).isTrue();
 		AcquireResult queued = this.store.tryAcquire("handed", B, LONGER_LEASE, new Queueing(LEASE, LEASE, 7, false));
@@ -392,6 +411,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void handOffsFollowTheOrderWaitersQueuedIn() throws Exception {
+		assumeQueueing();
 		Notifications notifications = subscribe("fifo");
 		assertThat(this.store.tryAcquire("fifo", A, LEASE).acquired()).isTrue();
 		List<String> waiters = List.of("first", "second", "third", "fourth");
@@ -414,6 +434,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void waiterQueuingAgainKeepsItsPlaceAndIsHandedTheLockForItsLatestAttempt() throws Exception {
+		assumeQueueing();
 		Notifications notifications = subscribe("requeued");
 		assertThat(this.store.tryAcquire("requeued", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("requeued", B, LEASE, queueing(1)).acquired()).isFalse();
@@ -431,6 +452,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void queuePlacesThatRanOutAreSkipped() throws Exception {
+		assumeQueueing();
 		Notifications notifications = subscribe("skipped");
 		assertThat(this.store.tryAcquire("skipped", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("skipped", B, LEASE, new Queueing(SHORT, LEASE, 1, false)).acquired())
@@ -448,6 +470,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void waiterThatLeavesTheQueueIsNotHandedTheLock() {
+		assumeQueueing();
 		assertThat(this.store.tryAcquire("left", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("left", B, LEASE, queueing(1)).acquired()).isFalse();
 
@@ -461,6 +484,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void waiterHandedTheLockAfterItGaveUpPassesItOnByReleasing() throws Exception {
+		assumeQueueing();
 		Notifications notifications = subscribe("passed-on");
 		assertThat(this.store.tryAcquire("passed-on", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("passed-on", B, LEASE, queueing(1)).acquired()).isFalse();
@@ -476,6 +500,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void handOffLeaseRunsOutLikeAnyLease() throws Exception {
+		assumeQueueing();
 		Notifications notifications = subscribe("short-hand-off");
 		assertThat(this.store.tryAcquire("short-hand-off", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("short-hand-off", B, LEASE, new Queueing(LEASE, SHORT, 1, false)).acquired())
@@ -492,6 +517,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void acquisitionAfterQueueingClearsTheCallersOwnPlace() {
+		assumeQueueing();
 		assertThat(this.store.tryAcquire("cleared", A, SHORT).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("cleared", B, LEASE, queueing(1)).acquired()).isFalse();
 		letPass(PAST_SHORT);
@@ -504,6 +530,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void reacquireGivesTheHolderAFreshLeaseAndTellsWhetherOthersWait() {
+		assumeReacquiring();
 		assertThat(this.store.tryAcquire("reacquired", A, LEASE).acquired()).isTrue();
 
 		assertThat(reacquire("reacquired", A, LONGER_LEASE).othersWaiting()).isFalse();
@@ -518,6 +545,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void reacquireUnderTheNextOwnersTokenLeavesThePreviousTokenNothingToReleaseOrRenew() {
+		assumeReacquiring();
 		assertThat(this.store.tryAcquire("passed-on", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.reacquire("passed-on", A, B, LONGER_LEASE)).isNotNull();
 		assertThat(this.store.reacquire("passed-on", A, B, LONGER_LEASE)).as("the same call sent again").isNotNull();
@@ -556,6 +584,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void handOffIsToldOnAThreadOfTheStoreNotOnTheReleasingOne() throws Exception {
+		assumeQueueing();
 		Notifications notifications = subscribe("told-elsewhere");
 		assertThat(this.store.tryAcquire("told-elsewhere", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("told-elsewhere", B, LEASE, queueing(1)).acquired()).isFalse();
@@ -570,6 +599,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void everySubscriberOfTheLockIsToldOfAHandOff() throws Exception {
+		assumeQueueing();
 		Notifications first = subscribe("told-all");
 		Notifications second = subscribe("told-all");
 		assertThat(this.store.tryAcquire("told-all", A, LEASE).acquired()).isTrue();
@@ -612,6 +642,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void closedSubscriptionIsToldNothingMore() throws Exception {
+		assumeQueueing();
 		Notifications closed = new Notifications();
 		AutoCloseable subscription = this.store.subscribe("unsubscribed", closed);
 		this.subscriptions.add(subscription);
@@ -632,6 +663,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void subscribersAreToldOnlyOfTheirOwnLock() throws Exception {
+		assumeQueueing();
 		Notifications ofX = subscribe("lock-x");
 		Notifications ofY = subscribe("lock-y");
 		for (String name : List.of("lock-x", "lock-y")) {
@@ -688,6 +720,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void handOffRecordsTheWaiterAsTheHolderAtTheTimeOfTheHandOff() {
+		assumeQueueing();
 		assertThat(this.store.tryAcquire("recorded-handed", A, LEASE, null, HOLDER_A).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("recorded-handed", B, LEASE, queueing(1), HOLDER_B).acquired()).isFalse();
 		Instant before = Instant.now().truncatedTo(ChronoUnit.MILLIS);
@@ -723,12 +756,26 @@ public abstract class AbstractLockStoreContractTests {
 		letPass(PAST_SHORT);
 		assertThat(this.recordedHolder("recorded-renewed")).as("after renew").isEqualTo(recorded);
 		assertThat(this.store.renewAll(List.of(new LeaseRenewal("recorded-renewed", A, LEASE)))).containsExactly(true);
-		assertThat(this.store.reacquire("recorded-renewed", A, A, LEASE)).isNotNull();
+		if (reacquires()) {
+			assertThat(this.store.reacquire("recorded-renewed", A, A, LEASE)).isNotNull();
+		}
 		assertThat(this.store.issueFencingToken("recorded-renewed", A, LEASE)).isPositive();
 
 		assertThat(this.recordedHolder("recorded-renewed")).as("after renewAll, reacquire and a fencing token")
 			.isEqualTo(recorded);
 		assertThat(this.store.release("recorded-renewed", A)).isTrue();
+	}
+
+	/**
+	 * Skip a test of queue places and hand-offs on a store that does not queue waiters,
+	 * as {@link LockStore#queuesWaiters()} says.
+	 */
+	private void assumeQueueing() {
+		assumeTrue(this.store.queuesWaiters(), "the store queues no waiters");
+	}
+
+	private void assumeReacquiring() {
+		assumeTrue(reacquires(), "the store does not reacquire");
 	}
 
 	/**

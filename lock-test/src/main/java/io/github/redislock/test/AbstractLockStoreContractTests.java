@@ -59,7 +59,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * What the SPI leaves optional is tested only where the store offers it: queue places and
  * hand-offs when {@link LockStore#queuesWaiters()} says the store queues waiters,
  * {@link LockStore#reacquire reacquisition} unless {@link #reacquires()} says the store
- * keeps the default. <pre class="code">
+ * keeps the default, the recorded holder unless {@link #recordsHolders()} does. A store
+ * that implements only the methods the SPI requires passes the rest. <pre class="code">
  * class MyLockStoreContractTests extends AbstractLockStoreContractTests {
  *
  *     protected LockStore createStore() { return new MyLockStore(...); }
@@ -126,7 +127,8 @@ public abstract class AbstractLockStoreContractTests {
 	protected abstract Collection<String> locksInUse();
 
 	/**
-	 * Return who the store records as the holder of a lock.
+	 * Return who the store records as the holder of a lock; called only if
+	 * {@link #recordsHolders()}.
 	 * @param name the lock name
 	 * @return the recorded holder, or {@code null} if none is recorded
 	 */
@@ -137,6 +139,17 @@ public abstract class AbstractLockStoreContractTests {
 	 * @param store the store the test used
 	 */
 	protected void clean(LockStore store) {
+	}
+
+	/**
+	 * Return whether the store records who holds a lock, as
+	 * {@link LockStore#tryAcquire(String, String, Duration, Queueing, LockHolder)} asks;
+	 * the tests of it are skipped for a store that keeps the default, which records
+	 * nothing.
+	 * @return whether the store records holders, {@code true} unless overridden
+	 */
+	protected boolean recordsHolders() {
+		return true;
 	}
 
 	/**
@@ -614,6 +627,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void releaseThatFindsOnlyPlacesThatRanOutFreesTheLockAndTellsSubscribers() throws Exception {
+		assumeQueueing();
 		Notifications notifications = subscribe("stale-waiters");
 		assertThat(this.store.tryAcquire("stale-waiters", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("stale-waiters", B, LEASE, queueing(1)).acquired()).isFalse();
@@ -685,6 +699,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void holderIsRecordedWithTheLockWhileItIsHeldAndGoneOnceReleased() {
+		assumeRecordingHolders();
 		Instant before = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		assertThat(this.store.tryAcquire("recorded", A, LEASE, null, HOLDER_A).acquired()).isTrue();
 		Instant after = Instant.now();
@@ -705,6 +720,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void holderIsRecordedAlsoWhenAnAttemptThatQueuesFindsTheLockFreeOrAlreadyItsOwn() {
+		assumeRecordingHolders();
 		assertThat(this.store.tryAcquire("recorded-queued", A, LEASE, queueing(1), HOLDER_A).acquired()).isTrue();
 		assertThat(this.recordedHolder("recorded-queued")).isNotNull()
 			.satisfies((recorded) -> assertThat(recorded.holder()).isEqualTo(HOLDER_A));
@@ -720,6 +736,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void handOffRecordsTheWaiterAsTheHolderAtTheTimeOfTheHandOff() {
+		assumeRecordingHolders();
 		assumeQueueing();
 		assertThat(this.store.tryAcquire("recorded-handed", A, LEASE, null, HOLDER_A).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("recorded-handed", B, LEASE, queueing(1), HOLDER_B).acquired()).isFalse();
@@ -738,6 +755,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void recordedHolderRunsOutWithTheLease() {
+		assumeRecordingHolders();
 		assertThat(this.store.tryAcquire("recorded-expiring", A, SHORT, null, HOLDER_A).acquired()).isTrue();
 		assertThat(this.recordedHolder("recorded-expiring")).isNotNull();
 
@@ -748,6 +766,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void renewalsKeepTheRecordedHolderAsLongAsTheLease() {
+		assumeRecordingHolders();
 		assertThat(this.store.tryAcquire("recorded-renewed", A, SHORT, null, HOLDER_A).acquired()).isTrue();
 		RecordedHolder recorded = this.recordedHolder("recorded-renewed");
 		assertThat(recorded).isNotNull();
@@ -772,6 +791,10 @@ public abstract class AbstractLockStoreContractTests {
 	 */
 	private void assumeQueueing() {
 		assumeTrue(this.store.queuesWaiters(), "the store queues no waiters");
+	}
+
+	private void assumeRecordingHolders() {
+		assumeTrue(recordsHolders(), "the store records no holders");
 	}
 
 	private void assumeReacquiring() {

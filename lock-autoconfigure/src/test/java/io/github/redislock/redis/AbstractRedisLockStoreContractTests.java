@@ -41,7 +41,7 @@ import static org.awaitility.Awaitility.await;
  *
  * @author redis-lock contributors
  */
-abstract class AbstractRedisLockStoreContractTests extends AbstractLockStoreContractTests {
+public abstract class AbstractRedisLockStoreContractTests extends AbstractLockStoreContractTests {
 
 	/** One connection factory per test class, shared by its tests' stores. */
 	private static @Nullable LettuceConnectionFactory connectionFactory;

@@ -127,7 +127,7 @@ public final class RedisLockAutoConfiguration {
 			RedisLockProperties.Redlock redlock = properties.getRedlock();
 			RedlockConnections connections = RedlockConnections.connect(redlock.toNodes(), properties.getKeyPrefix(),
 					redlock.getNodeTimeout());
-			connections.nodeStores().forEach((node) -> node.setHolderDetails(properties.isHolderDetails()));
+			connections.setHolderDetails(properties.isHolderDetails());
 			try {
 				connections.checkEvictionPolicy(properties.getEvictionCheck());
 			}

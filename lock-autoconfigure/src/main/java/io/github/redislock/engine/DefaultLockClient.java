@@ -147,15 +147,6 @@ public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLife
 	}
 
 	/**
-	 * Return the most local hand-offs in a row.
-	 * @return the most hand-offs, {@code 0} if off
-	 * @see #setMaxLocalHandoffs(int)
-	 */
-	public int getMaxLocalHandoffs() {
-		return this.handOffs.getMaxLocalHandoffs();
-	}
-
-	/**
 	 * Run on virtual threads the threads of this client that run application code or may
 	 * block: those that complete the stages of asynchronous holders and make the blocking
 	 * store calls of a store without non-blocking ones, and the one that tells
@@ -297,15 +288,6 @@ public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLife
 	 */
 	public void setShutdownTimeout(Duration shutdownTimeout) {
 		this.shutdown.setTimeout(shutdownTimeout);
-	}
-
-	/**
-	 * Return how long {@link #stop()} and {@link #close()} wait for held locks to be
-	 * released.
-	 * @return the shutdown timeout
-	 */
-	public Duration getShutdownTimeout() {
-		return this.shutdown.getTimeout();
 	}
 
 	/**

@@ -76,10 +76,6 @@ final class LocalHandOffs {
 		this.maxLocalHandoffs = maxLocalHandoffs;
 	}
 
-	int getMaxLocalHandoffs() {
-		return this.maxLocalHandoffs;
-	}
-
 	/**
 	 * Pass the lock to the next local waiter instead of releasing it in the store, when
 	 * one waits. The reference of the releasing thread moves to the handed-off hold.

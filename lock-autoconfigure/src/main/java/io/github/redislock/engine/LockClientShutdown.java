@@ -98,10 +98,6 @@ final class LockClientShutdown {
 		this.timeout = timeout;
 	}
 
-	Duration getTimeout() {
-		return this.timeout;
-	}
-
 	boolean isStopping() {
 		return this.stopping;
 	}

@@ -135,30 +135,6 @@ public final class RedisLockOperation {
 	}
 
 	/**
-	 * Return the lease set on the annotation, or {@code null} for the default.
-	 * @return the lease
-	 */
-	public @Nullable Duration getLeaseTime() {
-		return this.leaseTime;
-	}
-
-	/**
-	 * Return the wait time set on the annotation, or {@code null} for the default.
-	 * @return the wait time
-	 */
-	public @Nullable Duration getWaitTime() {
-		return this.waitTime;
-	}
-
-	/**
-	 * Return whether the annotation asks for renewal.
-	 * @return whether to renew
-	 */
-	public boolean isRenew() {
-		return this.renew;
-	}
-
-	/**
 	 * Return the bounded name the locks of this method are reported under: the
 	 * annotation's label, else the {@link #getName() name template}.
 	 * @return the label

@@ -225,14 +225,6 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Return the key naming policy of this store.
-	 * @return the keys
-	 */
-	RedisLockKeys getKeys() {
-		return this.keys;
-	}
-
-	/**
 	 * Return the Redis key that holds a lock, for operators who look it up with
 	 * {@code redis-cli} (its value names the holder).
 	 * @param name the lock name
@@ -645,14 +637,6 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	@Override
 	public AutoCloseable subscribe(String name, String ownerToken, ReleaseListener listener) {
 		return this.subscriptions.subscribe(this.keys.channel(name), this.keys.handOffChannel(ownerToken), listener);
-	}
-
-	/**
-	 * Return the number of release channels currently subscribed in Redis.
-	 * @return the number of subscribed channels
-	 */
-	int subscribedChannelCount() {
-		return this.subscriptions.subscribedCount();
 	}
 
 	@Override

@@ -22,11 +22,9 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CopyOnWriteArraySet;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import io.github.redislock.store.LockStore.HandOff;
 import io.github.redislock.store.LockStore.ReleaseListener;
@@ -267,33 +265,6 @@ final class ReleaseSubscriptions implements AutoCloseable {
 		}
 		catch (NumberFormatException ex) {
 			return null;
-		}
-	}
-
-	/**
-	 * Return the number of tasks waiting on the subscriber thread, delayed checks
-	 * included.
-	 * @return the number of queued tasks
-	 */
-	int queuedTasks() {
-		return this.subscriber.getQueue().size();
-	}
-
-	/**
-	 * Return the number of channels currently subscribed in Redis.
-	 * @return the number of subscribed channels, or {@code -1} if the subscriber thread
-	 * is busy with an unreachable Redis
-	 */
-	int subscribedCount() {
-		try {
-			return this.subscriber.submit(this.subscribed::size).get(5, TimeUnit.SECONDS);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			return -1;
-		}
-		catch (ExecutionException | TimeoutException | RejectedExecutionException ex) {
-			return -1;
 		}
 	}
 

@@ -167,11 +167,12 @@ public final class RedlockConnections implements AutoCloseable {
 	}
 
 	/**
-	 * Return the store on each node, in node order.
-	 * @return the stores
+	 * Set whether every node records the holder's host, process, thread and method with
+	 * each lock, or only the instance; see {@link RedisLockStore#setHolderDetails}.
+	 * @param holderDetails whether to record the holder's details
 	 */
-	public List<RedisLockStore> nodeStores() {
-		return List.copyOf(this.stores);
+	public void setHolderDetails(boolean holderDetails) {
+		this.stores.forEach((store) -> store.setHolderDetails(holderDetails));
 	}
 
 	/**

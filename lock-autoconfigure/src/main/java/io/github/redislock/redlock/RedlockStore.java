@@ -262,6 +262,10 @@ public class RedlockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
+		if (renewals.isEmpty()) {
+			// No node needs to answer, so no quorum could ever be reached.
+			return List.of();
+		}
 		NodeCalls.Replies<List<Boolean>> renewed = this.nodes.call((node) -> node.renewAll(renewals),
 				(replies) -> IntStream.range(0, renewals.size()).allMatch((index) -> {
 					int yes = replies.count((list) -> list.get(index));

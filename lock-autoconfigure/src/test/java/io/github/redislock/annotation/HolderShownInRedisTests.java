@@ -25,7 +25,7 @@ import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.redis.HolderRecords;
 import io.github.redislock.store.LockHolder;
-import io.github.redislock.store.RecordedHolder;
+import io.github.redislock.test.RecordedHolder;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.junit.jupiter.api.AfterAll;
@@ -108,6 +108,21 @@ class HolderShownInRedisTests {
 		assertThat(HolderRecords.parse(unnamed).holder().method()).isNull();
 		assertThat(unnamed).doesNotContain("\"method\"");
 		assertThat(applications.lockKeys()).isEmpty();
+	}
+
+	@Test
+	void theKeyPrefixNamesTheLockKeyInRedis() {
+		try (ConfigurableApplicationContext prefixed = applications.start(Services.class,
+				"redis-lock.key-prefix=app:locks:")) {
+			LockOperations locks = prefixed.getBean(LockOperations.class);
+
+			String value = locks.execute(LockDefinition.of("prefixed", Duration.ofSeconds(30), Duration.ZERO),
+					() -> String.valueOf(server.command("GET", "app:locks:{prefixed}")));
+
+			assertThat(HolderRecords.parse(value).ownerToken()).matches("[0-9a-f-]{36}:[0-9]+");
+			assertThat(server.command("GET", "lock:{prefixed}")).as("under the default prefix").isNull();
+			assertThat(server.command("GET", "app:locks:{prefixed}")).as("gone once released").isNull();
+		}
 	}
 
 	private static String valueOf(String name) {

@@ -25,8 +25,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.github.redislock.redis.RedisLockStore;
-import io.github.redislock.redis.RedisLockStoreProbe;
 import io.github.redislock.testsupport.RedisCluster;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisSentinelGroup;
@@ -163,8 +161,7 @@ class RedisSetupsTests {
 		assertThat(redis.opsForValue().get(Counter.KEY)).isEqualTo(Integer.toString(threads * INCREMENTS_PER_THREAD));
 		assertThat(Counter.mostAtOnce).hasValue(1);
 		assertThat(Counter.fencingTokensNotGrowing).hasValue(0);
-		String lockKey = RedisLockStoreProbe.lockKey(instances.get(0).getBean(RedisLockStore.class), "counter");
-		assertThat(redis.hasKey(lockKey)).isFalse();
+		assertThat(redis.hasKey("lock:{counter}")).isFalse();
 	}
 
 	static class Counter {

@@ -25,8 +25,8 @@ import java.util.concurrent.TimeUnit;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockLostEvent;
-import io.github.redislock.store.InMemoryLockStore;
 import io.github.redislock.store.LockStore;
+import io.github.redislock.test.InMemoryLockStore;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
 

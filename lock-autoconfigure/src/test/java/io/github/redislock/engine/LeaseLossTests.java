@@ -22,7 +22,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockStoreException;
-import io.github.redislock.store.InMemoryLockStore;
+import io.github.redislock.test.InMemoryLockStore;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -64,29 +64,32 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  */
 class RedisLockOperationSourceTests {
 
+	/**
+	 * Defaults unlike any annotation's values, so that each value read shows its origin.
+	 */
+	private static final LockDefaults DEFAULTS = new LockDefaults(Duration.ofSeconds(7), Duration.ofSeconds(2), true);
+
 	private final RedisLockOperationSource source = new RedisLockOperationSource(new LockKeyExpressionEvaluator());
 
 	@Test
 	void unsetAttributesAreLeftToTheDefaults() {
 		RedisLockOperation operation = operation(Valid.class, "defaults", String.class);
 		assertThat(operation.getKeyExpression()).isEqualTo("#id");
-		assertThat(operation.getLeaseTime()).isNull();
-		assertThat(operation.getWaitTime()).isNull();
-		assertThat(operation.isRenew()).isTrue();
-		assertThat(operation.toDefinition("k", new LockDefaults(Duration.ofSeconds(7), Duration.ofSeconds(2), true)))
-			.satisfies((definition) -> {
-				assertThat(definition.leaseTime()).isEqualTo(Duration.ofSeconds(7));
-				assertThat(definition.waitTime()).isEqualTo(Duration.ofSeconds(2));
-				assertThat(definition.renew()).isTrue();
-			});
+		assertThat(operation.toDefinition("k", DEFAULTS)).satisfies((definition) -> {
+			assertThat(definition.leaseTime()).isEqualTo(Duration.ofSeconds(7));
+			assertThat(definition.waitTime()).isEqualTo(Duration.ofSeconds(2));
+			assertThat(definition.renew()).isTrue();
+		});
 	}
 
 	@Test
 	void explicitTimesAreConvertedWithTheirUnit() {
 		RedisLockOperation operation = operation(Valid.class, "explicit", String.class);
-		assertThat(operation.getLeaseTime()).isEqualTo(Duration.ofMillis(1500));
-		assertThat(operation.getWaitTime()).isZero();
-		assertThat(operation.isRenew()).isFalse();
+		assertThat(operation.toDefinition("k", DEFAULTS)).satisfies((definition) -> {
+			assertThat(definition.leaseTime()).isEqualTo(Duration.ofMillis(1500));
+			assertThat(definition.waitTime()).isZero();
+			assertThat(definition.renew()).isFalse();
+		});
 	}
 
 	@Test
@@ -123,7 +126,7 @@ class RedisLockOperationSourceTests {
 	void composedAnnotationIsFoundWithItsOverrides() {
 		RedisLockOperation operation = operation(Valid.class, "composed", String.class);
 		assertThat(operation.getKeyExpression()).isEqualTo("'order:' + #id");
-		assertThat(operation.getWaitTime()).isEqualTo(Duration.ofMillis(250));
+		assertThat(operation.toDefinition("k", DEFAULTS).waitTime()).isEqualTo(Duration.ofMillis(250));
 	}
 
 	@Test
@@ -198,7 +201,7 @@ class RedisLockOperationSourceTests {
 
 	@Test
 	void waitTimeLongerThanTheLongestDurationWaitsPracticallyForever() {
-		assertThat(operation(CenturiesWait.class, "work", String.class).getWaitTime())
+		assertThat(operation(CenturiesWait.class, "work", String.class).toDefinition("k", DEFAULTS).waitTime())
 			.isEqualTo(Duration.ofNanos(Long.MAX_VALUE));
 	}
 

@@ -20,9 +20,9 @@ import java.util.Collection;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
-import io.github.redislock.store.AbstractLockStoreContractTests;
 import io.github.redislock.store.LockStore;
-import io.github.redislock.store.RecordedHolder;
+import io.github.redislock.test.AbstractLockStoreContractTests;
+import io.github.redislock.test.RecordedHolder;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -41,7 +41,7 @@ import static org.awaitility.Awaitility.await;
  *
  * @author redis-lock contributors
  */
-abstract class AbstractRedisLockStoreContractTests extends AbstractLockStoreContractTests {
+public abstract class AbstractRedisLockStoreContractTests extends AbstractLockStoreContractTests {
 
 	/** One connection factory per test class, shared by its tests' stores. */
 	private static @Nullable LettuceConnectionFactory connectionFactory;

@@ -45,7 +45,7 @@ class EndedHolderTests extends RedisLockTestSupport {
 	void aThreadOfTheSameInstanceWaitingForTheLockGetsItOnceTheLeaseRunsOut(boolean renew) throws Exception {
 		LockClientInstance instance = instance().start();
 		LockClientInstance other = instance().start();
-		String key = instance.store.getKeys().lockKey("ended-holder");
+		String key = instance.keys.lockKey("ended-holder");
 		CountDownLatch end = new CountDownLatch(1);
 		long heldSince = holdAndEnd(instance, renew, end);
 

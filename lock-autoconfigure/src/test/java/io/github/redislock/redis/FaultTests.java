@@ -76,7 +76,7 @@ class FaultTests extends RedisLockTestSupport {
 	@Test
 	void redisErrorReplyIsQuotedInTheStoreFailure() {
 		LockClientInstance instance = instance().start();
-		String key = RedisLockStoreProbe.lockKey(instance.store, "wrong-type");
+		String key = instance.keys.lockKey("wrong-type");
 		instance.redis.opsForHash().put(key, "f", "v");
 		assertThatExceptionOfType(LockStoreException.class)
 			.isThrownBy(

@@ -120,7 +120,7 @@ class FencingTokenTests extends RedisLockTestSupport {
 		LockClientInstance holder = instance().start();
 		DistributedLock lock = holder.client.getLock("forgotten");
 		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).isTrue();
-		holder.redis.delete(holder.store.getKeys().lockKey("forgotten"));
+		holder.redis.delete(holder.keys.lockKey("forgotten"));
 
 		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::getFencingToken)
 			.satisfies((ex) -> assertThat(ex.getLockName()).isEqualTo("forgotten"));

@@ -22,7 +22,7 @@ import com.jayway.jsonpath.DocumentContext;
 import com.jayway.jsonpath.JsonPath;
 import com.jayway.jsonpath.Option;
 import io.github.redislock.store.LockHolder;
-import io.github.redislock.store.RecordedHolder;
+import io.github.redislock.test.RecordedHolder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

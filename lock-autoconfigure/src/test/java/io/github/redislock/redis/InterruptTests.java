@@ -82,7 +82,7 @@ class InterruptTests extends RedisLockTestSupport {
 	void everyReleaseReachesRedisWhereverTheInterruptLands() throws Exception {
 		LockClientInstance instance = instance().start();
 		DistributedLock lock = instance.client.getLock("interrupted-release");
-		String key = instance.store.getKeys().lockKey("interrupted-release");
+		String key = instance.keys.lockKey("interrupted-release");
 		for (int round = 0; round < ROUNDS; round++) {
 			assertThat(lock.tryLock(Duration.ofSeconds(5), Duration.ofSeconds(30), round % 2 == 0)).isTrue();
 			this.interrupter.interruptSoon();
@@ -99,7 +99,7 @@ class InterruptTests extends RedisLockTestSupport {
 	void aReleaseFinishesWhileItsThreadIsInterruptedAgainAndAgain() throws Exception {
 		LockClientInstance instance = instance().start();
 		DistributedLock lock = instance.client.getLock("interrupted-continuously");
-		String key = instance.store.getKeys().lockKey("interrupted-continuously");
+		String key = instance.keys.lockKey("interrupted-continuously");
 		try (ContinuousInterrupter interrupter = new ContinuousInterrupter(Thread.currentThread())) {
 			for (int round = 0; round < ROUNDS; round++) {
 				assertThat(lock.tryLock(Duration.ofSeconds(5), Duration.ofSeconds(30), round % 2 == 0)).isTrue();
@@ -126,7 +126,7 @@ class InterruptTests extends RedisLockTestSupport {
 		Thread.currentThread().interrupt();
 		lock.unlock();
 		assertThat(Thread.interrupted()).isTrue();
-		assertThat(server().command("EXISTS", instance.store.getKeys().lockKey("interrupted-before"))).isEqualTo(0L);
+		assertThat(server().command("EXISTS", instance.keys.lockKey("interrupted-before"))).isEqualTo(0L);
 	}
 
 	@Test
@@ -174,7 +174,7 @@ class InterruptTests extends RedisLockTestSupport {
 		}
 		assertThat(interruptedReentries).as("re-entries that saw the interrupt").isPositive();
 		lock.unlock();
-		assertThat(server().command("EXISTS", instance.store.getKeys().lockKey("interrupted-reentry"))).isEqualTo(0L);
+		assertThat(server().command("EXISTS", instance.keys.lockKey("interrupted-reentry"))).isEqualTo(0L);
 	}
 
 	/**

@@ -163,7 +163,7 @@ class LateStoreCallsTouchOnlyTheirOwnHoldTests extends RedisLockTestSupport {
 				return false;
 			}
 		});
-		String waitersKey = instance.store.getKeys().waitersKey("handed-twice");
+		String waitersKey = instance.keys.waitersKey("handed-twice");
 		org.awaitility.Awaitility.await()
 			.atMost(WAIT)
 			.until(() -> Long.valueOf(1).equals(server().command("HLEN", waitersKey)));
@@ -228,7 +228,7 @@ class LateStoreCallsTouchOnlyTheirOwnHoldTests extends RedisLockTestSupport {
 	}
 
 	private static String lockKey(LockClientInstance instance, String name) {
-		return instance.store.getKeys().lockKey(name);
+		return instance.keys.lockKey(name);
 	}
 
 	private static String ownerToken(LockClientInstance instance, String name) {

@@ -74,7 +74,7 @@ class LeaseBoundsTests extends RedisLockTestSupport {
 		assertThat(lock.tryLock(Duration.ZERO, LONGEST_LEASE, true)).isTrue();
 		try {
 			assertThat(lock.getRemainingLease()).isGreaterThan(almostAsLong);
-			assertThat(instance.redis.getExpire(instance.store.getKeys().lockKey("longest"), TimeUnit.MILLISECONDS))
+			assertThat(instance.redis.getExpire(instance.keys.lockKey("longest"), TimeUnit.MILLISECONDS))
 				.isGreaterThan(almostAsLong.toMillis());
 			assertThat(lock.getFencingToken()).isPositive();
 			assertThat(lock.tryLock(0, 106_751, TimeUnit.DAYS)).as("re-entry with the longest lease in days").isTrue();
@@ -135,7 +135,7 @@ class LeaseBoundsTests extends RedisLockTestSupport {
 			return acquired;
 		});
 		new Thread(task).start();
-		String waitersKey = holder.store.getKeys().waitersKey("queued");
+		String waitersKey = holder.keys.waitersKey("queued");
 		await().atMost(Duration.ofSeconds(5))
 			.until(() -> holder.redis.getExpire(waitersKey, TimeUnit.MILLISECONDS) > 10_000);
 		held.unlock();

@@ -44,7 +44,7 @@ class LeaseLossOfAsynchronousHoldersTests extends RedisLockTestSupport {
 	void aLeaseWhoseKeyWasDeletedIsReportedLostAtItsRelease() throws Exception {
 		LockClientInstance instance = instance().start();
 		LockLease lease = acquire(instance, LockDefinition.of("deleted", Duration.ofSeconds(30), Duration.ZERO));
-		server().command("DEL", instance.store.getKeys().lockKey("deleted"));
+		server().command("DEL", instance.keys.lockKey("deleted"));
 
 		assertThatExceptionOfType(ExecutionException.class)
 			.isThrownBy(() -> lease.release().toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
@@ -77,7 +77,7 @@ class LeaseLossOfAsynchronousHoldersTests extends RedisLockTestSupport {
 			.isThrownBy(() -> lease.release().toCompletableFuture().get(WAIT.toMillis(), TimeUnit.MILLISECONDS))
 			.withCauseInstanceOf(LockLostException.class);
 		await().atMost(WAIT).untilAsserted(() -> assertThat(instance.lostEvents).hasSize(1));
-		server().command("DEL", instance.store.getKeys().lockKey("unanswered"));
+		server().command("DEL", instance.keys.lockKey("unanswered"));
 	}
 
 	private static LockLease acquire(LockClientInstance instance, LockDefinition definition) throws Exception {

@@ -47,6 +47,11 @@ final class LockClientInstance implements AutoCloseable {
 
 	final RedisLockStore store;
 
+	/**
+	 * The names of the store's keys in Redis: the store is made with the prefix "lock:".
+	 */
+	final RedisLockKeys keys = new RedisLockKeys("lock:");
+
 	final DefaultLockClient client;
 
 	final List<LockLostEvent> lostEvents = new CopyOnWriteArrayList<>();

@@ -69,7 +69,7 @@ class LogKeyValueTests extends RedisLockTestSupport {
 		DistributedLock lock = holder.client.getLock("logged:1");
 		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(30), true)).isTrue();
 		long token = lock.getFencingToken();
-		holder.redis.delete(holder.store.getKeys().lockKey("logged:1"));
+		holder.redis.delete(holder.keys.lockKey("logged:1"));
 		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::unlock);
 		List<ILoggingEvent> lost = this.events.list.stream()
 			.filter((event) -> event.getFormattedMessage().contains("was lost"))

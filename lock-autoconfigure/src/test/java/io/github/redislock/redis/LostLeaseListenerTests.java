@@ -65,7 +65,7 @@ class LostLeaseListenerTests extends RedisLockTestSupport {
 			assertThat(doomed.tryLock(Duration.ZERO, SHORT_LEASE, true)).isTrue();
 			DistributedLock doomedLater = holder.client.getLock("doomed-later");
 			assertThat(doomedLater.tryLock(Duration.ZERO, SHORT_LEASE, true)).isTrue();
-			holder.redis.delete(holder.store.getKeys().lockKey("doomed"));
+			holder.redis.delete(holder.keys.lockKey("doomed"));
 			assertThat(listenerCalled.await(5, TimeUnit.SECONDS)).as("listener told of the lost lease").isTrue();
 
 			// The listener is blocked now: for three leases, renewal alone keeps every
@@ -75,7 +75,7 @@ class LostLeaseListenerTests extends RedisLockTestSupport {
 				.pollInterval(Duration.ofMillis(100))
 				.untilAsserted(() -> {
 					for (int i = 0; i < HEALTHY_LOCKS; i++) {
-						assertThat(server().command("EXISTS", holder.store.getKeys().lockKey("healthy-" + i)))
+						assertThat(server().command("EXISTS", holder.keys.lockKey("healthy-" + i)))
 							.as("key of healthy-%d", i)
 							.isEqualTo(1L);
 					}
@@ -83,7 +83,7 @@ class LostLeaseListenerTests extends RedisLockTestSupport {
 			assertThat(healthy).allMatch(DistributedLock::isHeldByCurrentThread);
 
 			// Another loss while the listener still blocks: told once it returns.
-			holder.redis.delete(holder.store.getKeys().lockKey("doomed-later"));
+			holder.redis.delete(holder.keys.lockKey("doomed-later"));
 			await("renewal finds doomed-later lost").atMost(Duration.ofSeconds(5))
 				.until(() -> !doomedLater.isHeldByCurrentThread());
 			assertThat(received).extracting(LockLostEvent::lockName).containsExactly("doomed");
@@ -117,7 +117,7 @@ class LostLeaseListenerTests extends RedisLockTestSupport {
 		}
 		for (int i = 0; i < 3; i++) {
 			int lost = i;
-			holder.redis.delete(holder.store.getKeys().lockKey("thrown-" + i));
+			holder.redis.delete(holder.keys.lockKey("thrown-" + i));
 			await("loss of thrown-" + i + " reported").atMost(Duration.ofSeconds(5))
 				.until(() -> received.size() > lost);
 		}

@@ -41,7 +41,7 @@ class LostLeaseTests extends RedisLockTestSupport {
 		DistributedLock lock = holder.client.getLock("lost");
 		assertThat(lock.tryLock(Duration.ZERO, Duration.ofMillis(900), true)).isTrue();
 		long fencingToken = lock.getFencingToken();
-		holder.redis.delete(holder.store.getKeys().lockKey("lost"));
+		holder.redis.delete(holder.keys.lockKey("lost"));
 		await().atMost(Duration.ofSeconds(5)).until(() -> !holder.lostEvents.isEmpty());
 		assertThat(holder.lostEvents).singleElement().satisfies((event) -> {
 			assertThat(event.lockName()).isEqualTo("lost");
@@ -69,7 +69,7 @@ class LostLeaseTests extends RedisLockTestSupport {
 			assertThatExceptionOfType(LockLostException.class).isThrownBy(stale::unlock);
 			assertThat(first.lostEvents).hasSize(1);
 			assertThat(next.isHeldByCurrentThread()).isTrue();
-			assertThat(first.redis.hasKey(first.store.getKeys().lockKey("passed-on"))).isTrue();
+			assertThat(first.redis.hasKey(first.keys.lockKey("passed-on"))).isTrue();
 		}
 		finally {
 			next.unlock();
@@ -87,8 +87,7 @@ class LostLeaseTests extends RedisLockTestSupport {
 		// The client counts the lease from before its request was sent, so Redis may keep
 		// the key a moment longer; a release in that moment still held the lock, and
 		// rightly reports no loss.
-		await().atMost(Duration.ofSeconds(5))
-			.until(() -> !holder.redis.hasKey(holder.store.getKeys().lockKey("lost-reentry")));
+		await().atMost(Duration.ofSeconds(5)).until(() -> !holder.redis.hasKey(holder.keys.lockKey("lost-reentry")));
 		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::unlock);
 	}
 
@@ -99,7 +98,7 @@ class LostLeaseTests extends RedisLockTestSupport {
 		}).start();
 		DistributedLock lock = holder.client.getLock("listener-error");
 		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(10), false)).isTrue();
-		holder.redis.delete(holder.store.getKeys().lockKey("listener-error"));
+		holder.redis.delete(holder.keys.lockKey("listener-error"));
 		assertThatExceptionOfType(AssertionError.class)
 			.isThrownBy(() -> lock.tryLock(Duration.ZERO, Duration.ofSeconds(20), false));
 		assertThat(lock.getHoldCount()).isOne();

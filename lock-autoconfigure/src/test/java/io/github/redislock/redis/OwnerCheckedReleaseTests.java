@@ -68,7 +68,7 @@ class OwnerCheckedReleaseTests extends RedisLockTestSupport {
 			assertThatExceptionOfType(IllegalMonitorStateException.class)
 				.isThrownBy(() -> stranger.client.getLock("owned-elsewhere").unlock());
 			assertThat(stranger.store.release("owned-elsewhere", "forged-token")).isFalse();
-			assertThat(owner.redis.hasKey(owner.store.getKeys().lockKey("owned-elsewhere"))).isTrue();
+			assertThat(owner.redis.hasKey(owner.keys.lockKey("owned-elsewhere"))).isTrue();
 			assertThat(stranger.client.getLock("owned-elsewhere").tryLock()).isFalse();
 		}
 		finally {

@@ -29,16 +29,6 @@ public final class RedisLockStoreProbe {
 	}
 
 	/**
-	 * Return the Redis key under which the store keeps a lock.
-	 * @param store the store
-	 * @param name the lock name
-	 * @return the key
-	 */
-	public static String lockKey(RedisLockStore store, String name) {
-		return store.getKeys().lockKey(name);
-	}
-
-	/**
 	 * Return the holder record the store writes for the current thread under an owner
 	 * token.
 	 * @param store the store

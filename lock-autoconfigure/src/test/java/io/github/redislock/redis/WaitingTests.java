@@ -138,7 +138,7 @@ class WaitingTests extends RedisLockTestSupport {
 		lock.lock();
 		long first = lock.getFencingToken();
 		lock.unlock();
-		instance.redis.delete(instance.store.getKeys().fenceKey("fence-expired"));
+		instance.redis.delete(instance.keys.fenceKey("fence-expired"));
 		lock.lock();
 		long second = lock.getFencingToken();
 		lock.unlock();

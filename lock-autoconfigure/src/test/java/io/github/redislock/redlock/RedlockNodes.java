@@ -23,7 +23,12 @@ import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockLostListener;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.store.LockStore;
 import io.github.redislock.testsupport.RedisNode;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -43,6 +48,11 @@ final class RedlockNodes implements AutoCloseable {
 	final RedlockConnections connections;
 
 	final RedlockStore store;
+
+	/** Stores on one master each, made by {@link #node(int)}; closed with this. */
+	private final List<RedisLockStore> singleNodes = new ArrayList<>();
+
+	private final List<LettuceConnectionFactory> singleNodeConnections = new ArrayList<>();
 
 	private RedlockNodes(List<RedisNode> masters, RedlockConnections connections, RedlockStore store) {
 		this.masters = masters;
@@ -75,9 +85,20 @@ final class RedlockNodes implements AutoCloseable {
 				new LockBackoff(Duration.ofMillis(20), 2.0, Duration.ofMillis(200), 0.5), lostListener);
 	}
 
-	/** The store of one node alone, to set up what a node records. */
-	RedisLockStore node(int index) {
-		return this.connections.nodeStores().get(index);
+	/**
+	 * Return a store on one master alone, on a connection of its own, to set up what a
+	 * node records.
+	 */
+	LockStore node(int index) {
+		RedisNode master = this.masters.get(index);
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration(master.host(), master.port()));
+		factory.afterPropertiesSet();
+		factory.start();
+		this.singleNodeConnections.add(factory);
+		RedisLockStore store = new RedisLockStore(new StringRedisTemplate(factory), "lock:");
+		this.singleNodes.add(store);
+		return store;
 	}
 
 	/**
@@ -102,6 +123,10 @@ final class RedlockNodes implements AutoCloseable {
 
 	@Override
 	public void close() {
+		this.singleNodes.forEach(RedisLockStore::close);
+		this.singleNodes.clear();
+		this.singleNodeConnections.forEach(LettuceConnectionFactory::destroy);
+		this.singleNodeConnections.clear();
 		this.store.close();
 	}
 

@@ -81,6 +81,11 @@ class RedlockStoreTests {
 	}
 
 	@Test
+	void renewingNoLeasesAnswersWithNoOutcomesInsteadOfMissingAQuorum() {
+		assertThat(this.redlock.store.renewAll(List.of())).isEmpty();
+	}
+
+	@Test
 	void anAttemptWithoutAMajorityGivesBackWhatItTook() {
 		for (int i = 0; i < 3; i++) {
 			assertThat(this.redlock.node(i).tryAcquire("split", "other", LEASE).acquired()).isTrue();

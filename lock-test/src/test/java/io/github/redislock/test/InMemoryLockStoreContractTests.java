@@ -13,11 +13,12 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.redislock.store;
+package io.github.redislock.test;
 
 import java.time.Duration;
 import java.util.Collection;
 
+import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
 
 /**

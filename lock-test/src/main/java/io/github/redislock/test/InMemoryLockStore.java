@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.redislock.store;
+package io.github.redislock.test;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -29,29 +29,49 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 
+import io.github.redislock.store.LockHolder;
+import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.util.Assert;
-
 /**
- * A {@link LockStore} in the memory of one JVM: a model of the contract that the Redis
- * store keeps with its Lua scripts, small enough to read in one sitting, so that the
- * engine can be tested in milliseconds and the contract tests have a second store to hold
- * the Redis one to.
+ * A {@link LockStore} in the memory of one JVM, for tests: declare it as a bean and the
+ * starter's Redis store backs off, so that {@code @RedisLock} methods, the
+ * {@code LockClient} and the {@code LockTemplate} lock as they do on Redis, with no Redis
+ * running. It keeps the whole store contract that the Redis store keeps with its Lua
+ * scripts ({@link AbstractLockStoreContractTests} proves both): leases that run out,
+ * re-entry by the same owner, queued waiters handed the lock in arrival order, release
+ * notifications, fencing tokens and the recorded holder.
+ * <p>
+ * What it does not do: share locks with any other JVM (two instances of an application,
+ * or a test and the application it starts in another process, do not exclude each other),
+ * keep anything across a restart, or fail as a server does (no timeouts, no lost
+ * connections, no failover). Use a real Redis (Testcontainers, say) to test those.
  * <p>
  * Each operation runs under the store's monitor, so it is atomic, as a script is in
  * Redis. The store keeps its own time: {@link System#nanoTime()} plus whatever
  * {@link #advanceClock} added, so that a test can let leases and queue places run out
- * without waiting for them, while renewal and backoff in the engine still see real time
- * pass. Release notifications are delivered one at a time, in the order they were
+ * without waiting for them, while renewal and backoff in the lock client still see real
+ * time pass. Release notifications are delivered one at a time, in the order they were
  * published, on a thread of the store and never on the releasing thread, as Redis pub/sub
- * delivers them.
+ * delivers them; {@link #close()} stops that thread, and a Spring context closes a store
+ * bean when it closes.
  * <p>
  * Queue places behave as in Redis, where they are fields of one hash with one expiry: the
  * queue of a lock lasts as long as the longest validity any caller queued with, and a
  * place whose own validity passed is skipped, and dropped, by the next release.
+ * <pre class="code">
+ * &#64;TestConfiguration(proxyBeanMethods = false)
+ * class InMemoryLocks {
+ *
+ *     &#64;Bean
+ *     InMemoryLockStore lockStore() {
+ *         return new InMemoryLockStore();
+ *     }
+ *
+ * }</pre>
  *
  * @author redis-lock contributors
+ * @since 0.1.0
  */
 public class InMemoryLockStore implements LockStore, AutoCloseable {
 
@@ -239,7 +259,9 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 	 * @param time how much time passes
 	 */
 	public synchronized void advanceClock(Duration time) {
-		Assert.isTrue(!time.isNegative(), "Time only moves forward");
+		if (time.isNegative()) {
+			throw new IllegalArgumentException("Time only moves forward, was " + time);
+		}
 		this.skewNanos = plus(this.skewNanos, time);
 	}
 
@@ -382,7 +404,9 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 	}
 
 	private static void checkLease(Duration leaseTime) {
-		Assert.isTrue(!leaseTime.isNegative() && !leaseTime.isZero(), () -> "Lease must be positive, was " + leaseTime);
+		if (leaseTime.isNegative() || leaseTime.isZero()) {
+			throw new IllegalArgumentException("Lease must be positive, was " + leaseTime);
+		}
 	}
 
 	/**

@@ -13,7 +13,7 @@
  * See the License for the specific language governing permissions and
  * limitations under the License.
  */
-package io.github.redislock.store;
+package io.github.redislock.test;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -25,6 +25,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import io.github.redislock.store.LockHolder;
+import io.github.redislock.store.LockStore;
 import io.github.redislock.store.LockStore.AcquireResult;
 import io.github.redislock.store.LockStore.HandOff;
 import io.github.redislock.store.LockStore.LeaseRenewal;
@@ -37,21 +39,42 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * What every {@link LockStore} promises the engine, proved against each store by a
- * subclass. The promises are those of the SPI's javadoc, made exact where the engine
- * relies on more: who may release, renew and reacquire, how leases and queue places run
- * out, who a release hands the lock to, what subscribers are told, and which fencing
- * tokens are issued.
+ * The contract every {@link LockStore} keeps with the lock engine, as a JUnit Jupiter
+ * suite: extend it, create your store in {@link #createStore()}, and each test proves one
+ * promise of the SPI's javadoc, made exact where the engine relies on more: who may
+ * release, renew and reacquire, how leases and queue places run out, who a release hands
+ * the lock to, what subscribers are told, and which fencing tokens are issued. The Redis
+ * store and {@link InMemoryLockStore} pass it.
  * <p>
  * Stores differ in how time passes for them (a server clock, or one a test moves) and in
  * when notifications arrive (always later, on a thread of the store); the tests only
  * assert what every store promises: a remaining lease within the lease asked for, a lease
  * or queue place gone once {@link #letPass its time passed}, and notifications that
- * arrive within seconds.
+ * arrive within seconds. Every test uses its own lock names and releases what it took,
+ * and {@link #locksInUse()} must be empty after each one.
+ * <p>
+ * What the SPI leaves optional is tested only where the store offers it: queue places and
+ * hand-offs when {@link LockStore#queuesWaiters()} says the store queues waiters,
+ * {@link LockStore#reacquire reacquisition} unless {@link #reacquires()} says the store
+ * keeps the default, the recorded holder unless {@link #recordsHolders()} does. A store
+ * that implements only the methods the SPI requires passes the rest. <pre class="code">
+ * class MyLockStoreContractTests extends AbstractLockStoreContractTests {
+ *
+ *     protected LockStore createStore() { return new MyLockStore(...); }
+ *
+ *     protected void letPass(Duration time) { ... wait for the store's clock ... }
+ *
+ *     protected Collection&lt;String&gt; locksInUse() { ... the store's keys or rows ... }
+ *
+ *     protected RecordedHolder recordedHolder(String name) { ... read the holder back ... }
+ *
+ * }</pre>
  *
  * @author redis-lock contributors
+ * @since 0.1.0
  */
 public abstract class AbstractLockStoreContractTests {
 
@@ -104,7 +127,8 @@ public abstract class AbstractLockStoreContractTests {
 	protected abstract Collection<String> locksInUse();
 
 	/**
-	 * Return who the store records as the holder of a lock.
+	 * Return who the store records as the holder of a lock; called only if
+	 * {@link #recordsHolders()}.
 	 * @param name the lock name
 	 * @return the recorded holder, or {@code null} if none is recorded
 	 */
@@ -115,6 +139,27 @@ public abstract class AbstractLockStoreContractTests {
 	 * @param store the store the test used
 	 */
 	protected void clean(LockStore store) {
+	}
+
+	/**
+	 * Return whether the store records who holds a lock, as
+	 * {@link LockStore#tryAcquire(String, String, Duration, Queueing, LockHolder)} asks;
+	 * the tests of it are skipped for a store that keeps the default, which records
+	 * nothing.
+	 * @return whether the store records holders, {@code true} unless overridden
+	 */
+	protected boolean recordsHolders() {
+		return true;
+	}
+
+	/**
+	 * Return whether the store gives a lock to the next owner of the holder's process
+	 * ({@link LockStore#reacquire}); the tests of it are skipped for a store that keeps
+	 * the default, which cannot.
+	 * @return whether the store reacquires, {@code true} unless overridden
+	 */
+	protected boolean reacquires() {
+		return true;
 	}
 
 	@BeforeEach
@@ -229,7 +274,7 @@ public abstract class AbstractLockStoreContractTests {
 	@Test
 	void renewAllOfOwnersSharingATokenPrefixWithLeasesOfSeveralLengthsExtendsEachAsAsked() {
 		List<String> owners = List.of("client-1:1", "client-1:2", "client-2:1", "client-1:11");
-		List<LeaseRenewal> renewals = new java.util.ArrayList<>();
+		List<LeaseRenewal> renewals = new ArrayList<>();
 		for (int i = 0; i < 12; i++) {
 			String owner = owners.get(i % owners.size());
 			assertThat(this.store.tryAcquire("mixed-" + i, owner, LEASE).acquired()).isTrue();
@@ -337,7 +382,9 @@ public abstract class AbstractLockStoreContractTests {
 	void busyAcquisitionWithoutQueueingIsNotHandedTheLock() {
 		assertThat(this.store.tryAcquire("unqueued", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("unqueued", B, LEASE).acquired()).isFalse();
-		assertThat(reacquire("unqueued", A).othersWaiting()).isFalse();
+		if (reacquires()) {
+			assertThat(reacquire("unqueued", A).othersWaiting()).isFalse();
+		}
 
 		assertThat(this.store.release("unqueued", A)).isTrue();
 
@@ -357,6 +404,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void releaseHandsTheLockToTheQueuedWaiterWithItsHandOffLeaseAndTellsSubscribers() throws Exception {
+		assumeQueueing();
 		Notifications notifications = subscribe("handed");
 		assertThat(this.store.tryAcquire("handed", A, LONGER_LEASE).acquired()).isTrue();
 		AcquireResult queued = this.store.tryAcquire("handed", B, LONGER_LEASE, new Queueing(LEASE, LEASE, 7, false));
@@ -376,6 +424,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void handOffsFollowTheOrderWaitersQueuedIn() throws Exception {
+		assumeQueueing();
 		Notifications notifications = subscribe("fifo");
 		assertThat(this.store.tryAcquire("fifo", A, LEASE).acquired()).isTrue();
 		List<String> waiters = List.of("first", "second", "third", "fourth");
@@ -398,6 +447,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void waiterQueuingAgainKeepsItsPlaceAndIsHandedTheLockForItsLatestAttempt() throws Exception {
+		assumeQueueing();
 		Notifications notifications = subscribe("requeued");
 		assertThat(this.store.tryAcquire("requeued", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("requeued", B, LEASE, queueing(1)).acquired()).isFalse();
@@ -415,6 +465,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void queuePlacesThatRanOutAreSkipped() throws Exception {
+		assumeQueueing();
 		Notifications notifications = subscribe("skipped");
 		assertThat(this.store.tryAcquire("skipped", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("skipped", B, LEASE, new Queueing(SHORT, LEASE, 1, false)).acquired())
@@ -432,6 +483,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void waiterThatLeavesTheQueueIsNotHandedTheLock() {
+		assumeQueueing();
 		assertThat(this.store.tryAcquire("left", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("left", B, LEASE, queueing(1)).acquired()).isFalse();
 
@@ -445,6 +497,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void waiterHandedTheLockAfterItGaveUpPassesItOnByReleasing() throws Exception {
+		assumeQueueing();
 		Notifications notifications = subscribe("passed-on");
 		assertThat(this.store.tryAcquire("passed-on", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("passed-on", B, LEASE, queueing(1)).acquired()).isFalse();
@@ -460,6 +513,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void handOffLeaseRunsOutLikeAnyLease() throws Exception {
+		assumeQueueing();
 		Notifications notifications = subscribe("short-hand-off");
 		assertThat(this.store.tryAcquire("short-hand-off", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("short-hand-off", B, LEASE, new Queueing(LEASE, SHORT, 1, false)).acquired())
@@ -476,6 +530,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void acquisitionAfterQueueingClearsTheCallersOwnPlace() {
+		assumeQueueing();
 		assertThat(this.store.tryAcquire("cleared", A, SHORT).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("cleared", B, LEASE, queueing(1)).acquired()).isFalse();
 		letPass(PAST_SHORT);
@@ -488,6 +543,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void reacquireGivesTheHolderAFreshLeaseAndTellsWhetherOthersWait() {
+		assumeReacquiring();
 		assertThat(this.store.tryAcquire("reacquired", A, LEASE).acquired()).isTrue();
 
 		assertThat(reacquire("reacquired", A, LONGER_LEASE).othersWaiting()).isFalse();
@@ -502,6 +558,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void reacquireUnderTheNextOwnersTokenLeavesThePreviousTokenNothingToReleaseOrRenew() {
+		assumeReacquiring();
 		assertThat(this.store.tryAcquire("passed-on", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.reacquire("passed-on", A, B, LONGER_LEASE)).isNotNull();
 		assertThat(this.store.reacquire("passed-on", A, B, LONGER_LEASE)).as("the same call sent again").isNotNull();
@@ -540,6 +597,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void handOffIsToldOnAThreadOfTheStoreNotOnTheReleasingOne() throws Exception {
+		assumeQueueing();
 		Notifications notifications = subscribe("told-elsewhere");
 		assertThat(this.store.tryAcquire("told-elsewhere", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("told-elsewhere", B, LEASE, queueing(1)).acquired()).isFalse();
@@ -554,6 +612,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void everySubscriberOfTheLockIsToldOfAHandOff() throws Exception {
+		assumeQueueing();
 		Notifications first = subscribe("told-all");
 		Notifications second = subscribe("told-all");
 		assertThat(this.store.tryAcquire("told-all", A, LEASE).acquired()).isTrue();
@@ -568,6 +627,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void releaseThatFindsOnlyPlacesThatRanOutFreesTheLockAndTellsSubscribers() throws Exception {
+		assumeQueueing();
 		Notifications notifications = subscribe("stale-waiters");
 		assertThat(this.store.tryAcquire("stale-waiters", A, LEASE).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("stale-waiters", B, LEASE, queueing(1)).acquired()).isFalse();
@@ -596,6 +656,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void closedSubscriptionIsToldNothingMore() throws Exception {
+		assumeQueueing();
 		Notifications closed = new Notifications();
 		AutoCloseable subscription = this.store.subscribe("unsubscribed", closed);
 		this.subscriptions.add(subscription);
@@ -616,6 +677,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void subscribersAreToldOnlyOfTheirOwnLock() throws Exception {
+		assumeQueueing();
 		Notifications ofX = subscribe("lock-x");
 		Notifications ofY = subscribe("lock-y");
 		for (String name : List.of("lock-x", "lock-y")) {
@@ -637,6 +699,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void holderIsRecordedWithTheLockWhileItIsHeldAndGoneOnceReleased() {
+		assumeRecordingHolders();
 		Instant before = Instant.now().truncatedTo(ChronoUnit.MILLIS);
 		assertThat(this.store.tryAcquire("recorded", A, LEASE, null, HOLDER_A).acquired()).isTrue();
 		Instant after = Instant.now();
@@ -657,6 +720,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void holderIsRecordedAlsoWhenAnAttemptThatQueuesFindsTheLockFreeOrAlreadyItsOwn() {
+		assumeRecordingHolders();
 		assertThat(this.store.tryAcquire("recorded-queued", A, LEASE, queueing(1), HOLDER_A).acquired()).isTrue();
 		assertThat(this.recordedHolder("recorded-queued")).isNotNull()
 			.satisfies((recorded) -> assertThat(recorded.holder()).isEqualTo(HOLDER_A));
@@ -672,6 +736,8 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void handOffRecordsTheWaiterAsTheHolderAtTheTimeOfTheHandOff() {
+		assumeRecordingHolders();
+		assumeQueueing();
 		assertThat(this.store.tryAcquire("recorded-handed", A, LEASE, null, HOLDER_A).acquired()).isTrue();
 		assertThat(this.store.tryAcquire("recorded-handed", B, LEASE, queueing(1), HOLDER_B).acquired()).isFalse();
 		Instant before = Instant.now().truncatedTo(ChronoUnit.MILLIS);
@@ -689,6 +755,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void recordedHolderRunsOutWithTheLease() {
+		assumeRecordingHolders();
 		assertThat(this.store.tryAcquire("recorded-expiring", A, SHORT, null, HOLDER_A).acquired()).isTrue();
 		assertThat(this.recordedHolder("recorded-expiring")).isNotNull();
 
@@ -699,6 +766,7 @@ public abstract class AbstractLockStoreContractTests {
 
 	@Test
 	void renewalsKeepTheRecordedHolderAsLongAsTheLease() {
+		assumeRecordingHolders();
 		assertThat(this.store.tryAcquire("recorded-renewed", A, SHORT, null, HOLDER_A).acquired()).isTrue();
 		RecordedHolder recorded = this.recordedHolder("recorded-renewed");
 		assertThat(recorded).isNotNull();
@@ -707,12 +775,30 @@ public abstract class AbstractLockStoreContractTests {
 		letPass(PAST_SHORT);
 		assertThat(this.recordedHolder("recorded-renewed")).as("after renew").isEqualTo(recorded);
 		assertThat(this.store.renewAll(List.of(new LeaseRenewal("recorded-renewed", A, LEASE)))).containsExactly(true);
-		assertThat(this.store.reacquire("recorded-renewed", A, A, LEASE)).isNotNull();
+		if (reacquires()) {
+			assertThat(this.store.reacquire("recorded-renewed", A, A, LEASE)).isNotNull();
+		}
 		assertThat(this.store.issueFencingToken("recorded-renewed", A, LEASE)).isPositive();
 
 		assertThat(this.recordedHolder("recorded-renewed")).as("after renewAll, reacquire and a fencing token")
 			.isEqualTo(recorded);
 		assertThat(this.store.release("recorded-renewed", A)).isTrue();
+	}
+
+	/**
+	 * Skip a test of queue places and hand-offs on a store that does not queue waiters,
+	 * as {@link LockStore#queuesWaiters()} says.
+	 */
+	private void assumeQueueing() {
+		assumeTrue(this.store.queuesWaiters(), "the store queues no waiters");
+	}
+
+	private void assumeRecordingHolders() {
+		assumeTrue(recordsHolders(), "the store records no holders");
+	}
+
+	private void assumeReacquiring() {
+		assumeTrue(reacquires(), "the store does not reacquire");
 	}
 
 	/**

@@ -23,8 +23,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * Thrown when a {@code @RedisLock} method's lock stayed busy for the whole wait time (or
  * the wait was interrupted), and neither a fallback method nor a custom
- * {@link LockAcquisitionFailureHandler} took over. The method was not invoked. Carries
- * the lock name, the method and the wait time.
+ * {@link io.github.redislock.annotation.LockAcquisitionFailureHandler} took over. The
+ * method was not invoked. Carries the lock name, the method and the wait time.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -50,9 +50,10 @@ import org.springframework.core.NestedExceptionUtils;
  * asynchronous connection, one per node, which Redis answers in order: a release sent
  * after an acquisition that has not answered yet runs after it, and so gives back what it
  * may still grant. Waiting for the late reply before releasing could not promise that:
- * the release could then run after a newer acquisition of the same owner. (Until a node's
+ * the release could then run after a newer acquisition of the same owner. Until a node's
  * asynchronous connection first answered, its calls are sent from threads of this class,
- * since connecting blocks; their order is then only that of sending.)
+ * since connecting blocks, each once the one before it was sent, so that the order holds
+ * then too.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -73,12 +74,26 @@ final class NodeCalls implements AutoCloseable {
 	 */
 	private final AtomicReferenceArray<Boolean> connected;
 
+	/**
+	 * Each node's last call sent from a thread of this class, which the next waits for;
+	 * guarded by the node's {@link #sending} monitor.
+	 */
+	private final CompletableFuture<?>[] lastSent;
+
+	private final Object[] sending;
+
 	NodeCalls(List<RedisLockStore> nodes, List<String> nodeNames, Duration timeout) {
 		this.nodes = List.copyOf(nodes);
 		this.nodeNames = List.copyOf(nodeNames);
 		this.timeout = timeout;
 		this.executor = Executors.newCachedThreadPool(new NodeThreads());
 		this.connected = new AtomicReferenceArray<>(nodes.size());
+		this.lastSent = new CompletableFuture<?>[nodes.size()];
+		this.sending = new Object[nodes.size()];
+		for (int i = 0; i < nodes.size(); i++) {
+			this.lastSent[i] = CompletableFuture.completedFuture(null);
+			this.sending[i] = new Object();
+		}
 	}
 
 	int size() {
@@ -152,14 +167,29 @@ final class NodeCalls implements AutoCloseable {
 		if (calls == null) {
 			return blocking(node, call);
 		}
-		if (this.connected.get(index) == null) {
-			return blocking(node, (unused) -> async.apply(calls).toCompletableFuture()).thenCompose(Function.identity())
-				.whenComplete((value, failure) -> {
-					if (failure == null) {
-						this.connected.set(index, Boolean.TRUE);
-					}
-				});
+		synchronized (this.sending[index]) {
+			CompletableFuture<?> previous = this.lastSent[index];
+			if (this.connected.get(index) != null && previous.isDone()) {
+				return dispatch(async, calls);
+			}
+			CompletableFuture<CompletableFuture<T>> sent;
+			try {
+				sent = previous.handleAsync((unused, failure) -> dispatch(async, calls), this.executor);
+			}
+			catch (RejectedExecutionException ex) {
+				return CompletableFuture.failedFuture(ex);
+			}
+			this.lastSent[index] = sent;
+			return sent.thenCompose(Function.identity()).whenComplete((value, failure) -> {
+				if (failure == null) {
+					this.connected.set(index, Boolean.TRUE);
+				}
+			});
 		}
+	}
+
+	private static <T> CompletableFuture<T> dispatch(Function<AsyncLockStore, CompletionStage<T>> async,
+			AsyncLockStore calls) {
 		try {
 			return async.apply(calls).toCompletableFuture();
 		}

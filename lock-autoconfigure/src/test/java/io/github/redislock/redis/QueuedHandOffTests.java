@@ -302,8 +302,27 @@ class QueuedHandOffTests extends RedisLockTestSupport {
 
 			})
 			.start();
+		// The first busy section holds the lock until the other instance has queued, so
+		// its threads queue behind it and the other instance meets a held lock.
+		CountDownLatch otherQueued = new CountDownLatch(1);
+		DistributedLock first = busy.client.getLock("turns");
+		CompletableFuture<Void> firstSection = CompletableFuture.runAsync(() -> {
+			first.lock();
+			try {
+				holders.add("busy");
+				otherQueued.await(10, TimeUnit.SECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			finally {
+				first.unlock();
+			}
+		}, Executors.newSingleThreadExecutor());
+		await().atMost(Duration.ofSeconds(5)).until(() -> holders.size() == 1);
 		AtomicBoolean stop = new AtomicBoolean();
 		List<CompletableFuture<Void>> loops = new ArrayList<>();
+		loops.add(firstSection);
 		for (int i = 0; i < 3; i++) {
 			loops.add(CompletableFuture.runAsync(() -> {
 				DistributedLock lock = busy.client.getLock("turns");
@@ -319,11 +338,12 @@ class QueuedHandOffTests extends RedisLockTestSupport {
 				}
 			}, Executors.newSingleThreadExecutor()));
 		}
-		await().atMost(Duration.ofSeconds(5)).until(() -> holders.size() >= 20);
 		CompletableFuture<Long> otherFence = waitAndRelease(other, "turns", () -> {
 			holders.add("other");
 			stop.set(true);
 		});
+		await().atMost(Duration.ofSeconds(5)).until(() -> queuedAt.get() >= 0);
+		otherQueued.countDown();
 
 		assertThat(otherFence.get(10, TimeUnit.SECONDS)).isGreaterThan(0);
 

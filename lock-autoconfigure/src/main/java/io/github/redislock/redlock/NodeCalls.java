@@ -31,6 +31,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -76,11 +77,11 @@ final class NodeCalls implements AutoCloseable {
 
 	/**
 	 * Each node's last call sent from a thread of this class, which the next waits for;
-	 * guarded by the node's {@link #sending} monitor.
+	 * guarded by the node's {@link #sending} lock.
 	 */
 	private final CompletableFuture<?>[] lastSent;
 
-	private final Object[] sending;
+	private final ReentrantLock[] sending;
 
 	NodeCalls(List<RedisLockStore> nodes, List<String> nodeNames, Duration timeout) {
 		this.nodes = List.copyOf(nodes);
@@ -89,10 +90,10 @@ final class NodeCalls implements AutoCloseable {
 		this.executor = Executors.newCachedThreadPool(new NodeThreads());
 		this.connected = new AtomicReferenceArray<>(nodes.size());
 		this.lastSent = new CompletableFuture<?>[nodes.size()];
-		this.sending = new Object[nodes.size()];
+		this.sending = new ReentrantLock[nodes.size()];
 		for (int i = 0; i < nodes.size(); i++) {
 			this.lastSent[i] = CompletableFuture.completedFuture(null);
-			this.sending[i] = new Object();
+			this.sending[i] = new ReentrantLock();
 		}
 	}
 
@@ -167,7 +168,9 @@ final class NodeCalls implements AutoCloseable {
 		if (calls == null) {
 			return blocking(node, call);
 		}
-		synchronized (this.sending[index]) {
+		ReentrantLock sending = this.sending[index];
+		sending.lock();
+		try {
 			CompletableFuture<?> previous = this.lastSent[index];
 			if (this.connected.get(index) != null && previous.isDone()) {
 				return dispatch(async, calls);
@@ -185,6 +188,9 @@ final class NodeCalls implements AutoCloseable {
 					this.connected.set(index, Boolean.TRUE);
 				}
 			});
+		}
+		finally {
+			sending.unlock();
 		}
 	}
 

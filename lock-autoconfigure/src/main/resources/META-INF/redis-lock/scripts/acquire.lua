@@ -4,9 +4,10 @@
 -- lock busy, and for every later attempt.
 --
 -- KEYS[1]  lock key: a string holding the owner token, a space and the holder as JSON
---          (see HolderRecord), its TTL is the lease
+--          (see HolderRecord), its TTL is the lease; the JSON ends with "waiters":true
+--          once a waiter queued, so that release.lua looks at the queue only then
 -- KEYS[2]  waiters key: a hash from the owner token of each queued waiter to
---          '<arrival µs> <valid until ms> <lease ms> <ticket> <holder fields>'
+--          '<valid until ms> <lease ms> <ticket> <holder fields>'
 -- KEYS[3]  queue key: a sorted set of the same owner tokens scored by arrival, so that
 --          a release finds the longest-queued waiter without reading the others
 -- ARGV[1]  owner token of the caller
@@ -26,41 +27,49 @@
 -- asks, so that the many callers who never ask pay nothing for it.
 --
 -- A waiter keeps its place (its arrival) when it queues again. Queueing, and leaving the
--- queue, cost O(log n) in the number n of waiters queued.
+-- queue, cost O(log n) in the number n of waiters queued. Both queue keys are given the
+-- same TTL, so one PTTL tells whether either must live longer.
 --
 -- Assumes Redis 6.2 or later: script effects replication.
 --
 -- ownedBy comes from prelude.lua, which runs ahead of every script.
 
+local QUEUED = '"waiters":true}'
 local value = ARGV[1] .. ' {' .. ARGV[7] .. ',"acquiredAt":"' .. ARGV[8] .. '"}'
 if not redis.call('SET', KEYS[1], value, 'NX', 'PX', ARGV[2]) then
-  if not ownedBy(redis.call('GET', KEYS[1]), ARGV[1]) then
+  local current = redis.call('GET', KEYS[1])
+  if not ownedBy(current, ARGV[1]) then
     local remaining = math.max(redis.call('PTTL', KEYS[1]), 0)
-    if ARGV[3] ~= '0' then
+    if ARGV[3] ~= '0' and current then
       local now = redis.call('TIME')
       local micros = tonumber(now[1]) * 1000000 + tonumber(now[2])
-      local arrival = micros
-      local entry = redis.call('HGET', KEYS[2], ARGV[1])
-      if entry then
-        arrival = tonumber(string.match(entry, '^%d+')) or micros
-      end
       local validUntil = math.floor(micros / 1000) + tonumber(ARGV[3])
       redis.call('HSET', KEYS[2], ARGV[1],
-        string.format('%.0f %.0f %s %s %s', arrival, validUntil, ARGV[4], ARGV[5], ARGV[7]))
+        string.format('%.0f %s %s %s', validUntil, ARGV[4], ARGV[5], ARGV[7]))
       -- NX: a waiter queued again keeps its place. Formatted, since Lua would round the
       -- number to 14 digits, and with it the order of arrivals within 100 µs.
-      redis.call('ZADD', KEYS[3], 'NX', string.format('%.0f', arrival), ARGV[1])
-      if redis.call('PTTL', KEYS[2]) < tonumber(ARGV[3]) then
-        redis.call('PEXPIRE', KEYS[2], ARGV[3])
-      end
+      redis.call('ZADD', KEYS[3], 'NX', string.format('%.0f', micros), ARGV[1])
       if redis.call('PTTL', KEYS[3]) < tonumber(ARGV[3]) then
+        redis.call('PEXPIRE', KEYS[2], ARGV[3])
         redis.call('PEXPIRE', KEYS[3], ARGV[3])
+      end
+      if string.sub(current, -#QUEUED) ~= QUEUED then
+        local marked
+        if string.sub(current, -1) == '}' then
+          marked = string.sub(current, 1, -2) .. ',' .. QUEUED
+        else
+          marked = current .. ' {' .. QUEUED
+        end
+        redis.call('SET', KEYS[1], marked, 'KEEPTTL')
       end
     end
     return -1 - remaining
   end
   -- Recorded for this owner already: handed to it, or taken by an acquisition whose
-  -- reply was lost.
+  -- reply was lost. Still marked if waiters queued.
+  if string.sub(current, -#QUEUED) == QUEUED then
+    value = string.sub(value, 1, -2) .. ',' .. QUEUED
+  end
   redis.call('SET', KEYS[1], value, 'PX', ARGV[2])
 end
 if ARGV[6] == '1' then

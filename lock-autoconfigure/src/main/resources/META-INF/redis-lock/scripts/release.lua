@@ -5,13 +5,13 @@
 --
 -- KEYS[1]  lock key: a string holding the owner token and the holder (see acquire.lua)
 -- KEYS[2]  waiters key: a hash from the owner token of each queued waiter to
---          '<arrival µs> <valid until ms> <lease ms> <ticket> <holder fields>'
+--          '<valid until ms> <lease ms> <ticket> <holder fields>'
 -- KEYS[3]  queue key: a sorted set of the same owner tokens scored by arrival
--- KEYS[4]  released-by key: a sorted set of the owner tokens of the latest MAX_REMEMBERED
---          releases that freed or handed on the lock, scored by the time of the release
---          and gone ARGV[6] milliseconds after the last, so that the same release sent
---          again (a client re-sends a command whose reply a dropped connection lost) is
---          told apart from a lock that was lost; optional
+-- KEYS[4]  released-by key: a list of the owner tokens of the latest releases that freed
+--          or handed on the lock, newest first, at least MAX_REMEMBERED of them and gone
+--          ARGV[6] milliseconds after the last, so that the same release sent again (a
+--          client re-sends a command whose reply a dropped connection lost) is told apart
+--          from a lock that was lost; optional
 -- ARGV[1]  owner token of the caller
 -- ARGV[2]  channel on which waiters listen for the release
 -- ARGV[3]  the time of the release, recorded as acquiredAt of a waiter handed the lock
@@ -31,7 +31,9 @@
 -- ARGV[1] released it already (KEYS[4] has it) and nothing was done; else 0: the lock
 -- expired or belongs to another owner, and is left untouched.
 --
--- The waiters are taken from the head of the queue, so a release costs O(log n) in the
+-- The queue is looked at only when the lock key's holder record says waiters queued
+-- (acquire.lua marks it), so that a release nobody waits for costs four commands. The
+-- waiters are taken from the head of the queue, so a release costs O(log n) in the
 -- number n of waiters queued. Places that ran out (their waiter gave up or died) are
 -- dropped as they reach the head. A release looks at MAX_DROPPED + 1 places at most: a
 -- live waiter behind MAX_DROPPED that ran out is still handed the lock, and when none
@@ -44,55 +46,63 @@
 
 local MAX_DROPPED = 16
 local MAX_REMEMBERED = 1024
+local QUEUED = '"waiters":true}'
 
-redis.call('HDEL', KEYS[2], ARGV[1])
-redis.call('ZREM', KEYS[3], ARGV[1])
-if not ownedBy(redis.call('GET', KEYS[1]), ARGV[1]) then
-  if KEYS[4] and redis.call('ZSCORE', KEYS[4], ARGV[1]) then
+local value = redis.call('GET', KEYS[1])
+if not ownedBy(value, ARGV[1]) then
+  -- A waiter leaving the queue, or a release run again or too late.
+  redis.call('HDEL', KEYS[2], ARGV[1])
+  redis.call('ZREM', KEYS[3], ARGV[1])
+  if KEYS[4] and redis.call('LPOS', KEYS[4], ARGV[1]) then
     return 2
   end
   return 0
 end
 
-local now = redis.call('TIME')
-local millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
 if KEYS[4] then
-  redis.call('ZADD', KEYS[4], millis, ARGV[1])
-  redis.call('ZREMRANGEBYRANK', KEYS[4], 0, -MAX_REMEMBERED - 1)
+  -- Trimmed only when twice as long as needed, so that most releases pay one command.
+  if redis.call('LPUSH', KEYS[4], ARGV[1]) > 2 * MAX_REMEMBERED then
+    redis.call('LTRIM', KEYS[4], 0, MAX_REMEMBERED - 1)
+  end
   redis.call('PEXPIRE', KEYS[4], ARGV[6])
 end
 local dropped = 0
-while dropped <= MAX_DROPPED do
-  local head = redis.call('ZPOPMIN', KEYS[3])
-  if #head == 0 then
-    break
-  end
-  local owner = head[1]
-  local entry = redis.call('HGET', KEYS[2], owner)
-  redis.call('HDEL', KEYS[2], owner)
-  if entry then
-    local _, validUntil, lease, ticket, holder = string.match(entry, '^(%d+) (%d+) (%d+) (%d+) ?(.*)$')
-    if validUntil and tonumber(validUntil) >= millis then
-      local value = owner
-      if holder ~= '' then
-        value = owner .. ' {' .. holder .. ',"acquiredAt":"' .. ARGV[3] .. '"}'
-      end
-      redis.call('SET', KEYS[1], value, 'PX', lease)
-      local client = string.match(owner, '^(.+):[^:]*$')
-      if client then
-        redis.call('PUBLISH', ARGV[5] .. client, owner .. ' ' .. ticket .. ' ' .. KEYS[1])
-      else
-        redis.call('PUBLISH', ARGV[2], owner .. ' ' .. ticket)
-      end
-      return 1
+if string.sub(value, -#QUEUED) == QUEUED then
+  local millis
+  while dropped <= MAX_DROPPED do
+    local head = redis.call('ZPOPMIN', KEYS[3])
+    if #head == 0 then
+      break
     end
+    local owner = head[1]
+    local entry = redis.call('HGET', KEYS[2], owner)
+    redis.call('HDEL', KEYS[2], owner)
+    if entry and owner ~= ARGV[1] then
+      if not millis then
+        local now = redis.call('TIME')
+        millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+      end
+      local validUntil, lease, ticket, holder = string.match(entry, '^(%d+) (%d+) (%d+) ?(.*)$')
+      if validUntil and tonumber(validUntil) >= millis then
+        -- Marked as queued for the next release, which finds out whether more wait.
+        local fields = (holder ~= '') and (holder .. ',') or ''
+        redis.call('SET', KEYS[1], owner .. ' {' .. fields .. '"acquiredAt":"' .. ARGV[3] .. '",' .. QUEUED,
+          'PX', lease)
+        local client = string.match(owner, '^(.+):[^:]*$')
+        if client then
+          redis.call('PUBLISH', ARGV[5] .. client, owner .. ' ' .. ticket .. ' ' .. KEYS[1])
+        else
+          redis.call('PUBLISH', ARGV[2], owner .. ' ' .. ticket)
+        end
+        return 1
+      end
+    end
+    dropped = dropped + 1
   end
-  dropped = dropped + 1
 end
 
 redis.call('DEL', KEYS[1])
--- Waiters queued by versions without the queue key are only in the hash.
-if dropped > 0 or ARGV[4] == '1' or redis.call('EXISTS', KEYS[2]) == 1 then
+if dropped > 0 or ARGV[4] == '1' then
   redis.call('PUBLISH', ARGV[2], '')
 end
 return 1

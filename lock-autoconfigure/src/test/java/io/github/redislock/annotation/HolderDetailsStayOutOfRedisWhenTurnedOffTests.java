@@ -80,9 +80,9 @@ class HolderDetailsStayOutOfRedisWhenTurnedOffTests {
 
 		String holderInstance = recorded.holder.getBean(DefaultLockClient.class).getInstanceId();
 		String waiterInstance = recorded.waiter.getBean(DefaultLockClient.class).getInstanceId();
-		assertThat(recorded.lockValue)
-			.matches(holderInstance + ":\\d+ \\{\"instance\":\"" + holderInstance + "\",\"acquiredAt\":\"[^\"]+\"}");
-		assertThat(recorded.waiterEntry).matches("\\d+ \\d+ \\d+ \\d+ \"instance\":\"" + waiterInstance + "\"");
+		assertThat(recorded.lockValue).matches(holderInstance + ":\\d+ \\{\"instance\":\"" + holderInstance
+				+ "\",\"acquiredAt\":\"[^\"]+\",\"waiters\":true}");
+		assertThat(recorded.waiterEntry).matches("\\d+ \\d+ \\d+ \"instance\":\"" + waiterInstance + "\"");
 		for (String value : List.of(recorded.lockValue, recorded.waiterEntry)) {
 			assertThat(value).doesNotContain(LockHolder.currentThread(null).host(), "holder-thread-7",
 					"waiter-thread-9", "hold(", "\"pid\"", "\"host\"", "\"thread\"", "\"method\"");

@@ -405,13 +405,13 @@ class QueuedHandOffTests extends RedisLockTestSupport {
 		return waiters;
 	}
 
-	/** Fields of an entry: arrival in µs, valid until in ms, lease in ms, ticket. */
+	/** Fields of an entry: valid until in ms, lease in ms, ticket, holder. */
 	private static String ticketOf(String entry) {
-		return entry.split(" ")[3];
+		return entry.split(" ")[2];
 	}
 
 	private static long validUntilOf(String entry) {
-		return Long.parseLong(entry.split(" ")[1]);
+		return Long.parseLong(entry.split(" ")[0]);
 	}
 
 	private static long serverMillis() {

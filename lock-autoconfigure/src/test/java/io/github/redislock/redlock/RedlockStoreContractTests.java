@@ -1,0 +1,122 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.redlock;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+import io.github.redislock.redis.HolderRecords;
+import io.github.redislock.store.LockStore;
+import io.github.redislock.test.AbstractLockStoreContractTests;
+import io.github.redislock.test.RecordedHolder;
+import io.github.redislock.testsupport.RedisNode;
+import io.github.redislock.testsupport.RedisServerExtension;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The store contract on a Redlock of three real masters: what the engine relies on holds
+ * for a majority as for one Redis, apart from what a Redlock does not offer (queueing,
+ * and passing a lock to another owner of the holder's process).
+ *
+ * @author redis-lock contributors
+ */
+class RedlockStoreContractTests extends AbstractLockStoreContractTests {
+
+	@RegisterExtension
+	static final RedisServerExtension redis = new RedisServerExtension();
+
+	private static List<RedisNode> masters;
+
+	private @Nullable RedlockNodes redlock;
+
+	@BeforeAll
+	static void startMasters() {
+		masters = redis.masters(3);
+	}
+
+	@Override
+	protected LockStore createStore() {
+		this.redlock = RedlockNodes.on(masters);
+		return this.redlock.store;
+	}
+
+	@Override
+	protected void clean(LockStore store) {
+		if (this.redlock != null) {
+			this.redlock.closeAndHeal();
+			this.redlock = null;
+		}
+	}
+
+	/**
+	 * Wait for the masters' clock, the one they expire keys by: they share this
+	 * machine's.
+	 */
+	@Override
+	protected void letPass(Duration time) {
+		long until = serverMillis() + time.toMillis();
+		await().atMost(time.plusSeconds(5)).pollInterval(Duration.ofMillis(10)).until(() -> serverMillis() > until);
+	}
+
+	/**
+	 * The lock keys on any master: a lock is in use while a single master still has it.
+	 */
+	@Override
+	protected Collection<String> locksInUse() {
+		Set<String> keys = new TreeSet<>();
+		for (RedisNode master : masters) {
+			if (master.command("KEYS", "lock:*") instanceof List<?> list) {
+				list.stream()
+					.map(String::valueOf)
+					.filter((key) -> !key.endsWith(":fence") && !key.endsWith(":released-by"))
+					.forEach((key) -> keys.add(master.port() + " " + key));
+			}
+		}
+		return keys;
+	}
+
+	@Override
+	protected @Nullable RecordedHolder recordedHolder(String name) {
+		for (RedisNode master : masters) {
+			Object value = master.command("GET", "lock:{" + name + "}");
+			if (value != null) {
+				return HolderRecords.parse(String.valueOf(value));
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * A Redlock cannot pass a lock on: each master would have to agree on the next owner.
+	 */
+	@Override
+	protected boolean reacquires() {
+		return false;
+	}
+
+	private static long serverMillis() {
+		List<?> time = (List<?>) masters.get(0).command("TIME");
+		return Long.parseLong(String.valueOf(time.get(0))) * 1000 + Long.parseLong(String.valueOf(time.get(1))) / 1000;
+	}
+
+}

@@ -31,7 +31,9 @@
 -- ARGV[1] released it already (KEYS[4] has it) and nothing was done; else 0: the lock
 -- expired or belongs to another owner, and is left untouched.
 --
--- The queue is looked at only when the lock key's holder record says waiters queued
+-- A holder has no place in the queue: the attempt of a waiter that queued takes its place
+-- out when it takes the lock (acquire.lua), and a hand-off pops it. The queue is looked at
+-- only when the lock key's holder record says waiters queued
 -- (acquire.lua marks it), so that a release nobody waits for costs four commands. The
 -- waiters are taken from the head of the queue, so a release costs O(log n) in the
 -- number n of waiters queued. Places that ran out (their waiter gave up or died) are
@@ -51,8 +53,10 @@ local QUEUED = '"waiters":true}'
 local value = redis.call('GET', KEYS[1])
 if not ownedBy(value, ARGV[1]) then
   -- A waiter leaving the queue, or a release run again or too late.
-  redis.call('HDEL', KEYS[2], ARGV[1])
-  redis.call('ZREM', KEYS[3], ARGV[1])
+  if redis.call('ZREM', KEYS[3], ARGV[1]) == 1 then
+    redis.call('HDEL', KEYS[2], ARGV[1])
+    return 0
+  end
   if KEYS[4] and redis.call('LPOS', KEYS[4], ARGV[1]) then
     return 2
   end

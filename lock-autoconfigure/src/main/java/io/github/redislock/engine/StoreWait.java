@@ -51,6 +51,13 @@ final class StoreWait implements AutoCloseable {
 	private static final Duration QUEUE_MARGIN = Duration.ofSeconds(1);
 
 	/**
+	 * The place asked for by the last attempt of a waiter that queued: the attempt must
+	 * say it queued to take its place out, and if the lock is still busy, the place it
+	 * keeps runs out at once.
+	 */
+	private static final Duration LAST_PLACE = Duration.ofMillis(1);
+
+	/**
 	 * The longest lease a renewed lock is handed over with: should the waiter's process
 	 * have died since it last asked, the lock frees itself this soon. The renewal thread
 	 * extends it to the full lease.
@@ -182,7 +189,8 @@ final class StoreWait implements AutoCloseable {
 
 	/**
 	 * Return how a waiter asks to be queued: only while it may wait, and only for as long
-	 * as it may take to ask again, so that the place of a waiter that died runs out soon.
+	 * as it may take to ask again, so that the place of a waiter that died runs out soon;
+	 * its last attempt, if it queued before, only to take out its place.
 	 * @param queuesWaiters whether the store queues waiters at all
 	 * @param deadline when the waiter gives up
 	 * @param backoff the pauses between its attempts
@@ -194,8 +202,14 @@ final class StoreWait implements AutoCloseable {
 	static LockStore.@Nullable Queueing queueing(boolean queuesWaiters, long deadline, LockBackoff backoff,
 			Duration handOffLease, long ticket, boolean queuedBefore) {
 		long remainingWait = Deadline.remaining(deadline);
-		if (remainingWait <= 0 || !queuesWaiters) {
+		if (!queuesWaiters) {
 			return null;
+		}
+		if (remainingWait <= 0) {
+			// The last attempt, not to be queued again; if it takes the lock, it must
+			// still take out the place an earlier attempt queued, which a later release
+			// would otherwise hand the lock to.
+			return queuedBefore ? new LockStore.Queueing(LAST_PLACE, handOffLease, ticket, true) : null;
 		}
 		long validity = Math.min(remainingWait, backoff.maxDelayNanos());
 		// Saturated: a practically endless wait with the longest backoff would overflow.

@@ -170,6 +170,29 @@ class LongQueueTests extends RedisLockTestSupport {
 	}
 
 	@Test
+	void waiterThatTakesTheLockWithItsLastAttemptLeavesNoPlaceForALaterHandOff() {
+		LockClientInstance instance = instance().start();
+		RedisLockStore store = instance.store;
+		assertThat(store.tryAcquire("last", "holder", Duration.ofMillis(300)).acquired()).isTrue();
+		queue(store, "last", "waiter", PLACE);
+		long leaseRanOutAt = serverMillis() + 300;
+		await().atMost(Duration.ofSeconds(5)).until(() -> serverMillis() > leaseRanOutAt);
+
+		// Its last attempt, at its deadline, is not queued again, but says it queued.
+		assertThat(store.tryAcquire("last", "waiter", LEASE, new Queueing(Duration.ofMillis(1), LEASE, 2, true))
+			.acquired()).isTrue();
+		assertThat(queued("last")).as("places left").isZero();
+		assertThat(store.release("last", "waiter")).isTrue();
+
+		assertThat(store.tryAcquire("last", "next", LEASE).acquired()).isTrue();
+		queue(store, "last", "queued", PLACE);
+		assertThat(store.release("last", "next")).isTrue();
+		assertThat(HolderRecords.ownerToken(server().command("GET", "lock:{last}"))).as("handed to")
+			.isEqualTo("queued");
+		assertThat(store.release("last", "queued")).isTrue();
+	}
+
+	@Test
 	void queueKeyRunsOutWithTheLongestPlace() {
 		LockClientInstance instance = instance().start();
 		RedisLockStore store = instance.store;

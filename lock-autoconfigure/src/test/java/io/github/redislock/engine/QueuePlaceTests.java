@@ -1,0 +1,74 @@
+/*
+ * Copyright 2026 the original authors.
+ *
+ * Licensed under the Apache License, Version 2.0 (the "License");
+ * you may not use this file except in compliance with the License.
+ * You may obtain a copy of the License at
+ *
+ *      https://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS,
+ * WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+ * See the License for the specific language governing permissions and
+ * limitations under the License.
+ */
+package io.github.redislock.engine;
+
+import java.time.Duration;
+
+import io.github.redislock.core.LockBackoff;
+import io.github.redislock.store.LockStore;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * How long a waiter asks the store to keep its place in the queue: for as long as it may
+ * take to ask again, never when the store queues no waiters, and on its last attempt only
+ * so that taking the lock takes its earlier place out.
+ *
+ * @author redis-lock contributors
+ */
+class QueuePlaceTests {
+
+	private static final LockBackoff BACKOFF = new LockBackoff(Duration.ofMillis(100), 2.0, Duration.ofSeconds(1), 0.0);
+
+	private static final Duration LEASE = Duration.ofSeconds(30);
+
+	@Test
+	void aWaiterKeepsItsPlaceForItsLongestPauseAndAMargin() {
+		long deadline = Deadline.after(Duration.ofSeconds(10).toNanos());
+
+		LockStore.Queueing queueing = StoreWait.queueing(true, deadline, BACKOFF, LEASE, 3, false);
+
+		assertThat(queueing).isNotNull();
+		assertThat(queueing.validity()).isGreaterThan(Duration.ofSeconds(1)).isLessThanOrEqualTo(Duration.ofSeconds(2));
+		assertThat(queueing.ticket()).isEqualTo(3);
+		assertThat(queueing.queuedBefore()).isFalse();
+	}
+
+	@Test
+	void theLastAttemptOfAWaiterThatQueuedSaysSoAndKeepsNoPlace() {
+		long passed = Deadline.after(0);
+
+		LockStore.Queueing queueing = StoreWait.queueing(true, passed, BACKOFF, LEASE, 4, true);
+
+		assertThat(queueing).isNotNull();
+		assertThat(queueing.queuedBefore()).isTrue();
+		assertThat(queueing.validity()).isLessThanOrEqualTo(Duration.ofMillis(1));
+	}
+
+	@Test
+	void theLastAttemptOfAWaiterThatNeverQueuedIsNotQueued() {
+		assertThat(StoreWait.queueing(true, Deadline.after(0), BACKOFF, LEASE, 5, false)).isNull();
+	}
+
+	@Test
+	void aStoreThatQueuesNoWaitersIsNeverAskedTo() {
+		long deadline = Deadline.after(Duration.ofSeconds(10).toNanos());
+
+		assertThat(StoreWait.queueing(false, deadline, BACKOFF, LEASE, 6, true)).isNull();
+	}
+
+}

@@ -105,6 +105,12 @@ final class RedisAsyncLockStore implements AsyncLockStore {
 	}
 
 	@Override
+	public CompletionStage<Boolean> forceRelease(String name) {
+		return run(LuaScript.FORCE_RELEASE, 1, this.store.forceReleaseArguments(name)).map((reply) -> reply == 1)
+			.toFuture();
+	}
+
+	@Override
 	public CompletionStage<Long> issueFencingToken(String name, String ownerToken, Duration leaseTime) {
 		return run(LuaScript.FENCE, 2, this.store.fenceArguments(name, ownerToken, leaseTime)).toFuture();
 	}

@@ -649,8 +649,14 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public boolean forceRelease(String name) {
-		return runForLong(name, LuaScript.FORCE_RELEASE, 1, bytes(this.keys.lockKey(name)),
-				bytes(this.keys.channel(name))) == 1;
+		return runForLong(name, LuaScript.FORCE_RELEASE, 1, forceReleaseArguments(name)) == 1;
+	}
+
+	/**
+	 * The keys and arguments of {@code force-release.lua}.
+	 */
+	byte[][] forceReleaseArguments(String name) {
+		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.channel(name)) };
 	}
 
 	@Override

@@ -40,6 +40,7 @@ import io.github.redislock.store.AsyncLockStore;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.NestedExceptionUtils;
+import org.springframework.util.Assert;
 
 /**
  * Calls every node of a Redlock at once and waits for their replies only until the
@@ -133,9 +134,26 @@ final class NodeCalls implements AutoCloseable {
 	 */
 	<T> Replies<T> callAsync(Function<AsyncLockStore, CompletionStage<T>> async, Function<RedisLockStore, T> call,
 			Predicate<Replies<T>> decided) {
+		return callInOrder(onAsyncCalls(async), call, decided);
+	}
+
+	/**
+	 * Call every node in the order of its other calls, as {@link #callAsync} does, with
+	 * what a node sends over its asynchronous connection: for the node's calls that go
+	 * beyond those of {@link AsyncLockStore}.
+	 * @param <T> the reply type
+	 * @param ordered what to ask a node that has asynchronous calls, sent on them
+	 * @param call what to ask a node without them
+	 * @param decided whether the replies so far decide the outcome
+	 * @return the replies, in node order, those still awaited among them
+	 * @throws IllegalStateException if the calling thread was interrupted, with its
+	 * interrupt flag set again
+	 */
+	<T> Replies<T> callInOrder(Function<RedisLockStore, CompletionStage<T>> ordered, Function<RedisLockStore, T> call,
+			Predicate<Replies<T>> decided) {
 		List<CompletableFuture<T>> futures = new ArrayList<>(this.nodes.size());
 		for (int i = 0; i < this.nodes.size(); i++) {
-			futures.add(send(i, async, call));
+			futures.add(send(i, ordered, call));
 		}
 		return await(futures, decided);
 	}
@@ -152,7 +170,7 @@ final class NodeCalls implements AutoCloseable {
 			Function<RedisLockStore, T> call) {
 		List<CompletableFuture<T>> futures = new ArrayList<>(nodes.size());
 		for (int index : nodes) {
-			futures.add(send(index, async, call));
+			futures.add(send(index, onAsyncCalls(async), call));
 		}
 		return futures;
 	}
@@ -161,11 +179,19 @@ final class NodeCalls implements AutoCloseable {
 		return this.nodeNames.get(index);
 	}
 
-	private <T> CompletableFuture<T> send(int index, Function<AsyncLockStore, CompletionStage<T>> async,
+	private static <T> Function<RedisLockStore, CompletionStage<T>> onAsyncCalls(
+			Function<AsyncLockStore, CompletionStage<T>> async) {
+		return (node) -> {
+			AsyncLockStore calls = node.async();
+			Assert.state(calls != null, "Sent only to a node with asynchronous calls");
+			return async.apply(calls);
+		};
+	}
+
+	private <T> CompletableFuture<T> send(int index, Function<RedisLockStore, CompletionStage<T>> ordered,
 			Function<RedisLockStore, T> call) {
 		RedisLockStore node = this.nodes.get(index);
-		AsyncLockStore calls = node.async();
-		if (calls == null) {
+		if (node.async() == null) {
 			return blocking(node, call);
 		}
 		ReentrantLock sending = this.sending[index];
@@ -173,11 +199,11 @@ final class NodeCalls implements AutoCloseable {
 		try {
 			CompletableFuture<?> previous = this.lastSent[index];
 			if (this.connected.get(index) != null && previous.isDone()) {
-				return dispatch(async, calls);
+				return dispatch(ordered, node);
 			}
 			CompletableFuture<CompletableFuture<T>> sent;
 			try {
-				sent = previous.handleAsync((unused, failure) -> dispatch(async, calls), this.executor);
+				sent = previous.handleAsync((unused, failure) -> dispatch(ordered, node), this.executor);
 			}
 			catch (RejectedExecutionException ex) {
 				return CompletableFuture.failedFuture(ex);
@@ -194,10 +220,10 @@ final class NodeCalls implements AutoCloseable {
 		}
 	}
 
-	private static <T> CompletableFuture<T> dispatch(Function<AsyncLockStore, CompletionStage<T>> async,
-			AsyncLockStore calls) {
+	private static <T> CompletableFuture<T> dispatch(Function<RedisLockStore, CompletionStage<T>> ordered,
+			RedisLockStore node) {
 		try {
-			return async.apply(calls).toCompletableFuture();
+			return ordered.apply(node).toCompletableFuture();
 		}
 		catch (RuntimeException ex) {
 			return CompletableFuture.failedFuture(ex);

@@ -266,7 +266,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 			// No node needs to answer, so no quorum could ever be reached.
 			return List.of();
 		}
-		NodeCalls.Replies<List<Boolean>> renewed = this.nodes.call((node) -> node.renewAll(renewals),
+		NodeCalls.Replies<List<Boolean>> renewed = this.nodes.callInOrder((node) -> renewAll(node, renewals),
+				(node) -> node.renewAll(renewals),
 				(replies) -> IntStream.range(0, renewals.size()).allMatch((index) -> {
 					int yes = replies.count((list) -> list.get(index));
 					return decided(yes, replies.answered() - yes, replies.failed());
@@ -279,6 +280,16 @@ public class RedlockStore implements LockStore, AutoCloseable {
 			results.add(renewed.count((list) -> list.get(index)) >= this.quorum);
 		}
 		return results;
+	}
+
+	/**
+	 * Renew on a node's asynchronous connection, after what was sent on it before: a late
+	 * acquisition runs first, so its lease is extended too.
+	 */
+	private CompletableFuture<List<Boolean>> renewAll(RedisLockStore node, List<LeaseRenewal> renewals) {
+		List<CompletableFuture<Boolean>> replies = node.renewAllAsync(renewals, this.nodeTimeout);
+		return CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new))
+			.thenApply((done) -> replies.stream().map(CompletableFuture::join).toList());
 	}
 
 	/**
@@ -315,7 +326,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public boolean forceRelease(String name) {
-		NodeCalls.Replies<Boolean> released = this.nodes.call((node) -> node.forceRelease(name), (replies) -> false);
+		NodeCalls.Replies<Boolean> released = this.nodes.callAsync((node) -> node.forceRelease(name),
+				(node) -> node.forceRelease(name), (replies) -> false);
 		if (released.answered() == 0) {
 			throw new LockStoreException(name,
 					"Could not force the release of lock '" + name + "' on any Redlock node: " + released.failures());

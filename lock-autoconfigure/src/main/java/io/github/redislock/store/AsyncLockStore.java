@@ -73,4 +73,11 @@ public interface AsyncLockStore {
 	 */
 	CompletionStage<Long> issueFencingToken(String name, String ownerToken, Duration leaseTime);
 
+	/**
+	 * Asynchronous {@link LockStore#forceRelease}.
+	 * @param name the lock name
+	 * @return whether a lock was held and is now released
+	 */
+	CompletionStage<Boolean> forceRelease(String name);
+
 }

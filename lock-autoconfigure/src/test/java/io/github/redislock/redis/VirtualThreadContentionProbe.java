@@ -60,10 +60,26 @@ public final class VirtualThreadContentionProbe {
 		DefaultLockClient client = new DefaultLockClient(store);
 		// Classes are initialized once, on whichever thread first needs them, and a
 		// virtual thread that waits for another one's initialization is pinned: the
-		// starter's classes are loaded first, as a running application's are.
-		DistributedLock warmUp = client.getLock("vt:warm-up");
-		warmUp.lock();
-		warmUp.unlock();
+		// starter's classes are loaded first, as a running application's are, those of
+		// waiting and handing over included.
+		ExecutorService warmUps = (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor")
+			.invoke(null);
+		for (int i = 0; i < 64; i++) {
+			warmUps.execute(() -> {
+				DistributedLock warmUp = client.getLock("vt:warm-up");
+				warmUp.lock();
+				try {
+					Thread.yield();
+				}
+				finally {
+					warmUp.unlock();
+				}
+			});
+		}
+		warmUps.shutdown();
+		if (!warmUps.awaitTermination(1, TimeUnit.MINUTES)) {
+			throw new IllegalStateException("The warm-up did not end within a minute");
+		}
 		AtomicLong pinned = new AtomicLong();
 		AtomicLong pinnedInLocks = new AtomicLong();
 		RecordingStream pinning = new RecordingStream();

@@ -62,7 +62,8 @@ class VirtualThreadsTests {
 		Optional<Path> java = javaWithVirtualThreads();
 		assumeTrue(java.isPresent(), "No JDK 21 or later found: set java21.home to run this test");
 		Map<String, String> result = run(java.get(), redis.standalone().port());
-		assertThat(result).containsEntry("done", "true")
+		assertThat(result).as("the probe's result; the pinned stacks it printed: %s", result.get("pinnedStacks"))
+			.containsEntry("done", "true")
 			.containsEntry("served", Integer.toString(THREADS))
 			.containsEntry("failed", "0")
 			.containsEntry("counted", Integer.toString(THREADS))
@@ -94,6 +95,10 @@ class VirtualThreadsTests {
 				String[] parts = pair.split("=", 2);
 				result.put(parts[0], parts[1]);
 			}
+			int pinned = lines
+				.indexOf(lines.stream().filter((line) -> line.startsWith("PINNED")).findFirst().orElse(""));
+			result.put("pinnedStacks", (pinned < 0) ? "none"
+					: String.join("\n", lines.subList(pinned, Math.min(lines.size(), pinned + 80))));
 			return result;
 		}
 		finally {

@@ -32,9 +32,9 @@
 --
 -- Assumes Redis 6.2 or later: script effects replication.
 --
--- ownedBy comes from prelude.lua, which runs ahead of every script.
+-- ownedBy, waitersQueued and markQueued come from prelude.lua, which runs ahead of every
+-- script.
 
-local QUEUED = '"waiters":true}'
 local value = ARGV[1] .. ' {' .. ARGV[7] .. ',"acquiredAt":"' .. ARGV[8] .. '"}'
 if not redis.call('SET', KEYS[1], value, 'NX', 'PX', ARGV[2]) then
   local current = redis.call('GET', KEYS[1])
@@ -53,22 +53,16 @@ if not redis.call('SET', KEYS[1], value, 'NX', 'PX', ARGV[2]) then
         redis.call('PEXPIRE', KEYS[2], ARGV[3])
         redis.call('PEXPIRE', KEYS[3], ARGV[3])
       end
-      if string.sub(current, -#QUEUED) ~= QUEUED then
-        local marked
-        if string.sub(current, -1) == '}' then
-          marked = string.sub(current, 1, -2) .. ',' .. QUEUED
-        else
-          marked = current .. ' {' .. QUEUED
-        end
-        redis.call('SET', KEYS[1], marked, 'KEEPTTL')
+      if not waitersQueued(current) then
+        redis.call('SET', KEYS[1], markQueued(current), 'KEEPTTL')
       end
     end
     return -1 - remaining
   end
   -- Recorded for this owner already: handed to it, or taken by an acquisition whose
   -- reply was lost. Still marked if waiters queued.
-  if string.sub(current, -#QUEUED) == QUEUED then
-    value = string.sub(value, 1, -2) .. ',' .. QUEUED
+  if waitersQueued(current) then
+    value = markQueued(value)
   end
   redis.call('SET', KEYS[1], value, 'PX', ARGV[2])
 end

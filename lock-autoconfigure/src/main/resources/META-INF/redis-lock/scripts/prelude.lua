@@ -8,3 +8,18 @@
 local function ownedBy(value, owner)
   return value == owner or (value and string.sub(value, 1, #owner + 1) == owner .. ' ')
 end
+
+-- A holder's JSON ends with "waiters":true once a waiter queued behind the hold, so that
+-- a release reads the queue only then.
+local QUEUED = '"waiters":true}'
+
+local function waitersQueued(value)
+  return string.sub(value, -#QUEUED) == QUEUED
+end
+
+local function markQueued(value)
+  if string.sub(value, -1) == '}' then
+    return string.sub(value, 1, -2) .. ',' .. QUEUED
+  end
+  return value .. ' {' .. QUEUED
+end

@@ -44,11 +44,11 @@
 --
 -- Assumes Redis 6.2 or later: script effects replication.
 --
--- ownedBy comes from prelude.lua, which runs ahead of every script.
+-- ownedBy, waitersQueued and markQueued come from prelude.lua, which runs ahead of every
+-- script.
 
 local MAX_DROPPED = 16
 local MAX_REMEMBERED = 1024
-local QUEUED = '"waiters":true}'
 
 local value = redis.call('GET', KEYS[1])
 if not ownedBy(value, ARGV[1]) then
@@ -71,7 +71,7 @@ if KEYS[4] then
   redis.call('PEXPIRE', KEYS[4], ARGV[6])
 end
 local dropped = 0
-if string.sub(value, -#QUEUED) == QUEUED then
+if waitersQueued(value) then
   local millis
   while dropped <= MAX_DROPPED do
     local head = redis.call('ZPOPMIN', KEYS[3])
@@ -90,7 +90,7 @@ if string.sub(value, -#QUEUED) == QUEUED then
       if validUntil and tonumber(validUntil) >= millis then
         -- Marked as queued for the next release, which finds out whether more wait.
         local fields = (holder ~= '') and (holder .. ',') or ''
-        redis.call('SET', KEYS[1], owner .. ' {' .. fields .. '"acquiredAt":"' .. ARGV[3] .. '",' .. QUEUED,
+        redis.call('SET', KEYS[1], markQueued(owner .. ' {' .. fields .. '"acquiredAt":"' .. ARGV[3] .. '"}'),
           'PX', lease)
         local client = string.match(owner, '^(.+):[^:]*$')
         if client then

@@ -112,7 +112,7 @@ final class NodeCalls implements AutoCloseable {
 	 * @throws IllegalStateException if the calling thread was interrupted, with its
 	 * interrupt flag set again
 	 */
-	<T> Replies<T> call(Function<RedisLockStore, T> call, Predicate<Replies<T>> decided) {
+	<T> NodeReplies<T> call(Function<RedisLockStore, T> call, Predicate<NodeReplies<T>> decided) {
 		List<CompletableFuture<T>> futures = new ArrayList<>(this.nodes.size());
 		for (RedisLockStore node : this.nodes) {
 			futures.add(blocking(node, call));
@@ -132,8 +132,8 @@ final class NodeCalls implements AutoCloseable {
 	 * @throws IllegalStateException if the calling thread was interrupted, with its
 	 * interrupt flag set again
 	 */
-	<T> Replies<T> callAsync(Function<AsyncLockStore, CompletionStage<T>> async, Function<RedisLockStore, T> call,
-			Predicate<Replies<T>> decided) {
+	<T> NodeReplies<T> callAsync(Function<AsyncLockStore, CompletionStage<T>> async, Function<RedisLockStore, T> call,
+			Predicate<NodeReplies<T>> decided) {
 		return callInOrder(onAsyncCalls(async), call, decided);
 	}
 
@@ -149,8 +149,8 @@ final class NodeCalls implements AutoCloseable {
 	 * @throws IllegalStateException if the calling thread was interrupted, with its
 	 * interrupt flag set again
 	 */
-	<T> Replies<T> callInOrder(Function<RedisLockStore, CompletionStage<T>> ordered, Function<RedisLockStore, T> call,
-			Predicate<Replies<T>> decided) {
+	<T> NodeReplies<T> callInOrder(Function<RedisLockStore, CompletionStage<T>> ordered,
+			Function<RedisLockStore, T> call, Predicate<NodeReplies<T>> decided) {
 		List<CompletableFuture<T>> futures = new ArrayList<>(this.nodes.size());
 		for (int i = 0; i < this.nodes.size(); i++) {
 			futures.add(send(i, ordered, call));
@@ -239,11 +239,11 @@ final class NodeCalls implements AutoCloseable {
 		}
 	}
 
-	private <T> Replies<T> await(List<CompletableFuture<T>> futures, Predicate<Replies<T>> decided) {
+	private <T> NodeReplies<T> await(List<CompletableFuture<T>> futures, Predicate<NodeReplies<T>> decided) {
 		CompletableFuture<Void> decision = new CompletableFuture<>();
 		Runnable check = () -> {
 			if (!decision.isDone()) {
-				Replies<T> sofar = replies(futures, false);
+				NodeReplies<T> sofar = replies(futures, false);
 				if (sofar.pending() == 0 || decided.test(sofar)) {
 					decision.complete(null);
 				}
@@ -268,123 +268,31 @@ final class NodeCalls implements AutoCloseable {
 		return replies(futures, false);
 	}
 
-	private <T> Replies<T> replies(List<CompletableFuture<T>> futures, boolean timedOut) {
-		List<Reply<T>> replies = new ArrayList<>(futures.size());
+	private <T> NodeReplies<T> replies(List<CompletableFuture<T>> futures, boolean timedOut) {
+		List<NodeReply<T>> replies = new ArrayList<>(futures.size());
 		for (int i = 0; i < futures.size(); i++) {
 			replies.add(reply(futures.get(i), this.nodeNames.get(i), timedOut));
 		}
-		return new Replies<>(replies, futures, this.timeout);
+		return new NodeReplies<>(replies, futures, this.timeout);
 	}
 
-	private <T> Reply<T> reply(CompletableFuture<T> future, String node, boolean timedOut) {
+	private <T> NodeReply<T> reply(CompletableFuture<T> future, String node, boolean timedOut) {
 		if (!future.isDone()) {
-			return Reply.pending(node + (timedOut ? " did not answer within " + this.timeout.toMillis() + " ms"
+			return NodeReply.pending(node + (timedOut ? " did not answer within " + this.timeout.toMillis() + " ms"
 					: " had not answered when the others decided"));
 		}
 		try {
-			return Reply.of(future.getNow(null));
+			return NodeReply.of(future.getNow(null));
 		}
 		catch (CompletionException | CancellationException ex) {
 			Throwable cause = (ex.getCause() != null) ? ex.getCause() : ex;
-			return Reply.failed(node + " failed: " + NestedExceptionUtils.getMostSpecificCause(cause).getMessage());
+			return NodeReply.failed(node + " failed: " + NestedExceptionUtils.getMostSpecificCause(cause).getMessage());
 		}
 	}
 
 	@Override
 	public void close() {
 		this.executor.shutdownNow();
-	}
-
-	/**
-	 * One node's reply: a value, or why there is none.
-	 *
-	 * @param <T> the reply type
-	 * @param value the value, if the node answered
-	 * @param failure why the node did not answer, if it did not
-	 * @param pending whether the reply is still to come
-	 */
-	record Reply<T>(@Nullable T value, @Nullable String failure, boolean pending) {
-
-		static <T> Reply<T> of(@Nullable T value) {
-			return new Reply<>(value, null, false);
-		}
-
-		static <T> Reply<T> failed(String failure) {
-			return new Reply<>(null, failure, false);
-		}
-
-		static <T> Reply<T> pending(String failure) {
-			return new Reply<>(null, failure, true);
-		}
-
-		boolean answered() {
-			return this.failure == null;
-		}
-
-	}
-
-	/**
-	 * The replies of every node to one call, as far as they came.
-	 *
-	 * @param <T> the reply type
-	 * @param replies in node order
-	 * @param futures the replies in node order, those still to come among them
-	 * @param timeout how long the nodes had
-	 */
-	record Replies<T>(List<Reply<T>> replies, List<CompletableFuture<T>> futures, Duration timeout) {
-
-		int answered() {
-			return (int) this.replies.stream().filter(Reply::answered).count();
-		}
-
-		/**
-		 * Return how many nodes failed to answer, not counting those still awaited.
-		 * @return the failed nodes
-		 */
-		int failed() {
-			return (int) this.replies.stream().filter((reply) -> !reply.answered() && !reply.pending()).count();
-		}
-
-		/**
-		 * Return how many replies are still awaited.
-		 * @return the pending replies
-		 */
-		int pending() {
-			return (int) this.replies.stream().filter(Reply::pending).count();
-		}
-
-		int count(Predicate<T> test) {
-			return (int) this.replies.stream()
-				.filter((reply) -> reply.answered() && reply.value() != null && test.test(reply.value()))
-				.count();
-		}
-
-		/**
-		 * Return the indexes of the nodes that answered and pass the given test, or whose
-		 * answer is not known: they failed, or have not answered yet.
-		 * @param test what an answer must pass
-		 * @return the indexes
-		 */
-		List<Integer> passingOrUnknown(Predicate<T> test) {
-			List<Integer> indexes = new ArrayList<>();
-			for (int i = 0; i < this.replies.size(); i++) {
-				Reply<T> reply = this.replies.get(i);
-				if (!reply.answered() || (reply.value() != null && test.test(reply.value()))) {
-					indexes.add(i);
-				}
-			}
-			return indexes;
-		}
-
-		/**
-		 * Return why the nodes that did not answer did not, for a message.
-		 * @return the failures, joined
-		 */
-		String failures() {
-			return String.join("; ",
-					this.replies.stream().filter((reply) -> !reply.answered()).map(Reply::failure).toList());
-		}
-
 	}
 
 	private static final class NodeThreads implements ThreadFactory {

@@ -153,7 +153,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing,
 			LockHolder holder) {
 		long start = System.nanoTime();
-		NodeCalls.Replies<AcquireResult> replies = this.nodes.callAsync(
+		NodeReplies<AcquireResult> replies = this.nodes.callAsync(
 				(node) -> node.tryAcquire(name, ownerToken, leaseTime, null, holder),
 				(node) -> node.tryAcquire(name, ownerToken, leaseTime, null, holder),
 				decidedBy(AcquireResult::acquired));
@@ -185,7 +185,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * did not answer may have taken it all the same, and one that has not answered yet
 	 * runs the release after the acquisition.
 	 */
-	private void giveBack(String name, String ownerToken, NodeCalls.Replies<AcquireResult> replies) {
+	private void giveBack(String name, String ownerToken, NodeReplies<AcquireResult> replies) {
 		List<Integer> toGiveBack = replies.passingOrUnknown(AcquireResult::acquired);
 		List<CompletableFuture<Boolean>> released = this.nodes.send(toGiveBack,
 				(node) -> node.release(name, ownerToken), (node) -> node.release(name, ownerToken));
@@ -207,7 +207,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * a majority answered, and too many said no or failed for a majority to say yes; or
 	 * too many failed for a majority to answer at all.
 	 */
-	private <T> Predicate<NodeCalls.Replies<T>> decidedBy(Predicate<T> yes) {
+	private <T> Predicate<NodeReplies<T>> decidedBy(Predicate<T> yes) {
 		return (replies) -> decided(replies.count(yes), replies.count(yes.negate()), replies.failed());
 	}
 
@@ -228,8 +228,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 */
 	@Override
 	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
-		NodeCalls.Replies<Long> issued = this.nodes.callAsync(
-				(node) -> node.issueFencingToken(name, ownerToken, leaseTime),
+		NodeReplies<Long> issued = this.nodes.callAsync((node) -> node.issueFencingToken(name, ownerToken, leaseTime),
 				(node) -> node.issueFencingToken(name, ownerToken, leaseTime), decidedBy((token) -> token > 0));
 		requireQuorum(name, issued, "issue a fencing token for lock '" + name + "'");
 		if (issued.count((token) -> token > 0) < this.quorum) {
@@ -241,7 +240,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 			.mapToLong((reply) -> reply.value())
 			.max()
 			.orElse(0);
-		NodeCalls.Replies<Boolean> raised = this.nodes.call((node) -> {
+		NodeReplies<Boolean> raised = this.nodes.call((node) -> {
 			node.raiseFencingToken(name, token, leaseTime);
 			return Boolean.TRUE;
 		}, decidedBy(Boolean::booleanValue));
@@ -251,7 +250,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public boolean renew(String name, String ownerToken, Duration leaseTime) {
-		NodeCalls.Replies<Boolean> renewed = this.nodes.callAsync((node) -> node.renew(name, ownerToken, leaseTime),
+		NodeReplies<Boolean> renewed = this.nodes.callAsync((node) -> node.renew(name, ownerToken, leaseTime),
 				(node) -> node.renew(name, ownerToken, leaseTime), decidedBy(Boolean::booleanValue));
 		if (renewed.count(Boolean::booleanValue) >= this.quorum) {
 			return true;
@@ -266,7 +265,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 			// No node needs to answer, so no quorum could ever be reached.
 			return List.of();
 		}
-		NodeCalls.Replies<List<Boolean>> renewed = this.nodes.callInOrder((node) -> renewAll(node, renewals),
+		NodeReplies<List<Boolean>> renewed = this.nodes.callInOrder((node) -> renewAll(node, renewals),
 				(node) -> node.renewAll(renewals),
 				(replies) -> IntStream.range(0, renewals.size()).allMatch((index) -> {
 					int yes = replies.count((list) -> list.get(index));
@@ -302,7 +301,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	@Override
 	public boolean release(String name, String ownerToken) {
 		int most = this.nodes.size() - this.quorum;
-		NodeCalls.Replies<Boolean> released = this.nodes.callAsync((node) -> node.release(name, ownerToken),
+		NodeReplies<Boolean> released = this.nodes.callAsync((node) -> node.release(name, ownerToken),
 				(node) -> node.release(name, ownerToken), (replies) -> {
 					int yes = replies.count(Boolean::booleanValue);
 					int no = replies.count((held) -> !held);
@@ -326,7 +325,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public boolean forceRelease(String name) {
-		NodeCalls.Replies<Boolean> released = this.nodes.callAsync((node) -> node.forceRelease(name),
+		NodeReplies<Boolean> released = this.nodes.callAsync((node) -> node.forceRelease(name),
 				(node) -> node.forceRelease(name), (replies) -> false);
 		if (released.answered() == 0) {
 			throw new LockStoreException(name,
@@ -342,12 +341,12 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	@Override
 	public AutoCloseable subscribe(String name, ReleaseListener listener) {
 		ReleaseListener anyNode = (handOff) -> listener.released(null);
-		NodeCalls.Replies<AutoCloseable> subscriptions = this.nodes.call((node) -> node.subscribe(name, anyNode),
+		NodeReplies<AutoCloseable> subscriptions = this.nodes.call((node) -> node.subscribe(name, anyNode),
 				(replies) -> false);
 		List<AutoCloseable> open = subscriptions.replies()
 			.stream()
 			.filter((reply) -> reply.answered() && reply.value() != null)
-			.map(NodeCalls.Reply::value)
+			.map(NodeReply::value)
 			.toList();
 		if (open.isEmpty()) {
 			throw new LockStoreException(name, "Could not listen for releases of lock '" + name
@@ -360,7 +359,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		};
 	}
 
-	private void requireQuorum(String name, NodeCalls.Replies<?> replies, String what) {
+	private void requireQuorum(String name, NodeReplies<?> replies, String what) {
 		if (replies.answered() < this.quorum) {
 			throw new LockStoreException(name,
 					"Could not " + what + ": only " + replies.answered() + " of " + this.nodes.size()

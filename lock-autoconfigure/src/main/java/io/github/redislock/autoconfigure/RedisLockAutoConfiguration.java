@@ -16,9 +16,6 @@
 package io.github.redislock.autoconfigure;
 
 import io.github.redislock.annotation.LockAcquisitionFailureHandler;
-import io.github.redislock.core.AsyncLockClient;
-import io.github.redislock.core.AsyncLockOperations;
-import io.github.redislock.core.AsyncLockTemplate;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockLostListener;
@@ -208,18 +205,6 @@ public final class RedisLockAutoConfiguration {
 		}
 
 		/**
-		 * Asynchronous locks, for {@code @RedisLock} methods that return a future, a
-		 * {@code Mono} or a {@code Flux}, over the lock client when it has them, as the
-		 * starter's does.
-		 */
-		@Bean
-		@ConditionalOnMissingBean(AsyncLockOperations.class)
-		@ConditionalOnBean(AsyncLockClient.class)
-		AsyncLockTemplate redisLockAsyncTemplate(AsyncLockClient lockClient) {
-			return new AsyncLockTemplate(lockClient);
-		}
-
-		/**
 		 * The {@code @RedisLock} infrastructure. The advisor and what it needs to match
 		 * methods are created early, by the auto-proxy creator, so they depend on nothing
 		 * but the environment; the interceptor, which needs Redis, is looked up by name
@@ -276,14 +261,13 @@ public final class RedisLockAutoConfiguration {
 			@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 			@ConditionalOnMissingBean
 			RedisLockInterceptor redisLockInterceptor(RedisLockOperationSource operationSource,
-					LockKeyExpressionEvaluator evaluator, LockOperations locks,
-					ObjectProvider<AsyncLockOperations> asyncLocks, RedisLockProperties properties,
+					LockKeyExpressionEvaluator evaluator, LockOperations locks, RedisLockProperties properties,
 					LockAcquisitionFailureHandler failureHandler,
 					ObjectProvider<LockInstrumentation> instrumentations) {
 				LockDefaults defaults = new LockDefaults(properties.getExpire(), properties.getWaitTime(),
 						properties.getRenewal().isEnabled());
-				RedisLockInterceptor interceptor = new RedisLockInterceptor(operationSource, evaluator, locks,
-						asyncLocks.getIfUnique(), defaults, failureHandler, properties.getLostLeaseAction());
+				RedisLockInterceptor interceptor = new RedisLockInterceptor(operationSource, evaluator, locks, defaults,
+						failureHandler, properties.getLostLeaseAction());
 				interceptor
 					.setInstrumentation(CompositeLockInstrumentation.of(instrumentations.orderedStream().toList()));
 				return interceptor;

@@ -16,7 +16,7 @@
 
 package io.github.redislock.autoconfigure;
 
-import io.github.redislock.core.AsyncLockClient;
+import io.github.redislock.core.LockClient;
 import io.github.redislock.reactive.ReactiveLockTemplate;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -40,8 +40,8 @@ public class RedisLockReactiveAutoConfiguration {
 
 	@Bean
 	@ConditionalOnMissingBean
-	@ConditionalOnBean(AsyncLockClient.class)
-	ReactiveLockTemplate redisLockReactiveTemplate(AsyncLockClient lockClient) {
+	@ConditionalOnBean(LockClient.class)
+	ReactiveLockTemplate redisLockReactiveTemplate(LockClient lockClient) {
 		return new ReactiveLockTemplate(lockClient);
 	}
 

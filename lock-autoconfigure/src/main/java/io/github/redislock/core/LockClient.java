@@ -16,9 +16,15 @@
 
 package io.github.redislock.core;
 
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+
 /**
- * Hands out {@link DistributedLock} handles by name. Handles are cheap: the same name
- * always refers to the same lock, whichever handle is used.
+ * Hands out locks: {@link DistributedLock} handles by name, owned by the thread that
+ * takes them, and {@link LockLease leases} for holders that are not threads. Handles are
+ * cheap: the same name always refers to the same lock, whichever handle is used. Both
+ * wait through the same acquisition, so threads and asynchronous holders of one name
+ * exclude each other.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -48,5 +54,17 @@ public interface LockClient {
 		LockArguments.label(name, label);
 		return getLock(name);
 	}
+
+	/**
+	 * Acquire a lock for a holder that is not a thread, waiting up to the definition's
+	 * wait time without blocking the calling thread. Cancelling the returned stage's
+	 * future abandons the wait, and releases a lock granted meanwhile.
+	 * @param definition the lock to acquire
+	 * @return the lease, or empty if the lock stayed busy; completes with
+	 * {@link LockStoreException} if the store failed and
+	 * {@link LockClientClosedException} if the client is stopping
+	 * @throws IllegalArgumentException if the definition is {@code null}
+	 */
+	CompletionStage<Optional<LockLease>> tryAcquireAsync(LockDefinition definition);
 
 }

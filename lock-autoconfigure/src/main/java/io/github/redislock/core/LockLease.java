@@ -20,9 +20,9 @@ import java.time.Duration;
 import java.util.concurrent.CompletionStage;
 
 /**
- * A lock held by no thread: taken by {@link AsyncLockClient#tryAcquireAsync} for work
- * that hops between threads (a future's stages, a reactive pipeline), and released,
- * renewed or fenced from whichever thread that work is on.
+ * A lock held by no thread: taken by {@link LockClient#tryAcquireAsync} for work that
+ * hops between threads (a future's stages, a reactive pipeline), and released, renewed or
+ * fenced from whichever thread that work is on.
  * <p>
  * Each lease is a holder of its own, known to the store by an owner token of its own: it
  * is not re-entrant, and a second lease of the same name, in this process or another,

@@ -16,12 +16,15 @@
 package io.github.redislock.core;
 
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Runs code under a lock described by a {@link LockDefinition}. Implemented by
- * {@link LockTemplate}. A {@code null} definition or action is refused with an
- * {@link IllegalArgumentException} before the lock is taken.
+ * Runs code under a lock described by a {@link LockDefinition}: blocking code on the
+ * calling thread, asynchronous work from before it starts until the stage it returns
+ * completes. Implemented by {@link LockTemplate}. A {@code null} definition or action is
+ * refused with an {@link IllegalArgumentException} before the lock is taken.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -57,5 +60,27 @@ public interface LockOperations {
 	 * @throws LockAcquisitionException if the thread was interrupted while waiting
 	 */
 	Optional<AcquiredLock> tryAcquire(LockDefinition definition);
+
+	/**
+	 * Start the action once the lock is held, and release the lock when the action's
+	 * stage completes, normally or not. The calling thread does not wait.
+	 * @param <T> the result type
+	 * @param definition the lock to hold
+	 * @param action starts the work, given the lease (for its fencing token); called on a
+	 * thread of the lock or Redis client, so it must not block
+	 * @return the action's result; completes with {@link LockAcquisitionException} if the
+	 * lock was not acquired within the wait time (the action did not run), or with
+	 * {@link LockLostException} if the action completed but the lease had been lost
+	 */
+	<T> CompletionStage<T> executeAsync(LockDefinition definition,
+			Function<? super LockLease, ? extends CompletionStage<T>> action);
+
+	/**
+	 * Acquire the lock for a holder that is not a thread, waiting up to the definition's
+	 * wait time without blocking the calling thread.
+	 * @param definition the lock to acquire
+	 * @return the lease to release when done, or empty if the lock stayed busy
+	 */
+	CompletionStage<Optional<LockLease>> tryAcquireAsync(LockDefinition definition);
 
 }

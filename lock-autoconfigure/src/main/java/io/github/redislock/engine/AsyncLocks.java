@@ -43,13 +43,14 @@ import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.store.LockHolder;
+import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
 
 /**
- * The locks of holders that are not threads: each acquisition is an
- * {@link AsyncAcquisition} under an owner token of its own, and each lease it yields a
+ * The locks of holders that are not threads, and the waits of all: each acquisition is an
+ * {@link Acquisition} under an owner token of its own, and each lease it yields a
  * {@link ClientLease}, kept by the same {@link LeaseKeeper} as the threads' holds. These
  * holders bypass the local queue of the threads, which a thread owns: they queue in the
  * store, beside the threads of every process.
@@ -85,7 +86,7 @@ final class AsyncLocks implements AutoCloseable {
 
 	private @Nullable SimpleAsyncTaskExecutor virtualThreads;
 
-	private final Set<AsyncAcquisition> waiting = ConcurrentHashMap.newKeySet();
+	private final Set<Acquisition> waiting = ConcurrentHashMap.newKeySet();
 
 	private final Set<ClientLease> held = ConcurrentHashMap.newKeySet();
 
@@ -131,9 +132,9 @@ final class AsyncLocks implements AutoCloseable {
 		}
 		LockInstrumentation.Acquisition observed = this.instrumentation.asyncAcquisitionStarted(name,
 				definition.label());
-		AsyncAcquisition acquisition = new AsyncAcquisition(this.store, this.owners, this.backoff, this.timer,
-				this.stopping, name, definition.leaseTime(), definition.renew(),
-				Deadline.after(definition.waitTime().toNanos()), LockHolder.currentThread(definition.method()));
+		Acquisition acquisition = new Acquisition(this.store, this.owners, this.backoff, this.timer, this.stopping,
+				name, this.owners.newHold(), definition.leaseTime(), definition.renew(),
+				Deadline.after(definition.waitTime().toNanos()), LockHolder.currentThread(definition.method()), null);
 		this.waiting.add(acquisition);
 		answer.whenComplete((lease, failure) -> {
 			if (answer.isCancelled()) {
@@ -155,6 +156,42 @@ final class AsyncLocks implements AutoCloseable {
 			}
 		});
 		return answer;
+	}
+
+	/**
+	 * Wait for a lock for the current thread, at the head of the lock's local queue,
+	 * after its first attempt found the lock busy.
+	 * @param state the state of the lock
+	 * @param ownerToken the owner token of the hold the thread waits for
+	 * @param leaseTime the lease to ask for
+	 * @param renew whether the lease is to be renewed while held
+	 * @param deadline when to give up
+	 * @param holder who waits, recorded with the lock when it is taken or handed over
+	 * @param busy the store's answer to the first attempt
+	 * @param requestedAt {@link System#nanoTime()} when the first attempt was made
+	 * @return the hold the store granted, or {@code null} if the deadline passed first
+	 * @throws InterruptedException if the thread was interrupted
+	 */
+	@Nullable LockHold await(LockState state, String ownerToken, Duration leaseTime, boolean renew, long deadline,
+			LockHolder holder, LockStore.AcquireResult busy, long requestedAt) throws InterruptedException {
+		Acquisition acquisition = new Acquisition(this.store, this.owners, this.backoff, this.timer, this.stopping,
+				state.name, ownerToken, leaseTime, renew, deadline, holder, Thread.currentThread());
+		state.waiting = acquisition;
+		try {
+			return acquisition.await(busy, requestedAt);
+		}
+		finally {
+			state.waiting = null;
+		}
+	}
+
+	/**
+	 * Undo whatever an attempt that failed may still do in the store.
+	 * @param name the lock name
+	 * @param ownerToken the owner token of the attempt
+	 */
+	void takeBack(String name, String ownerToken) {
+		this.store.takeBack(name, ownerToken);
 	}
 
 	/**
@@ -278,7 +315,7 @@ final class AsyncLocks implements AutoCloseable {
 	 * Make every wait try again now, so that it finds the client stopping and gives up.
 	 */
 	void wakeWaiters() {
-		this.waiting.forEach(AsyncAcquisition::wakeUp);
+		this.waiting.forEach(Acquisition::wakeUp);
 	}
 
 	/**
@@ -318,6 +355,7 @@ final class AsyncLocks implements AutoCloseable {
 
 	@Override
 	public void close() {
+		this.store.close();
 		this.timer.shutdownNow();
 		this.platformThreads.shutdown();
 		if (this.virtualThreads != null) {

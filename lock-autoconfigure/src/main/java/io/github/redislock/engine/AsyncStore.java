@@ -48,6 +48,8 @@ final class AsyncStore {
 
 	private final Executor blockingCalls;
 
+	private final AbandonedAttempts abandoned;
+
 	/** The store's non-blocking calls; read once {@link #asked} is set. */
 	private @Nullable AsyncLockStore async;
 
@@ -60,6 +62,7 @@ final class AsyncStore {
 	AsyncStore(GuardedStore store, Executor blockingCalls) {
 		this.store = store;
 		this.blockingCalls = blockingCalls;
+		this.abandoned = new AbandonedAttempts(store);
 	}
 
 	private @Nullable AsyncLockStore async() {
@@ -128,20 +131,30 @@ final class AsyncStore {
 	/**
 	 * Release, logging a failure only: a waiter leaving the queue, a lock granted to a
 	 * waiter that gave up, an attempt that failed and may still run late.
+	 * @return completes, never exceptionally, once the release was answered or failed
 	 */
-	void releaseQuietly(String name, String ownerToken, String occasion) {
+	CompletionStage<Void> releaseQuietly(String name, String ownerToken, String occasion) {
 		AsyncLockStore async = async();
 		if (async == null) {
+			CompletableFuture<Void> done = new CompletableFuture<>();
 			try {
-				this.blockingCalls.execute(() -> this.store.releaseQuietly(name, ownerToken, occasion));
+				this.blockingCalls.execute(() -> {
+					try {
+						this.store.releaseQuietly(name, ownerToken, occasion);
+					}
+					finally {
+						done.complete(null);
+					}
+				});
 			}
 			catch (RejectedExecutionException ex) {
 				// Closed: the lease bounds how long the lock stays taken.
+				done.complete(null);
 			}
-			return;
+			return done;
 		}
-		call(name, "Could not release lock '" + name + "'", "", () -> async.release(name, ownerToken))
-			.whenComplete((released, failure) -> {
+		return call(name, "Could not release lock '" + name + "'", "", () -> async.release(name, ownerToken))
+			.handle((released, failure) -> {
 				if (failure != null) {
 					logger.atDebug()
 						.addKeyValue(ClientLog.NAME, name)
@@ -149,7 +162,26 @@ final class AsyncStore {
 						.setCause(failure)
 						.log("Could not release lock '{}'{}; it frees itself when its lease runs out", name, occasion);
 				}
+				return null;
 			});
+	}
+
+	/**
+	 * Undo, on a thread of its own, whatever an attempt that failed may still do in the
+	 * store: a reply that did not come in time says nothing about whether the store ran
+	 * it.
+	 * @param name the lock name
+	 * @param ownerToken the owner token of the attempt
+	 */
+	void takeBack(String name, String ownerToken) {
+		this.abandoned.takeBack(name, ownerToken);
+	}
+
+	/**
+	 * Stop taking back failed attempts.
+	 */
+	void close() {
+		this.abandoned.close();
 	}
 
 	/**

@@ -24,7 +24,6 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.core.task.VirtualThreadTaskExecutor;
 import org.springframework.util.Assert;
 
-import io.github.redislock.core.AsyncLockClient;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockArguments;
 import io.github.redislock.core.LockBackoff;
@@ -59,7 +58,7 @@ import io.github.redislock.store.LockStore;
  * @author redis-lock contributors
  * @since 0.1.0
  */
-public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLifecycle, AutoCloseable {
+public class DefaultLockClient implements LockClient, SmartLifecycle, AutoCloseable {
 
 	private final Duration leaseTime;
 
@@ -117,8 +116,8 @@ public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLife
 		OwnerTokens owners = new OwnerTokens();
 		this.instanceId = owners.instanceId();
 		this.handOffs = new LocalHandOffs(guardedStore, this.leases, this.states, owners);
-		StoreAcquirer storeAcquirer = new StoreAcquirer(guardedStore, owners, backoff, this.leases);
 		this.asyncLocks = new AsyncLocks(guardedStore, owners, backoff, this.leases, this::isStopping);
+		StoreAcquirer storeAcquirer = new StoreAcquirer(guardedStore, owners, this.leases, this.asyncLocks);
 		this.shutdown.include(this.asyncLocks);
 		FencingTokens fencingTokens = new FencingTokens(guardedStore, this.leases);
 		this.engine = new LockEngine(this.states, this.handOffs, storeAcquirer, this.leases, fencingTokens,
@@ -190,11 +189,12 @@ public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLife
 	}
 
 	/**
-	 * Acquire a lock for a holder that is not a thread: see {@link AsyncLockClient}. Its
-	 * lease is renewed like a thread's when the definition asks for renewal, and the
-	 * client's stop waits for it to be released like a thread's lock, then gives it up.
-	 * The wait blocks no thread: with a store that has no non-blocking calls
-	 * ({@link LockStore#async()}), its store calls run on threads of this client's.
+	 * Acquire a lock for a holder that is not a thread: see
+	 * {@link LockClient#tryAcquireAsync}. Its lease is renewed like a thread's when the
+	 * definition asks for renewal, and the client's stop waits for it to be released like
+	 * a thread's lock, then gives it up. The wait blocks no thread: with a store that has
+	 * no non-blocking calls ({@link LockStore#async()}), its store calls run on threads
+	 * of this client's.
 	 */
 	@Override
 	public CompletableFuture<Optional<LockLease>> tryAcquireAsync(LockDefinition definition) {
@@ -346,7 +346,6 @@ public class DefaultLockClient implements LockClient, AsyncLockClient, SmartLife
 	@Override
 	public void close() {
 		this.shutdown.close();
-		this.engine.close();
 		this.asyncLocks.close();
 		this.leases.close();
 		this.states.close();

@@ -191,7 +191,7 @@ final class LockClientShutdown {
 	private boolean wakeWaitersUnlessDone() {
 		for (LockState state : this.states) {
 			state.local.wakeWaiters();
-			state.wakeUps.release();
+			state.wakeWaiter();
 		}
 		if (this.asyncLocks != null) {
 			this.asyncLocks.wakeWaiters();

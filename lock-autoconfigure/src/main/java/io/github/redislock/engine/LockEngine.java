@@ -267,11 +267,4 @@ final class LockEngine {
 		return this.fencingTokens.tokenOf(hold);
 	}
 
-	/**
-	 * Stop the engine's own thread, which takes back attempts that failed in the store.
-	 */
-	void close() {
-		this.storeAcquirer.close();
-	}
-
 }

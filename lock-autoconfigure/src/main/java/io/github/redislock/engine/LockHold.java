@@ -143,18 +143,20 @@ final class LockHold {
 	}
 
 	/**
-	 * Create the hold of an asynchronous holder, which no thread owns.
+	 * Create a hold granted after a wait, for the thread that waited or for an
+	 * asynchronous holder, which no thread owns.
 	 * @param name the lock name
 	 * @param ownerToken the holder's own owner token
 	 * @param leaseTime the lease granted
 	 * @param requestedAt {@link System#nanoTime()} when the lease was asked for
 	 * @param validity the part of a granted lease to count on
+	 * @param owner the thread that holds it, or {@code null}
 	 * @return the hold
 	 */
-	static LockHold unowned(String name, String ownerToken, Duration leaseTime, long requestedAt,
-			UnaryOperator<Duration> validity) {
+	static LockHold granted(String name, String ownerToken, Duration leaseTime, long requestedAt,
+			UnaryOperator<Duration> validity, @Nullable Thread owner) {
 		LockHold hold = new LockHold(name, ownerToken, leaseTime, requestedAt, validity);
-		hold.owner = null;
+		hold.owner = owner;
 		return hold;
 	}
 

@@ -15,7 +15,6 @@
  */
 package io.github.redislock.engine;
 
-import java.util.concurrent.Semaphore;
 import java.util.function.BooleanSupplier;
 
 import org.jspecify.annotations.Nullable;
@@ -36,8 +35,8 @@ final class LockState {
 
 	final LocalLock local;
 
-	/** Released when the store announces a release, to wake the waiting head thread. */
-	final Semaphore wakeUps = new Semaphore(0);
+	/** The wait in the store of the thread at the head of the local queue, if any. */
+	volatile @Nullable Acquisition waiting;
 
 	/** Threads holding or waiting for this lock; guarded by {@link LockStates}. */
 	int references;
@@ -59,8 +58,6 @@ final class LockState {
 	 */
 	int keptTurns;
 
-	private final BooleanSupplier waitsAbandoned;
-
 	/**
 	 * Create the state of a lock.
 	 * @param name the lock name
@@ -70,15 +67,17 @@ final class LockState {
 	LockState(String name, BooleanSupplier waitsAbandoned) {
 		this.name = name;
 		this.local = new LocalLock(waitsAbandoned);
-		this.waitsAbandoned = waitsAbandoned;
 	}
 
 	/**
-	 * Whether threads waiting for this lock, locally or in the store, give up instead.
-	 * @return whether waits are abandoned
+	 * Make the waiting head thread's next attempt now, so that it finds the client
+	 * stopping and gives up.
 	 */
-	boolean waitsAbandoned() {
-		return this.waitsAbandoned.getAsBoolean();
+	void wakeWaiter() {
+		Acquisition current = this.waiting;
+		if (current != null) {
+			current.wakeUp();
+		}
 	}
 
 	@Nullable LockHold heldByCurrentThread() {

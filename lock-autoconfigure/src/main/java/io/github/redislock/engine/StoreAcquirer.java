@@ -19,7 +19,6 @@ import java.time.Duration;
 
 import org.jspecify.annotations.Nullable;
 
-import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockStoreException;
 import io.github.redislock.store.LockHolder;
@@ -27,13 +26,10 @@ import io.github.redislock.store.LockStore;
 
 /**
  * Takes a lock in the store for the thread at the head of the local queue, which only
- * that thread asks the store for: one attempt, then, while the lock is busy and the
- * deadline allows, a {@link StoreWait}; the hold the store grants is recorded in the
- * lock's state, and renewed if asked.
- * <p>
- * The first attempt does not queue, so the uncontended path stays lean: no wait is made,
- * nor a subscription; a waiter asks again as soon as its subscription is in place, and
- * queues then.
+ * that thread asks the store for: one attempt on its own thread, so that an uncontended
+ * lock stays lean, then, while the lock is busy and the deadline allows, it awaits the
+ * {@link Acquisition} every waiter goes through. The hold the store grants is recorded in
+ * the lock's state, and renewed if asked.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -44,18 +40,15 @@ final class StoreAcquirer {
 
 	private final OwnerTokens owners;
 
-	private final LockBackoff backoff;
-
 	private final LeaseKeeper leases;
 
-	private final AbandonedAttempts abandoned;
+	private final AsyncLocks waits;
 
-	StoreAcquirer(GuardedStore store, OwnerTokens owners, LockBackoff backoff, LeaseKeeper leases) {
+	StoreAcquirer(GuardedStore store, OwnerTokens owners, LeaseKeeper leases, AsyncLocks waits) {
 		this.store = store;
 		this.owners = owners;
-		this.backoff = backoff;
 		this.leases = leases;
-		this.abandoned = new AbandonedAttempts(store);
+		this.waits = waits;
 	}
 
 	/**
@@ -74,48 +67,34 @@ final class StoreAcquirer {
 	boolean acquire(LockState state, long deadline, Duration leaseTime, boolean renew, @Nullable String method)
 			throws InterruptedException {
 		String ownerToken = this.owners.newHold();
-		try {
-			return acquire(state, deadline, leaseTime, renew, method, ownerToken);
-		}
-		catch (LockStoreException ex) {
-			// The failed attempt may still run in the store, late: it is taken back.
-			this.abandoned.takeBack(state.name, ownerToken);
-			throw ex;
-		}
-	}
-
-	private boolean acquire(LockState state, long deadline, Duration leaseTime, boolean renew, @Nullable String method,
-			String ownerToken) throws InterruptedException {
 		LockHolder holder = LockHolder.currentThread(method);
 		// Taken although this attempt does not queue, so that tickets count the attempts.
 		this.owners.nextTicket();
-		state.wakeUps.drainPermits();
 		long requestedAt = System.nanoTime();
-		LockStore.AcquireResult result = this.store.tryAcquire(state.name, ownerToken, leaseTime, null, holder);
-		if (result.acquired()) {
-			keep(state, new LockHold(state.name, ownerToken, leaseTime, requestedAt, this.store::leaseValidity), renew,
-					method);
-			return true;
+		LockStore.AcquireResult result;
+		try {
+			result = this.store.tryAcquire(state.name, ownerToken, leaseTime, null, holder);
 		}
-		if (Deadline.remaining(deadline) <= 0) {
+		catch (LockStoreException ex) {
+			// The failed attempt may still run in the store, late: it is taken back.
+			this.waits.takeBack(state.name, ownerToken);
+			throw ex;
+		}
+		LockHold hold;
+		if (result.acquired()) {
+			hold = new LockHold(state.name, ownerToken, leaseTime, requestedAt, this.store::leaseValidity);
+		}
+		else if (Deadline.remaining(deadline) <= 0) {
 			return false;
 		}
-		try (StoreWait wait = new StoreWait(this.store, this.owners, ownerToken, this.backoff, state, leaseTime, renew,
-				deadline, holder)) {
-			LockHold hold = wait.acquire(result);
+		else {
+			hold = this.waits.await(state, ownerToken, leaseTime, renew, deadline, holder, result, requestedAt);
 			if (hold == null) {
 				return false;
 			}
-			keep(state, hold, renew, method);
-			return true;
 		}
-	}
-
-	/**
-	 * Stop taking back failed attempts.
-	 */
-	void close() {
-		this.abandoned.close();
+		keep(state, hold, renew, method);
+		return true;
 	}
 
 	/**

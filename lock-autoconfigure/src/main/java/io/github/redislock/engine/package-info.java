@@ -26,13 +26,13 @@
  * {@code LockEngine}, whose acquire and release paths use {@code LockStates} (the state
  * of each lock name in use, with the local lock its threads queue on),
  * {@code LocalHandOffs} (passing a lock between the threads of this process),
- * {@code StoreAcquirer} and {@code StoreWait} (taking a lock in the store),
- * {@code LeaseKeeper} (renewal, lengthening, the end of a lease and lost leases) and
- * {@code FencingTokens}. Every call to the store goes through {@code GuardedStore}, which
- * says what its failure means; {@code LockClientShutdown} stops the client without
- * abandoning the locks it holds. What operators see of it ({@code HeldLock},
- * {@code LockWait}, {@code RenewalHealth}) are snapshots read from these parts, never
- * handles to them.
+ * {@code StoreAcquirer} and {@code Acquisition} (taking a lock in the store, the one
+ * protocol blocking and asynchronous callers share), {@code LeaseKeeper} (renewal,
+ * lengthening, the end of a lease and lost leases) and {@code FencingTokens}. Every call
+ * to the store goes through {@code GuardedStore}, which says what its failure means;
+ * {@code LockClientShutdown} stops the client without abandoning the locks it holds. What
+ * operators see of it ({@code HeldLock}, {@code LockWait}, {@code RenewalHealth}) are
+ * snapshots read from these parts, never handles to them.
  */
 @NullMarked
 package io.github.redislock.engine;

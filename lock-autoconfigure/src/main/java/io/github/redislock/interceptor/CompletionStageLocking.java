@@ -23,7 +23,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 
 import io.github.redislock.annotation.LockContext;
-import io.github.redislock.core.AsyncLockOperations;
+import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockLease;
@@ -43,18 +43,18 @@ import org.jspecify.annotations.Nullable;
  */
 final class CompletionStageLocking {
 
-	private final AsyncLockOperations locks;
+	private final LockOperations locks;
 
 	private final LockReleaser releaser;
 
-	CompletionStageLocking(AsyncLockOperations locks, LockReleaser releaser) {
+	CompletionStageLocking(LockOperations locks, LockReleaser releaser) {
 		this.locks = locks;
 		this.releaser = releaser;
 	}
 
 	@Nullable Object invoke(MethodInvocation invocation, LockDefinition definition, NotAcquiredAnswer notAcquired)
 			throws Throwable {
-		CompletableFuture<Optional<LockLease>> acquiring = this.locks.tryAcquire(definition).toCompletableFuture();
+		CompletableFuture<Optional<LockLease>> acquiring = this.locks.tryAcquireAsync(definition).toCompletableFuture();
 		Optional<LockLease> acquired;
 		try {
 			acquired = acquiring.get();

@@ -117,7 +117,7 @@ final class LockableMethods {
 					"Return a CompletableFuture, a CompletionStage, a Mono or a Flux, which hold the lock until "
 							+ "their work completes; or return the result itself and run the method with @Async (the "
 							+ "lock is then taken on the executor's thread around the whole work); or lock inside the "
-							+ "asynchronous work with AsyncLockOperations.");
+							+ "asynchronous work with LockOperations.executeAsync.");
 		}
 	}
 

@@ -18,7 +18,7 @@ package io.github.redislock.interceptor;
 
 import io.github.redislock.annotation.LockContext;
 import io.github.redislock.annotation.ReactiveLockContext;
-import io.github.redislock.core.AsyncLockOperations;
+import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockLease;
 import io.github.redislock.reactive.LeaseGuard;
@@ -43,11 +43,11 @@ import org.springframework.aop.ProxyMethodInvocation;
  */
 final class ReactiveLocking {
 
-	private final AsyncLockOperations locks;
+	private final LockOperations locks;
 
 	private final LockReleaser releaser;
 
-	ReactiveLocking(AsyncLockOperations locks, LockReleaser releaser) {
+	ReactiveLocking(LockOperations locks, LockReleaser releaser) {
 		this.locks = locks;
 		this.releaser = releaser;
 	}
@@ -67,7 +67,8 @@ final class ReactiveLocking {
 	}
 
 	private Mono<LockLease> acquire(LockDefinition definition) {
-		return LeaseGuard.acquire(() -> this.locks.tryAcquire(definition)).switchIfEmpty(Mono.error(NotAcquired::new));
+		return LeaseGuard.acquire(() -> this.locks.tryAcquireAsync(definition))
+			.switchIfEmpty(Mono.error(NotAcquired::new));
 	}
 
 	private Flux<Object> work(MethodInvocation call, LockLease lease) {

@@ -22,7 +22,6 @@ import io.github.redislock.annotation.LockAcquisitionFailureHandler;
 import io.github.redislock.annotation.LockContext;
 import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.core.AcquiredLock;
-import io.github.redislock.core.AsyncLockOperations;
 import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockInstrumentation;
@@ -34,6 +33,7 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.support.AopUtils;
 import org.springframework.expression.EvaluationContext;
+import org.springframework.util.Assert;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -62,14 +62,16 @@ public class RedisLockInterceptor implements MethodInterceptor {
 
 	private final LockReleaser releaser;
 
-	private final @Nullable CompletionStageLocking completionStages;
+	private final CompletionStageLocking completionStages;
 
 	private final @Nullable Object reactive;
 
 	private LockInstrumentation instrumentation = LockInstrumentation.NONE;
 
 	/**
-	 * Create an interceptor.
+	 * Create an interceptor. Methods returning a {@code CompletableFuture}, a
+	 * {@code CompletionStage}, a {@code Mono} or a {@code Flux} hold their lock until
+	 * their work completes.
 	 * @param operationSource the source of the methods' operations
 	 * @param evaluator the evaluator of their expressions
 	 * @param locks the locks to take
@@ -81,34 +83,14 @@ public class RedisLockInterceptor implements MethodInterceptor {
 	public RedisLockInterceptor(RedisLockOperationSource operationSource, LockKeyExpressionEvaluator evaluator,
 			LockOperations locks, LockDefaults defaults, LockAcquisitionFailureHandler failureHandler,
 			LostLeaseAction lostLeaseAction) {
-		this(operationSource, evaluator, locks, null, defaults, failureHandler, lostLeaseAction);
-	}
-
-	/**
-	 * Create an interceptor that also locks methods returning a
-	 * {@code CompletableFuture}, a {@code CompletionStage}, a {@code Mono} or a
-	 * {@code Flux} until their work completes.
-	 * @param operationSource the source of the methods' operations
-	 * @param evaluator the evaluator of their expressions
-	 * @param locks the locks to take
-	 * @param asyncLocks the locks of asynchronous and reactive methods, or {@code null}
-	 * if the lock client has none: such methods then fail their calls
-	 * @param defaults the values of unset attributes
-	 * @param failureHandler what to do when a lock is not acquired and the method names
-	 * no fallback
-	 * @param lostLeaseAction what to do when a lease turns out lost at release
-	 */
-	public RedisLockInterceptor(RedisLockOperationSource operationSource, LockKeyExpressionEvaluator evaluator,
-			LockOperations locks, @Nullable AsyncLockOperations asyncLocks, LockDefaults defaults,
-			LockAcquisitionFailureHandler failureHandler, LostLeaseAction lostLeaseAction) {
 		this.operationSource = operationSource;
 		this.evaluator = evaluator;
 		this.locks = locks;
 		this.defaults = defaults;
 		this.failureHandler = failureHandler;
 		this.releaser = new LockReleaser(lostLeaseAction);
-		this.completionStages = (asyncLocks != null) ? new CompletionStageLocking(asyncLocks, this.releaser) : null;
-		this.reactive = (asyncLocks != null && reactorPresent) ? new ReactiveLocking(asyncLocks, this.releaser) : null;
+		this.completionStages = new CompletionStageLocking(locks, this.releaser);
+		this.reactive = reactorPresent ? new ReactiveLocking(locks, this.releaser) : null;
 	}
 
 	/**
@@ -144,12 +126,12 @@ public class RedisLockInterceptor implements MethodInterceptor {
 		LockDefinition definition = operation.toDefinition(this.evaluator.key(operation, context), this.defaults);
 		NotAcquiredAnswer notAcquired = (cause) -> notAcquired(operation, definition, invocation, cause);
 		if (LockableMethods.completion(operation.getMethod()) != null) {
-			return requireAsync(this.completionStages, operation).invoke(invocation, definition, notAcquired);
+			return this.completionStages.invoke(invocation, definition, notAcquired);
 		}
 		Class<?> reactiveType = LockableMethods.reactive(operation.getMethod());
 		if (reactiveType != null) {
-			return ((ReactiveLocking) requireAsync(this.reactive, operation)).invoke(invocation, definition,
-					reactiveType, notAcquired);
+			Assert.state(this.reactive != null, "Reactive return types are found only with Reactor present");
+			return ((ReactiveLocking) this.reactive).invoke(invocation, definition, reactiveType, notAcquired);
 		}
 		Optional<AcquiredLock> acquired;
 		try {
@@ -162,17 +144,6 @@ public class RedisLockInterceptor implements MethodInterceptor {
 			return notAcquired(operation, definition, invocation, null);
 		}
 		return proceedHolding(acquired.get(), operation, invocation);
-	}
-
-	private static <T> T requireAsync(@Nullable T locking, RedisLockOperation operation) {
-		if (locking == null) {
-			throw InvalidRedisLock.on(operation.getMethod(), operation.getTargetClass(),
-					"it returns " + operation.getMethod().getReturnType().getSimpleName()
-							+ ", whose lock is held until its work completes, and the lock client has no "
-							+ "asynchronous locks (AsyncLockOperations)",
-					"Use the starter's lock client, or define an AsyncLockOperations bean.");
-		}
-		return locking;
 	}
 
 	private @Nullable Object proceedHolding(AcquiredLock lock, RedisLockOperation operation,

@@ -19,7 +19,7 @@ package io.github.redislock.reactive;
 import java.util.function.Function;
 
 import io.github.redislock.annotation.ReactiveLockContext;
-import io.github.redislock.core.AsyncLockClient;
+import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockLease;
@@ -30,7 +30,7 @@ import reactor.core.publisher.Mono;
 import org.springframework.util.Assert;
 
 /**
- * Locks for reactive code, over an {@link AsyncLockClient}: nothing blocks, and each
+ * Locks for reactive code, over a {@link LockClient}: nothing blocks, and each
  * subscription takes the lock anew. Cancelling a subscription while it waits abandons the
  * wait; while it holds, releases the lock. <pre class="code">
  * Flux&lt;Order&gt; orders = locks.execute(definition, (lease) -&gt; repository.placeAll(batch));
@@ -41,10 +41,10 @@ import org.springframework.util.Assert;
  */
 public class ReactiveLockTemplate {
 
-	private final AsyncLockClient client;
+	private final LockClient client;
 
-	public ReactiveLockTemplate(AsyncLockClient client) {
-		Assert.notNull(client, "AsyncLockClient must not be null");
+	public ReactiveLockTemplate(LockClient client) {
+		Assert.notNull(client, "LockClient must not be null");
 		this.client = client;
 	}
 

@@ -457,7 +457,8 @@ class ShutdownWithHeldLocksTests {
 		}
 
 		boolean isWaiting() {
-			return this.thread.getState() == Thread.State.TIMED_WAITING;
+			Thread.State state = this.thread.getState();
+			return state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING;
 		}
 
 	}

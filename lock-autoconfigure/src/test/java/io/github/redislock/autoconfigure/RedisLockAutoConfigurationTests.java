@@ -21,7 +21,6 @@ import java.util.List;
 import io.github.redislock.annotation.LockAcquisitionFailureHandler;
 import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.annotation.RedisLock;
-import io.github.redislock.core.AsyncLockTemplate;
 import io.github.redislock.core.InvalidLockConfigurationException;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockOperations;
@@ -78,7 +77,6 @@ class RedisLockAutoConfigurationTests {
 			assertThat(context).hasSingleBean(RedisLockStore.class)
 				.hasSingleBean(DefaultLockClient.class)
 				.hasSingleBean(LockTemplate.class)
-				.hasSingleBean(AsyncLockTemplate.class)
 				.hasSingleBean(ReactiveLockTemplate.class)
 				.hasSingleBean(LockLostEventPublisher.class)
 				.hasSingleBean(LockKeyExpressionEvaluator.class)
@@ -116,7 +114,7 @@ class RedisLockAutoConfigurationTests {
 	@Test
 	void withoutReactorThereIsNoReactiveTemplateAndTheRestStays() {
 		this.runner.withClassLoader(new FilteredClassLoader("reactor.core.publisher"))
-			.run((context) -> assertThat(context).hasSingleBean(AsyncLockTemplate.class)
+			.run((context) -> assertThat(context).hasSingleBean(LockTemplate.class)
 				.doesNotHaveBean(ReactiveLockTemplate.class));
 	}
 

@@ -107,7 +107,7 @@ class EveryRunTimeLockFailureIsALockExceptionTests {
 
 		assertLockFailure(catchThrowable(() -> new LockTemplate(waiter).execute(busy, () -> "ran")), "busy");
 		assertLockFailure(
-				async(new AsyncLockTemplate(waiter).execute(busy, (lease) -> CompletableFuture.completedFuture("ran"))),
+				async(new LockTemplate(waiter).executeAsync(busy, (lease) -> CompletableFuture.completedFuture("ran"))),
 				"busy");
 	}
 
@@ -135,7 +135,7 @@ class EveryRunTimeLockFailureIsALockExceptionTests {
 			server.command("DEL", "lock:{lost}");
 			return "ran";
 		})), "lost");
-		assertLockFailure(async(new AsyncLockTemplate(client).execute(lost, (lease) -> {
+		assertLockFailure(async(new LockTemplate(client).executeAsync(lost, (lease) -> {
 			server.command("DEL", "lock:{lost}");
 			return CompletableFuture.completedFuture("ran");
 		})), "lost");

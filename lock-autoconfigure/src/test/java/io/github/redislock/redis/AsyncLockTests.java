@@ -30,7 +30,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
-import io.github.redislock.core.AsyncLockTemplate;
+import io.github.redislock.core.LockTemplate;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.core.LockClientClosedException;
@@ -169,19 +169,20 @@ class AsyncLockTests extends RedisLockTestSupport {
 
 	@Test
 	void templateReleasesWhenTheWorkCompletesOrFails() throws Exception {
-		AsyncLockTemplate template = new AsyncLockTemplate(instance().start().client);
+		LockTemplate template = new LockTemplate(instance().start().client);
 		LockDefinition definition = LockDefinition.of("async:template", Duration.ofSeconds(30), Duration.ZERO);
 		CompletableFuture<String> work = new CompletableFuture<>();
-		CompletableFuture<String> result = template.execute(definition, (lease) -> work).toCompletableFuture();
+		CompletableFuture<String> result = template.executeAsync(definition, (lease) -> work).toCompletableFuture();
 		await().atMost(TIMEOUT).until(() -> lockKeys().size() == 1);
-		Throwable busy = join(template.execute(definition, (lease) -> CompletableFuture.completedFuture("no"))
+		Throwable busy = join(template.executeAsync(definition, (lease) -> CompletableFuture.completedFuture("no"))
 			.handle((value, failure) -> (failure != null) ? failure.getCause() : null));
 		assertThat(busy).isInstanceOf(LockAcquisitionException.class);
 		work.complete("done");
 		assertThat(result.get(10, TimeUnit.SECONDS)).isEqualTo("done");
 		assertThat(lockKeys()).isEmpty();
 		CompletableFuture<String> failing = template
-			.execute(definition, (lease) -> CompletableFuture.<String>failedFuture(new IllegalStateException("boom")))
+			.executeAsync(definition,
+					(lease) -> CompletableFuture.<String>failedFuture(new IllegalStateException("boom")))
 			.toCompletableFuture();
 		assertThatExceptionOfType(CompletionException.class).isThrownBy(failing::join)
 			.withCauseInstanceOf(IllegalStateException.class);
@@ -193,13 +194,13 @@ class AsyncLockTests extends RedisLockTestSupport {
 		LockClientInstance instance = instance().start();
 		DistributedLock holder = instance().start().client.getLock("async:given-up");
 		assertThat(holder.tryLock(Duration.ZERO, Duration.ofSeconds(30), true)).isTrue();
-		AsyncLockTemplate template = new AsyncLockTemplate(instance.client);
+		LockTemplate template = new LockTemplate(instance.client);
 		AtomicBoolean ran = new AtomicBoolean();
-		CompletableFuture<String> result = template
-			.execute(LockDefinition.of("async:given-up", Duration.ofSeconds(30), Duration.ofSeconds(20)), (lease) -> {
-				ran.set(true);
-				return CompletableFuture.completedFuture("ran");
-			})
+		CompletableFuture<String> result = template.executeAsync(
+				LockDefinition.of("async:given-up", Duration.ofSeconds(30), Duration.ofSeconds(20)), (lease) -> {
+					ran.set(true);
+					return CompletableFuture.completedFuture("ran");
+				})
 			.toCompletableFuture();
 		// The lock, and the waiter's place in the waiters hash and the queue.
 		await().atMost(TIMEOUT).until(() -> lockKeys().size() == 3);
@@ -212,11 +213,11 @@ class AsyncLockTests extends RedisLockTestSupport {
 
 	@Test
 	void templateCallsTimedOutJustAsTheLockIsGrantedLeaveNoLockBehind() {
-		AsyncLockTemplate template = new AsyncLockTemplate(instance().start().client);
+		LockTemplate template = new LockTemplate(instance().start().client);
 		LockDefinition definition = LockDefinition.of("async:raced", Duration.ofSeconds(30), Duration.ofSeconds(5));
 		for (int i = 0; i < 300; i++) {
 			CompletableFuture<String> call = template
-				.execute(definition, (lease) -> CompletableFuture.completedFuture("done"))
+				.executeAsync(definition, (lease) -> CompletableFuture.completedFuture("done"))
 				.toCompletableFuture()
 				.orTimeout(i % 3, TimeUnit.MILLISECONDS);
 			join(call.handle((result, failure) -> result));
@@ -237,13 +238,13 @@ class AsyncLockTests extends RedisLockTestSupport {
 			for (int i = 0; i < perInstance; i++) {
 				for (LockClientInstance instance : instances) {
 					int key = i % counters.length;
-					AsyncLockTemplate template = new AsyncLockTemplate(instance.client);
+					LockTemplate template = new LockTemplate(instance.client);
 					LockDefinition definition = LockDefinition.of("async:counter:" + key, Duration.ofSeconds(30),
 							Duration.ofSeconds(60));
 					// Read on one thread, write on another: only the lock keeps them
 					// apart.
 					all.add(template
-						.execute(definition, (lease) -> CompletableFuture.supplyAsync(() -> counters[key], work)
+						.executeAsync(definition, (lease) -> CompletableFuture.supplyAsync(() -> counters[key], work)
 							.thenApplyAsync((read) -> {
 								Thread.yield();
 								counters[key] = read + 1;

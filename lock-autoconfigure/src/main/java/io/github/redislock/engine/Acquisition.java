@@ -67,9 +67,6 @@ final class Acquisition implements LockStore.ReleaseListener {
 	 */
 	private static final Duration MAX_RENEWED_HAND_OFF_LEASE = Duration.ofSeconds(5);
 
-	/** No attempt to make. */
-	private static final long NONE = -1;
-
 	private final AsyncStore store;
 
 	private final OwnerTokens owners;
@@ -244,7 +241,6 @@ final class Acquisition implements LockStore.ReleaseListener {
 
 	@Override
 	public void released(LockStore.@Nullable HandOff handOff) {
-		long now = NONE;
 		this.lock.lock();
 		try {
 			if (this.done) {
@@ -270,26 +266,11 @@ final class Acquisition implements LockStore.ReleaseListener {
 					return;
 				}
 			}
-			now = attemptNow();
+			schedule(0);
 		}
 		finally {
 			this.lock.unlock();
 		}
-		attempt(now);
-	}
-
-	/**
-	 * Number the next attempt, to be made at once by the calling thread once it lets go
-	 * of the state lock: a thread of the timer would add a hop to every wake-up. Called
-	 * holding the state lock.
-	 */
-	private long attemptNow() {
-		ScheduledFuture<?> next = this.nextAttempt;
-		if (next != null) {
-			next.cancel(false);
-			this.nextAttempt = null;
-		}
-		return ++this.scheduled;
 	}
 
 	/** Called holding the state lock. */
@@ -303,9 +284,6 @@ final class Acquisition implements LockStore.ReleaseListener {
 	}
 
 	private void attempt(long number) {
-		if (number == NONE) {
-			return;
-		}
 		LockStore.Queueing queueing;
 		this.lock.lock();
 		try {
@@ -342,13 +320,13 @@ final class Acquisition implements LockStore.ReleaseListener {
 	}
 
 	private void answered(LockStore.@Nullable AcquireResult answer, @Nullable Throwable failure) {
-		long now = NONE;
 		this.lock.lock();
 		try {
 			this.inFlight = false;
 			if (this.done) {
-				// Abandoned meanwhile: whatever the attempt obtained is given back;
-				// never a grant, whose owner token it shares.
+				// Abandoned meanwhile: whatever the attempt obtained is given back; never
+				// a
+				// grant, whose owner token it shares.
 				if (!this.granted) {
 					this.store.releaseQuietly(this.name, this.ownerToken, " for a holder that gave up waiting")
 						.thenRun(() -> this.result.complete(null));
@@ -379,17 +357,13 @@ final class Acquisition implements LockStore.ReleaseListener {
 				// Told once subscribed too, so that a release before then is not missed.
 				this.subscription = this.store.subscribe(this.name, this.ownerToken, this);
 			}
-			if (this.wokenUp) {
-				now = attemptNow();
-			}
-			else {
-				schedule(pauseNanos(this.backoff, this.attempts, remaining, answer.remainingLeaseMillis()));
-			}
+			long pause = this.wokenUp ? 0
+					: pauseNanos(this.backoff, this.attempts, remaining, answer.remainingLeaseMillis());
+			schedule(pause);
 		}
 		finally {
 			this.lock.unlock();
 		}
-		attempt(now);
 	}
 
 	/**

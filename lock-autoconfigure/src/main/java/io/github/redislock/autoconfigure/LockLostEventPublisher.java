@@ -34,7 +34,7 @@ import org.springframework.context.ApplicationEventPublisher;
  * @author redis-lock contributors
  * @since 0.1.0
  */
-public class LockLostEventPublisher implements LockLostListener {
+class LockLostEventPublisher implements LockLostListener {
 
 	private final ApplicationEventPublisher publisher;
 
@@ -42,7 +42,7 @@ public class LockLostEventPublisher implements LockLostListener {
 	 * Create a publisher.
 	 * @param publisher where to publish
 	 */
-	public LockLostEventPublisher(ApplicationEventPublisher publisher) {
+	LockLostEventPublisher(ApplicationEventPublisher publisher) {
 		this.publisher = publisher;
 	}
 

@@ -160,7 +160,10 @@ final class GuardedStore {
 	}
 
 	/**
-	 * Give the lock a fresh lease for the next local thread, under the token of its hold.
+	 * Give the lock a fresh lease for the next local thread, under the token of its hold,
+	 * whenever an interrupt lands: a pass cut short may have run, and would leave the
+	 * lock under a token no thread holds. A pass that failed in the store is taken back
+	 * under that token for the same reason.
 	 * @param hold the hold of the releasing thread
 	 * @param nextOwnerToken the owner token of the next thread's hold
 	 * @return the outcome, or {@code null} if the store did not, or failed, so that the
@@ -168,7 +171,8 @@ final class GuardedStore {
 	 */
 	LockStore.@Nullable Reacquisition reacquire(LockHold hold, String nextOwnerToken) {
 		try {
-			return this.store.reacquire(hold.name(), hold.ownerToken(), nextOwnerToken, hold.leaseTime());
+			return UninterruptibleCall.call((afterInterruption) -> this.store.reacquire(hold.name(), hold.ownerToken(),
+					nextOwnerToken, hold.leaseTime()));
 		}
 		catch (RuntimeException ex) {
 			logger.atDebug()
@@ -176,6 +180,7 @@ final class GuardedStore {
 				.addKeyValue(ClientLog.OUTCOME, "hand_off_failed")
 				.setCause(ex)
 				.log("Could not pass lock '{}' on with a fresh lease; releasing it instead", hold.name());
+			releaseQuietly(hold.name(), nextOwnerToken, " after a pass that failed");
 			return null;
 		}
 	}

@@ -43,22 +43,10 @@ import org.slf4j.LoggerFactory;
 import io.github.redislock.store.LockStore;
 
 /**
- * Extends the leases of held locks from one daemon thread shared by the whole client, so
- * that holding many locks costs no thread per lock, and taking one costs no more than
- * adding it to a set: most locks are released long before their first renewal.
- * <p>
- * The thread sweeps the held locks a few times per shortest lease, and only while some
- * are held. A lease is due once a third of it has passed, leaving two more chances if the
- * store is briefly unreachable. When one lease is due, every lease due within the next
- * sixth of its own length is renewed with it, in one batch: thousands of held locks then
- * cost a handful of round trips per renewal period instead of one each.
- * <p>
- * The store is called on threads of its own, never on the sweeping thread, and each call
- * is given up when the first lease of its batch runs out: a store that stops answering (a
- * paused or unreachable Redis) holds up no other renewal, and the sweep still reports
- * each lease lost as it runs out, not when the store answers again. The replies are
- * applied on the sweeping thread, one lease at a time, and a reply to a call given up is
- * dropped, so that a lease reported lost stays lost.
+ * Extends leases from one thread shared by the client: a held lock costs no thread, and
+ * leases due close together are renewed in one batch. Store calls run off the sweeping
+ * thread and are given up when their batch's first lease runs out, so a silent store
+ * holds up no other renewal, and a lease reported lost stays lost.
  *
  * @author redis-lock contributors
  * @since 0.1.0

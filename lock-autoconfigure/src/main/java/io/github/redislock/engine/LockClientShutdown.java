@@ -28,21 +28,10 @@ import org.springframework.util.Assert;
 import io.github.redislock.core.LockClientClosedException;
 
 /**
- * Stops a client without abandoning the locks it holds, and without leaving them behind.
- * A client that simply stopped renewing would let another instance take a lock as soon as
- * its lease ran out, while the holder's work still ran, and the holder would learn
- * nothing of it; its release would only fail later, as if the store had. A client that
- * simply went away would leave its locks to others for a whole lease.
- * <p>
- * So a stop first refuses new acquisitions and sends away the threads waiting for one,
- * which hold nothing and leave the store's queues as they go, then waits, up to its
- * timeout, until the holders have released their locks, while their leases are still
- * renewed and the store is still in use. The holds left when the timeout passes are given
- * up: no longer renewed, released in the store so that others take them at once, and
- * reported lost, so that their holders are told at release.
- * <p>
- * Waiting is a poll of the client's lock states: a stop happens once per client, and a
- * poll keeps the acquire and release paths free of any work for it.
+ * Stops a client without abandoning its locks or leaving them behind: new acquisitions
+ * and waiters are sent away, holders get until the timeout to release while renewal goes
+ * on, and the holds left then are released in the store and reported lost to their
+ * holders. A poll, so that the lock paths do no work for a stop.
  *
  * @author redis-lock contributors
  * @since 0.1.0

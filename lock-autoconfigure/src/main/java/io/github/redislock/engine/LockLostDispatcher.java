@@ -31,22 +31,10 @@ import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockLostListener;
 
 /**
- * Reports lost leases: a WARN log, then the client's {@link LockLostListener}, which is
- * user code and may be slow (an HTTP alert, say) or throw.
- * <p>
- * A loss that the renewal thread finds is told on a daemon thread of its own, so that a
- * slow listener never delays the renewal of every other lock: their leases are short, and
- * other instances would take them while their holders still run. That thread runs only
- * while there are events to tell; they are told one at a time, in the order they were
- * found.
- * <p>
- * A loss that a caller's own thread finds (at release, at re-entry, when it asks for a
- * fencing token or takes over a lock handed to it) is told on that thread, before its
- * call returns, so that the listener has run by the time the caller sees its
- * {@link LockLostException}; a hold given up at the end of the shutdown timeout is told
- * on the thread that stops the client. If losses of the same lock still wait to be told
- * on the event thread, it is told after them instead, so that a listener sees the losses
- * of one lock in order.
+ * Reports lost leases: a WARN log, then the listener, which is user code and may be slow
+ * or throw. A loss the renewal thread finds is told on a thread of its own, so a slow
+ * listener delays no renewal; one a caller finds is told on the caller's thread before
+ * its call returns. The losses of one lock are told in order.
  *
  * @author redis-lock contributors
  * @since 0.1.0

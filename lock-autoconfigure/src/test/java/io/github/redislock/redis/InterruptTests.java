@@ -16,6 +16,9 @@
 package io.github.redislock.redis;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -25,6 +28,7 @@ import java.util.concurrent.locks.LockSupport;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockStoreException;
 import io.github.redislock.engine.LockClientProbe;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -116,6 +120,50 @@ class InterruptTests extends RedisLockTestSupport {
 			}
 		}
 		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
+	}
+
+	@Test
+	void aPassToAnotherThreadInterruptedWhileRedisIsSlowStillReachesThatThread() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("passed-while-interrupted");
+		assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(30), true)).isTrue();
+		CompletableFuture<Long> waited = new CompletableFuture<>();
+		Thread waiter = new Thread(() -> {
+			long began = System.nanoTime();
+			try {
+				if (lock.tryLock(Duration.ofSeconds(20), Duration.ofSeconds(30), true)) {
+					waited.complete(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - began));
+					lock.unlock();
+				}
+				else {
+					waited.complete(-1L);
+				}
+			}
+			catch (Throwable ex) {
+				waited.completeExceptionally(ex);
+			}
+		});
+		waiter.start();
+		Awaitility.await()
+			.atMost(Duration.ofSeconds(10))
+			.until(() -> waiter.getState() == Thread.State.WAITING || waiter.getState() == Thread.State.TIMED_WAITING);
+		server().pause();
+		ScheduledExecutorService faults = Executors.newSingleThreadScheduledExecutor();
+		try {
+			Thread holder = Thread.currentThread();
+			faults.schedule(holder::interrupt, 100, TimeUnit.MILLISECONDS);
+			faults.schedule(() -> server().resume(), 300, TimeUnit.MILLISECONDS);
+			assertThatNoException().as("the release that passes the lock on").isThrownBy(lock::unlock);
+		}
+		finally {
+			faults.shutdown();
+			assertThat(faults.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+			server().resume();
+		}
+		assertThat(Thread.interrupted()).as("the holder's interrupt, kept").isTrue();
+		assertThat(waited.get(10, TimeUnit.SECONDS)).as("ms the other thread waited, with a 30 s lease at stake")
+			.isBetween(0L, 5_000L);
+		assertThat(server().command("EXISTS", instance.keys.lockKey("passed-while-interrupted"))).isEqualTo(0L);
 	}
 
 	@Test

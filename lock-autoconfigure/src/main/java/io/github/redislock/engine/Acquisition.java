@@ -41,31 +41,13 @@ import org.jspecify.annotations.Nullable;
  * asynchronous one composes it.
  * <p>
  * Only one attempt is in flight at a time. The state is guarded by a lock held only to
- * read and write fields, never across a store call.
+ * read and write fields, never across a store call. The attempt, its answer, a wake-up
+ * and the end of the wait read and write that one state, so they stay in one class; the
+ * rules they follow are in {@link WaitPolicy}.
  *
  * @author redis-lock contributors
  */
 final class Acquisition implements LockStore.ReleaseListener {
-
-	/**
-	 * How much longer than its next pause a waiter keeps its place in the store's queue,
-	 * to allow for a slow round trip or a pause of this process.
-	 */
-	private static final Duration QUEUE_MARGIN = Duration.ofSeconds(1);
-
-	/**
-	 * The place asked for by the last attempt of a waiter that queued: the attempt must
-	 * say it queued to take its place out, and if the lock is still busy, the place it
-	 * keeps runs out at once.
-	 */
-	private static final Duration LAST_PLACE = Duration.ofMillis(1);
-
-	/**
-	 * The longest lease a renewed lock is handed over with: should the waiter's process
-	 * have died since it last asked, the lock frees itself this soon. Renewal extends it
-	 * to the full lease.
-	 */
-	private static final Duration MAX_RENEWED_HAND_OFF_LEASE = Duration.ofSeconds(5);
 
 	private final AsyncStore store;
 
@@ -142,7 +124,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 		this.name = name;
 		this.ownerToken = ownerToken;
 		this.leaseTime = leaseTime;
-		this.handOffLease = handOffLease(leaseTime, renew);
+		this.handOffLease = WaitPolicy.handOffLease(leaseTime, renew);
 		this.deadline = deadline;
 		this.holder = holder;
 		this.owner = owner;
@@ -304,8 +286,8 @@ final class Acquisition implements LockStore.ReleaseListener {
 			long ticket = this.owners.nextTicket();
 			this.expectedTicket = ticket;
 			// The first attempt is not queued: an uncontended lock needs no place.
-			queueing = (this.attempts == 1) ? null : queueing(this.store.queuesWaiters(), this.deadline, this.backoff,
-					this.handOffLease, ticket, this.queued);
+			queueing = (this.attempts == 1) ? null : WaitPolicy.queueing(this.store.queuesWaiters(), this.deadline,
+					this.backoff, this.handOffLease, ticket, this.queued);
 			this.queued |= queueing != null;
 			this.requestedAt = System.nanoTime();
 			this.inFlight = true;
@@ -358,7 +340,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 				this.subscription = this.store.subscribe(this.name, this.ownerToken, this);
 			}
 			long pause = this.wokenUp ? 0
-					: pauseNanos(this.backoff, this.attempts, remaining, answer.remainingLeaseMillis());
+					: WaitPolicy.pauseNanos(this.backoff, this.attempts, remaining, answer.remainingLeaseMillis());
 			schedule(pause);
 		}
 		finally {
@@ -434,61 +416,6 @@ final class Acquisition implements LockStore.ReleaseListener {
 		finally {
 			this.lock.unlock();
 		}
-	}
-
-	/**
-	 * Return how a waiter asks to be queued: only while it may wait, and only for as long
-	 * as it may take to ask again, so that the place of a waiter that died runs out soon;
-	 * its last attempt, if it queued before, only to take out its place.
-	 * @param queuesWaiters whether the store queues waiters at all
-	 * @param deadline when the waiter gives up
-	 * @param backoff the pauses between its attempts
-	 * @param handOffLease the lease it is handed the lock with
-	 * @param ticket the ticket of the attempt
-	 * @param queuedBefore whether an earlier attempt may have queued it
-	 * @return the queueing, or {@code null} not to queue
-	 */
-	static LockStore.@Nullable Queueing queueing(boolean queuesWaiters, long deadline, LockBackoff backoff,
-			Duration handOffLease, long ticket, boolean queuedBefore) {
-		long remainingWait = Deadline.remaining(deadline);
-		if (!queuesWaiters) {
-			return null;
-		}
-		if (remainingWait <= 0) {
-			// The last attempt, not to be queued again; if it takes the lock, it must
-			// still take out the place an earlier attempt queued, which a later release
-			// would otherwise hand the lock to.
-			return queuedBefore ? new LockStore.Queueing(LAST_PLACE, handOffLease, ticket, true) : null;
-		}
-		long validity = Math.min(remainingWait, backoff.maxDelayNanos());
-		// Saturated: a practically endless wait with the longest backoff would overflow.
-		validity = (validity > Long.MAX_VALUE - QUEUE_MARGIN.toNanos()) ? Long.MAX_VALUE
-				: validity + QUEUE_MARGIN.toNanos();
-		return new LockStore.Queueing(Duration.ofNanos(validity), handOffLease, ticket, queuedBefore);
-	}
-
-	/**
-	 * Return the lease a waiter is handed the lock with.
-	 * @param leaseTime the lease it asked for
-	 * @param renew whether it is renewed while held
-	 * @return the lease, no longer than {@link #MAX_RENEWED_HAND_OFF_LEASE} when renewed
-	 */
-	static Duration handOffLease(Duration leaseTime, boolean renew) {
-		return (renew && leaseTime.compareTo(MAX_RENEWED_HAND_OFF_LEASE) > 0) ? MAX_RENEWED_HAND_OFF_LEASE : leaseTime;
-	}
-
-	/**
-	 * Return the pause before the next attempt: never beyond the deadline, nor beyond the
-	 * holder's lease.
-	 * @param backoff the pauses between attempts
-	 * @param attempt the number of the attempt just made
-	 * @param remaining how long the wait may still last
-	 * @param holderLeaseMillis how long the holder's lease lasts
-	 * @return the pause in nanoseconds
-	 */
-	static long pauseNanos(LockBackoff backoff, int attempt, long remaining, long holderLeaseMillis) {
-		long holderLease = TimeUnit.MILLISECONDS.toNanos(Math.max(1, holderLeaseMillis));
-		return Math.min(backoff.delayNanos(attempt), Math.min(remaining, holderLease));
 	}
 
 }

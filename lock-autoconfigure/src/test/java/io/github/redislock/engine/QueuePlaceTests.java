@@ -40,7 +40,7 @@ class QueuePlaceTests {
 	void aWaiterKeepsItsPlaceForItsLongestPauseAndAMargin() {
 		long deadline = Deadline.after(Duration.ofSeconds(10).toNanos());
 
-		LockStore.Queueing queueing = Acquisition.queueing(true, deadline, BACKOFF, LEASE, 3, false);
+		LockStore.Queueing queueing = WaitPolicy.queueing(true, deadline, BACKOFF, LEASE, 3, false);
 
 		assertThat(queueing).isNotNull();
 		assertThat(queueing.validity()).isGreaterThan(Duration.ofSeconds(1)).isLessThanOrEqualTo(Duration.ofSeconds(2));
@@ -52,7 +52,7 @@ class QueuePlaceTests {
 	void theLastAttemptOfAWaiterThatQueuedSaysSoAndKeepsNoPlace() {
 		long passed = Deadline.after(0);
 
-		LockStore.Queueing queueing = Acquisition.queueing(true, passed, BACKOFF, LEASE, 4, true);
+		LockStore.Queueing queueing = WaitPolicy.queueing(true, passed, BACKOFF, LEASE, 4, true);
 
 		assertThat(queueing).isNotNull();
 		assertThat(queueing.queuedBefore()).isTrue();
@@ -61,14 +61,14 @@ class QueuePlaceTests {
 
 	@Test
 	void theLastAttemptOfAWaiterThatNeverQueuedIsNotQueued() {
-		assertThat(Acquisition.queueing(true, Deadline.after(0), BACKOFF, LEASE, 5, false)).isNull();
+		assertThat(WaitPolicy.queueing(true, Deadline.after(0), BACKOFF, LEASE, 5, false)).isNull();
 	}
 
 	@Test
 	void aStoreThatQueuesNoWaitersIsNeverAskedTo() {
 		long deadline = Deadline.after(Duration.ofSeconds(10).toNanos());
 
-		assertThat(Acquisition.queueing(false, deadline, BACKOFF, LEASE, 6, true)).isNull();
+		assertThat(WaitPolicy.queueing(false, deadline, BACKOFF, LEASE, 6, true)).isNull();
 	}
 
 }

@@ -9,27 +9,15 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Takes back acquisition attempts that failed in the store (a command timeout while Redis
- * stalls, a connection lost with the command in flight). Redis may still run such an
- * attempt when it resumes, or the client may send it again on reconnecting: the lock
- * would then be held, or a hand-off queued, for an owner that gave up, and stay unused
- * for a whole lease. A release under the attempt's owner token, sent after the attempt on
- * the same connection, undoes it.
- * <p>
- * The release runs on a daemon thread of its own, so that the caller's failure is not
- * delayed by another command timeout. That is safe only because no later hold uses the
- * attempt's owner token ({@link OwnerTokens#newHold()}): the release can meet none. A
- * store whose commands may take other connections (a pool, Jedis) may run the release
- * first, which then undoes nothing: the lock frees itself after its lease, as before.
+ * Takes back store attempts that failed client-side (timeout, lost connection) but may
+ * still run, or be resent, in Redis and hold the lock for an owner that gave up: a
+ * release under the attempt's token, sent after it on the same connection, undoes it.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class AbandonedAttempts implements AutoCloseable {
 
-	/**
-	 * Releases waiting to be sent at most; more are dropped, as their leases end anyway.
-	 */
+	/** More pending releases are dropped: their leases end anyway. */
 	private static final int MAX_PENDING = 1024;
 
 	private final GuardedStore store;
@@ -48,9 +36,10 @@ final class AbandonedAttempts implements AutoCloseable {
 	}
 
 	/**
-	 * Undo whatever a failed attempt may still do in the store.
-	 * @param name the lock name
-	 * @param ownerToken the owner token of the attempt, which its thread no longer uses
+	 * Runs on a thread of its own so the caller's failure is not delayed by another
+	 * timeout; safe because no later hold reuses {@code ownerToken}. With pooled
+	 * connections (Jedis) the release may overtake the attempt and undo nothing: the
+	 * lease then bounds it.
 	 */
 	void takeBack(String name, String ownerToken) {
 		try {

@@ -21,16 +21,9 @@ import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The acquisition protocol, once for every caller: attempts, a place in the store's
- * queue, the release subscription, backoff, the hand-off, the deadline and the give-back.
- * It runs as a chain of store answers, timers and release notifications, so that no
- * thread waits in it; a blocking caller {@link #await awaits} its outcome, as an
- * asynchronous one composes it.
- * <p>
- * Only one attempt is in flight at a time. The state is guarded by a lock held only to
- * read and write fields, never across a store call. The attempt, its answer, a wake-up
- * and the end of the wait read and write that one state, so they stay in one class; the
- * rules they follow are in {@link WaitPolicy}.
+ * The acquisition protocol shared by blocking and asynchronous callers (attempts, store
+ * queue, release notifications, backoff, hand-off, deadline, give-back), run as a chain
+ * of callbacks so no thread waits in it. Its rules are in {@link WaitPolicy}.
  *
  * @author redis-lock contributors
  */
@@ -58,44 +51,41 @@ final class Acquisition implements LockStore.ReleaseListener {
 
 	private final LockHolder holder;
 
-	/** The thread the hold is granted to, or {@code null} for an asynchronous holder. */
+	/** {@code null} for an asynchronous holder. */
 	private final @Nullable Thread owner;
 
 	/** Completes with the hold, {@code null} if the wait passed, or the failure. */
 	private final CompletableFuture<@Nullable LockHold> result = new CompletableFuture<>();
 
+	/** Guards the state; never held across a store call. */
 	private final ReentrantLock lock = new ReentrantLock();
 
 	private int attempts;
 
-	/** Whether an attempt awaits the store's answer. */
+	/** An attempt awaits the store's answer; never more than one does. */
 	private boolean inFlight;
 
-	/** Whether a release was announced while an attempt was in flight. */
+	/** A release was announced while an attempt was in flight: try again at once. */
 	private boolean wokenUp;
 
-	/** Whether the wait ended: granted, given up, failed or abandoned. */
+	/** Granted, given up, failed or abandoned. */
 	private boolean done;
 
-	/** Whether the wait ended with the lock granted. */
 	private boolean granted;
 
-	/** Whether an attempt may have queued this holder in the store. */
+	/** An attempt may have queued this holder: leaving must release in the store. */
 	private boolean queued;
 
 	private long expectedTicket;
 
-	/** {@link System#nanoTime()} when the latest attempt was made. */
+	/** {@link System#nanoTime()} of the latest attempt, which times a granted lease. */
 	private long requestedAt;
 
 	private LockStore.@Nullable HandOff handOff;
 
 	private @Nullable ScheduledFuture<?> nextAttempt;
 
-	/**
-	 * The number of the latest attempt scheduled: only that one runs, since cancelling a
-	 * scheduled attempt does not stop one that has begun.
-	 */
+	/** Only the latest scheduled attempt runs: cancelling does not stop one begun. */
 	private long scheduled;
 
 	private @Nullable AutoCloseable subscription;
@@ -121,27 +111,15 @@ final class Acquisition implements LockStore.ReleaseListener {
 		return this.name;
 	}
 
-	/**
-	 * Make the first attempt.
-	 * @return completes with the hold the store granted, {@code null} if the wait passed
-	 * first, or a failure: {@code LockStoreException}, {@link LockClientClosedException}
-	 */
 	CompletableFuture<@Nullable LockHold> start() {
 		attempt(0);
 		return this.result;
 	}
 
 	/**
-	 * Wait on, after a first attempt the caller made itself found the lock busy: the
-	 * thread at the head of a local queue asks the store on its own thread first, so that
-	 * an uncontended lock costs no hand-over between threads.
-	 * @param busy the store's answer to the first attempt
-	 * @param firstRequestedAt {@link System#nanoTime()} when it was made
-	 * @return the hold, or {@code null} if the deadline passed first
-	 * @throws InterruptedException if the thread was interrupted; the wait is then
-	 * abandoned and a lock granted meanwhile given back
-	 * @throws LockStoreException if the store failed
-	 * @throws LockClientClosedException if the client stopped meanwhile
+	 * Waits on after the caller's own first attempt found the lock busy, so an
+	 * uncontended lock costs no hand-over between threads. Returns {@code null} if the
+	 * deadline passed; a store failure is thrown as a {@link LockStoreException}.
 	 */
 	@Nullable LockHold await(LockStore.AcquireResult busy, long firstRequestedAt) throws InterruptedException {
 		this.lock.lock();
@@ -178,10 +156,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 		}
 	}
 
-	/**
-	 * Give up the wait: the holder no longer wants the lock. Leaves the store's queue,
-	 * and gives back a lock granted by an attempt still in flight.
-	 */
+	/** The holder no longer wants the lock: leave the store's queue. */
 	void abandon() {
 		this.lock.lock();
 		try {
@@ -200,10 +175,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 		leaveQueue().thenRun(() -> this.result.complete(null));
 	}
 
-	/**
-	 * Make the next attempt now, as a release does: the client is stopping and waits no
-	 * longer.
-	 */
+	/** Tries again now, as a release does, so a stopping client's waiter gives up. */
 	void wakeUp() {
 		released(null);
 	}
@@ -217,8 +189,8 @@ final class Acquisition implements LockStore.ReleaseListener {
 			}
 			if (handOff != null) {
 				if (!handOff.ownerToken().equals(this.ownerToken) || handOff.ticket() != this.expectedTicket) {
-					// Handed to another waiter: nothing to try for, and a thousand
-					// waiters woken by each hand-off would each ask Redis in vain.
+					// Handed to another waiter: trying would make every waiter woken
+					// by a hand-off ask Redis in vain.
 					return;
 				}
 				this.handOff = handOff;
@@ -293,9 +265,8 @@ final class Acquisition implements LockStore.ReleaseListener {
 		try {
 			this.inFlight = false;
 			if (this.done) {
-				// Abandoned meanwhile: whatever the attempt obtained is given back; never
-				// a
-				// grant, whose owner token it shares.
+				// Abandoned meanwhile: give back what the attempt obtained,
+				// unless the wait ended in a grant, whose owner token it shares.
 				if (!this.granted) {
 					this.store.releaseQuietly(this.name, this.ownerToken, " for a holder that gave up waiting")
 						.thenRun(() -> this.result.complete(null));
@@ -303,8 +274,8 @@ final class Acquisition implements LockStore.ReleaseListener {
 				return;
 			}
 			if (failure != null || answer == null) {
-				// The attempt may still run in the store, late: it is taken back, which
-				// also takes this holder out of the queue.
+				// The attempt may still run late in the store: taking it back
+				// also leaves the queue.
 				end();
 				this.store.takeBack(this.name, this.ownerToken);
 				this.result.completeExceptionally(AsyncStore.storeFailure(this.name,
@@ -323,7 +294,8 @@ final class Acquisition implements LockStore.ReleaseListener {
 				return;
 			}
 			if (this.subscription == null) {
-				// Told once subscribed too, so that a release before then is not missed.
+				// The listener is also told once subscribed, so that a release
+				// before then is not missed.
 				this.subscription = this.store.subscribe(this.name, this.ownerToken, this);
 			}
 			long pause = this.wokenUp ? 0
@@ -336,9 +308,8 @@ final class Acquisition implements LockStore.ReleaseListener {
 	}
 
 	/**
-	 * Return the hold of a lock that the store handed to the latest attempt, if enough of
-	 * its lease is known to be left; else the next attempt finds the lock recorded for
-	 * this holder and renews it.
+	 * {@code null} if under half of the handed-over lease is known to be left: the next
+	 * attempt then finds the lock recorded for this holder and renews it.
 	 */
 	private @Nullable LockHold handedOver() {
 		if (this.handOff == null) {
@@ -367,10 +338,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 		leaveQueueLater().thenRun(() -> this.result.completeExceptionally(failure));
 	}
 
-	/**
-	 * End the wait: no more attempts, no more notifications. Called holding the state
-	 * lock.
-	 */
+	/** No more attempts or notifications. Called holding the state lock. */
 	private void end() {
 		this.done = true;
 		ScheduledFuture<?> next = this.nextAttempt;
@@ -383,9 +351,8 @@ final class Acquisition implements LockStore.ReleaseListener {
 	}
 
 	/**
-	 * Leave the store's queue if an attempt may have queued this holder. Called holding
+	 * Leaves the store's queue if an attempt may have queued this holder. Called holding
 	 * the state lock.
-	 * @return completes once the store answered
 	 */
 	private CompletionStage<Void> leaveQueueLater() {
 		if (this.queued) {

@@ -36,16 +36,9 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.core.task.SimpleAsyncTaskExecutor;
 
 /**
- * The locks of holders that are not threads, and the waits of all: each acquisition is an
- * {@link Acquisition} under an owner token of its own, and each lease it yields a
- * {@link ClientLease}, kept by the same {@link LeaseKeeper} as the threads' holds. These
- * holders bypass the local queue of the threads, which a thread owns: they queue in the
- * store, beside the threads of every process.
- * <p>
- * Two threads of its own serve them, or more on a larger machine: a timer for backoff,
- * and an executor on which every stage handed to the caller completes, so that the
- * caller's continuations never run on a Redis client thread, and on which a store without
- * non-blocking calls makes its blocking ones.
+ * Locks of non-thread holders, and every store wait: each an {@link Acquisition} queued
+ * in the store, not locally. Callers' stages complete on {@code executor}, so that their
+ * continuations never run on a Redis client thread.
  *
  * @author redis-lock contributors
  */
@@ -65,10 +58,7 @@ final class AsyncLocks implements AutoCloseable {
 
 	private final ThreadPoolExecutor platformThreads;
 
-	/**
-	 * Completes every stage handed to callers, and makes the blocking calls of a store
-	 * without non-blocking ones; set before the client is used.
-	 */
+	/** Also runs a store's blocking calls when it has no others; set before use. */
 	private volatile Executor executor;
 
 	private @Nullable SimpleAsyncTaskExecutor virtualThreads;
@@ -99,10 +89,7 @@ final class AsyncLocks implements AutoCloseable {
 		this.instrumentation = instrumentation;
 	}
 
-	/**
-	 * Complete callers' stages and make blocking store calls on a virtual thread each,
-	 * from now on: callers' continuations may block, and so may a store.
-	 */
+	/** Continuations and store calls may block: a virtual thread for each task. */
 	void useVirtualThreads() {
 		SimpleAsyncTaskExecutor virtualThreads = new SimpleAsyncTaskExecutor("redis-lock-async-");
 		virtualThreads.setVirtualThreads(true);
@@ -146,18 +133,8 @@ final class AsyncLocks implements AutoCloseable {
 	}
 
 	/**
-	 * Wait for a lock for the current thread, at the head of the lock's local queue,
-	 * after its first attempt found the lock busy.
-	 * @param state the state of the lock
-	 * @param ownerToken the owner token of the hold the thread waits for
-	 * @param leaseTime the lease to ask for
-	 * @param renew whether the lease is to be renewed while held
-	 * @param deadline when to give up
-	 * @param holder who waits, recorded with the lock when it is taken or handed over
-	 * @param busy the store's answer to the first attempt
-	 * @param requestedAt {@link System#nanoTime()} when the first attempt was made
-	 * @return the hold the store granted, or {@code null} if the deadline passed first
-	 * @throws InterruptedException if the thread was interrupted
+	 * For the thread at the head of the local queue, after its own first attempt found
+	 * the lock busy; {@code null} if the deadline passed.
 	 */
 	@Nullable LockHold await(LockState state, String ownerToken, Duration leaseTime, boolean renew, long deadline,
 			LockHolder holder, LockStore.AcquireResult busy, long requestedAt) throws InterruptedException {
@@ -172,18 +149,13 @@ final class AsyncLocks implements AutoCloseable {
 		}
 	}
 
-	/**
-	 * Undo whatever an attempt that failed may still do in the store.
-	 * @param name the lock name
-	 * @param ownerToken the owner token of the attempt
-	 */
 	void takeBack(String name, String ownerToken) {
 		this.store.takeBack(name, ownerToken);
 	}
 
 	/**
-	 * Keep a hold the store granted, and hand its lease to the caller, unless the caller
-	 * gave up meanwhile or the client began to stop: then the lock is given back.
+	 * Hands the lease to the caller, or gives the lock back if the caller gave up or the
+	 * client began to stop meanwhile.
 	 */
 	private void granted(LockHold hold, LockDefinition definition, LockInstrumentation.Acquisition observed,
 			CompletableFuture<Optional<LockLease>> answer) {
@@ -218,8 +190,8 @@ final class AsyncLocks implements AutoCloseable {
 	}
 
 	/**
-	 * Complete a caller's stage on the executor, or on this thread once the client is
-	 * closed: a release or a wait that ends after the close must still be answered.
+	 * Runs on this thread once the executor is closed: a release or wait that ends after
+	 * the close must still be answered.
 	 */
 	private void complete(Runnable completion) {
 		try {
@@ -259,8 +231,8 @@ final class AsyncLocks implements AutoCloseable {
 		}
 		long requestedAt = System.nanoTime();
 		Duration leaseTime = hold.leaseTime();
-		// A store that stops answering does not keep the holder waiting past its lease,
-		// and its late answer no longer counts.
+		// Time out with the lease: a silent store must not keep the holder
+		// waiting past it, and a late answer no longer counts.
 		return this.store.renew(hold, leaseTime)
 			.toCompletableFuture()
 			.orTimeout(hold.remainingNanos(), TimeUnit.NANOSECONDS)
@@ -286,10 +258,6 @@ final class AsyncLocks implements AutoCloseable {
 		return new LockLostException(hold.name(), "Lock '" + hold.name() + "' was lost before " + what);
 	}
 
-	/**
-	 * Whether no asynchronous holder holds or waits for a lock.
-	 * @return whether all are done
-	 */
 	boolean isIdle() {
 		return this.waiting.isEmpty() && this.held.isEmpty();
 	}
@@ -298,28 +266,17 @@ final class AsyncLocks implements AutoCloseable {
 		return this.waiting.size() + this.held.size();
 	}
 
-	/**
-	 * Make every wait try again now, so that it finds the client stopping and gives up.
-	 */
+	/** Each wait tries again now, finds the client stopping and gives up. */
 	void wakeWaiters() {
 		this.waiting.forEach(Acquisition::wakeUp);
 	}
 
-	/**
-	 * Return the holds of the leases not released yet.
-	 * @return the holds
-	 */
 	List<LockHold> holds() {
 		List<LockHold> holds = new ArrayList<>(this.held.size());
 		this.held.forEach((lease) -> holds.add(lease.hold()));
 		return holds;
 	}
 
-	/**
-	 * Return the hold of the lease of the given lock name, if one is held.
-	 * @param name the lock name
-	 * @return the hold, or {@code null}
-	 */
 	@Nullable LockHold holdOf(String name) {
 		for (ClientLease lease : this.held) {
 			LockHold hold = lease.hold();
@@ -330,10 +287,7 @@ final class AsyncLocks implements AutoCloseable {
 		return null;
 	}
 
-	/**
-	 * Return the names of the locks being waited for, once per waiting holder.
-	 * @return the names
-	 */
+	/** One name per waiting holder. */
 	List<String> waitedFor() {
 		List<String> names = new ArrayList<>(this.waiting.size());
 		this.waiting.forEach((acquisition) -> names.add(acquisition.name()));

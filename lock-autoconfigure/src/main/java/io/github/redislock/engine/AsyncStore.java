@@ -19,11 +19,9 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 
 /**
- * The store calls of asynchronous holders: the store's own non-blocking calls where it
- * has them, else its blocking calls on threads of the client's, so that no caller's
- * thread waits either way. Every failure, synchronous or not, reaches the caller as a
- * stage completed with a {@link LockStoreException} that names the lock, as the blocking
- * calls of {@link GuardedStore} throw it.
+ * Store calls for asynchronous holders: the store's non-blocking calls if it has them,
+ * else its blocking ones on client threads, so that no caller's thread waits. Every
+ * failure completes the stage with a {@link LockStoreException} naming the lock.
  *
  * @author redis-lock contributors
  */
@@ -37,13 +35,10 @@ final class AsyncStore {
 
 	private final AbandonedAttempts abandoned;
 
-	/** The store's non-blocking calls; read once {@link #asked} is set. */
+	/** Read once {@link #asked} is set. */
 	private @Nullable AsyncLockStore async;
 
-	/**
-	 * Whether the store was asked for its non-blocking calls: on first use, since most
-	 * clients never need them.
-	 */
+	/** Asked on first use: most clients never need the non-blocking calls. */
 	private volatile boolean asked;
 
 	AsyncStore(GuardedStore store, Executor blockingCalls) {
@@ -115,11 +110,7 @@ final class AsyncStore {
 				() -> async.issueFencingToken(hold.name(), hold.ownerToken(), hold.leaseTime()));
 	}
 
-	/**
-	 * Release, logging a failure only: a waiter leaving the queue, a lock granted to a
-	 * waiter that gave up, an attempt that failed and may still run late.
-	 * @return completes, never exceptionally, once the release was answered or failed
-	 */
+	/** Logs a failure only; the stage never completes exceptionally. */
 	CompletionStage<Void> releaseQuietly(String name, String ownerToken, String occasion) {
 		AsyncLockStore async = async();
 		if (async == null) {
@@ -154,30 +145,18 @@ final class AsyncStore {
 	}
 
 	/**
-	 * Undo, on a thread of its own, whatever an attempt that failed may still do in the
-	 * store: a reply that did not come in time says nothing about whether the store ran
-	 * it.
-	 * @param name the lock name
-	 * @param ownerToken the owner token of the attempt
+	 * A reply that did not come in time says nothing about whether the store ran the
+	 * attempt: undo it in case it did.
 	 */
 	void takeBack(String name, String ownerToken) {
 		this.abandoned.takeBack(name, ownerToken);
 	}
 
-	/**
-	 * Stop taking back failed attempts.
-	 */
 	void close() {
 		this.abandoned.close();
 	}
 
-	/**
-	 * Return the failure of a stage from this class as the {@link LockStoreException} it
-	 * is, or one that wraps what it is not.
-	 * @param name the lock name
-	 * @param failure the failure a stage completed with
-	 * @return the store failure
-	 */
+	/** The stage's failure as a {@link LockStoreException}, wrapped if it is not one. */
 	static LockStoreException storeFailure(String name, Throwable failure) {
 		Throwable cause = unwrap(failure);
 		if (cause instanceof LockStoreException storeFailure) {

@@ -14,10 +14,8 @@ import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostException;
 
 /**
- * The {@link LockLease} of an asynchronous holder: its hold, kept by the client's
- * {@link LeaseKeeper} like a thread's, released and fenced through {@link AsyncStore}.
- * Every stage it returns completes on the client's executor, never on the Redis client's
- * threads, which whoever continues the stage might block.
+ * The {@link LockLease} of an asynchronous holder. Its stages complete on the client's
+ * executor, never on a Redis client thread, which the caller's continuation might block.
  *
  * @author redis-lock contributors
  */

@@ -12,12 +12,10 @@ import io.github.redislock.core.LockArguments;
 import io.github.redislock.core.LockDefinition;
 
 /**
- * The {@link DistributedLock} handle of a {@link DefaultLockClient}. It holds no state of
- * its own: every handle of the same name refers to the client's one state for that name,
- * through the client's {@link LockEngine}.
+ * The {@link DistributedLock} handle of a {@link DefaultLockClient}. Stateless: every
+ * handle of one name shares the client's state for it, through {@link LockEngine}.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class ClientLock implements DistributedLock {
 
@@ -31,15 +29,7 @@ final class ClientLock implements DistributedLock {
 
 	private final boolean defaultRenew;
 
-	/**
-	 * Create a handle.
-	 * @param engine the client's engine
-	 * @param name the lock name
-	 * @param label the bounded name the lock is reported under
-	 * @param defaultLeaseTime the lease of {@link java.util.concurrent.locks.Lock}
-	 * methods that take none
-	 * @param defaultRenew whether leases of methods that do not say are renewed
-	 */
+	/** {@code defaultLeaseTime} and {@code defaultRenew} serve methods that pass none. */
 	ClientLock(LockEngine engine, String name, String label, Duration defaultLeaseTime, boolean defaultRenew) {
 		this.engine = engine;
 		this.name = name;
@@ -97,8 +87,8 @@ final class ClientLock implements DistributedLock {
 	}
 
 	/**
-	 * A wait too long for {@link TimeUnit#toNanos} saturates, which is waiting
-	 * practically forever, as for {@link java.util.concurrent.locks.ReentrantLock}.
+	 * A wait too long for {@link TimeUnit#toNanos} saturates: practically forever, as for
+	 * {@link java.util.concurrent.locks.ReentrantLock}.
 	 */
 	@Override
 	public boolean tryLock(long time, TimeUnit unit) throws InterruptedException {

@@ -3,28 +3,19 @@
 package io.github.redislock.engine;
 
 /**
- * Deadlines of waits as {@link System#nanoTime()} values, {@link Long#MAX_VALUE} for a
- * wait without end. Kept as a plain {@code long}, not an object: every acquisition has a
- * deadline, and the uncontended one should allocate nothing for it.
+ * Wait deadlines as {@link System#nanoTime()} values, {@link #NONE} for no end: a plain
+ * {@code long}, so that an uncontended acquisition allocates nothing for it.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class Deadline {
 
-	/** The deadline of a wait without end. */
 	static final long NONE = Long.MAX_VALUE;
 
 	private Deadline() {
 	}
 
-	/**
-	 * Return the deadline of a wait that starts now.
-	 * @param waitNanos how long to wait, {@link Long#MAX_VALUE} for ever; a negative wait
-	 * is none
-	 * @return the deadline, {@link #NONE} if it would lie beyond what a {@code long} can
-	 * count
-	 */
+	/** A negative wait is none; one past what a {@code long} holds is {@link #NONE}. */
 	static long after(long waitNanos) {
 		if (waitNanos == Long.MAX_VALUE) {
 			return NONE;
@@ -37,12 +28,7 @@ final class Deadline {
 		}
 	}
 
-	/**
-	 * Return how long is left until the deadline.
-	 * @param deadline the deadline
-	 * @return the nanoseconds left, zero or negative once it passed,
-	 * {@link Long#MAX_VALUE} for a wait without end
-	 */
+	/** Zero or negative once passed; {@link Long#MAX_VALUE} for {@link #NONE}. */
 	static long remaining(long deadline) {
 		return (deadline == NONE) ? Long.MAX_VALUE : deadline - System.nanoTime();
 	}

@@ -28,15 +28,8 @@ import io.github.redislock.store.LockStore;
  * per lock name, counts re-entries, waits with backoff and release notifications, renews
  * leases and reports lost ones.
  * <p>
- * Each thread is known to the store by an owner token made of this client's random
- * instance id and a number for the thread, never by a bare thread id that another process
- * could share.
- * <p>
- * This class holds the client's settings and lifecycle, and puts together the
- * package-private parts that do the work, which the package documentation describes. It
- * is longer than those parts because it is the engine's public API: its length is
- * javadoc, and each method hands over to one part in a line or two (the operators' view,
- * for one, is {@link LockInventory}'s).
+ * Each hold is known to the store by an owner token made of this client's random instance
+ * id and a number of its own, never by a thread id that another process could share.
  * <p>
  * Closing the client, or stopping it as a {@link SmartLifecycle} bean, refuses new
  * acquisitions and waits, up to its {@link #setShutdownTimeout shutdown timeout}, for the
@@ -82,8 +75,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * take none
 	 * @param renew whether leases of methods that do not say are renewed while held
 	 * @param backoff the backoff between attempts on a busy lock
-	 * @param lostListener told of every lease found lost: on a thread of this client's
-	 * when renewal found the loss, else on the thread that found it
+	 * @param lostListener told of every lease found lost: on a client thread when renewal
+	 * found the loss, else on the thread that found it
 	 * @throws IllegalArgumentException if an argument is {@code null} or the lease is
 	 * under 1 ms or above {@link LockDefinition#MAX_LEASE_TIME}
 	 * @see LockLostListener
@@ -112,11 +105,10 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	/**
-	 * Let a releasing thread pass the lock straight to the next thread of this process
-	 * waiting for it, without a round trip, at most this many times in a row before the
-	 * lock takes a fresh lease from the store again. Off ({@code 0}) by default because
-	 * such a hand-off is not a fresh acquisition: the next holder shares the previous
-	 * one's fencing token.
+	 * Let a releasing thread pass the lock straight to the next waiting thread of this
+	 * process, without a round trip, at most this many times in a row before a fresh
+	 * lease is taken from the store. Off by default: such a hand-off is not a fresh
+	 * acquisition, and the next holder shares the previous one's fencing token.
 	 * @param maxLocalHandoffs the most hand-offs in a row, {@code 0} for none
 	 */
 	public void setMaxLocalHandoffs(int maxLocalHandoffs) {
@@ -124,8 +116,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	/**
-	 * Return the random id of this client, with which each of its owner tokens starts:
-	 * how a store that records only the instance of a holder names this one.
+	 * Return the random id of this client, which starts each of its owner tokens: how a
+	 * store that records only a holder's instance names this one.
 	 * @return the instance id
 	 */
 	public String getInstanceId() {
@@ -133,12 +125,12 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	/**
-	 * Run on virtual threads the threads of this client that run application code or may
-	 * block: those that complete the stages of asynchronous holders and make the blocking
-	 * store calls of a store without non-blocking ones, and the one that tells
-	 * {@link LockLostListener}s. The renewal thread and the timers stay platform threads:
-	 * leases must be renewed on time even while every carrier thread is busy with
-	 * application work. Set it before the client is used. Needs Java 21 or later.
+	 * Run on virtual threads the client threads that run application code or may block:
+	 * those completing asynchronous holders' stages, making the blocking calls of a store
+	 * without non-blocking ones, and telling {@link LockLostListener}s. Renewal and
+	 * timers stay on platform threads, so that leases are renewed on time even while
+	 * every carrier thread is busy. Set it before the client is used. Needs Java 21 or
+	 * later.
 	 * @param virtualThreads whether to use virtual threads
 	 * @throws IllegalStateException if virtual threads are asked for before Java 21
 	 */
@@ -177,11 +169,9 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	/**
 	 * Acquire a lock for a holder that is not a thread: see
-	 * {@link LockClient#tryAcquireAsync}. Its lease is renewed like a thread's when the
-	 * definition asks for renewal, and the client's stop waits for it to be released like
-	 * a thread's lock, then gives it up. The wait blocks no thread: with a store that has
-	 * no non-blocking calls ({@link LockStore#async()}), its store calls run on threads
-	 * of this client's.
+	 * {@link LockClient#tryAcquireAsync}. Its lease is renewed, and waited for at stop,
+	 * like a thread's. The wait blocks no thread; with a store that has no non-blocking
+	 * calls ({@link LockStore#async()}), its store calls run on client threads.
 	 */
 	@Override
 	public CompletableFuture<Optional<LockLease>> tryAcquireAsync(LockDefinition definition) {
@@ -189,26 +179,19 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		return this.asyncLocks.tryAcquire(definition);
 	}
 
-	/**
-	 * Return the number of lock names this process currently holds or waits for.
-	 * @return the number of active lock names
-	 */
+	/** Lock names this process holds or waits for. */
 	int activeLockCount() {
 		return this.states.size();
 	}
 
-	/**
-	 * Return the number of leases currently renewed.
-	 * @return the number of scheduled renewals
-	 */
 	int renewalCount() {
 		return this.leases.renewalCount();
 	}
 
 	/**
-	 * Return the locks this instance holds now, for operators (the Actuator endpoint
-	 * {@code locks} shows them): a snapshot by lock name, which may be out of date by the
-	 * time it is read, and changes nothing.
+	 * Return the locks this instance holds, for operators (the Actuator endpoint
+	 * {@code locks} shows them): a snapshot that may be stale by the time it is read, and
+	 * changes nothing.
 	 * @return the locks held, by name
 	 */
 	public List<HeldLock> heldLocks() {
@@ -233,18 +216,16 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	/**
-	 * Release a lock that a thread of this instance holds, without that thread, for an
-	 * operator unsticking a hung holder. Only this instance's hold is released in the
-	 * store, checked against its owner token, so a lock held by another instance, or
-	 * taken by another one meanwhile, is never released. The lock is then free for other
-	 * instances at once, while its holding thread still runs (the other threads of this
-	 * instance still queue behind that thread, which holds the lock's local turn until it
-	 * unlocks): it is no longer renewed, it is reported lost to the
-	 * {@link LockLostListener}, and its holder gets {@link LockLostException} when it
-	 * releases it, or locks it again. Work still done under it may overlap with the next
-	 * holder's, as after any lost lease: use it on a holder known to be stuck. A
-	 * {@link LockLease} is released the same way: its {@link LockLease#whenLost()}
-	 * completes, and its release fails with {@link LockLostException}.
+	 * Release a lock that a thread of this instance holds, without that thread, to
+	 * unstick a hung holder. Only this instance's hold is released, checked against its
+	 * owner token, so a lock held, or since taken, by another instance is never released.
+	 * Other instances can take the lock at once, while its holding thread still runs
+	 * (this instance's other threads queue behind that thread until it unlocks). The hold
+	 * is no longer renewed, is reported to the {@link LockLostListener}, and its holder
+	 * gets {@link LockLostException} when it releases or locks it again; a
+	 * {@link LockLease} likewise completes {@link LockLease#whenLost()} and fails its
+	 * release. Work still done under the lock may overlap with the next holder's: use it
+	 * on a holder known to be stuck.
 	 * @param name the lock name
 	 * @return whether this instance held the lock until it gave it up; {@code false} if
 	 * it held none by that name, its hold ended or passed to another of its threads
@@ -261,9 +242,6 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 				"an operator released it while it was held", " for an operator");
 	}
 
-	/**
-	 * Whether waits are abandoned: from the start of a stop on.
-	 */
 	private boolean isStopping() {
 		return this.shutdown.isStopping();
 	}
@@ -287,16 +265,14 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	/**
-	 * Stop handing out locks, and wait until the locks held are released, up to the
-	 * {@link #setShutdownTimeout shutdown timeout}, so that no other instance takes them
-	 * while their holders still run. Meanwhile their leases are renewed; threads waiting
-	 * for a lock give up at once, and new acquisitions fail, with
-	 * {@link LockClientClosedException}, leaving the store's queues. Locks still held
-	 * when the timeout passes are no longer renewed, are released in the store, so that
-	 * other instances take them at once rather than after their lease, and are reported
-	 * lost; their holders get {@link LockLostException} at release. Blocks the calling
-	 * thread, so that what the client needs, such as the store's connections, is stopped
-	 * only after it.
+	 * Stop handing out locks, and wait up to the {@link #setShutdownTimeout shutdown
+	 * timeout} for the locks held to be released, renewing their leases meanwhile, so
+	 * that no other instance takes them while their holders still run. Waiting threads
+	 * and new acquisitions fail with {@link LockClientClosedException}, leaving the
+	 * store's queues. Locks still held at the timeout are released in the store, so that
+	 * other instances need not wait out their leases, and reported lost; their holders
+	 * get {@link LockLostException} at release. Blocks the calling thread, so that what
+	 * the client needs, such as the store's connections, is stopped only after it.
 	 */
 	@Override
 	public void stop() {
@@ -310,15 +286,13 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	/**
 	 * Return the phase in which an application context stops this client: {@code 1024},
-	 * after the phases that finish the work that holds locks (Spring Boot's graceful web
-	 * shutdown, at {@code Integer.MAX_VALUE - 1024}, which lets in-flight requests finish
-	 * within {@code spring.lifecycle.timeout-per-shutdown-phase}; message listener
-	 * containers, near {@code Integer.MAX_VALUE}; Spring's executors and schedulers,
-	 * whose stop waits for running tasks, at {@code Integer.MAX_VALUE / 2}), so that
-	 * locks are released by their holders before any is given up, and before the Redis
-	 * connection factories, at {@code 0}. A context stops its lifecycle beans before it
-	 * destroys any bean: had the wait been left to {@link #close()}, it would run after
-	 * the connection factory had stopped, whatever the beans depend on.
+	 * after the phases that finish the work holding locks (Spring Boot's graceful web
+	 * shutdown at {@code Integer.MAX_VALUE - 1024}, within
+	 * {@code spring.lifecycle.timeout-per-shutdown-phase}; message listener containers
+	 * near {@code Integer.MAX_VALUE}; Spring's executors and schedulers at
+	 * {@code Integer.MAX_VALUE / 2}), and before the Redis connection factories at
+	 * {@code 0}. Waiting in {@link #close()} would be too late: a context stops its
+	 * lifecycle beans, connection factories included, before it destroys any bean.
 	 * @return the phase
 	 */
 	@Override

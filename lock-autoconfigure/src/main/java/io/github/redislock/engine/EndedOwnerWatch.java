@@ -14,27 +14,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Looks for threads that ended while holding a lock, without unlocking it, so that the
- * client can free their local state: the store frees such a lock when its lease runs out,
- * but the other threads of this process queue behind the ended thread locally and would
- * wait forever, and the state of the lock would stay in memory.
- * <p>
- * Threads queued on the local lock are parked until the lock is passed on, and have no
- * way to notice by themselves. So this watch looks at the owner of every lock state a few
- * times a second, on a daemon thread of its own, and only while this process holds or
- * waits for some lock: taking a lock costs one volatile read more, and an idle client no
- * thread at all.
+ * Finds threads that ended holding a lock without unlocking it: the store frees the lock
+ * after its lease, but local threads queued behind would wait forever. Polls only while
+ * locks are in use, so that an idle client costs no thread.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class EndedOwnerWatch implements AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(EndedOwnerWatch.class);
 
 	/**
-	 * How often the owners are looked at: short next to the leases that keep a lock of an
-	 * ended thread from the others anyway, long enough to cost nothing noticeable.
+	 * Short next to the leases that keep an ended thread's lock from others anyway, long
+	 * enough to cost nothing noticeable.
 	 */
 	private static final long PERIOD_MILLIS = 200;
 
@@ -44,22 +36,14 @@ final class EndedOwnerWatch implements AutoCloseable {
 
 	private final ScheduledThreadPoolExecutor scheduler;
 
-	/**
-	 * Guards starting and stopping the watch: a lock, not a monitor, so that a virtual
-	 * thread taking a lock never pins its carrier here.
-	 */
+	/** A lock, not a monitor, so that a virtual thread never pins its carrier here. */
 	private final ReentrantLock monitor = new ReentrantLock();
 
-	/** Whether a look is scheduled; cleared before the states are checked for none. */
+	/** Cleared before the states are checked for none; see {@link #stopIfIdle()}. */
 	private volatile boolean watching;
 
 	private @Nullable ScheduledFuture<?> looks;
 
-	/**
-	 * Create a watch.
-	 * @param states the live view of the client's lock states
-	 * @param releaseIfOwnerEnded frees a state's local lock if its owner ended
-	 */
 	EndedOwnerWatch(Collection<LockState> states, Consumer<LockState> releaseIfOwnerEnded) {
 		this.states = states;
 		this.releaseIfOwnerEnded = releaseIfOwnerEnded;
@@ -73,9 +57,7 @@ final class EndedOwnerWatch implements AutoCloseable {
 		this.scheduler.allowCoreThreadTimeOut(true);
 	}
 
-	/**
-	 * Make sure the watch runs; called after a lock state was added.
-	 */
+	/** Called after a lock state was added. */
 	void watch() {
 		if (!this.watching) {
 			start();
@@ -112,9 +94,8 @@ final class EndedOwnerWatch implements AutoCloseable {
 	}
 
 	/**
-	 * Stop once no lock is held or waited for. The flag is cleared before the states are
-	 * checked again, so a state added meanwhile either is seen here or starts the watch
-	 * itself.
+	 * The flag is cleared before the states are checked again, so a state added meanwhile
+	 * is either seen here or starts the watch itself.
 	 */
 	private void stopIfIdle() {
 		this.monitor.lock();

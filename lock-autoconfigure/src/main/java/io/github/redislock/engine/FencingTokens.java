@@ -5,13 +5,10 @@ package io.github.redislock.engine;
 import io.github.redislock.core.LockLostException;
 
 /**
- * Issues the fencing token of a hold the first time its holder asks for it: most holders
- * never read it, and an acquisition without one is cheaper. A token is only issued while
- * the store still records the holder, so it is never one that a later holder's token
- * could be smaller than.
+ * Issues a hold's fencing token on first request, since most holders never read it; only
+ * while the store still records the holder, so that no later holder's token is smaller.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class FencingTokens {
 
@@ -24,12 +21,7 @@ final class FencingTokens {
 		this.leases = leases;
 	}
 
-	/**
-	 * Return the hold's fencing token, asking the store for one the first time.
-	 * @param hold the hold, held by the current thread
-	 * @return the token
-	 * @throws LockLostException if the lease was lost before the token was issued
-	 */
+	/** Throws {@link LockLostException} if the lease was lost before issuing. */
 	long tokenOf(LockHold hold) {
 		long token = hold.fencingToken();
 		if (token != 0) {

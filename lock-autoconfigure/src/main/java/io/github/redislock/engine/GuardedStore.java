@@ -17,24 +17,14 @@ import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 
 /**
- * The {@link LockStore} as the engine calls it: each call says once what its failure
- * means to the caller. A store call cut short by an interrupt becomes an
- * {@link InterruptedException} where the caller is acquiring, since an interrupt ends an
- * acquisition; it is finished on a thread of the client's where the caller gives
- * something back, since the command may well have run (see {@link UninterruptibleCall});
- * any other failure becomes a {@link LockStoreException} naming the lock, or, where
- * nobody is left to tell, a debug log.
- * <p>
- * Two calls pass failures on as they are: a subscription, whose failure ends the
- * acquisition that asked for it, and the renewal sweep's batch, whose failure only makes
- * the sweep try again sooner.
+ * The {@link LockStore} as the engine calls it: interrupts end acquisitions, never
+ * give-backs ({@link UninterruptibleCall}); other failures become a
+ * {@link LockStoreException} naming the lock, or a debug log if nobody is left to tell.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class GuardedStore {
 
-	/** The client's category, where these failures were always logged. */
 	private static final Logger logger = ClientLog.logger;
 
 	private final LockStore store;
@@ -44,17 +34,8 @@ final class GuardedStore {
 	}
 
 	/**
-	 * Try to take the lock, queueing for it if asked. An interrupt ends the attempt; the
-	 * command may have taken the lock before the interrupt cut the wait for its reply, so
-	 * the lock is given back, and nothing is left behind.
-	 * @param name the lock name
-	 * @param ownerToken the owner's token
-	 * @param leaseTime the lease
-	 * @param queueing how to queue, or {@code null} not to
-	 * @param holder who takes the lock, recorded with it
-	 * @return the outcome
-	 * @throws InterruptedException if an interrupt cut the call short
-	 * @throws LockStoreException if the store failed
+	 * The command may have taken the lock before an interrupt cut the wait for its reply,
+	 * so an interrupted attempt gives the lock back.
 	 */
 	LockStore.AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime,
 			LockStore.@Nullable Queueing queueing, LockHolder holder) throws InterruptedException {
@@ -71,23 +52,13 @@ final class GuardedStore {
 		}
 	}
 
-	/**
-	 * Return the part of a granted lease to count on.
-	 * @param leaseTime the lease granted
-	 * @return the store's {@link LockStore#leaseValidity}
-	 */
 	Duration leaseValidity(Duration leaseTime) {
 		return this.store.leaseValidity(leaseTime);
 	}
 
 	/**
-	 * Extend the lease for an acquisition (a re-entry or a take-over), which an interrupt
-	 * ends like any other acquisition.
-	 * @param hold the hold
-	 * @param leaseTime the new lease, from now
-	 * @return whether the store still recorded the holder
-	 * @throws InterruptedException if an interrupt cut the call short
-	 * @throws LockStoreException if the store failed
+	 * For a re-entry or take-over, which an interrupt ends like any acquisition;
+	 * {@code false} if the store no longer records the holder.
 	 */
 	boolean renew(LockHold hold, Duration leaseTime) throws InterruptedException {
 		try {
@@ -103,13 +74,9 @@ final class GuardedStore {
 	}
 
 	/**
-	 * Release in the store whenever the interrupt lands. A release cut short by an
-	 * interrupt may have run: if the next attempt then finds the lock no longer this
-	 * holder's while its lease was still known to last, the first one released it.
-	 * @param hold the hold
-	 * @param leaseLeft whether the lease was known to last when the holder released it
-	 * @return whether the store still recorded the holder
-	 * @throws LockStoreException if the store failed
+	 * Uninterruptible. A release cut short may have run: if the retry finds the lock no
+	 * longer this holder's while {@code leaseLeft}, the first attempt released it, and it
+	 * counts as released.
 	 */
 	boolean release(LockHold hold, boolean leaseLeft) {
 		try {
@@ -123,14 +90,9 @@ final class GuardedStore {
 	}
 
 	/**
-	 * Release in the store whenever an interrupt lands, logging a failure only: the lock,
-	 * or the place in its queue, then runs out by itself. One path for every release that
-	 * has no caller to tell: a hold given back, a waiter leaving the queue, an
-	 * interrupted acquisition.
-	 * @param name the lock name
-	 * @param ownerToken the owner's token
-	 * @param occasion what the release follows, for the log, or empty
-	 * @return whether the store recorded the owner until this release
+	 * For every release with no caller to tell; uninterruptible, and logs a failure only,
+	 * as the lock or queue place then runs out by itself. Returns whether the store
+	 * recorded the owner until this release.
 	 */
 	boolean releaseQuietly(String name, String ownerToken, String occasion) {
 		try {
@@ -147,14 +109,10 @@ final class GuardedStore {
 	}
 
 	/**
-	 * Give the lock a fresh lease for the next local thread, under the token of its hold,
-	 * whenever an interrupt lands: a pass cut short may have run, and would leave the
-	 * lock under a token no thread holds. A pass that failed in the store is taken back
-	 * under that token for the same reason.
-	 * @param hold the hold of the releasing thread
-	 * @param nextOwnerToken the owner token of the next thread's hold
-	 * @return the outcome, or {@code null} if the store did not, or failed, so that the
-	 * releasing thread releases instead
+	 * Uninterruptible: a pass cut short may have run and left the lock under a token no
+	 * thread holds; a failed pass is released under that token for the same reason.
+	 * Returns {@code null} if the store could not pass the lock on, or failed: the
+	 * releasing thread then releases instead.
 	 */
 	LockStore.@Nullable Reacquisition reacquire(LockHold hold, String nextOwnerToken) {
 		try {
@@ -173,11 +131,8 @@ final class GuardedStore {
 	}
 
 	/**
-	 * Ask for a fencing token whenever the interrupt lands: asking again after an
-	 * interrupt only skips a token, since the next is larger.
-	 * @param hold the hold
-	 * @return the token, or {@code 0} if the store no longer records the holder
-	 * @throws LockStoreException if the store failed
+	 * Uninterruptible: asking again after an interrupt only skips a token. Returns
+	 * {@code 0} if the store no longer records the holder.
 	 */
 	long issueFencingToken(LockHold hold) {
 		try {
@@ -190,22 +145,11 @@ final class GuardedStore {
 		}
 	}
 
-	/**
-	 * Extend several leases at once, each answered on its own; a failure is passed on.
-	 * @param renewals the leases to extend
-	 * @param timeout how long the caller waits for the answers
-	 * @return for each renewal, a future of whether the store still recorded its holder
-	 */
+	/** A failure is passed on: it only makes the renewal sweep try again sooner. */
 	List<CompletableFuture<Boolean>> renewAll(List<LockStore.LeaseRenewal> renewals, Duration timeout) {
 		return this.store.renewAllAsync(renewals, timeout);
 	}
 
-	/**
-	 * Subscribe to the releases of a lock; a failure is passed on.
-	 * @param name the lock name
-	 * @param listener told of each release
-	 * @return the subscription
-	 */
 	@Nullable AsyncLockStore async() {
 		return this.store.async();
 	}
@@ -214,16 +158,12 @@ final class GuardedStore {
 		return this.store.queuesWaiters();
 	}
 
+	/** A failure is passed on: it ends the acquisition that subscribed. */
 	AutoCloseable subscribe(String name, String ownerToken, LockStore.ReleaseListener listener) {
 		return this.store.subscribe(name, ownerToken, listener);
 	}
 
-	/**
-	 * Close a subscription, logging a failure only: a waiter that leaves is not held up
-	 * by it.
-	 * @param subscription the subscription, or {@code null} if none was made
-	 * @param name the lock name
-	 */
+	/** Logs a failure only: a waiter that leaves is not held up by it. */
 	void unsubscribeQuietly(@Nullable AutoCloseable subscription, String name) {
 		if (subscription != null) {
 			try {
@@ -235,10 +175,7 @@ final class GuardedStore {
 		}
 	}
 
-	/**
-	 * Whether an interrupt cut a call short: the flag is set, which this clears, or the
-	 * store's client reports the interrupt wrapped in its own exception.
-	 */
+	/** Clears the interrupt flag; also sees an interrupt the store's client wrapped. */
 	private static boolean cutShortByInterrupt(RuntimeException ex) {
 		return Thread.interrupted() || UninterruptibleCall.isInterruption(ex);
 	}
@@ -249,10 +186,7 @@ final class GuardedStore {
 		return interrupted;
 	}
 
-	/**
-	 * Say why a call that retries after interrupts failed: a thread interrupted on every
-	 * attempt is not a store that failed.
-	 */
+	/** A thread interrupted on every retry is not a store that failed. */
 	static String failure(RuntimeException ex) {
 		if (UninterruptibleCall.isInterruption(ex)) {
 			return "the thread was interrupted on every attempt";

@@ -8,8 +8,8 @@ import java.time.Instant;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A lock that this instance holds, as {@link DefaultLockClient#heldLocks()} saw it, for
- * operators who look for a hung holder: a snapshot, never a handle, so that looking
+ * A lock that this instance holds, as {@link DefaultLockClient#heldLocks()} saw it: a
+ * snapshot for operators looking for a hung holder, never a handle, so that looking
  * cannot change a lock.
  *
  * @param name the lock name

@@ -14,18 +14,11 @@ import io.github.redislock.core.LockStoreException;
 import io.github.redislock.core.LockLostListener;
 
 /**
- * Keeps the leases of held locks from acquisition to release: renews them while held
- * (through the {@link LeaseRenewer}), lengthens them when a holder asks for more, and
- * reports the ones found lost (through the {@link LockLostDispatcher}). Every place that
- * ends a hold comes here, so that a hold is never left to a renewal nobody would stop,
- * nor reported lost after it was released.
- * <p>
- * A loss is told to the listener on the thread that found it, except when the renewal
- * thread found it: that thread must not wait for the listener, since the leases of every
- * other lock depend on it.
+ * Keeps held leases from acquisition to release: renews, lengthens, reports losses. Every
+ * path that ends a hold comes here, so that no hold is left to a renewal nobody stops, or
+ * reported lost after its release.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class LeaseKeeper implements AutoCloseable {
 
@@ -41,10 +34,6 @@ final class LeaseKeeper implements AutoCloseable {
 		this.renewer = new LeaseRenewer(store, this::lostToRenewal);
 	}
 
-	/**
-	 * Tell lost leases to the listener on threads of the given factory.
-	 * @param threads makes the threads
-	 */
 	void tellLossesOn(ThreadFactory threads) {
 		this.lostLeases.useThreads(threads);
 	}
@@ -66,15 +55,9 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * A re-entry never shortens the outer lease, but it may ask for a longer lease or for
-	 * renewal, which then apply to the whole hold. The hold takes the longer lease only
-	 * once the store granted it, so that a re-entry that failed or was interrupted leaves
-	 * the hold as it was.
-	 * @param hold the hold, held by the current thread
-	 * @param leaseTime the lease asked for
-	 * @param renew whether renewal was asked for
-	 * @throws LockLostException if the store no longer records the holder
-	 * @throws InterruptedException if an interrupt cut the store call short
+	 * A re-entry never shortens the lease, but may ask for a longer one or for renewal,
+	 * which then apply to the whole hold. The longer lease is recorded only once the
+	 * store granted it, so a failed or interrupted re-entry leaves the hold as it was.
 	 */
 	void lengthen(LockHold hold, Duration leaseTime, boolean renew) throws InterruptedException {
 		if (leaseTime.compareTo(hold.leaseTime()) > 0) {
@@ -94,12 +77,8 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * Extend the lease left over on a hold handed off to this thread, which is shorter
-	 * than this holder asked for, to the longer of the two leases.
-	 * @param hold the hold, just taken over
-	 * @param leaseTime the lease the new holder asked for
-	 * @return whether the store still recorded the holder
-	 * @throws InterruptedException if an interrupt cut the store call short
+	 * A handed-off hold has less lease left than its new holder asked for: extend it to
+	 * the longer of the two. {@code false} if the store no longer records the holder.
 	 */
 	boolean extendTakenOver(LockHold hold, Duration leaseTime) throws InterruptedException {
 		Duration lease = (leaseTime.compareTo(hold.leaseTime()) > 0) ? leaseTime : hold.leaseTime();
@@ -112,43 +91,30 @@ final class LeaseKeeper implements AutoCloseable {
 		return true;
 	}
 
-	/**
-	 * Stop keeping a hold that is no longer this process's: released, passed on with a
-	 * fresh lease, or held by a thread that ended. It is neither renewed nor reported
-	 * lost from now on.
-	 * @param hold the hold
-	 */
+	/** No longer this process's: from now on neither renewed nor reported lost. */
 	void letGo(LockHold hold) {
 		hold.markReleased();
 		this.renewer.stop(hold);
 	}
 
-	/**
-	 * Let go of a hold and release it in the store, logging a failure only: a hold that
-	 * nobody holds any more, or one its holder gives back instead of keeping.
-	 * @param hold the hold
-	 */
+	/** For a hold nobody holds any more, or one given back; logs a failure only. */
 	void giveBack(LockHold hold) {
 		letGo(hold);
 		this.store.releaseQuietly(hold.name(), hold.ownerToken(), "");
 	}
 
 	/**
-	 * Let go of a hold as its holder unlocks it, release it in the store, and say whether
-	 * its lease lasted until then.
-	 * @param hold the hold, held by the current thread
-	 * @throws LockLostException if the lease was lost: the client gave it up at shutdown,
-	 * the store no longer recorded the holder, or the lease had run out and the store
-	 * could not be reached
-	 * @throws LockStoreException if the store failed while the lease still lasted
+	 * Throws {@link LockLostException} if the lease was lost (given up at shutdown, no
+	 * longer recorded, or run out with the store unreachable), and
+	 * {@link LockStoreException} if the store failed while the lease still lasted.
 	 */
 	void release(LockHold hold) {
 		boolean leaseLeft = hold.isValid();
 		letGo(hold);
 		String name = hold.name();
 		if (hold.isGivenUp()) {
-			// Released already when given up, which the store does not record twice; the
-			// store may be gone by now, and its failure is no news.
+			// Already released when given up; the store may be gone by now, so a
+			// failure is no news.
 			this.store.releaseQuietly(name, hold.ownerToken(), "");
 			throw givenUp(hold);
 		}
@@ -175,13 +141,8 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * Let go of the hold of an asynchronous holder as it releases it, and release it in
-	 * the store without blocking. What {@link #release(LockHold)} throws, the returned
-	 * stage completes with; a loss found is told to the listener on a thread of its own,
-	 * since the store's answer arrives on a thread that must not wait.
-	 * @param hold the hold
-	 * @param store the asynchronous store calls
-	 * @return completes when released
+	 * As {@link #release(LockHold)}, without blocking. A loss is told on another thread:
+	 * the store answers on one that must not wait.
 	 */
 	CompletionStage<Void> releaseAsync(LockHold hold, AsyncStore store) {
 		boolean leaseLeft = hold.isValid();
@@ -213,10 +174,7 @@ final class LeaseKeeper implements AutoCloseable {
 				+ "; work done under it may have overlapped with another holder");
 	}
 
-	/**
-	 * The lease had run out, or was found lost, before the release: the lock may be
-	 * another holder's by now, whatever became of the release.
-	 */
+	/** The lock may be another's by now, whatever became of the release. */
 	private static LockLostException unreachableAfterLoss(LockHold hold, LockStoreException failure,
 			BiConsumer<LockHold, String> notifyLost) {
 		if (!hold.isLost()) {
@@ -231,8 +189,8 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * The store still recorded the holder, but the lease was reported lost while held (it
-	 * ran out before a renewal was answered): what was reported stands.
+	 * The store still recorded the holder, but the loss was reported (the lease ran out
+	 * before a renewal was answered): what was reported stands.
 	 */
 	private static LockLostException reportedLost(LockHold hold) {
 		String name = hold.name();
@@ -249,11 +207,7 @@ final class LeaseKeeper implements AutoCloseable {
 				+ "when it was released: work done under it may have overlapped with another holder");
 	}
 
-	/**
-	 * Report a loss found by a caller's own thread, on that thread.
-	 * @param hold the hold
-	 * @param reason why it is lost, for the log and the listener
-	 */
+	/** On the caller's thread, which found the loss. */
 	void lost(LockHold hold, String reason) {
 		if (hold.isReleasedOrLost()) {
 			return;
@@ -263,14 +217,9 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * Give up a hold still held when the shutdown timeout passed: stop renewing it and
-	 * release it in the store, then tell the listener on the stopping thread, while the
-	 * application is still running. Released, not left to its lease: the instance is
-	 * going away, and another instance, or the first waiter queued, would otherwise wait
-	 * out a lease that nobody renews. The store releases only what this holder still
-	 * holds, so a hold that its thread released meanwhile is not released twice, and a
-	 * lock handed on since is left to its new holder.
-	 * @param hold the hold
+	 * At the shutdown timeout: released, not left to its lease, since nobody will renew
+	 * it and others would wait it out. The store releases only what this holder still
+	 * holds, so a hold released or handed on meanwhile is not touched.
 	 */
 	void giveUp(LockHold hold) {
 		giveUp(hold,
@@ -281,16 +230,8 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * Give up a hold that an operator released while its thread still holds it, as
-	 * {@link #giveUp(LockHold) at shutdown}: only this holder's lease is released in the
-	 * store, never another's.
-	 * @param hold the hold
-	 * @param reason why, for the listener
-	 * @param holderReason why, for the holder's {@link LockLostException}
-	 * @param occasion how a failed release is logged
-	 * @return whether the store recorded the hold until it was given up; {@code false}
-	 * when the hold had ended, been passed on or been lost before, or the store could not
-	 * be reached
+	 * Also for an operator's revoke. Returns whether the store recorded the hold until it
+	 * was given up.
 	 */
 	boolean giveUp(LockHold hold, String reason, String holderReason, String occasion) {
 		if (hold.isReleasedOrLost()) {
@@ -304,10 +245,8 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * Report a loss found on a thread that must not wait for the listener: the renewal
-	 * thread, or one that answers asynchronous holders.
-	 * @param hold the hold
-	 * @param reason why it is lost, for the log and the listener
+	 * For threads that must not wait for the listener: the renewal thread, on which every
+	 * other lease depends, and those answering asynchronous holders.
 	 */
 	void lostToRenewal(LockHold hold, String reason) {
 		if (hold.isReleasedOrLost()) {
@@ -320,10 +259,7 @@ final class LeaseKeeper implements AutoCloseable {
 		hold.lossFound(reason);
 	}
 
-	/**
-	 * Report a loss found as an asynchronous holder released its hold, which is let go by
-	 * then, without waiting for the listener.
-	 */
+	/** For an asynchronous release, whose hold is let go already. */
 	private void notifyLostLater(LockHold hold, String reason) {
 		hold.markLost();
 		hold.observed().lost();
@@ -338,9 +274,7 @@ final class LeaseKeeper implements AutoCloseable {
 		hold.lossFound(reason);
 	}
 
-	/**
-	 * Stop renewing, then stop telling losses: those already found are still told.
-	 */
+	/** Losses already found are still told. */
 	@Override
 	public void close() {
 		this.renewer.close();

@@ -30,13 +30,11 @@ import org.slf4j.LoggerFactory;
 import io.github.redislock.store.LockStore;
 
 /**
- * Extends leases from one thread shared by the client: a held lock costs no thread, and
- * leases due close together are renewed in one batch. Store calls run off the sweeping
- * thread and are given up when their batch's first lease runs out, so a silent store
- * holds up no other renewal, and a lease reported lost stays lost.
+ * Renews all leases from one shared thread, batching those due close together, so that a
+ * held lock costs no thread. Store calls run off that thread and are given up when their
+ * batch's first lease runs out, so a silent store holds up no other renewal.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class LeaseRenewer implements AutoCloseable {
 
@@ -47,51 +45,39 @@ final class LeaseRenewer implements AutoCloseable {
 	private static final long MAX_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
 	/**
-	 * Calls started and not answered in full yet, given up or not, beyond which no other
-	 * starts: a store that stops answering may keep each one open for its whole command
-	 * timeout.
+	 * At most this many calls not fully answered (given up or not): a silent store may
+	 * keep each open for its whole command timeout.
 	 */
 	private static final int MAX_UNFINISHED_CALLS = 4;
 
-	/** The shortest time a renewal call is given. */
 	private static final long MIN_CALL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
 	private final GuardedStore store;
 
-	/**
-	 * Told of each lease found lost, on the renewal thread: it must return at once, so it
-	 * never runs user code itself.
-	 */
+	/** Called on the renewal thread: must return at once, never running user code. */
 	private final BiConsumer<LockHold, String> lostHandler;
 
 	private final Set<LockHold> holds = ConcurrentHashMap.newKeySet();
 
 	private final ScheduledExecutorService scheduler;
 
-	/** Runs the store calls, so that the renewal thread never waits for one. */
+	/** So that the renewal thread never waits for a store call. */
 	private final ExecutorService calls;
 
-	/**
-	 * The call in flight for each hold that has one, which no other call renews
-	 * meanwhile; touched on the renewal thread only.
-	 */
+	/** The call in flight per hold, which no other call renews meanwhile. */
 	private final Map<LockHold, RenewalCall> inFlight = new IdentityHashMap<>();
 
-	/** Calls started and not returned yet; touched on the renewal thread only. */
+	/** Renewal thread only. */
 	private int unfinishedCalls;
 
-	/**
-	 * Guards the sweep's schedule: a lock, not a monitor, so that a virtual thread taking
-	 * a lock never pins its carrier here.
-	 */
+	/** A lock, not a monitor, so that a virtual thread never pins its carrier here. */
 	private final ReentrantLock monitor = new ReentrantLock();
 
-	/** Period of the running sweep, {@link Long#MAX_VALUE} while none runs. */
+	/** {@link Long#MAX_VALUE} while no sweep runs. */
 	private volatile long tickNanos = Long.MAX_VALUE;
 
 	private @Nullable ScheduledFuture<?> sweep;
 
-	/** What the health of the renewals needs to know of their failures. */
 	private final RenewalFailures failures = new RenewalFailures();
 
 	LeaseRenewer(GuardedStore store, BiConsumer<LockHold, String> lostHandler) {
@@ -149,8 +135,8 @@ final class LeaseRenewer implements AutoCloseable {
 	}
 
 	/**
-	 * Stop sweeping once nothing is held. The period is cleared before the set is checked
-	 * again, so a lock taken meanwhile either is seen here or starts a new sweep itself.
+	 * The period is cleared before the set is checked again, so a lock taken meanwhile is
+	 * either seen here or starts a new sweep itself.
 	 */
 	private void stopIfIdle() {
 		this.monitor.lock();
@@ -171,10 +157,7 @@ final class LeaseRenewer implements AutoCloseable {
 		}
 	}
 
-	/**
-	 * One sweep, which a failure must not end: the executor would run it no more, and no
-	 * lease would be renewed.
-	 */
+	/** A sweep that throws is never run again, and no lease would be renewed. */
 	private void sweep() {
 		try {
 			sweepHolds();
@@ -243,9 +226,7 @@ final class LeaseRenewer implements AutoCloseable {
 		reportLost(hold, "its lease ran out before it could be renewed");
 	}
 
-	/**
-	 * Report one loss; a failure while reporting it leaves the other leases to renew.
-	 */
+	/** A failure here must not stop the other leases' renewal. */
 	private void reportLost(LockHold hold, String reason) {
 		try {
 			this.lostHandler.accept(hold, reason);
@@ -256,11 +237,10 @@ final class LeaseRenewer implements AutoCloseable {
 	}
 
 	/**
-	 * Start the store call for a batch, given up when the first lease of the batch runs
-	 * out. The store has three quarters of that time, so that what it answers by then
-	 * still counts, and a lease whose renewal failed has the rest for another try. Each
-	 * lease's answer is applied as it comes: a server that does not answer (a paused
-	 * shard) holds up only the leases it keeps.
+	 * Given up when the batch's first lease runs out; the store gets three quarters of
+	 * that, so that its answer still counts and a failed lease has time for another try.
+	 * Each answer applies as it comes: a silent server (a paused shard) holds up only its
+	 * leases.
 	 */
 	private void renew(List<LockHold> batch) {
 		List<LockStore.LeaseRenewal> renewals = new ArrayList<>(batch.size());
@@ -322,9 +302,8 @@ final class LeaseRenewer implements AutoCloseable {
 	}
 
 	/**
-	 * Apply the store's answer for one lease, unless its call was given up: the lease was
-	 * then counted as not renewed, perhaps reported lost, and may be renewed by a later
-	 * call.
+	 * Dropped if the call was given up: the lease then counted as not renewed, and a
+	 * later call may renew it.
 	 */
 	private void answered(RenewalCall call, int index, @Nullable Boolean renewed, @Nullable Throwable failure) {
 		LockHold hold = call.holds.get(index);
@@ -358,9 +337,8 @@ final class LeaseRenewer implements AutoCloseable {
 	}
 
 	/**
-	 * Give up a call when the first lease of its batch runs out: every lease of the batch
-	 * not answered yet counts as not renewed, the ones that ran out are reported lost
-	 * now, and the others may be renewed by a later call while they last.
+	 * Leases not answered yet count as not renewed: those that ran out are reported lost
+	 * now, the others may be renewed by a later call.
 	 */
 	private void givenUp(RenewalCall call) {
 		List<Integer> unanswered = new ArrayList<>();
@@ -384,10 +362,7 @@ final class LeaseRenewer implements AutoCloseable {
 		}
 	}
 
-	/**
-	 * Every lease of the call was answered: the failures are over unless one of them
-	 * failed.
-	 */
+	/** The failures are over unless a lease of this call failed. */
 	private void finish(RenewalCall call) {
 		ScheduledFuture<?> giveUp = call.giveUp;
 		if (giveUp != null) {
@@ -399,11 +374,8 @@ final class LeaseRenewer implements AutoCloseable {
 	}
 
 	/**
-	 * Apply one lease's outcome: a failure while doing so (in the instrumentation, say)
-	 * leaves the other leases of the batch to apply.
-	 * @param index the lease's index in the call
-	 * @param renewed whether the store renewed the lease, {@code null} if the renewal
-	 * failed
+	 * A failure here (in the instrumentation, say) must not skip the rest of the batch.
+	 * {@code renewed} is {@code null} if the renewal failed.
 	 */
 	private void apply(RenewalCall call, int index, @Nullable Boolean renewed) {
 		LockHold hold = call.holds.get(index);
@@ -435,18 +407,11 @@ final class LeaseRenewer implements AutoCloseable {
 		}
 	}
 
-	/**
-	 * Say whether the renewals work: see {@link RenewalFailures#health}.
-	 * @return the health of the renewals now
-	 */
 	RenewalHealth health() {
 		return this.failures.health(!sweepDied(), this.holds.size());
 	}
 
-	/**
-	 * Whether the sweep ended by itself, which only a failure of the sweep does: the
-	 * executor then runs it no more, and no lease is renewed.
-	 */
+	/** Only a failure ends the sweep by itself; the executor never runs it again. */
 	private boolean sweepDied() {
 		this.monitor.lock();
 		try {
@@ -465,26 +430,21 @@ final class LeaseRenewer implements AutoCloseable {
 		this.holds.clear();
 	}
 
-	/**
-	 * One store call renewing a batch; its fields other than the final ones are touched
-	 * on the renewal thread only.
-	 */
+	/** One store call renewing a batch; non-final fields are renewal thread only. */
 	private static final class RenewalCall {
 
 		final List<LockHold> holds;
 
 		final List<LockStore.LeaseRenewal> renewals;
 
-		/** {@link System#nanoTime()} when the renewals were asked for. */
+		/** {@link System#nanoTime()}; the renewed leases are timed from it. */
 		final long requestedAt;
 
-		/** How long after it was started the call is given up. */
 		final long giveUpAfter;
 
 		/** Leases whose answer has not been applied yet. */
 		int unanswered;
 
-		/** Whether the renewal of any lease of the call failed. */
 		boolean failed;
 
 		@Nullable ScheduledFuture<?> giveUp;

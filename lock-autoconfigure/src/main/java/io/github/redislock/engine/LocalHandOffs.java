@@ -9,28 +9,18 @@ import org.springframework.util.Assert;
 import io.github.redislock.store.LockStore;
 
 /**
- * Passes a lock that a thread releases to the next thread of this process waiting for it,
- * saving that thread its own round trip, and lets the next thread take it over.
- * <p>
- * A release passes the lock on as it is, without a round trip, while local hand-offs are
- * allowed; this is off by default, because such a hand-off is not a fresh acquisition:
- * the next holder shares the previous one's fencing token. Otherwise the release gives
- * the lock a fresh lease in the store for the next thread, in its one round trip, for a
- * few turns while other processes wait (or may wait, when the store queues no waiters),
- * before they get theirs.
+ * Passes a released lock to the next waiting thread of this process: as is, if local
+ * hand-offs are on (the holders then share a fencing token), else with a fresh store
+ * lease in the release's one round trip, for a few turns before other processes get
+ * theirs.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class LocalHandOffs {
 
 	/**
-	 * How many times in a row a release may pass the lock to the next waiting thread of
-	 * this process, in the one round trip of the release, while waiters of other
-	 * processes are queued in the store, or may be, when the store queues none; the next
-	 * release hands the lock to the first of them, or frees it for them to take, which
-	 * costs a pub/sub message and a thread wake-up. Keeping a few turns keeps a hot lock
-	 * fast; handing over after them gives every process its share.
+	 * Turns kept in a row while other processes may wait: a few keep a hot lock fast,
+	 * then handing over (a pub/sub message and a wake-up) gives every process its share.
 	 */
 	private static final int MAX_KEPT_TURNS = 4;
 
@@ -42,10 +32,7 @@ final class LocalHandOffs {
 
 	private final OwnerTokens owners;
 
-	/**
-	 * Whether the store queues waiters, and so can tell whether other processes wait;
-	 * read once, since it follows from how the store was set up.
-	 */
+	/** Only then can the store tell whether other processes wait. */
 	private final boolean storeQueuesWaiters;
 
 	private volatile int maxLocalHandoffs;
@@ -64,12 +51,8 @@ final class LocalHandOffs {
 	}
 
 	/**
-	 * Pass the lock to the next local waiter instead of releasing it in the store, when
-	 * one waits. The reference of the releasing thread moves to the handed-off hold.
-	 * Called by the holding thread, once its last re-entry is released.
-	 * @param state the state of the lock
-	 * @param hold the hold of the releasing thread
-	 * @return whether the lock was passed on; if not, the caller releases it
+	 * Called by the holding thread once its last re-entry is released. Returns whether
+	 * the lock was passed on; if not, the caller releases it.
 	 */
 	boolean passOn(LockState state, LockHold hold) {
 		if (!state.local.hasQueuedThreads() || !hold.isValid() || hold.isGivenUp()) {
@@ -103,15 +86,7 @@ final class LocalHandOffs {
 		return true;
 	}
 
-	/**
-	 * Take over the hold that the previous local holder left in the store, if any and
-	 * still valid. Called holding the local lock.
-	 * @param state the state of the lock
-	 * @param leaseTime the lease the current thread asked for
-	 * @param renew whether it asked for renewal
-	 * @return whether the current thread holds the lock now
-	 * @throws InterruptedException if an interrupt cut a store call short
-	 */
+	/** Called holding the local lock; whether the current thread holds the lock now. */
 	boolean takeOver(LockState state, Duration leaseTime, boolean renew) throws InterruptedException {
 		LockHold hold = state.handedOff;
 		if (hold == null) {
@@ -144,9 +119,8 @@ final class LocalHandOffs {
 	}
 
 	/**
-	 * Release a handed-off hold that no local thread is left to take over. Both the
-	 * releasing thread and a waiter that gives up call this, so one of them sees it.
-	 * @param state the state of the lock
+	 * For a handed-off hold that no local thread is left to take over. Both the releasing
+	 * thread and a waiter giving up call this, so that one of them sees it.
 	 */
 	void releaseAbandoned(LockState state) {
 		if (state.handedOff == null || state.local.hasQueuedThreads() || !state.local.tryLock()) {

@@ -11,29 +11,16 @@ import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The fair, reentrant lock on which the threads of this process queue for one lock name,
- * with the semantics of a fair {@link java.util.concurrent.locks.ReentrantLock} and one
- * more operation: it can be freed when its owner thread ended without unlocking it. The
- * store frees such a holder's lock when its lease runs out, as it does for a process that
- * died; the threads of this process queued behind it must then get their turn, which a
- * {@code ReentrantLock} only its owner can unlock would never give them. Queued threads
- * keep their places while they wait, where a wait in timed slices would lose them.
- * <p>
- * For the same reason, the threads queued when the client shuts down can only be sent
- * away from inside the queue: while the client says waits are abandoned, a queued thread
- * that is woken gives up instead of waiting on.
+ * A fair reentrant lock on which this process's threads queue for one name. Unlike
+ * {@code ReentrantLock}, it can be freed when its owner thread ended without unlocking,
+ * and it sends queued threads away from inside the queue once waits are abandoned.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class LocalLock {
 
 	private final Sync sync;
 
-	/**
-	 * Create a lock.
-	 * @param waitsAbandoned whether threads that wait for the lock give up instead
-	 */
 	LocalLock(BooleanSupplier waitsAbandoned) {
 		this.sync = new Sync(waitsAbandoned);
 	}
@@ -42,22 +29,12 @@ final class LocalLock {
 		this.sync.acquire(1);
 	}
 
-	/**
-	 * Take the lock if it is free, even if other threads are queued, as
-	 * {@link java.util.concurrent.locks.ReentrantLock#tryLock()} does.
-	 * @return whether the lock was taken
-	 */
+	/** Barges past queued threads, as {@code ReentrantLock.tryLock()} does. */
 	boolean tryLock() {
 		return this.sync.tryAcquireNow();
 	}
 
-	/**
-	 * Take the lock, waiting in turn up to the timeout.
-	 * @param timeout how long to wait
-	 * @param unit the unit of the timeout
-	 * @return whether the lock was taken; {@code false} also once waits are abandoned
-	 * @throws InterruptedException if the thread is interrupted while waiting
-	 */
+	/** {@code false} also once waits are abandoned. */
 	boolean tryLock(long timeout, TimeUnit unit) throws InterruptedException {
 		try {
 			return this.sync.tryAcquireNanos(1, unit.toNanos(timeout));
@@ -68,9 +45,9 @@ final class LocalLock {
 	}
 
 	/**
-	 * Wake the queued threads, so that they find that waits are abandoned and give up. A
-	 * thread woken behind another one waits again until the one before it left, so this
-	 * is called until the queue is empty.
+	 * Woken threads find waits abandoned and give up; they keep their places until then,
+	 * which a wait in timed slices would lose. A thread woken behind another waits again
+	 * until that one left, so callers repeat this until the queue is empty.
 	 */
 	void wakeWaiters() {
 		for (Thread waiter : this.sync.getQueuedThreads()) {
@@ -94,38 +71,24 @@ final class LocalLock {
 		return this.sync.hasQueuedThreads();
 	}
 
-	/**
-	 * Return the threads waiting for this lock, an estimate as the queue changes, for
-	 * operators.
-	 * @return the number of queued threads
-	 */
+	/** An estimate, for operators. */
 	int queueLength() {
 		return this.sync.getQueueLength();
 	}
 
-	/**
-	 * Return the holding thread, as seen from any thread, for operators.
-	 * @return the owner, or {@code null} if the lock is free
-	 */
+	/** As seen from any thread, for operators. */
 	@Nullable Thread owner() {
 		return this.sync.owner();
 	}
 
-	/**
-	 * Return how many times its owner holds the lock, as seen from any thread, for
-	 * operators.
-	 * @return the hold count, {@code 0} if the lock is free
-	 */
+	/** As seen from any thread, for operators. */
 	int ownerHoldCount() {
 		return this.sync.holds();
 	}
 
 	/**
-	 * Free the lock if its owner thread ended while holding it, and let the first queued
-	 * thread take it.
-	 * @param forget run first, while the ended thread still owns the lock, to forget what
-	 * it held
-	 * @return the ended owner, or {@code null} if the lock is free or its owner alive
+	 * Frees the lock if its owner ended, running {@code forget} first, while the ended
+	 * thread still owns it. Returns the ended owner, or {@code null}.
 	 */
 	@Nullable Thread releaseEndedOwner(Consumer<Thread> forget) {
 		Thread owner = this.sync.owner();
@@ -146,7 +109,7 @@ final class LocalLock {
 
 	private static final class Sync extends AbstractQueuedSynchronizer {
 
-		/** The release argument that frees the lock of an owner thread that ended. */
+		/** The release argument that frees the lock of an ended owner. */
 		static final int ENDED_OWNER = -1;
 
 		private final BooleanSupplier waitsAbandoned;
@@ -169,9 +132,8 @@ final class LocalLock {
 		}
 
 		/**
-		 * Called by a thread before it queues and each time it is woken in the queue.
-		 * Throwing leaves the queue: the synchronizer cancels the thread's place and
-		 * wakes the thread behind it.
+		 * Called before a thread queues and each time it is woken. Throwing leaves the
+		 * queue: the synchronizer cancels the place and wakes the thread behind.
 		 */
 		@Override
 		protected boolean tryAcquire(int acquires) {
@@ -233,8 +195,8 @@ final class LocalLock {
 		}
 
 		/**
-		 * The owner, read after the state so that a thread that owned the lock earlier is
-		 * never taken for its owner now.
+		 * Read after the state, so that a thread that owned the lock earlier is never
+		 * taken for its owner now.
 		 */
 		@Nullable Thread owner() {
 			return (getState() != 0) ? getExclusiveOwnerThread() : null;
@@ -242,9 +204,7 @@ final class LocalLock {
 
 	}
 
-	/**
-	 * Ends a wait for the lock from inside the synchronizer; never leaves this class.
-	 */
+	/** Ends a wait from inside the synchronizer; never leaves this class. */
 	private static final class WaitAbandoned extends RuntimeException {
 
 		static final WaitAbandoned INSTANCE = new WaitAbandoned();

@@ -15,17 +15,14 @@ import org.springframework.util.Assert;
 import io.github.redislock.core.LockClientClosedException;
 
 /**
- * Stops a client without abandoning its locks or leaving them behind: new acquisitions
- * and waiters are sent away, holders get until the timeout to release while renewal goes
- * on, and the holds left then are released in the store and reported lost to their
- * holders. A poll, so that the lock paths do no work for a stop.
+ * Stops a client without abandoning its locks: new acquisitions and waiters are refused,
+ * holders get until the timeout to release while renewal goes on, and holds left then are
+ * released and reported lost. It polls, so that the lock paths do no work for a stop.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class LockClientShutdown {
 
-	/** The client's category, where the shutdown was always logged. */
 	private static final Logger logger = ClientLog.logger;
 
 	/** See {@code RedisLockProperties.Shutdown#timeout} for the reasons. */
@@ -44,27 +41,18 @@ final class LockClientShutdown {
 
 	private volatile Duration timeout = DEFAULT_TIMEOUT;
 
-	/** Whether new acquisitions are refused: from the start of a stop to a restart. */
+	/** From the start of a stop to a restart. */
 	private volatile boolean stopping;
 
-	/** Whether the client was closed, after which it never starts again. */
+	/** Never starts again once closed. */
 	private boolean closed;
 
-	/**
-	 * Create a shutdown.
-	 * @param states the live view of the client's lock states
-	 * @param giveUp stops renewing a hold still held when the timeout passed, releases it
-	 * in the store, and reports it lost
-	 */
 	LockClientShutdown(Collection<LockState> states, Consumer<LockHold> giveUp) {
 		this.states = states;
 		this.giveUp = giveUp;
 	}
 
-	/**
-	 * Wait for the leases of asynchronous holders too, and give them up likewise.
-	 * @param asyncLocks the asynchronous holders' locks
-	 */
+	/** Wait for asynchronous holders' leases too, and give them up likewise. */
 	void include(AsyncLocks asyncLocks) {
 		this.asyncLocks = asyncLocks;
 	}
@@ -78,30 +66,19 @@ final class LockClientShutdown {
 		return this.stopping;
 	}
 
-	/**
-	 * Refuse an acquisition once a stop has begun.
-	 * @param name the lock name
-	 * @throws LockClientClosedException if a stop has begun
-	 */
 	void refuseIfStopping(String name) {
 		if (this.stopping) {
 			throw new LockClientClosedException(name);
 		}
 	}
 
-	/**
-	 * Hand out locks again after a stop, unless the client was closed.
-	 */
 	synchronized void start() {
 		if (!this.closed) {
 			this.stopping = false;
 		}
 	}
 
-	/**
-	 * Refuse new acquisitions, wait for the holds to be released, and give up those left
-	 * when the timeout passes. Does nothing if a stop has already run.
-	 */
+	/** Does nothing if a stop has already run. */
 	synchronized void stop() {
 		if (this.stopping) {
 			return;
@@ -118,18 +95,12 @@ final class LockClientShutdown {
 		}
 	}
 
-	/**
-	 * Stop, and never start again.
-	 */
 	synchronized void close() {
 		stop();
 		this.closed = true;
 	}
 
-	/**
-	 * Wait until no lock state is left: every hold released, every waiter gone.
-	 * @return whether none is left
-	 */
+	/** Returns whether no lock state is left: every hold released, every waiter gone. */
 	private boolean awaitReleases() {
 		if (wakeWaitersUnlessDone()) {
 			return true;
@@ -159,10 +130,8 @@ final class LockClientShutdown {
 	}
 
 	/**
-	 * Wake the threads waiting for a lock, in the local queue or for the store, so that
-	 * they find the client stopping and give up. Checked again on every poll, for the
-	 * threads that began to wait after the last look.
-	 * @return whether no lock state is left
+	 * Wakes waiting threads so they find the client stopping; repeated on every poll for
+	 * threads that began to wait since. Returns whether no lock state is left.
 	 */
 	private boolean wakeWaitersUnlessDone() {
 		for (LockState state : this.states) {

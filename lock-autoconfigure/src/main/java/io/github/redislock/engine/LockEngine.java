@@ -15,15 +15,11 @@ import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockStoreException;
 
 /**
- * The acquire and release paths behind every {@link ClientLock} of a
- * {@link DefaultLockClient}. The threads of this process queue per lock name on the
- * lock's local lock, so only the thread at its head goes on to take the lock: from the
- * previous local holder if it {@link LocalHandOffs handed it off}, else from the store.
- * Re-entries are counted by the local lock without a round trip. A release passes the
- * lock to the next local thread when it can, and releases it in the store otherwise.
+ * The acquire and release paths behind every {@link ClientLock}. Threads of this process
+ * queue on the lock's local lock, so that only the head thread takes the lock, from the
+ * previous local holder or the store, and re-entries cost no round trip.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class LockEngine {
 
@@ -39,10 +35,7 @@ final class LockEngine {
 
 	private final LockClientShutdown shutdown;
 
-	/**
-	 * Set once, before the client is used; read on every fresh acquisition, where the
-	 * no-op default costs a call the JIT removes.
-	 */
+	/** Set once before use; the no-op default costs a call the JIT removes. */
 	private LockInstrumentation instrumentation = LockInstrumentation.NONE;
 
 	LockEngine(LockStates states, LocalHandOffs handOffs, StoreAcquirer storeAcquirer, LeaseKeeper leases,
@@ -60,20 +53,9 @@ final class LockEngine {
 	}
 
 	/**
-	 * Take the lock for the current thread.
-	 * @param name the lock name
-	 * @param label the bounded name the lock is reported under
-	 * @param waitNanos how long to wait, {@code 0} not to, {@link Long#MAX_VALUE} for
-	 * ever
-	 * @param leaseTime the lease
-	 * @param renew whether the lease is renewed while held
-	 * @param method what takes the lock, recorded with it in the store for operators, or
-	 * {@code null}
-	 * @return whether the lock is held
-	 * @throws InterruptedException if the thread was interrupted
-	 * @throws LockClientClosedException if the client is stopping
-	 * @throws LockLostException if a re-entry found the lease lost
-	 * @throws LockStoreException if the store failed
+	 * {@code waitNanos} is {@code 0} not to wait, {@link Long#MAX_VALUE} for ever. Throws
+	 * {@link LockClientClosedException} once stopping, {@link LockLostException} if a
+	 * re-entry found the lease lost, {@link LockStoreException} if the store failed.
 	 */
 	boolean acquire(String name, String label, long waitNanos, Duration leaseTime, boolean renew,
 			@Nullable String method) throws InterruptedException {
@@ -105,10 +87,7 @@ final class LockEngine {
 		return true;
 	}
 
-	/**
-	 * Take a lock the current thread does not hold yet.
-	 * @return the current thread's hold, or {@code null} if the wait passed
-	 */
+	/** {@code null} if the wait passed. */
 	private @Nullable LockHold acquireFresh(String name, long waitNanos, long deadline, Duration leaseTime,
 			boolean renew, @Nullable String method) throws InterruptedException {
 		this.shutdown.refuseIfStopping(name);
@@ -175,9 +154,8 @@ final class LockEngine {
 	}
 
 	/**
-	 * Give back a lock taken as a stop began, which may have looked for holds before this
-	 * one was recorded, and so would not wait for it: new locks are refused from the
-	 * start of a stop on. Called holding the local lock.
+	 * A stop that began meanwhile may have looked for holds before this one was recorded,
+	 * and so would not wait for it. Called holding the local lock.
 	 */
 	private void giveBackAtShutdown(LockState state) {
 		LockHold hold = state.hold;
@@ -188,13 +166,7 @@ final class LockEngine {
 		this.shutdown.refuseIfStopping(state.name);
 	}
 
-	/**
-	 * Release the current thread's hold of the lock, or one re-entry of it.
-	 * @param name the lock name
-	 * @throws IllegalMonitorStateException if the current thread does not hold the lock
-	 * @throws LockLostException if the lease was found lost
-	 * @throws LockStoreException if the store failed
-	 */
+	/** Releases the current thread's hold, or one re-entry of it. */
 	void release(String name) {
 		LockState state = this.states.get(name);
 		LockHold hold = (state != null) ? state.heldByCurrentThread() : null;
@@ -214,10 +186,6 @@ final class LockEngine {
 		}
 	}
 
-	/**
-	 * Release the current thread's outermost hold: pass it on to the next local thread,
-	 * or release it in the store.
-	 */
 	private void releaseHold(LockState state, LockHold hold) {
 		// The threads waiting while the client stops give up: keep the lock from them.
 		if (!this.shutdown.isStopping() && this.handOffs.passOn(state, hold)) {

@@ -13,24 +13,16 @@ import java.util.Map;
 import io.github.redislock.store.LockHolder;
 
 /**
- * Reads what a client holds and waits for, for operators, from its lock states as they
- * are: nothing is locked or changed to read them, so a snapshot may be out of date by the
- * time it is read, and the acquire and release paths do no work for it.
+ * Operators' snapshots of what a client holds and waits for, read from its lock states
+ * without locking: they may be stale, and the lock paths do no work for them.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class LockInventory {
 
 	private LockInventory() {
 	}
 
-	/**
-	 * Return the locks held, by name.
-	 * @param states the client's lock states
-	 * @param leases the holds of the client's asynchronous holders
-	 * @return the locks held
-	 */
 	static List<HeldLock> heldLocks(Collection<LockState> states, Collection<LockHold> leases) {
 		List<HeldLock> held = new ArrayList<>();
 		for (LockState state : states) {
@@ -58,13 +50,7 @@ final class LockInventory {
 		return held;
 	}
 
-	/**
-	 * Return the waits in progress, by lock name.
-	 * @param states the client's lock states
-	 * @param asyncWaits the names of the locks asynchronous holders wait for, one per
-	 * holder; each waits in the store
-	 * @return the locks waited for
-	 */
+	/** {@code asyncWaits}: a name per asynchronous holder, each waiting in the store. */
 	static List<LockWait> waits(Collection<LockState> states, Collection<String> asyncWaits) {
 		Map<String, Integer> asyncByName = new HashMap<>();
 		asyncWaits.forEach((name) -> asyncByName.merge(name, 1, Integer::sum));

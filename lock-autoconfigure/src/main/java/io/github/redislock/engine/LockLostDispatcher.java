@@ -14,28 +14,25 @@ import org.slf4j.Logger;
 import org.slf4j.spi.LoggingEventBuilder;
 
 import io.github.redislock.core.LockLostEvent;
-import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockLostListener;
 
 /**
- * Reports lost leases: a WARN log, then the listener, which is user code and may be slow
- * or throw. A loss the renewal thread finds is told on a thread of its own, so a slow
- * listener delays no renewal; one a caller finds is told on the caller's thread before
- * its call returns. The losses of one lock are told in order.
+ * Reports lost leases: a WARN log, then the listener, user code that may be slow or
+ * throw. Losses the renewal thread finds are told on a thread of their own, so no renewal
+ * waits; others on the finding thread before its call returns. One lock's losses stay in
+ * order.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class LockLostDispatcher implements AutoCloseable {
 
-	/** The client's category, where losses were always logged. */
 	private static final Logger logger = ClientLog.logger;
 
 	private final LockLostListener listener;
 
 	private final ThreadPoolExecutor events;
 
-	/** Events queued or being told on the event thread, per lock name. */
+	/** Events queued or being told, per lock name: keeps a lock's losses in order. */
 	private final ConcurrentMap<String, Integer> pending = new ConcurrentHashMap<>();
 
 	LockLostDispatcher(LockLostListener listener) {
@@ -48,29 +45,18 @@ final class LockLostDispatcher implements AutoCloseable {
 		this.events.allowCoreThreadTimeOut(true);
 	}
 
-	/**
-	 * Tell losses on virtual threads from now on, one at a time as before: the listener
-	 * is application code, which may block.
-	 * @param threads makes the virtual threads
-	 */
+	/** Still one at a time; the listener may block. */
 	void useThreads(ThreadFactory threads) {
 		this.events.setThreadFactory(threads);
 	}
 
-	/**
-	 * Report a loss found by a thread that must not wait for the listener.
-	 * @param event the loss
-	 */
+	/** For a thread that must not wait for the listener. */
 	void reportLater(LockLostEvent event) {
 		log(event);
 		tellLater(event);
 	}
 
-	/**
-	 * Report a loss found by a caller's own thread, on that thread unless earlier losses
-	 * of the same lock are still to be told.
-	 * @param event the loss
-	 */
+	/** On the caller's thread, unless earlier losses of the lock are still queued. */
 	void reportNow(LockLostEvent event) {
 		log(event);
 		if (this.pending.containsKey(event.lockName())) {
@@ -134,9 +120,7 @@ final class LockLostDispatcher implements AutoCloseable {
 		}
 	}
 
-	/**
-	 * Stop taking events; those already queued are still told.
-	 */
+	/** Events already queued are still told. */
 	@Override
 	public void close() {
 		this.events.shutdown();

@@ -7,14 +7,11 @@ import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What this process knows about one lock name while some thread holds or waits for it.
- * Threads of one process queue on a fair local lock, so only the thread at the head talks
- * to the store, and re-entries are counted by that local lock without a round trip. A
- * state lives while some thread holds or waits for the lock, or until the client finds
- * that the holding thread ended without unlocking it.
+ * What this process knows of one lock name while a thread holds or waits for it: the fair
+ * local lock its threads queue on, so only the head thread talks to the store, and the
+ * current hold.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class LockState {
 
@@ -28,38 +25,31 @@ final class LockState {
 	/** Threads holding or waiting for this lock; guarded by {@link LockStates}. */
 	int references;
 
-	/** The current hold; set and cleared only by the thread holding {@link #local}. */
+	/**
+	 * Set and cleared by the thread holding {@link #local}, or by {@link LockStates} once
+	 * that thread ended.
+	 */
 	volatile @Nullable LockHold hold;
 
 	/**
-	 * A hold released locally and left in the store for the next local thread to take
-	 * over; it counts as one of the {@link #references}. Set and cleared only by the
-	 * thread holding {@link #local}.
+	 * Released locally and left in the store for the next local thread; counts as one of
+	 * the {@link #references}. Set and cleared only by the thread holding {@link #local}.
 	 */
 	volatile @Nullable LockHold handedOff;
 
 	/**
-	 * Times in a row a release passed the lock to the next thread of this process while
-	 * other processes had waiters queued, or may have had, in a store that queues none;
-	 * touched only by the thread holding {@link #local}.
+	 * Passes in a row to the next local thread while other processes may wait (see
+	 * {@link LocalHandOffs}); touched by the thread holding {@link #local}, or by
+	 * {@link LockStates} once that thread ended.
 	 */
 	int keptTurns;
 
-	/**
-	 * Create the state of a lock.
-	 * @param name the lock name
-	 * @param waitsAbandoned whether threads waiting for the local lock give up instead,
-	 * as they do while the client shuts down
-	 */
 	LockState(String name, BooleanSupplier waitsAbandoned) {
 		this.name = name;
 		this.local = new LocalLock(waitsAbandoned);
 	}
 
-	/**
-	 * Make the waiting head thread's next attempt now, so that it finds the client
-	 * stopping and gives up.
-	 */
+	/** The head thread tries again now, finds the client stopping and gives up. */
 	void wakeWaiter() {
 		Acquisition current = this.waiting;
 		if (current != null) {

@@ -12,20 +12,14 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 
 /**
- * The {@link LockState} of every lock name that a thread of this process holds or waits
- * for, counted by reference: a state is made by the first thread that comes for a name,
- * and dropped when the last one leaves, so that a client that touched many names keeps
- * only those in use.
- * <p>
- * A thread that ended while holding a lock never leaves: the {@link EndedOwnerWatch} this
- * registry runs finds it, and the state is freed for the threads queued behind it.
+ * The {@link LockState} of every lock name in use, counted by reference so that names no
+ * longer held or waited for are dropped. Its {@link EndedOwnerWatch} frees the states of
+ * threads that ended holding a lock.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class LockStates implements AutoCloseable {
 
-	/** The client's category, where ended holders were always reported. */
 	private static final Logger logger = ClientLog.logger;
 
 	private final ConcurrentMap<String, LockState> states = new ConcurrentHashMap<>();
@@ -34,20 +28,11 @@ final class LockStates implements AutoCloseable {
 
 	private final BooleanSupplier waitsAbandoned;
 
-	/**
-	 * Made once: a function that uses this registry, made on each call, would cost every
-	 * acquisition an allocation.
-	 */
+	/** Made once, so that an acquisition allocates no method reference. */
 	private final BiFunction<String, @Nullable LockState, LockState> retainOne = this::referenceOneMore;
 
 	private final EndedOwnerWatch endedOwners;
 
-	/**
-	 * Create a registry.
-	 * @param leases lets go of the hold of a thread that ended
-	 * @param waitsAbandoned whether threads waiting for a lock give up instead, as they
-	 * do while the client shuts down
-	 */
 	LockStates(LeaseKeeper leases, BooleanSupplier waitsAbandoned) {
 		this.leases = leases;
 		this.waitsAbandoned = waitsAbandoned;
@@ -58,12 +43,7 @@ final class LockStates implements AutoCloseable {
 		return this.states.get(name);
 	}
 
-	/**
-	 * Return the state of a lock, made if none is in use, counting one more thread that
-	 * holds or waits for it.
-	 * @param name the lock name
-	 * @return the state
-	 */
+	/** Counts one more thread holding or waiting; makes the state if none is in use. */
 	LockState retain(String name) {
 		LockState state = this.states.compute(name, this.retainOne);
 		this.endedOwners.watch();
@@ -76,10 +56,6 @@ final class LockStates implements AutoCloseable {
 		return retained;
 	}
 
-	/**
-	 * Count one thread less for the state, and drop it when none is left.
-	 * @param state the state
-	 */
 	void unretain(LockState state) {
 		this.states.computeIfPresent(state.name, (key, current) -> (--current.references == 0) ? null : current);
 	}
@@ -88,20 +64,15 @@ final class LockStates implements AutoCloseable {
 		return this.states.size();
 	}
 
-	/**
-	 * Return the states in use.
-	 * @return a live view
-	 */
+	/** A live view. */
 	Collection<LockState> all() {
 		return this.states.values();
 	}
 
 	/**
-	 * Free the local lock of a thread that ended while holding it, and forget its hold:
-	 * the threads of this process queued behind it go on to wait in the store, as other
-	 * processes do, until the lock's lease runs out there. The store is not asked to
-	 * release it sooner: whatever the thread left half done gets the same pause as the
-	 * work of a process that died.
+	 * Queued threads then wait in the store until the lease runs out there; it is not
+	 * released sooner, so what the thread left half done gets the pause a dead process's
+	 * work would.
 	 */
 	private void releaseIfOwnerEnded(LockState state) {
 		state.local.releaseEndedOwner((owner) -> {
@@ -109,7 +80,6 @@ final class LockStates implements AutoCloseable {
 			state.hold = null;
 			state.keptTurns = 0;
 			if (hold != null) {
-				// No longer this process's to renew, release or report lost.
 				this.leases.letGo(hold);
 				hold.observed().ended(hold.fencingToken());
 			}
@@ -123,9 +93,6 @@ final class LockStates implements AutoCloseable {
 		});
 	}
 
-	/**
-	 * Stop looking for threads that ended holding a lock.
-	 */
 	@Override
 	public void close() {
 		this.endedOwners.close();

@@ -4,16 +4,16 @@ package io.github.redislock.engine;
 
 /**
  * The threads of this instance waiting for one lock, as {@link DefaultLockClient#waits()}
- * saw them: only the first of them waits in the store, the others queue behind it in this
- * instance, so that a busy lock costs the store one waiter per instance. A snapshot, for
- * operators.
+ * saw them: a snapshot for operators. Only the first of them waits in the store; the
+ * others queue behind it in this instance, so that a busy lock costs the store one waiter
+ * per instance.
  *
  * @param name the lock name
  * @param waitingThreads how many threads of this instance wait for it, asynchronous
  * holders ({@link io.github.redislock.core.LockLease}) counted as threads
- * @param waitingInStore whether the first of them is taking the lock from the store:
- * asking for it, or waiting while another instance holds it; otherwise they all wait for
- * a thread of this instance
+ * @param waitingInStore whether the first of them is taking the lock from the store
+ * (asking for it, or waiting while another instance holds it), rather than waiting for a
+ * thread of this instance
  * @author redis-lock contributors
  * @since 0.1.0
  */

@@ -8,17 +8,14 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Keeps what the health of the renewals needs of their failures: since when renewals fail
- * with none succeeding in between, for how long a lease they were to keep, the last
- * failure, and a lock whose lease ran out meanwhile. Told by the renewal thread, read by
- * a health check on any thread.
+ * What {@link RenewalHealth} needs of renewal failures: written by the renewal thread,
+ * read by a health check on any thread.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class RenewalFailures {
 
-	/** Whether renewals fail now; guards the times below. */
+	/** Guards the times below. */
 	private volatile boolean failing;
 
 	private volatile long failingSince;
@@ -31,12 +28,6 @@ final class RenewalFailures {
 
 	private volatile @Nullable String lostWhileFailing;
 
-	/**
-	 * A renewal of these holds failed.
-	 * @param batch the holds it was to renew
-	 * @param requestedAt {@link System#nanoTime()} when it was asked for
-	 * @param ex the failure
-	 */
 	void failed(List<LockHold> batch, long requestedAt, RuntimeException ex) {
 		long longestLease = 0;
 		for (LockHold hold : batch) {
@@ -52,18 +43,11 @@ final class RenewalFailures {
 		this.failing = true;
 	}
 
-	/**
-	 * A renewal succeeded: the failures are over.
-	 */
 	void succeeded() {
 		this.failing = false;
 		this.lostWhileFailing = null;
 	}
 
-	/**
-	 * A lease ran out before it could be renewed.
-	 * @param name the lock name
-	 */
 	void leaseRanOut(String name) {
 		if (this.failing) {
 			this.lostWhileFailing = name;
@@ -71,14 +55,8 @@ final class RenewalFailures {
 	}
 
 	/**
-	 * Say whether the renewals work. They are faulty while the renewal thread is dead
-	 * with leases to renew, or while renewals have failed for longer than the leases they
-	 * were to extend, or until a lease ran out meanwhile: the fault lasts until a renewal
-	 * succeeds, or until a lease passed with no renewal tried, when no hold is left to
-	 * renew and so no renewal to fail.
-	 * @param threadAlive whether the renewal thread still runs
-	 * @param renewedLeases how many leases are renewed now
-	 * @return the health of the renewals now
+	 * Failures are reported until a renewal succeeds, or for a lease after the last one,
+	 * when no hold is left to renew and so none to fail.
 	 */
 	RenewalHealth health(boolean threadAlive, int renewedLeases) {
 		long now = System.nanoTime();

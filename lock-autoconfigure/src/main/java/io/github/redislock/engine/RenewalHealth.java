@@ -8,12 +8,11 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Whether the lease renewals of a {@link DefaultLockClient} work, as
- * {@link DefaultLockClient#renewalHealth()} saw them: the faults of the client itself,
- * which an application's health check cannot see elsewhere. A store that cannot be
- * reached is the store's own health check's business; it becomes a fault of the client
- * only once renewals have failed for longer than the leases they were to extend, when
- * holders may lose their locks unawares. Independent of Spring Boot's health API, whose
- * package differs between Spring Boot 3 and 4.
+ * {@link DefaultLockClient#renewalHealth()} saw them. An unreachable store is the store's
+ * own health check's business; it becomes a fault of the client only once renewals have
+ * failed for longer than the leases they extend, when holders may lose their locks
+ * unawares. Independent of Spring Boot's health API, whose package differs between Spring
+ * Boot 3 and 4.
  *
  * @param renewalThreadAlive whether the thread that renews leases still runs:
  * {@code false} if its sweep ended with a failure, after which no lease is renewed

@@ -12,14 +12,10 @@ import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 
 /**
- * Takes a lock in the store for the thread at the head of the local queue, which only
- * that thread asks the store for: one attempt on its own thread, so that an uncontended
- * lock stays lean, then, while the lock is busy and the deadline allows, it awaits the
- * {@link Acquisition} every waiter goes through. The hold the store grants is recorded in
- * the lock's state, and renewed if asked.
+ * Takes a lock in the store for the head of the local queue: one attempt on its own
+ * thread, so that an uncontended lock stays lean, then an {@link Acquisition} while busy.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class StoreAcquirer {
 
@@ -39,17 +35,8 @@ final class StoreAcquirer {
 	}
 
 	/**
-	 * Take the lock in the store, waiting until the deadline. Called holding the local
-	 * lock.
-	 * @param state the state of the lock
-	 * @param deadline when to give up
-	 * @param leaseTime the lease to ask for
-	 * @param renew whether the lease is to be renewed while held
-	 * @param method what takes the lock, recorded with it for operators, or {@code null}
-	 * @return whether the current thread holds the lock now
-	 * @throws InterruptedException if the thread was interrupted
-	 * @throws LockStoreException if the store failed
-	 * @throws LockClientClosedException if the client stopped meanwhile
+	 * Called holding the local lock; returns whether the current thread holds the lock
+	 * now. Throws {@link LockClientClosedException} if the client stopped meanwhile.
 	 */
 	boolean acquire(LockState state, long deadline, Duration leaseTime, boolean renew, @Nullable String method)
 			throws InterruptedException {
@@ -85,9 +72,8 @@ final class StoreAcquirer {
 	}
 
 	/**
-	 * Make a hold that the store granted the state's, and renew it if asked. A hold whose
-	 * renewal could not start is given back at once, since no one would release it
-	 * otherwise; the store's release also takes the thread out of the lock's queue.
+	 * A hold whose renewal could not start is given back at once, as no one would release
+	 * it; the release also takes the thread out of the store's queue.
 	 */
 	private void keep(LockState state, LockHold hold, boolean renew, @Nullable String method) {
 		hold.takenBy(method);

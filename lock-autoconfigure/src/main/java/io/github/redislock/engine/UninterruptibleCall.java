@@ -10,23 +10,17 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs a store call that must complete even when the calling thread is interrupted: a
- * release, a waiter leaving the queue, a fencing token the holder asked for. An interrupt
- * makes a Redis client stop waiting for the reply (Lettuce throws "Command interrupted")
- * although the command was usually sent and may well have run. So a call cut short by an
- * interrupt, or asked for by a thread already interrupted, is finished on a thread of its
- * own, which no interrupt of the caller's reaches, while the caller waits for it without
- * being interruptible; the caller's interrupt flag is set again afterwards: the interrupt
- * is postponed, never lost. Only calls that may safely be repeated are made this way.
+ * For store calls that must complete despite an interrupt, after which a Redis client
+ * stops waiting though the command may have run: the call is finished on a thread of its
+ * own, so it must be safe to repeat, and the caller's interrupt is postponed, never lost.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class UninterruptibleCall {
 
 	/**
-	 * Threads made only when an interrupt lands on a call, and ended when idle; daemons,
-	 * so that a call stuck in a store never keeps the JVM alive.
+	 * Made only when an interrupt lands; daemons, so a call stuck in a store never keeps
+	 * the JVM alive.
 	 */
 	private static final ThreadPoolExecutor finishers = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 10,
 			TimeUnit.SECONDS, new SynchronousQueue<>(), (task) -> {
@@ -38,14 +32,6 @@ final class UninterruptibleCall {
 	private UninterruptibleCall() {
 	}
 
-	/**
-	 * Make the call, finishing it on a thread of its own if an interrupt cut it short or
-	 * the caller was interrupted already.
-	 * @param <T> the result type
-	 * @param call the call
-	 * @return the result of the call
-	 * @throws RuntimeException the failure of the call
-	 */
 	static <T> T call(Attempt<T> call) {
 		boolean interrupted = Thread.interrupted();
 		try {
@@ -106,12 +92,7 @@ final class UninterruptibleCall {
 		}
 	}
 
-	/**
-	 * Whether a store failure is an interrupt of the waiting thread, as Redis clients
-	 * report it wrapped in their own exceptions.
-	 * @param ex the failure
-	 * @return whether an {@link InterruptedException} caused it
-	 */
+	/** Redis clients report an interrupt wrapped in their own exceptions. */
 	static boolean isInterruption(Throwable ex) {
 		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
 			if (cause instanceof InterruptedException) {
@@ -121,20 +102,11 @@ final class UninterruptibleCall {
 		return false;
 	}
 
-	/**
-	 * One attempt of a call.
-	 *
-	 * @param <T> the result type
-	 */
+	/** One attempt of a call. */
 	@FunctionalInterface
 	interface Attempt<T> {
 
-		/**
-		 * Make the call.
-		 * @param afterInterruption whether an earlier attempt was cut short by an
-		 * interrupt, so it may have taken effect
-		 * @return the result
-		 */
+		/** Whether an earlier attempt was cut short, and so may have run. */
 		T run(boolean afterInterruption);
 
 	}

@@ -3,23 +3,17 @@
 
 /**
  * The lock engine behind {@link io.github.redislock.core.LockClient}:
- * {@link DefaultLockClient} over any {@link io.github.redislock.store.LockStore}. It
- * queues the threads of one process per lock name, waits in the store with backoff and
- * release notifications, keeps leases and reports lost ones. Only
- * {@link DefaultLockClient} is meant to be created by applications.
+ * {@link DefaultLockClient} over any {@link io.github.redislock.store.LockStore}, the
+ * only class applications are meant to create.
  * <p>
- * Its parts, from the top: {@code DefaultLockClient} holds the settings and the lifecycle
- * and puts the others together. Each {@code ClientLock} handle goes through the
- * {@code LockEngine}, whose acquire and release paths use {@code LockStates} (the state
- * of each lock name in use, with the local lock its threads queue on),
- * {@code LocalHandOffs} (passing a lock between the threads of this process),
- * {@code StoreAcquirer} and {@code Acquisition} (taking a lock in the store, the one
- * protocol blocking and asynchronous callers share), {@code LeaseKeeper} (renewal,
- * lengthening, the end of a lease and lost leases) and {@code FencingTokens}. Every call
- * to the store goes through {@code GuardedStore}, which says what its failure means;
- * {@code LockClientShutdown} stops the client without abandoning the locks it holds. What
- * operators see of it ({@code HeldLock}, {@code LockWait}, {@code RenewalHealth}) are
- * snapshots read from these parts, never handles to them.
+ * Each {@code ClientLock} handle goes through {@code LockEngine}, which uses
+ * {@code LockStates} (per-name state and local queue), {@code LocalHandOffs} (passing a
+ * lock between threads of this process), {@code StoreAcquirer} and {@code Acquisition}
+ * (taking a lock in the store, for blocking and asynchronous callers alike),
+ * {@code LeaseKeeper} (renewal, release, lost leases) and {@code FencingTokens}. Every
+ * store call goes through {@code GuardedStore}; {@code LockClientShutdown} stops the
+ * client without abandoning held locks. {@code HeldLock}, {@code LockWait} and
+ * {@code RenewalHealth} are snapshots for operators, never handles.
  */
 @NullMarked
 package io.github.redislock.engine;

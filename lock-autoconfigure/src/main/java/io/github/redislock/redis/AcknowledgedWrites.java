@@ -14,11 +14,9 @@ import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisConnection;
 
 /**
- * Writes of a lock that return only once enough replicas acknowledged them, as
- * {@link ReplicaAcknowledgement} asks. The write and its {@code WAIT} go over one
- * connection to the master that serves the key. A write that is not acknowledged in time
- * is undone where it granted something, and fails: an acquisition that may be lost at the
- * next failover must not look like one that will not.
+ * Sends a lock write and its {@code WAIT} (or {@code WAITAOF}) over one connection to the
+ * key's master. A write not acknowledged in time is undone and fails, so that a grant a
+ * failover may lose never looks like a safe one.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -32,17 +30,9 @@ final class AcknowledgedWrites {
 	}
 
 	/**
-	 * Write, and wait for the replicas if the write's reply says it changed something.
-	 * @param connection the connection to the deployment
-	 * @param name the lock the write is about
-	 * @param key the key the write is about, which names the master on Redis Cluster
-	 * @param description the write, for the message of a failure: "Lock 'x' taken"
-	 * @param write sends the write and returns its reply
-	 * @param wrote whether the reply says the write changed something
-	 * @param undo gives back what the write granted, if it was not acknowledged; or
-	 * {@code null} if there is nothing to give back
-	 * @return the write's reply
-	 * @throws LockStoreException if too few replicas acknowledged in time
+	 * Send {@code write} and, if {@code wrote} says it changed something, wait for the
+	 * replicas; on a shortfall run {@code undo} (if any) and throw
+	 * {@link LockStoreException}. On Redis Cluster, {@code key} picks the master.
 	 */
 	long run(RedisConnection connection, String name, byte[] key, String description,
 			ToLongFunction<NodeCommands> write, LongPredicate wrote, @Nullable ToLongFunction<NodeCommands> undo) {
@@ -76,11 +66,8 @@ final class AcknowledgedWrites {
 	}
 
 	/**
-	 * Wait for the replicas after the writes already sent over this connection.
-	 * @param connection the connection the writes went over
-	 * @param names the locks the writes are about
-	 * @param description the writes, for the message of a failure
-	 * @throws LockStoreException if too few replicas acknowledged in time
+	 * Wait for the replicas after writes already sent over this connection; throws
+	 * {@link LockStoreException} on a shortfall.
 	 */
 	void await(RedisConnection connection, String names, String description) {
 		ConnectionCommands node = new ConnectionCommands(connection);

@@ -11,9 +11,9 @@ import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.ReturnType;
 
 /**
- * {@link NodeCommands} over a Spring Data Redis connection to one master (standalone, or
- * the master Sentinel names): Lettuce sends every command of a connection over its one
- * shared native connection, Jedis over the one socket the connection holds.
+ * {@link NodeCommands} over one Spring Data connection (standalone, or Sentinel's
+ * master): Lettuce sends all its commands over one shared native connection, Jedis over
+ * its one socket, so a {@code WAIT} follows its write on the same link.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -48,8 +48,8 @@ final class ConnectionCommands implements NodeCommands {
 	}
 
 	/**
-	 * Send a command. Lettuce reads the reply of a command it does not know as a bulk
-	 * string unless told otherwise, and these reply with integers.
+	 * Lettuce reads the reply of a command it does not know as a bulk string unless given
+	 * an output type; {@code WAIT} and {@code WAITAOF} reply with integers.
 	 */
 	private @Nullable Object execute(String command, byte[]... args) {
 		if (this.connection.getClass().getName().startsWith(LETTUCE_PACKAGE)) {

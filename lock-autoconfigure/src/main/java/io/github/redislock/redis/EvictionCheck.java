@@ -3,10 +3,10 @@
 package io.github.redislock.redis;
 
 /**
- * What the lock store does at start-up when a Redis server it keeps locks on may evict
- * keys that have an expiry ({@code maxmemory-policy} other than {@code noeviction}):
- * every lock key has one, so such a server can drop a held lock when its memory fills,
- * and another instance then takes the lock while the holder still runs.
+ * What the lock store does at start-up when a Redis server may evict keys that have an
+ * expiry ({@code maxmemory-policy} other than {@code noeviction}): every lock key has
+ * one, so such a server can drop a held lock when memory fills and let a second holder
+ * in.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -20,14 +20,10 @@ public enum EvictionCheck {
 	 */
 	FAIL,
 
-	/**
-	 * Start, with a warning that names each server whose policy can evict lock keys.
-	 */
+	/** Start, warning about each server whose policy can evict lock keys. */
 	WARN,
 
-	/**
-	 * Do not read the servers' policy.
-	 */
+	/** Do not read the servers' policy. */
 	OFF
 
 }

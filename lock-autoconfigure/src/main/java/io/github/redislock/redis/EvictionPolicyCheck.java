@@ -26,21 +26,18 @@ import org.springframework.util.ClassUtils;
 
 /**
  * Reads {@code maxmemory-policy} and {@code maxmemory} ({@code CONFIG GET}) of every
- * master that keeps locks, and refuses or warns as {@link EvictionCheck} says when a
- * policy can evict lock keys: every lock key has an expiry, so {@code volatile-*} evicts
- * them as surely as {@code allkeys-*} (under {@code volatile-ttl}, first).
+ * master that keeps locks, and refuses or warns as {@link EvictionCheck} says. Every lock
+ * key has an expiry, so {@code volatile-*} policies evict them as surely as
+ * {@code allkeys-*}.
  * <p>
- * A server with no {@code maxmemory} limit evicts nothing whatever its policy, so it is
- * only warned about, since the limit can be set at runtime. A server whose settings
- * cannot be read (a managed Redis without {@code CONFIG}, an ACL user without
- * {@code +config|get}, a renamed command, a server down at start-up) is named in one
- * warning, and the application starts.
+ * A server without a {@code maxmemory} limit evicts nothing, but the limit can be set at
+ * runtime, so it is only warned about. A server whose settings cannot be read (no
+ * {@code CONFIG} on a managed Redis, an ACL user without {@code +config|get}, a renamed
+ * command, a server down) is named in a warning, and the application starts.
  * <p>
- * The check runs once, at start-up: stores take each connection from the factory, whose
- * driver reconnects on its own without telling them, so a policy changed later, or a
- * replica with another policy promoted by a failover, is not seen. Replicas are not read:
- * they follow the master's deletions, but a promoted one applies its own policy, so give
- * them the same setting.
+ * The check runs once, at start-up, and reads masters only: a policy changed later, or a
+ * replica promoted by a failover with a policy of its own, is not seen, so give replicas
+ * the same setting.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -172,8 +169,8 @@ public final class EvictionPolicyCheck {
 	}
 
 	/**
-	 * The server as messages name it: its address, or the master name of a Sentinel
-	 * group; never its password.
+	 * The server as messages name it (address or Sentinel master name), never its
+	 * password.
 	 */
 	static String describe(RedisConnectionFactory connectionFactory) {
 		if (LETTUCE && connectionFactory instanceof LettuceConnectionFactory lettuce) {
@@ -195,12 +192,8 @@ public final class EvictionPolicyCheck {
 	}
 
 	/**
-	 * What one master said, or why it said nothing.
-	 *
-	 * @param server the server, as messages name it
-	 * @param policy its {@code maxmemory-policy}; {@code null} if it could not be read
-	 * @param maxmemory its {@code maxmemory} in bytes; 0 for none
-	 * @param error why the policy could not be read
+	 * What one master said: {@code policy} is {@code null} when it could not be read, and
+	 * {@code error} then says why; {@code maxmemory} 0 means no limit.
 	 */
 	record ServerPolicy(String server, @Nullable String policy, long maxmemory, @Nullable String error) {
 

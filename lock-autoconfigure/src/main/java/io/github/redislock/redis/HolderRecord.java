@@ -8,21 +8,9 @@ import java.time.Instant;
 import io.github.redislock.store.LockHolder;
 
 /**
- * Writes who holds a lock into the value of its key, after the owner token and a space:
- * <pre>
- * 0c5b8f3e-…:7 {"host":"web-1","pid":4242,"thread":"http-nio-8080-exec-3","method":"…","acquiredAt":"2026-11-23T18:40:01.123Z"}
- * </pre> so that one {@code GET} in {@code redis-cli} shows it, and so that it costs the
- * acquisition nothing: the first attempt stays one bare {@code SET NX PX}, and the record
- * lives exactly as long as the lock, renewed with it, replaced by a hand-off, gone with
- * its release or its lease. The scripts compare only the owner token, the value up to its
- * first space; owner tokens never contain one (release messages are split there too).
- * <p>
- * With {@link RedisLockStore#setHolderDetails holder details} off, the record names only
- * the holder's client instance: {@code {"instance":"0c5b8f3e-…","acquiredAt":"…"}}.
- * <p>
- * The holder is written as JSON fields without braces, which the scripts complete with
- * {@code acquiredAt}: a waiter's fields wait in its queue place until a release hands it
- * the lock and stamps the time of the hand-off.
+ * Writes who holds a lock into its key's value, {@code <owner token> {<holder JSON>}}, so
+ * that {@code GET} in {@code redis-cli} shows it at no extra command. Scripts compare
+ * only the part before the first space, so owner tokens never contain one.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -33,9 +21,8 @@ final class HolderRecord {
 	}
 
 	/**
-	 * Return the holder as JSON fields, without braces and without {@code acquiredAt}.
-	 * @param holder the holder
-	 * @return the fields
+	 * JSON fields without braces or {@code acquiredAt}, which the scripts add: a queued
+	 * waiter's fields wait in its queue place until a hand-off stamps the time.
 	 */
 	static String fields(LockHolder holder) {
 		StringBuilder fields = new StringBuilder(96);
@@ -51,11 +38,8 @@ final class HolderRecord {
 	}
 
 	/**
-	 * Return, as JSON fields like {@link #fields}, only the instance that holds: the
-	 * random id of the client, which its owner tokens start with, up to their last
-	 * {@code :} (the scripts find a waiter's client the same way).
-	 * @param ownerToken the holder's owner token
-	 * @return the fields
+	 * Like {@link #fields}, but naming only the client instance: the owner token up to
+	 * its last {@code ':'}, as the scripts find a waiter's client.
 	 */
 	static String instanceFields(String ownerToken) {
 		int colon = ownerToken.lastIndexOf(':');
@@ -65,21 +49,13 @@ final class HolderRecord {
 		return fields.toString();
 	}
 
-	/**
-	 * Return the current time as the scripts write it: ISO-8601 in UTC, to the
-	 * millisecond.
-	 * @return the time
-	 */
+	/** The time as {@code acquiredAt} records it: ISO-8601 in UTC. */
 	static String now() {
 		return Instant.ofEpochMilli(System.currentTimeMillis()).toString();
 	}
 
 	/**
-	 * Return the value of a lock key, as the scripts also compose it.
-	 * @param ownerToken the owner token
-	 * @param fields the holder's {@link #fields}
-	 * @param acquiredAt when the lock was taken
-	 * @return the value
+	 * The lock key's value for the bare {@code SET}; must match what the scripts write.
 	 */
 	static byte[] value(String ownerToken, String fields, String acquiredAt) {
 		return (ownerToken + " {" + fields + ",\"acquiredAt\":\"" + acquiredAt + "\"}")

@@ -23,10 +23,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceClusterConnectio
 import org.springframework.data.redis.connection.lettuce.LettuceConnection;
 
 /**
- * {@link NodeCommands} over Lettuce's connection to the master of one Redis Cluster
- * shard. A cluster connection routes a script by its key, but a {@code WAIT}, which has
- * no key, to any node: the write and the wait are therefore both sent to the node serving
- * the key, on its own connection.
+ * {@link NodeCommands} on the master of one Redis Cluster shard. A cluster connection
+ * routes a script by its key but a keyless {@code WAIT} to any node, so both go to the
+ * key's master over one connection.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -55,14 +54,7 @@ final class LettuceNodeCommands implements NodeCommands {
 		this.node = node;
 	}
 
-	/**
-	 * Run the commands on the master serving the key, over one connection.
-	 * @param <T> the outcome
-	 * @param connection the cluster connection
-	 * @param key the key whose master to use
-	 * @param commands what to send
-	 * @return the outcome
-	 */
+	/** Run the commands on the master serving the key, over one connection. */
 	static <T> @Nullable T onMasterOf(RedisClusterConnection connection, byte[] key,
 			java.util.function.Function<NodeCommands, T> commands) {
 		if (!(connection instanceof LettuceClusterConnection lettuce)) {
@@ -76,12 +68,8 @@ final class LettuceNodeCommands implements NodeCommands {
 	}
 
 	/**
-	 * Send a command that replies with an integer or an array of integers over a Lettuce
-	 * connection.
-	 * @param connection the connection, a {@link LettuceConnection}
-	 * @param command the command
-	 * @param args its arguments
-	 * @return the reply
+	 * Send a command that replies with an integer, or with integers for {@code WAITAOF},
+	 * over a {@link LettuceConnection}.
 	 */
 	static @Nullable Object execute(RedisConnection connection, String command, byte[]... args) {
 		CommandOutput<byte[], byte[], ?> output = command.equals("WAITAOF") ? new ArrayOutput<>(ByteArrayCodec.INSTANCE)

@@ -16,10 +16,9 @@ import org.springframework.data.redis.connection.ReturnType;
 import org.springframework.util.StreamUtils;
 
 /**
- * One Lua script of the Redis lock, read once from {@code META-INF/redis-lock/scripts}.
- * It runs by SHA and sends its source only when Redis answers NOSCRIPT, as Spring Data
- * Redis does, but with the SHA computed once: {@code RedisScript.of(Resource)} checks the
- * resource for changes, under a lock, on every call.
+ * One lock script, read once from {@code META-INF/redis-lock/scripts} and run by SHA, its
+ * source sent only on {@code NOSCRIPT}. The SHA is computed once, where
+ * {@code RedisScript.of(Resource)} rechecks the resource, under a lock, on every call.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -54,15 +53,6 @@ final class LuaScript {
 		this.source = source;
 	}
 
-	/**
-	 * Run the script on the connection.
-	 * @param <T> the reply type
-	 * @param connection the connection
-	 * @param returnType how Redis replies
-	 * @param numKeys how many of the leading arguments are keys
-	 * @param keysAndArgs the keys, then the arguments
-	 * @return the reply
-	 */
 	<T> @Nullable T run(RedisConnection connection, ReturnType returnType, int numKeys, byte[]... keysAndArgs) {
 		try {
 			return connection.scriptingCommands().evalSha(this.sha1, returnType, numKeys, keysAndArgs);
@@ -75,26 +65,17 @@ final class LuaScript {
 		}
 	}
 
-	/**
-	 * Return the SHA-1 digest Redis knows the script by.
-	 * @return the digest, in hex
-	 */
 	String sha1() {
 		return this.sha1;
 	}
 
-	/**
-	 * Return the script's source, sent when Redis does not know the digest.
-	 * @return the source
-	 */
 	byte[] source() {
 		return this.source.clone();
 	}
 
 	/**
-	 * Return whether a failure says that Redis does not know the script's digest.
-	 * @param ex the failure
-	 * @return whether to send the source
+	 * Whether Redis answered {@code NOSCRIPT}: a restarted or failed-over server forgot
+	 * the script, and its source must be sent.
 	 */
 	static boolean isNoScript(Throwable ex) {
 		for (Throwable cause = ex; cause != null; cause = cause.getCause()) {
@@ -107,8 +88,8 @@ final class LuaScript {
 	}
 
 	/**
-	 * Read a script, {@code prelude.lua} ahead of it: Redis runs each script as one body,
-	 * so the functions the scripts share travel with each.
+	 * {@code prelude.lua} goes ahead of each script: Redis runs a script as one body, so
+	 * the functions the scripts share travel with each.
 	 */
 	private static LuaScript load(String name) {
 		try {

@@ -3,39 +3,24 @@
 package io.github.redislock.redis;
 
 /**
- * The commands an {@link AcknowledgedWrites acknowledged write} sends, all over one
- * connection to one node: {@code WAIT} counts the replicas that acknowledged the last
- * write of the connection it is sent on, so the write and the wait must share it.
+ * The commands of an {@link AcknowledgedWrites acknowledged write}, all over one
+ * connection to one node: {@code WAIT} counts only the writes of the connection it is
+ * sent on.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
 interface NodeCommands {
 
-	/**
-	 * Run a script that replies with an integer.
-	 * @param script the script
-	 * @param numKeys how many of the leading arguments are keys
-	 * @param keysAndArgs the keys, then the arguments
-	 * @return the reply
-	 * @throws IllegalStateException if Redis returned no reply
-	 */
+	/** Run a script that replies with an integer. */
 	long runScript(LuaScript script, int numKeys, byte[]... keysAndArgs);
 
-	/**
-	 * Send {@code WAIT}.
-	 * @param replicas how many replicas to wait for
-	 * @param timeoutMillis how long to wait
-	 * @return how many replicas acknowledged
-	 */
+	/** Send {@code WAIT}; returns how many replicas acknowledged. */
 	long waitForReplicas(int replicas, long timeoutMillis);
 
 	/**
-	 * Send {@code WAITAOF}.
-	 * @param replicas how many replicas to wait for
-	 * @param timeoutMillis how long to wait
-	 * @return whether the master wrote to its append-only file ({@code [0]}, 0 or 1) and
-	 * how many replicas did ({@code [1]})
+	 * Send {@code WAITAOF 1}; returns {@code [master, replicas]}: whether the master (0
+	 * or 1) and how many replicas wrote the writes to their append-only file.
 	 */
 	long[] waitForAppendOnlyFiles(int replicas, long timeoutMillis);
 

@@ -22,22 +22,17 @@ import org.springframework.data.redis.connection.ReactiveRedisConnection;
 import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
 import org.springframework.data.redis.connection.ReturnType;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
-import org.springframework.util.Assert;
 
 /**
- * The asynchronous calls of a {@link RedisLockStore}, over the reactive connection of a
- * Lettuce connection factory: the same scripts with the same arguments, answered on
- * Lettuce's threads. Lettuce does not time out asynchronous commands unless told to, so
- * each call here fails after the client's command timeout, as a blocking call would.
+ * The asynchronous calls of a {@link RedisLockStore} over Lettuce's reactive connection,
+ * answered on Lettuce's threads. Lettuce does not time out asynchronous commands unless
+ * told to, so each call here is bounded by the client's command timeout.
  *
  * @author redis-lock contributors
  */
 final class RedisAsyncLockStore implements AsyncLockStore {
 
-	/**
-	 * Calls of one batch of renewals awaiting their replies at once: enough for 100,000
-	 * leases in 200 calls.
-	 */
+	/** Renewal calls awaiting replies at once: 200 calls of 500 cover 100,000 leases. */
 	private static final int MAX_CALLS_IN_FLIGHT = 256;
 
 	private final RedisLockStore store;
@@ -54,9 +49,8 @@ final class RedisAsyncLockStore implements AsyncLockStore {
 	}
 
 	/**
-	 * Open the shared reactive connection now rather than at the first call that needs
-	 * it: on a Redis Cluster, opening it asks a server for the topology, and a server
-	 * that stopped answering by then holds up every call until its timeout.
+	 * Connect now: on a Redis Cluster, connecting asks a server for the topology, and a
+	 * server that stopped answering by then would hold up every call until its timeout.
 	 */
 	void openConnection() {
 		try {
@@ -103,12 +97,9 @@ final class RedisAsyncLockStore implements AsyncLockStore {
 	}
 
 	/**
-	 * Send every call at once, on one connection, each answered on its own: Lettuce
-	 * writes them back to back, so that Redis reads many with each read, and on a cluster
-	 * a shard that does not answer holds up and fails only the calls sent to it.
-	 * @param calls the calls of {@code renew-all.lua}
-	 * @param timeout how long each call may take, at most the command timeout
-	 * @return for each call, a future of whether each of its leases was extended
+	 * Send every call at once on one connection, each answered on its own: Redis reads
+	 * many per read, and on a cluster a shard that does not answer fails only its own
+	 * calls. {@code timeout} bounds each call, capped at the command timeout.
 	 */
 	List<CompletableFuture<List<Boolean>>> renewAll(List<RedisLockStore.RenewalCall> calls, Duration timeout) {
 		Duration callTimeout = (timeout.compareTo(this.commandTimeout) < 0) ? timeout : this.commandTimeout;
@@ -158,10 +149,6 @@ final class RedisAsyncLockStore implements AsyncLockStore {
 		return buffers;
 	}
 
-	/**
-	 * Run a script by its digest, loading it on a {@code NOSCRIPT} reply (a restarted or
-	 * failed-over Redis has forgotten it).
-	 */
 	private Mono<Long> run(LuaScript script, int numKeys, byte[][] keysAndArgs) {
 		ByteBuffer[] buffers = buffers(keysAndArgs);
 		return Mono
@@ -187,9 +174,7 @@ final class RedisAsyncLockStore implements AsyncLockStore {
 			.next();
 	}
 
-	/**
-	 * Buffers are read by the call that sends them, so a retry gets fresh views.
-	 */
+	/** Buffers are read by the call that sends them, so a retry needs fresh views. */
 	private static ByteBuffer[] duplicates(ByteBuffer[] buffers) {
 		ByteBuffer[] copies = new ByteBuffer[buffers.length];
 		for (int i = 0; i < buffers.length; i++) {

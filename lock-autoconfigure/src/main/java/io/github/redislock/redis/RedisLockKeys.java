@@ -9,19 +9,12 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.util.Assert;
 
 /**
- * Names the Redis keys and channel of a lock. Every name is wrapped in a hash tag, so the
- * lock key and its fence key land in the same Redis Cluster slot and one script can touch
- * both. Braces in a lock name would move that tag, so they are percent-encoded, together
- * with the percent sign so that distinct names stay distinct.
- * <p>
- * A name that is not valid UTF-16 holds an unpaired surrogate, which UTF-8 cannot encode:
- * it would reach Redis as {@code '?'}, so that {@code "user:"} followed by U+D800, by
- * U+D801 or by {@code '?'} would be one lock, and the holder of one could take and delete
- * the key of another. Each unpaired surrogate is written as {@code %u} and its four
- * hexadecimal digits instead, {@code %uD800} for U+D800. The mapping stays one to one:
- * every {@code '%'} of a key starts an escape ({@code %25}, {@code %7B}, {@code %7D} or
- * {@code %uXXXX}), and the character after it tells which, so a key decodes to one name
- * only. Names without these characters, nearly all of them, are used as they are.
+ * Names the Redis keys and channels of a lock. The name sits in a hash tag, so all keys
+ * of a lock share a Redis Cluster slot and one script can touch them. In a name, braces
+ * (which would move the tag) and {@code '%'} are percent-encoded, and an unpaired
+ * surrogate, which UTF-8 cannot encode and would send as {@code '?'} (so distinct names
+ * would share a key), is written {@code %uXXXX}. Every {@code '%'} of a key starts an
+ * escape, so the mapping stays one to one; most names are used as they are.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -35,8 +28,7 @@ public final class RedisLockKeys {
 	/**
 	 * Create keys under the given prefix.
 	 * @param prefix prepended to every key, for example {@code lock:}; must not contain
-	 * braces, which would set a hash tag of their own, nor an unpaired surrogate, which
-	 * UTF-8 cannot encode
+	 * braces, which would set a hash tag of their own, nor an unpaired surrogate
 	 */
 	public RedisLockKeys(String prefix) {
 		Assert.hasText(prefix, "Key prefix must not be empty");
@@ -48,8 +40,7 @@ public final class RedisLockKeys {
 	}
 
 	/**
-	 * Return whether the text holds a surrogate that is not part of a pair, which is not
-	 * valid UTF-16 and has no UTF-8 encoding.
+	 * Return whether the text holds an unpaired surrogate, which has no UTF-8 encoding.
 	 * @param text the text
 	 * @return whether the text holds an unpaired surrogate
 	 */
@@ -78,7 +69,7 @@ public final class RedisLockKeys {
 
 	/**
 	 * Return the key naming the owners whose releases freed or handed on the lock in the
-	 * last few seconds, so that the same release sent again is not taken for a loss.
+	 * last few seconds, so that a release sent again is not taken for a loss.
 	 * @param name the lock name
 	 * @return the released-by key
 	 */
@@ -122,20 +113,15 @@ public final class RedisLockKeys {
 		return channelOfKey(lockKey(name));
 	}
 
-	/**
-	 * Return the channel on which releases of the lock with the given key are announced.
-	 * @param lockKey the lock key
-	 * @return the channel
-	 */
 	String channelOfKey(String lockKey) {
 		return lockKey + ":released";
 	}
 
 	/**
-	 * Return the channel on which a release tells the waiters of one client that it
-	 * handed them a lock: the client is named by its owner tokens, up to their last
-	 * {@code ':'}, as {@code release.lua} names it. Telling only that client, not every
-	 * process waiting for the lock, keeps a hand-off's cost flat in their number.
+	 * Return the channel on which a release tells one client's waiters that it handed
+	 * them the lock, so that a hand-off costs the same however many processes wait. The
+	 * client is its owner tokens up to their last {@code ':'}, as {@code release.lua}
+	 * reads them.
 	 * @param ownerToken an owner token of the client
 	 * @return the channel, or {@code null} for a token without {@code ':'}, whose
 	 * hand-offs are told on the lock's channel

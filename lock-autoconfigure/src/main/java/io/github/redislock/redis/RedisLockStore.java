@@ -37,18 +37,10 @@ import org.springframework.util.Assert;
 /**
  * A {@link LockStore} in one Redis deployment (standalone, Sentinel or Cluster, as the
  * template's connection factory is set up). Each operation is one Lua script, so one
- * round trip, except the first attempt of an acquisition, a bare {@code SET NX PX}; see
- * the scripts under {@code META-INF/redis-lock/scripts} for the layout. The value of a
- * lock key is the owner token followed by a description of the holder (see
- * {@link HolderRecord}), so that {@code GET} on the key in {@code redis-cli} shows who
- * holds the lock.
- * <p>
- * Over 300 lines because it is the Redis side of every {@link LockStore} operation, each
- * a script call with its arguments and its reply read; what is not about one operation
- * lives elsewhere: the key layout in {@link RedisLockKeys}, the scripts in
- * {@link LuaScript}, the holder's record in {@link HolderRecord}, the release
- * notifications in {@link ReleaseSubscriptions}, the waits for replicas in
- * {@link AcknowledgedWrites}.
+ * round trip, except the first attempt of an acquisition, a bare {@code SET NX PX}; the
+ * scripts under {@code META-INF/redis-lock/scripts} document the key layout. A lock key's
+ * value is the owner token followed by the holder (see {@link HolderRecord}), so that
+ * {@code GET} in {@code redis-cli} shows who holds the lock.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -56,7 +48,7 @@ import org.springframework.util.Assert;
 public class RedisLockStore implements LockStore, AutoCloseable {
 
 	/**
-	 * The shortest time a fence key is kept, so that fencing tokens keep growing across a
+	 * The shortest life of a fence key, so that fencing tokens keep growing across a
 	 * backwards step of the Redis server clock shorter than this.
 	 */
 	private static final long MIN_FENCE_RETENTION_MILLIS = Duration.ofMinutes(1).toMillis();
@@ -67,7 +59,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	private static final byte[] WAKE_UNQUEUED = bytes("1");
 
-	/** The most leases renewed by one script call, to bound the work of one call. */
+	/** Bounds the work of one {@code renew-all.lua} call. */
 	private static final int MAX_RENEWALS_PER_CALL = 500;
 
 	/** Keys of {@code acquire.lua}: lock, waiters and queue. */
@@ -77,9 +69,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	static final int RELEASE_SCRIPT_KEYS = 4;
 
 	/**
-	 * How long a release is remembered, so that the same release run again (a client
-	 * sends a command again when a dropped connection lost its reply) is not reported as
-	 * a loss: longer than a reconnection takes.
+	 * How long a release is remembered, so that the same release re-sent after a dropped
+	 * connection lost its reply is not reported as a loss: longer than a reconnection
+	 * takes.
 	 */
 	private static final byte[] RELEASE_MEMORY_MILLIS = bytes(Long.toString(Duration.ofSeconds(10).toMillis()));
 
@@ -91,19 +83,16 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	private final @Nullable AcknowledgedWrites acknowledgedWrites;
 
-	/** Whether a release that hands nothing on publishes anyway: '1' or '0'. */
+	/**
+	 * '1' when waiters do not queue, so that every release wakes them from their backoff.
+	 */
 	private final byte[] wakeOnEveryRelease;
 
 	/**
-	 * The non-blocking calls, over Lettuce's reactive connection; {@code null} with a
-	 * client that has none (Jedis), or when each write waits for replicas.
+	 * {@code null} without a reactive client (Jedis), or when writes wait for replicas.
 	 */
 	private final @Nullable RedisAsyncLockStore async;
 
-	/**
-	 * Whether lock values and queue places name the holder's host, pid, thread and
-	 * method, or only the instance.
-	 */
 	private volatile boolean holderDetails = true;
 
 	/**
@@ -115,9 +104,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Create a store. Only the template's connection factory is kept: every command runs
-	 * on a connection taken straight from it, so the template's own settings, transaction
-	 * support among them, never apply to locks.
+	 * Create a store. Only the template's connection factory is kept, so the template's
+	 * own settings, transaction support among them, never apply to locks.
 	 * @param redis the template whose connection factory runs the scripts
 	 * @param keyPrefix prepended to every key
 	 */
@@ -128,10 +116,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	/**
 	 * Create a store whose acquisitions, renewals, reacquisitions and fencing tokens
 	 * return only once the given replicas acknowledged them. Releases are not awaited: a
-	 * release lost in a failover only keeps the lock until its lease runs out. Nor are
-	 * waiters queued for a hand-off: a lock handed over by a release would reach its new
-	 * holder before any replica acknowledged it, so each waiter takes the lock itself,
-	 * woken by the release's notification.
+	 * release lost in a failover only keeps the lock until its lease runs out. Waiters do
+	 * not queue (see {@link #queuesWaiters}); each takes the lock itself, woken by the
+	 * release.
 	 * @param redis the template whose connection factory runs the scripts
 	 * @param keyPrefix prepended to every key
 	 * @param acknowledgement how many replicas acknowledge each write, and how long they
@@ -142,9 +129,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Create a store that may be told its callers never queue: the nodes of a Redlock,
-	 * whose waiters cannot be handed a lock by one node alone. Every release then wakes
-	 * the waiters, which would otherwise only hear of releases that handed the lock on.
+	 * Create a store whose callers may never queue, such as a Redlock node, which cannot
+	 * hand a lock over alone. Every release then wakes the waiters, which would otherwise
+	 * hear only of releases that handed the lock on.
 	 * @param redis the template whose connection factory runs the scripts
 	 * @param keyPrefix prepended to every key
 	 * @param acknowledgement how many replicas acknowledge each write, and how long they
@@ -166,11 +153,10 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Open the connections the store calls Redis over now, at start-up, rather than at
-	 * the first call that needs one: on a Redis Cluster, opening a connection asks a
-	 * server for the topology, and a server that stopped answering by then would hold up
-	 * every lease renewal, those kept by the other servers included, until its timeout. A
-	 * server that cannot be reached leaves the connection to the first call.
+	 * Open the store's connection now rather than at the first call: on a Redis Cluster,
+	 * connecting asks a server for the topology, and a server that stopped answering by
+	 * then would hold up every lease renewal, on all servers, until its timeout. If it
+	 * cannot connect now, the first call does.
 	 */
 	public void openConnections() {
 		if (this.async != null) {
@@ -179,8 +165,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Check that the Redis masters of this store cannot evict lock keys; see
-	 * {@link EvictionPolicyCheck}. Meant for start-up: one {@code CONFIG GET} per master.
+	 * Check that the Redis masters of this store cannot evict lock keys (one
+	 * {@code CONFIG GET} per master, meant for start-up); see
+	 * {@link EvictionPolicyCheck}.
 	 * @param check what to do with a policy that can evict lock keys
 	 * @throws InvalidLockConfigurationException if {@code check} is
 	 * {@link EvictionCheck#FAIL} and a master with a {@code maxmemory} limit can evict
@@ -191,22 +178,15 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Set whether the value of a lock key, and a waiter's place in the queue, name the
-	 * holder's host, process id, thread and method (the default) for operators, or only
-	 * the random id of the holder's client instance, which its owner tokens start with,
-	 * for deployments that must not put those details in a shared Redis.
+	 * Set whether a lock key's value and a waiter's queue place name the holder's host,
+	 * process id, thread and method (the default), or only the random id of its client
+	 * instance, for deployments that must not put those details in a shared Redis.
 	 * @param holderDetails whether to record the holder's details
 	 */
 	public void setHolderDetails(boolean holderDetails) {
 		this.holderDetails = holderDetails;
 	}
 
-	/**
-	 * Return the holder as the scripts record it, see {@link #setHolderDetails}.
-	 * @param ownerToken the holder's owner token
-	 * @param holder the holder
-	 * @return the fields of the holder record
-	 */
 	String holderFields(String ownerToken, LockHolder holder) {
 		return this.holderDetails ? HolderRecord.fields(holder) : HolderRecord.instanceFields(ownerToken);
 	}
@@ -232,8 +212,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Take the lock, with the holder written into the value of the lock key after the
-	 * owner token (see {@link HolderRecord}): no command more than without it.
+	 * An attempt that does not queue first tries a bare {@code SET NX PX}: most locks are
+	 * free, and a script costs the server more. The holder is written into the value (see
+	 * {@link HolderRecord}) at no extra command.
 	 */
 	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing,
@@ -259,9 +240,6 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		return acquireResult(value);
 	}
 
-	/**
-	 * The keys and arguments of {@code acquire.lua}.
-	 */
 	byte[][] acquireArguments(String name, String ownerToken, long lease, @Nullable Queueing queueing, String fields,
 			String acquiredAt) {
 		byte[] queueFor = NO_QUEUEING;
@@ -284,8 +262,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * With Lettuce, over its reactive connection; not when replicas are awaited, which
-	 * takes a {@code WAIT} on the connection that wrote.
+	 * {@code null} without Lettuce, or when replicas are awaited: a {@code WAIT} must
+	 * follow the write on the connection that sent it.
 	 */
 	@Override
 	public @Nullable AsyncLockStore async() {
@@ -320,16 +298,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * The first attempt of an acquisition is the bare {@code SET NX PX}: most locks are
-	 * free, and a script costs the server more. Only a busy lock takes a second round
-	 * trip, to the script, which tells how long the holder keeps it and whether the
-	 * holder is the caller after all (an earlier acquisition whose reply was lost).
-	 */
-	/**
-	 * After a first attempt found the lock busy, read how long the holder keeps it: two
-	 * reads cost Redis less than a script. A lock recorded for this owner already (the
-	 * attempt was sent again after a dropped connection lost its reply) is taken again by
-	 * the script, with a fresh lease.
+	 * Two reads cost Redis less than a script. {@code null} if the lock is already this
+	 * owner's (an attempt re-sent after a dropped connection lost its reply): the script
+	 * then takes it again with a fresh lease.
 	 */
 	private @Nullable AcquireResult busy(String name, byte[] lockKey, String ownerToken) {
 		byte[] value = execute((connection) -> connection.stringCommands().get(lockKey));
@@ -366,18 +337,15 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		return runForLong(name, LuaScript.FENCE, 2, keysAndArgs);
 	}
 
-	/**
-	 * The keys and arguments of {@code fence.lua}.
-	 */
 	byte[][] fenceArguments(String name, String ownerToken, Duration leaseTime) {
 		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.fenceKey(name)), bytes(ownerToken),
 				fenceRetention(name, leaseTime) };
 	}
 
 	/**
-	 * Raise the last fencing token issued for a lock name to at least the given one. For
-	 * a store over several Redis deployments, such as a Redlock, which issues the largest
-	 * token of several and must keep each deployment's tokens above it.
+	 * Raise the last fencing token issued for a lock name to at least the given one, for
+	 * a store over several deployments, such as a Redlock, that must keep each
+	 * deployment's tokens above the largest one it issued.
 	 * @param name the lock name
 	 * @param token the token to raise to
 	 * @param leaseTime the holder's lease, which the fence key outlives
@@ -410,18 +378,12 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		return runForLong(name, LuaScript.RENEW, 1, keysAndArgs) == 1;
 	}
 
-	/**
-	 * The keys and arguments of {@code renew.lua}.
-	 */
 	byte[][] renewArguments(String name, String ownerToken, Duration leaseTime) {
 		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(ownerToken),
 				bytes(Long.toString(leaseMillis(name, leaseTime))) };
 	}
 
-	/**
-	 * Renew many leases with one script call per few hundred locks: see
-	 * {@link #renewAllAsync}.
-	 */
+	/** Batched as {@link #renewAllAsync} describes, waiting for every reply. */
 	@Override
 	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
 		List<Boolean> renewed = new ArrayList<>(renewals.size());
@@ -437,14 +399,12 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Renew many leases with one script call per few hundred locks, each call answered on
-	 * its own. On Redis Cluster a script may only touch keys of one hash slot, so the
-	 * leases are grouped by slot, computed like Redis does from the UTF-8 bytes sent, not
-	 * from the JVM's default charset, in which distinct names may share bytes. With
-	 * Lettuce the calls are sent all at once over its reactive connection: a round trip
-	 * or so per master whatever the number of leases, and a call not answered within the
-	 * given time fails. A blocking client sends one call after another, each waiting as
-	 * long as its own timeout.
+	 * One {@code renew-all.lua} call per few hundred leases. On Redis Cluster a script
+	 * may touch one hash slot only, so leases are grouped by slot, computed as Redis does
+	 * from the UTF-8 bytes sent, not the JVM's default charset. With Lettuce all calls go
+	 * out at once (a round trip or so per master) and a call not answered within
+	 * {@code timeout} fails; a blocking client sends one call after another, each bounded
+	 * by its own timeout.
 	 */
 	@Override
 	public List<CompletableFuture<Boolean>> renewAllAsync(List<LeaseRenewal> renewals, Duration timeout) {
@@ -466,7 +426,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 			execute((connection) -> {
 				boolean cluster = connection instanceof RedisClusterConnection;
 				if (cluster && this.acknowledgedWrites != null) {
-					// A batch spans masters, and each must be waited on: one renewal at a
+					// A batch spans masters, each waited on separately: one renewal at a
 					// time.
 					for (int i = 0; i < renewals.size(); i++) {
 						try {
@@ -495,8 +455,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 					}
 				}
 				if (this.acknowledgedWrites != null) {
-					// One server, whose replicas acknowledge the whole batch or none of
-					// it.
+					// One server: one WAIT covers the whole batch.
 					this.acknowledgedWrites.await(connection,
 							renewals.stream().map(LeaseRenewal::name).collect(Collectors.joining(", ")),
 							renewals.size() + " leases were extended");
@@ -549,9 +508,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Split the renewals into calls of {@code renew-all.lua}: at most
-	 * {@value #MAX_RENEWALS_PER_CALL} leases each, of one lease length and one owner
-	 * token prefix (a client's tokens share theirs), and of one hash slot on a cluster.
+	 * At most {@value #MAX_RENEWALS_PER_CALL} leases per call, sharing one lease length,
+	 * one owner token prefix (a client's tokens share it) and, on a cluster, one hash
+	 * slot.
 	 */
 	private List<RenewalCall> renewalCalls(List<LeaseRenewal> renewals, boolean cluster) {
 		Map<RenewalGroup, List<Integer>> groups = new LinkedHashMap<>();
@@ -583,9 +542,6 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		return calls;
 	}
 
-	/**
-	 * What the leases renewed by one call share.
-	 */
 	private record RenewalGroup(int slot, long lease, String ownerTokenPrefix) {
 
 	}
@@ -600,10 +556,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * One call of {@code renew-all.lua}.
-	 *
-	 * @param indexes the renewals it answers for, by their index in the batch
-	 * @param keysAndArgs its keys and arguments
+	 * One {@code renew-all.lua} call; {@code indexes} are the positions in the batch of
+	 * the renewals it answers for.
 	 */
 	record RenewalCall(List<Integer> indexes, byte[][] keysAndArgs) {
 
@@ -611,14 +565,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public boolean release(String name, String ownerToken) {
-		// Waiters that are not queued hear of every release, or they would wait out their
-		// backoff.
 		return released(runForLong(name, LuaScript.RELEASE, RELEASE_SCRIPT_KEYS, releaseArguments(name, ownerToken)));
 	}
 
-	/**
-	 * The keys and arguments of {@code release.lua}.
-	 */
 	byte[][] releaseArguments(String name, String ownerToken) {
 		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)),
 				bytes(this.keys.queueKey(name)), bytes(this.keys.releasedByKey(name)), bytes(ownerToken),
@@ -627,8 +576,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Whether a reply of {@code release.lua} says the lock was the owner's until it
-	 * released it: by this call, or by an earlier run of the same release.
+	 * {@code release.lua} replies 1 when it released the owner's lock, 2 when an earlier
+	 * run of the same release (re-sent after a lost reply) did.
 	 */
 	static boolean released(long reply) {
 		return reply == 1 || reply == 2;
@@ -639,9 +588,6 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		return runForLong(name, LuaScript.FORCE_RELEASE, 1, forceReleaseArguments(name)) == 1;
 	}
 
-	/**
-	 * The keys and arguments of {@code force-release.lua}.
-	 */
 	byte[][] forceReleaseArguments(String name) {
 		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.channel(name)) };
 	}
@@ -652,8 +598,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Also subscribes the channel on which {@code release.lua} tells the waiter's client
-	 * of hand-offs to it, before the listener is first told.
+	 * Also subscribes the client's hand-off channel, before the listener is first told.
 	 */
 	@Override
 	public AutoCloseable subscribe(String name, String ownerToken, ReleaseListener listener) {
@@ -693,9 +638,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Run on a connection straight from the factory: no template decoration, proxy or
-	 * transaction binding on the hot path of every lock, and no chance of a script being
-	 * queued in a transaction whose reply comes too late.
+	 * A connection straight from the factory: no template or transaction binding on every
+	 * lock's hot path, so a script is never queued in a transaction whose reply comes
+	 * late.
 	 */
 	private <T> @Nullable T execute(RedisCallback<T> callback) {
 		RedisConnection connection = this.connectionFactory.getConnection();
@@ -720,8 +665,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	static long leaseMillis(String name, Duration leaseTime) {
-		// The store is called directly too: PEXPIRE 0 or a negative PX would delete the
-		// key or fail, so no lease reaches Redis unchecked.
+		// Checked here too, for direct callers: PEXPIRE 0 or a negative PX would delete
+		// the
+		// key or fail.
 		return LockDefinition.checkLeaseTime(leaseTime, () -> "Lease time of lock '" + name + "'").toMillis();
 	}
 

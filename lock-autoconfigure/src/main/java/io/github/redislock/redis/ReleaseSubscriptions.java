@@ -26,17 +26,9 @@ import org.springframework.data.redis.listener.ChannelTopic;
 import org.springframework.data.redis.listener.RedisMessageListenerContainer;
 
 /**
- * Release notifications over one shared Redis subscription. A lock's channel is
- * subscribed only while some thread waits for it, and unsubscribed a second after the
- * last waiter left, so that a hot lock does not pay a SUBSCRIBE and UNSUBSCRIBE, and
- * often a new connection, for every hand-over. The channel on which releases tell one
- * client of hand-offs to its waiters, whatever the lock, is subscribed the same way,
- * while any of them waits, and its messages go to the listeners of the lock they name.
- * <p>
- * Subscribing and unsubscribing run on one background thread, so a waiter never blocks on
- * Redis pub/sub, even when Redis is unreachable: it keeps its own backoff. Each new
- * listener is called once its channel is subscribed, so that a release between its last
- * attempt and its subscription is not missed.
+ * Release notifications over one shared Redis subscription. A channel stays subscribed a
+ * second after its last waiter left, so a hot lock does not pay SUBSCRIBE and UNSUBSCRIBE
+ * per hand-over; subscribing runs on one background thread, so a waiter never blocks.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -61,8 +53,8 @@ final class ReleaseSubscriptions implements AutoCloseable {
 	private final ConcurrentMap<String, Set<ReleaseListener>> listeners = new ConcurrentHashMap<>();
 
 	/**
-	 * When the last listener of each channel left, by {@link System#nanoTime()}. A
-	 * channel has an entry exactly while a check whether to unsubscribe it is scheduled.
+	 * When the last listener of each channel left ({@link System#nanoTime()}); an entry
+	 * exists exactly while an unsubscribe check is scheduled.
 	 */
 	private final ConcurrentMap<String, Long> lastLeft = new ConcurrentHashMap<>();
 
@@ -80,11 +72,10 @@ final class ReleaseSubscriptions implements AutoCloseable {
 		this.keys = keys;
 		this.container = new RedisMessageListenerContainer();
 		this.container.setConnectionFactory(connectionFactory);
-		// Listeners only release a semaphore: run them where the message arrives instead
-		// of on a new thread per message.
+		// Listeners only release a semaphore: run them on the thread the message arrives
+		// on.
 		this.container.setTaskExecutor(Runnable::run);
-		// Clients with a blocking subscription (Jedis) need a thread of their own to
-		// listen on; it must not be the caller's.
+		// Jedis subscribes by blocking a thread, which must not be the caller's.
 		SimpleAsyncTaskExecutor subscriptionExecutor = new SimpleAsyncTaskExecutor("redis-lock-subscription-");
 		subscriptionExecutor.setDaemon(true);
 		this.container.setSubscriptionExecutor(subscriptionExecutor);
@@ -92,12 +83,9 @@ final class ReleaseSubscriptions implements AutoCloseable {
 	}
 
 	/**
-	 * Tell the listener of the releases on a lock's channel, and of the hand-offs on its
-	 * client's channel that name the lock; told once both are subscribed, too.
-	 * @param channel the lock's channel
-	 * @param handOffChannel the channel of hand-offs to the listener's client, if any
-	 * @param listener the listener
-	 * @return the subscription
+	 * Tell the listener of releases on the lock's channel and of hand-offs naming the
+	 * lock on its client's channel. It is also told once both are subscribed, so that a
+	 * release between the waiter's last attempt and its subscription is not missed.
 	 */
 	AutoCloseable subscribe(String channel, @Nullable String handOffChannel, ReleaseListener listener) {
 		if (handOffChannel != null) {
@@ -123,8 +111,9 @@ final class ReleaseSubscriptions implements AutoCloseable {
 			set.remove(listener);
 			return set.isEmpty() ? null : set;
 		});
-		// One check per channel at a time, however often waiters leave: those of a hot
-		// lock leave thousands of times a second.
+		// One check per channel at a time: waiters of a hot lock leave thousands of times
+		// a
+		// second.
 		if (this.lastLeft.put(channel, System.nanoTime()) == null) {
 			scheduleCheck(channel, LINGER.toNanos());
 		}
@@ -160,11 +149,9 @@ final class ReleaseSubscriptions implements AutoCloseable {
 	}
 
 	/**
-	 * Unsubscribe once a channel has had no listener for {@link #LINGER}; check again
-	 * later if the last one left more recently. While listeners are present, the check
-	 * ends, and the next listener to leave schedules a new one. Deciding inside the map's
-	 * update keeps a listener leaving meanwhile from finding a check pending that is
-	 * about to end.
+	 * Unsubscribe once a channel had no listener for {@link #LINGER}, or check again
+	 * later. Deciding inside the map update keeps a listener leaving meanwhile from
+	 * counting on a check that is about to end.
 	 */
 	private void unsubscribeIfUnwanted(String channel) {
 		long now = System.nanoTime();
@@ -235,8 +222,8 @@ final class ReleaseSubscriptions implements AutoCloseable {
 	}
 
 	/**
-	 * Read a release message: {@code <owner token> <ticket>} for a hand-off, which comes
-	 * without a fencing token, anything else for a release that left the lock free.
+	 * A release message: {@code <owner token> <ticket>} for a hand-off (which carries no
+	 * fencing token); anything else is a release that left the lock free.
 	 */
 	static @Nullable HandOff handOff(byte[] body) {
 		return handOff(new String(body, StandardCharsets.UTF_8));
@@ -256,10 +243,9 @@ final class ReleaseSubscriptions implements AutoCloseable {
 	}
 
 	/**
-	 * Stop subscribing and close the subscription. Waits a bounded time for the
-	 * subscriber thread: a connect that a stopping connection factory cut off may never
-	 * complete, and the thread would then hold the container's lock for good. Such a
-	 * thread is left behind (it is a daemon) rather than hang the context's shutdown.
+	 * Waits a bounded time for the subscriber thread: a connect cut off by a stopping
+	 * connection factory may never complete and would hold the container's lock, so such
+	 * a (daemon) thread is left behind rather than hang shutdown.
 	 */
 	@Override
 	public void close() {

@@ -8,18 +8,16 @@ import org.springframework.util.Assert;
 
 /**
  * How many replicas must acknowledge each write that grants or extends a lock before the
- * store reports it done. Redis replicates asynchronously: a master that fails right after
- * granting a lock may be replaced by a replica that never saw it, and a second holder is
- * then let in. Waiting for acknowledgement ({@code WAIT}, or {@code WAITAOF} for a write
- * that must also be on disk) closes that gap as far as the replicas that acknowledged are
- * the ones a failover can promote; a write that is not acknowledged in time fails the
- * operation instead of succeeding silently.
+ * store reports it done. Redis replicates asynchronously, so a master that fails right
+ * after a grant may be replaced by a replica that never saw it, letting a second holder
+ * in. {@code WAIT} ({@code WAITAOF} for writes that must be on disk) closes that gap as
+ * far as the replicas that acknowledged are the ones a failover promotes; a write not
+ * acknowledged in time fails the operation.
  *
  * @param replicas how many replicas must acknowledge, {@code 0} for none
- * @param timeout how long to wait for them, at least 1 ms when replicas are awaited
- * @param fsync whether the write must also be written to the append-only file of the
- * master and of those replicas ({@code WAITAOF}, Redis 7.2 or later, with
- * {@code appendonly yes})
+ * @param timeout how long to wait for them, at least 1 ms
+ * @param fsync whether the write must also reach the append-only file of the master and
+ * of those replicas ({@code WAITAOF}: Redis 7.2 or later, {@code appendonly yes})
  * @author redis-lock contributors
  * @since 0.1.0
  */

@@ -13,7 +13,6 @@ import io.github.redislock.core.LockBackoff;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.redis.ReplicaAcknowledgement;
-import io.github.redislock.redlock.RedlockConnections;
 import io.github.redislock.redlock.RedlockNode;
 import io.github.redislock.redlock.RedlockStore;
 import io.github.redislock.store.LockStore;
@@ -99,8 +98,7 @@ final class TopologyContender implements Contender {
 			.stream()
 			.map((node) -> RedlockNode.parse("redis://" + BenchServer.HOST + ":" + node))
 			.toList();
-		RedlockStore store = RedlockConnections.connect(nodes, "bench:" + id + ":", NODE_TIMEOUT)
-			.store(NODE_TIMEOUT, 0.01);
+		RedlockStore store = RedlockStore.connect(nodes, "bench:" + id + ":", NODE_TIMEOUT, 0.01);
 		return new TopologyContender(id, store, store);
 	}
 
@@ -123,8 +121,7 @@ final class TopologyContender implements Contender {
 		List<RedlockNode> nodes = ports.stream()
 			.map((node) -> RedlockNode.parse("redis://" + BenchServer.HOST + ":" + node))
 			.toList();
-		RedlockStore store = RedlockConnections.connect(nodes, "bench:" + REDLOCK_5_PAUSED_ID + ":", NODE_TIMEOUT)
-			.store(NODE_TIMEOUT, 0.01);
+		RedlockStore store = RedlockStore.connect(nodes, "bench:" + REDLOCK_5_PAUSED_ID + ":", NODE_TIMEOUT, 0.01);
 		long pid = processId(pausedPort);
 		if (pid > 0) {
 			signal("STOP", pid);

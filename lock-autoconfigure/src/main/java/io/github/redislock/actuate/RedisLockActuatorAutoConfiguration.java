@@ -1,6 +1,6 @@
 // Copyright 2026 the original authors.
 // SPDX-License-Identifier: Apache-2.0
-package io.github.redislock.autoconfigure;
+package io.github.redislock.actuate;
 
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
@@ -12,9 +12,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-import io.github.redislock.actuate.LocksEndpoint;
-import io.github.redislock.actuate.RedisLockHealth;
-import io.github.redislock.actuate.RedisLockHealthIndicator;
+import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.LockStore;

@@ -17,9 +17,8 @@ import io.github.redislock.engine.RenewalHealth;
  * and a lock held elsewhere is no fault.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
-public class RedisLockHealth {
+class RedisLockHealth {
 
 	private final DefaultLockClient client;
 
@@ -27,7 +26,7 @@ public class RedisLockHealth {
 	 * Create the contribution.
 	 * @param client the client whose renewals are checked
 	 */
-	public RedisLockHealth(DefaultLockClient client) {
+	RedisLockHealth(DefaultLockClient client) {
 		this.client = client;
 	}
 

@@ -32,9 +32,8 @@ import org.springframework.util.ReflectionUtils;
  * it is made, as Actuator's lookup of health contributors needs.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
-public class RedisLockHealthIndicator implements FactoryBean<Object>, BeanClassLoaderAware {
+class RedisLockHealthIndicator implements FactoryBean<Object>, BeanClassLoaderAware {
 
 	/** The package of Spring Boot 3's health API. */
 	public static final String BOOT3_PACKAGE = "org.springframework.boot.actuate.health";
@@ -55,7 +54,7 @@ public class RedisLockHealthIndicator implements FactoryBean<Object>, BeanClassL
 	 * this factory's type (before an application's dynamic Redis settings, say)
 	 * @param apiPackage the package of the health API to implement
 	 */
-	public RedisLockHealthIndicator(Supplier<RedisLockHealth> health, String apiPackage) {
+	RedisLockHealthIndicator(Supplier<RedisLockHealth> health, String apiPackage) {
 		this.health = health;
 		this.apiPackage = apiPackage;
 	}

@@ -9,14 +9,11 @@ import io.github.redislock.core.LockLostListener;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.LockTemplate;
 import io.github.redislock.engine.DefaultLockClient;
-import io.github.redislock.interceptor.LockDefaults;
-import io.github.redislock.interceptor.LockKeyExpressionEvaluator;
 import io.github.redislock.interceptor.RedisLockAdvisor;
 import io.github.redislock.interceptor.RedisLockInterceptor;
 import io.github.redislock.interceptor.RedisLockOperationSource;
 import io.github.redislock.interceptor.RedisLockProxyChecker;
 import io.github.redislock.redis.RedisLockStore;
-import io.github.redislock.redlock.RedlockConnections;
 import io.github.redislock.redlock.RedlockStore;
 import io.github.redislock.store.LockStore;
 import org.slf4j.Logger;
@@ -92,14 +89,6 @@ public final class RedisLockAutoConfiguration {
 	static class LockConfiguration {
 
 		/**
-		 * The store is built on a connection factory, not on the application's
-		 * {@code StringRedisTemplate}: it keeps only the factory of the template it is
-		 * given and runs every command on a connection taken straight from it, so no
-		 * setting of a template (transaction support, serializers) reaches the locks. The
-		 * factory is the one {@code redis-lock.connection-factory} names, else the only
-		 * or primary one, which need not be the one behind the application's template.
-		 */
-		/**
 		 * With {@code redis-lock.redlock.nodes}, locks live on a majority of those
 		 * masters, through connections of their own; declared before the Redis store,
 		 * which then backs off.
@@ -109,19 +98,25 @@ public final class RedisLockAutoConfiguration {
 		@Conditional(RedlockCondition.class)
 		RedlockStore redlockStore(RedisLockProperties properties) {
 			RedisLockProperties.Redlock redlock = properties.getRedlock();
-			RedlockConnections connections = RedlockConnections.connect(redlock.toNodes(), properties.getKeyPrefix(),
-					redlock.getNodeTimeout());
-			connections.setHolderDetails(properties.isHolderDetails());
+			RedlockStore store = RedlockStore.connect(redlock.toNodes(), properties.getKeyPrefix(),
+					redlock.getNodeTimeout(), redlock.getDriftFactor());
+			store.setHolderDetails(properties.isHolderDetails());
 			try {
-				connections.checkEvictionPolicy(properties.getEvictionCheck());
+				store.checkEvictionPolicy(properties.getEvictionCheck());
 			}
 			catch (RuntimeException ex) {
-				connections.close();
+				store.close();
 				throw ex;
 			}
-			return connections.store(redlock.getNodeTimeout(), redlock.getDriftFactor());
+			return store;
 		}
 
+		/**
+		 * The store runs every command on a connection taken straight from a connection
+		 * factory, so no setting of the application's template (transaction support,
+		 * serializers) reaches the locks. The factory is the one
+		 * {@code redis-lock.connection-factory} names, else the only or primary one.
+		 */
 		@Bean
 		@ConditionalOnMissingBean(LockStore.class)
 		RedisLockStore redisLockStore(ObjectProvider<RedisConnectionFactory> connectionFactories,
@@ -204,15 +199,8 @@ public final class RedisLockAutoConfiguration {
 			@Bean
 			@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 			@ConditionalOnMissingBean
-			static LockKeyExpressionEvaluator redisLockKeyExpressionEvaluator() {
-				return new LockKeyExpressionEvaluator();
-			}
-
-			@Bean
-			@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-			@ConditionalOnMissingBean
-			static RedisLockOperationSource redisLockOperationSource(LockKeyExpressionEvaluator evaluator) {
-				return new RedisLockOperationSource(evaluator);
+			static RedisLockOperationSource redisLockOperationSource() {
+				return new RedisLockOperationSource();
 			}
 
 			@Bean
@@ -247,13 +235,11 @@ public final class RedisLockAutoConfiguration {
 			@Bean
 			@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 			@ConditionalOnMissingBean
-			RedisLockInterceptor redisLockInterceptor(RedisLockOperationSource operationSource,
-					LockKeyExpressionEvaluator evaluator, LockOperations locks, RedisLockProperties properties,
-					LockAcquisitionFailureHandler failureHandler,
+			RedisLockInterceptor redisLockInterceptor(RedisLockOperationSource operationSource, LockOperations locks,
+					RedisLockProperties properties, LockAcquisitionFailureHandler failureHandler,
 					ObjectProvider<LockInstrumentation> instrumentations) {
-				LockDefaults defaults = new LockDefaults(properties.getExpire(), properties.getWaitTime(),
-						properties.getRenewal().isEnabled());
-				RedisLockInterceptor interceptor = new RedisLockInterceptor(operationSource, evaluator, locks, defaults,
+				RedisLockInterceptor interceptor = new RedisLockInterceptor(operationSource, locks,
+						properties.getExpire(), properties.getWaitTime(), properties.getRenewal().isEnabled(),
 						failureHandler, properties.getLostLeaseAction());
 				interceptor
 					.setInstrumentation(CompositeLockInstrumentation.of(instrumentations.orderedStream().toList()));

@@ -17,11 +17,10 @@ import org.springframework.util.Assert;
  * @param renew whether leases may be renewed at all; {@code false} overrides every
  * annotation
  * @author redis-lock contributors
- * @since 0.1.0
  */
-public record LockDefaults(Duration leaseTime, Duration waitTime, boolean renew) {
+record LockDefaults(Duration leaseTime, Duration waitTime, boolean renew) {
 
-	public LockDefaults {
+	LockDefaults {
 		LockDefinition.checkLeaseTime(leaseTime, () -> "Default lease time");
 		Assert.isTrue(!waitTime.isNegative(), () -> "Default wait time must not be negative, was " + waitTime);
 	}

@@ -11,9 +11,8 @@ import org.jspecify.annotations.Nullable;
  * The {@code #root} object of {@code @RedisLock} key and condition expressions.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
-public final class LockExpressionRootObject {
+final class LockExpressionRootObject {
 
 	/**
 	 * The names of the properties expressions may use without {@code #root.}.

@@ -35,9 +35,8 @@ import org.springframework.expression.spel.support.StandardEvaluationContext;
  * for the bean resolver.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
-public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements BeanFactoryAware {
+class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements BeanFactoryAware {
 
 	private static final String KEY = "Lock key";
 
@@ -53,10 +52,7 @@ public class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implem
 
 	private @Nullable BeanFactory beanFactory;
 
-	/**
-	 * Create an evaluator.
-	 */
-	public LockKeyExpressionEvaluator() {
+	LockKeyExpressionEvaluator() {
 		// The shared context creates its resolvers lazily and without locking: create
 		// them now, before calls copy them from several threads at once.
 		this.shared.setTypeConverter(new LockNameConverter());

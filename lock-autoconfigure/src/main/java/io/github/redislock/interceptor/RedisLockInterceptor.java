@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.interceptor;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Future;
 
@@ -60,20 +61,22 @@ public class RedisLockInterceptor implements MethodInterceptor {
 	 * {@code CompletionStage}, a {@code Mono} or a {@code Flux} hold their lock until
 	 * their work completes.
 	 * @param operationSource the source of the methods' operations
-	 * @param evaluator the evaluator of their expressions
 	 * @param locks the locks to take
-	 * @param defaults the values of unset attributes
+	 * @param leaseTime the lease of methods whose annotation sets no {@code expire}
+	 * @param waitTime the wait time of methods whose annotation sets no {@code waitTime}
+	 * @param renew whether leases may be renewed at all; {@code false} overrides every
+	 * annotation
 	 * @param failureHandler what to do when a lock is not acquired and the method names
 	 * no fallback
 	 * @param lostLeaseAction what to do when a lease turns out lost at release
 	 */
-	public RedisLockInterceptor(RedisLockOperationSource operationSource, LockKeyExpressionEvaluator evaluator,
-			LockOperations locks, LockDefaults defaults, LockAcquisitionFailureHandler failureHandler,
+	public RedisLockInterceptor(RedisLockOperationSource operationSource, LockOperations locks, Duration leaseTime,
+			Duration waitTime, boolean renew, LockAcquisitionFailureHandler failureHandler,
 			LostLeaseAction lostLeaseAction) {
 		this.operationSource = operationSource;
-		this.evaluator = evaluator;
+		this.evaluator = operationSource.evaluator();
 		this.locks = locks;
-		this.defaults = defaults;
+		this.defaults = new LockDefaults(leaseTime, waitTime, renew);
 		this.failureHandler = failureHandler;
 		this.releaser = new LockReleaser(lostLeaseAction);
 		this.completionStages = new CompletionStageLocking(locks, this.releaser);

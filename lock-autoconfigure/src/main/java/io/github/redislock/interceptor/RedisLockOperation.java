@@ -17,9 +17,8 @@ import org.springframework.util.ClassUtils;
  * key and fills in the defaults.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
-public final class RedisLockOperation {
+final class RedisLockOperation {
 
 	private final Method method;
 

@@ -19,6 +19,8 @@ import io.github.redislock.core.LockDefinition;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.support.AopUtils;
+import org.springframework.beans.factory.BeanFactory;
+import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.core.MethodClassKey;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.AnnotationUtils;
@@ -42,7 +44,7 @@ import org.springframework.util.StringUtils;
  * @author redis-lock contributors
  * @since 0.1.0
  */
-public class RedisLockOperationSource {
+public class RedisLockOperationSource implements BeanFactoryAware {
 
 	private static final Object NONE = new Object();
 
@@ -54,10 +56,26 @@ public class RedisLockOperationSource {
 
 	/**
 	 * Create an operation source.
-	 * @param evaluator the evaluator that parses, checks and caches the expressions
 	 */
-	public RedisLockOperationSource(LockKeyExpressionEvaluator evaluator) {
+	public RedisLockOperationSource() {
+		this(new LockKeyExpressionEvaluator());
+	}
+
+	RedisLockOperationSource(LockKeyExpressionEvaluator evaluator) {
 		this.evaluator = evaluator;
+	}
+
+	@Override
+	public void setBeanFactory(BeanFactory beanFactory) {
+		this.evaluator.setBeanFactory(beanFactory);
+	}
+
+	/**
+	 * The evaluator that parsed and checked the expressions, and evaluates them on each
+	 * call from its cache.
+	 */
+	LockKeyExpressionEvaluator evaluator() {
+		return this.evaluator;
 	}
 
 	/**
@@ -78,7 +96,7 @@ public class RedisLockOperationSource {
 	 * @return its operations, empty when no method is locked
 	 * @throws InvalidLockConfigurationException if one of them is invalid
 	 */
-	public List<RedisLockOperation> getOperations(Class<?> targetClass) {
+	List<RedisLockOperation> getOperations(Class<?> targetClass) {
 		List<RedisLockOperation> cached = this.operationsByClass.get(targetClass);
 		if (cached != null) {
 			return cached;
@@ -118,7 +136,7 @@ public class RedisLockOperationSource {
 	 * @return the operation, or {@code null} if the method is not locked
 	 * @throws InvalidLockConfigurationException if its annotation is invalid
 	 */
-	public @Nullable RedisLockOperation getOperation(Method method, @Nullable Class<?> targetClass) {
+	@Nullable RedisLockOperation getOperation(Method method, @Nullable Class<?> targetClass) {
 		if (ReflectionUtils.isObjectMethod(method)) {
 			return null;
 		}

@@ -208,8 +208,7 @@ public class RedisLockProxyChecker
 	private RedisLockOperationSource operationSource() {
 		RedisLockOperationSource source = this.operationSource;
 		if (source == null) {
-			source = this.operationSources
-				.getIfAvailable(() -> new RedisLockOperationSource(new LockKeyExpressionEvaluator()));
+			source = this.operationSources.getIfAvailable(() -> new RedisLockOperationSource());
 			this.operationSource = source;
 		}
 		return source;

@@ -24,25 +24,14 @@ import java.util.function.Predicate;
 
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.AsyncLockStore;
-import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.util.Assert;
 
 /**
- * Calls every node of a Redlock at once and waits for their replies only until the
- * outcome is known, and never longer than the node timeout: a node that is down or paused
- * must not cost an operation anything once the others have decided it, and never more
- * than the node timeout.
- * <p>
- * The calls whose order on a node matters (acquire, renew, release) go out on the node's
- * asynchronous connection, one per node, which Redis answers in order: a release sent
- * after an acquisition that has not answered yet runs after it, and so gives back what it
- * may still grant. Waiting for the late reply before releasing could not promise that:
- * the release could then run after a newer acquisition of the same owner. Until a node's
- * asynchronous connection first answered, its calls are sent from threads of this class,
- * since connecting blocks, each once the one before it was sent, so that the order holds
- * then too.
+ * Calls every Redlock node at once and waits only until the replies decide the outcome,
+ * never longer than the node timeout, so that a node that is down or paused costs nothing
+ * once the others decided.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -57,15 +46,11 @@ final class NodeCalls implements AutoCloseable {
 
 	private final ExecutorService executor;
 
-	/**
-	 * Whether each node's asynchronous connection answered once: until it did, a call may
-	 * block its caller while connecting, so it is sent from a thread of this class.
-	 */
+	/** Whether a node's asynchronous connection answered: until then, calls may block. */
 	private final AtomicReferenceArray<Boolean> connected;
 
 	/**
-	 * Each node's last call sent from a thread of this class, which the next waits for;
-	 * guarded by the node's {@link #sending} lock.
+	 * Each node's last call sent from this class's threads; guarded by {@link #sending}.
 	 */
 	private final CompletableFuture<?>[] lastSent;
 
@@ -90,14 +75,10 @@ final class NodeCalls implements AutoCloseable {
 	}
 
 	/**
-	 * Call every node with a blocking call on a thread of its own, and wait for the
-	 * replies until they decide the outcome or the node timeout passes.
-	 * @param <T> the reply type
-	 * @param call what to ask each node
-	 * @param decided whether the replies so far decide the outcome
-	 * @return the replies, in node order, those still awaited among them
-	 * @throws IllegalStateException if the calling thread was interrupted, with its
-	 * interrupt flag set again
+	 * Call every node with a blocking call on a thread of its own, and wait until the
+	 * replies decide or the node timeout passes. The replies are in node order, pending
+	 * ones included; an interrupt throws {@link IllegalStateException} with the flag set
+	 * again.
 	 */
 	<T> NodeReplies<T> call(Function<RedisLockStore, T> call, Predicate<NodeReplies<T>> decided) {
 		List<CompletableFuture<T>> futures = new ArrayList<>(this.nodes.size());
@@ -108,16 +89,8 @@ final class NodeCalls implements AutoCloseable {
 	}
 
 	/**
-	 * Call every node on its asynchronous connection, or, for a node that has none, with
-	 * a blocking call on a thread of its own, and wait for the replies until they decide
-	 * the outcome or the node timeout passes.
-	 * @param <T> the reply type
-	 * @param async what to ask a node's asynchronous calls
-	 * @param call what to ask a node without them
-	 * @param decided whether the replies so far decide the outcome
-	 * @return the replies, in node order, those still awaited among them
-	 * @throws IllegalStateException if the calling thread was interrupted, with its
-	 * interrupt flag set again
+	 * As {@link #call}, but in order on each node's asynchronous connection where it has
+	 * one.
 	 */
 	<T> NodeReplies<T> callAsync(Function<AsyncLockStore, CompletionStage<T>> async, Function<RedisLockStore, T> call,
 			Predicate<NodeReplies<T>> decided) {
@@ -125,16 +98,8 @@ final class NodeCalls implements AutoCloseable {
 	}
 
 	/**
-	 * Call every node in the order of its other calls, as {@link #callAsync} does, with
-	 * what a node sends over its asynchronous connection: for the node's calls that go
-	 * beyond those of {@link AsyncLockStore}.
-	 * @param <T> the reply type
-	 * @param ordered what to ask a node that has asynchronous calls, sent on them
-	 * @param call what to ask a node without them
-	 * @param decided whether the replies so far decide the outcome
-	 * @return the replies, in node order, those still awaited among them
-	 * @throws IllegalStateException if the calling thread was interrupted, with its
-	 * interrupt flag set again
+	 * As {@link #callAsync}, for calls beyond {@link AsyncLockStore} that a node sends on
+	 * its asynchronous connection itself, such as {@code renewAllAsync}.
 	 */
 	<T> NodeReplies<T> callInOrder(Function<RedisLockStore, CompletionStage<T>> ordered,
 			Function<RedisLockStore, T> call, Predicate<NodeReplies<T>> decided) {
@@ -146,12 +111,7 @@ final class NodeCalls implements AutoCloseable {
 	}
 
 	/**
-	 * Send a call to some nodes without waiting for the replies.
-	 * @param <T> the reply type
-	 * @param nodes the indexes of the nodes
-	 * @param async what to ask a node's asynchronous calls
-	 * @param call what to ask a node without them
-	 * @return the replies to come, in the order of the indexes
+	 * Send a call to the given nodes, in order with their other calls, without waiting.
 	 */
 	<T> List<CompletableFuture<T>> send(List<Integer> nodes, Function<AsyncLockStore, CompletionStage<T>> async,
 			Function<RedisLockStore, T> call) {
@@ -175,6 +135,12 @@ final class NodeCalls implements AutoCloseable {
 		};
 	}
 
+	/**
+	 * Sent on the node's one asynchronous connection, which Redis answers in order: a
+	 * release sent after an unanswered acquisition runs after it and gives back what it
+	 * may grant. Until the connection first answered, connecting may block, so calls go
+	 * from this class's threads, each once the previous one was sent.
+	 */
 	private <T> CompletableFuture<T> send(int index, Function<RedisLockStore, CompletionStage<T>> ordered,
 			Function<RedisLockStore, T> call) {
 		RedisLockStore node = this.nodes.get(index);

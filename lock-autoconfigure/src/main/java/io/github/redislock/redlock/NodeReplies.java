@@ -9,12 +9,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 
 /**
- * The replies of every node to one call, as far as they came.
+ * The replies of every node to one call, in node order, as far as they came.
  *
  * @param <T> the reply type
- * @param replies in node order
- * @param futures the replies in node order, those still to come among them
- * @param timeout how long the nodes had
  * @author redis-lock contributors
  */
 record NodeReplies<T>(List<NodeReply<T>> replies, List<CompletableFuture<T>> futures, Duration timeout) {
@@ -23,18 +20,11 @@ record NodeReplies<T>(List<NodeReply<T>> replies, List<CompletableFuture<T>> fut
 		return (int) this.replies.stream().filter(NodeReply::answered).count();
 	}
 
-	/**
-	 * Return how many nodes failed to answer, not counting those still awaited.
-	 * @return the failed nodes
-	 */
+	/** How many nodes failed, not counting those still awaited. */
 	int failed() {
 		return (int) this.replies.stream().filter((reply) -> !reply.answered() && !reply.pending()).count();
 	}
 
-	/**
-	 * Return how many replies are still awaited.
-	 * @return the pending replies
-	 */
 	int pending() {
 		return (int) this.replies.stream().filter(NodeReply::pending).count();
 	}
@@ -46,10 +36,8 @@ record NodeReplies<T>(List<NodeReply<T>> replies, List<CompletableFuture<T>> fut
 	}
 
 	/**
-	 * Return the indexes of the nodes that answered and pass the given test, or whose
-	 * answer is not known: they failed, or have not answered yet.
-	 * @param test what an answer must pass
-	 * @return the indexes
+	 * Indexes of the nodes whose answer passes the test or is unknown (failed or
+	 * pending).
 	 */
 	List<Integer> passingOrUnknown(Predicate<T> test) {
 		List<Integer> indexes = new ArrayList<>();
@@ -62,10 +50,7 @@ record NodeReplies<T>(List<NodeReply<T>> replies, List<CompletableFuture<T>> fut
 		return indexes;
 	}
 
-	/**
-	 * Return why the nodes that did not answer did not, for a message.
-	 * @return the failures, joined
-	 */
+	/** Why the nodes that did not answer did not, joined for a message. */
 	String failures() {
 		return String.join("; ",
 				this.replies.stream().filter((reply) -> !reply.answered()).map(NodeReply::failure).toList());

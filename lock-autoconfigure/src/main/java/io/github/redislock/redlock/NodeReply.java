@@ -5,12 +5,10 @@ package io.github.redislock.redlock;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One node's reply: a value, or why there is none.
+ * One node's reply: a value, or in {@code failure} why there is none (yet, if
+ * {@code pending}).
  *
  * @param <T> the reply type
- * @param value the value, if the node answered
- * @param failure why the node did not answer, if it did not
- * @param pending whether the reply is still to come
  * @author redis-lock contributors
  */
 record NodeReply<T>(@Nullable T value, @Nullable String failure, boolean pending) {

@@ -28,14 +28,13 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * The Lettuce connections of a Redlock's nodes, one connection factory per node, each
- * with the node timeout as its command timeout, so that a node that does not answer frees
- * the call that waits for it in that time.
+ * The Lettuce connections of a Redlock's nodes, one connection factory per node, with the
+ * node timeout as command timeout so that a node that does not answer frees its caller in
+ * that time.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
-public final class RedlockConnections implements AutoCloseable {
+final class RedlockConnections implements AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(RedlockConnections.class);
 
@@ -65,7 +64,7 @@ public final class RedlockConnections implements AutoCloseable {
 	 * @param nodeTimeout how long a node may take to answer
 	 * @return the connections
 	 */
-	public static RedlockConnections connect(List<RedlockNode> nodes, String keyPrefix, Duration nodeTimeout) {
+	static RedlockConnections connect(List<RedlockNode> nodes, String keyPrefix, Duration nodeTimeout) {
 		List<LettuceConnectionFactory> factories = new ArrayList<>();
 		List<RedisLockStore> stores = new ArrayList<>();
 		List<String> names = new ArrayList<>();
@@ -92,11 +91,10 @@ public final class RedlockConnections implements AutoCloseable {
 		configuration.setDatabase(node.database());
 		configuration.setUsername(node.username());
 		configuration.setPassword(RedisPassword.of(node.password()));
-		// A node that is down fails its calls at once, rather than queueing them to
-		// replay
-		// when it is back: a replayed acquisition would take the lock on it long after
-		// the
-		// majority decided without it.
+		// A node that is down fails its calls at once rather than queueing them for
+		// replay: a
+		// replayed acquisition would take the lock long after the majority decided
+		// without it.
 		ClientOptions options = ClientOptions.builder()
 			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
 			.timeoutOptions(TimeoutOptions.enabled())
@@ -114,10 +112,10 @@ public final class RedlockConnections implements AutoCloseable {
 	}
 
 	/**
-	 * Open the connections to the nodes that answer, in parallel, and run a script on
-	 * each, blocking and asynchronous (a renewal of no lock), so that the first
-	 * acquisition does not spend its node timeout connecting or loading code. A node that
-	 * does not answer now is connected to when it does.
+	 * Connect to the nodes in parallel and run a script on each connection, blocking and
+	 * asynchronous (a renewal of no lock), so that the first acquisition does not spend
+	 * its node timeout connecting or loading scripts. A node that does not answer now is
+	 * connected to when it does.
 	 */
 	private void warmUp() {
 		List<CompletableFuture<?>> pings = new ArrayList<>();
@@ -149,17 +147,8 @@ public final class RedlockConnections implements AutoCloseable {
 	 * {@link EvictionCheck#FAIL} and a node with a {@code maxmemory} limit can evict lock
 	 * keys
 	 */
-	public void checkEvictionPolicy(EvictionCheck check) {
+	void checkEvictionPolicy(EvictionCheck check) {
 		EvictionPolicyCheck.check(check, List.copyOf(this.factories));
-	}
-
-	/**
-	 * Set whether every node records the holder's host, process, thread and method with
-	 * each lock, or only the instance; see {@link RedisLockStore#setHolderDetails}.
-	 * @param holderDetails whether to record the holder's details
-	 */
-	public void setHolderDetails(boolean holderDetails) {
-		this.stores.forEach((store) -> store.setHolderDetails(holderDetails));
 	}
 
 	/**
@@ -168,7 +157,7 @@ public final class RedlockConnections implements AutoCloseable {
 	 * @param driftFactor the share of a lease allowed for clock drift
 	 * @return the store, which closes these connections when it closes
 	 */
-	public RedlockStore store(Duration nodeTimeout, double driftFactor) {
+	RedlockStore store(Duration nodeTimeout, double driftFactor) {
 		return new RedlockStore(this.stores, this.names, nodeTimeout, driftFactor, this);
 	}
 

@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 import io.github.redislock.core.LockStoreException;
+import io.github.redislock.redis.EvictionCheck;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
@@ -22,28 +23,23 @@ import org.slf4j.LoggerFactory;
 import org.springframework.util.Assert;
 
 /**
- * A {@link LockStore} on a majority of independent Redis masters, the Redlock algorithm
- * of redis.io. Every operation asks all nodes at once, with the same owner token, and
- * waits for them only until a majority decided the outcome, never longer than the node
- * timeout: a node that is paused or slow costs nothing while the others decide.
+ * A {@link LockStore} on a majority of independent Redis masters: the Redlock algorithm
+ * of redis.io. Each operation asks all nodes at once, with the same owner token, and
+ * waits only until the replies decide the outcome, never longer than the node timeout, so
+ * a paused or slow node costs nothing while the others decide.
  * <ul>
  * <li>An acquisition succeeds when a majority took the lock and the lease left after the
- * round trip and an allowance for clock drift is still positive; otherwise it is given
- * back on every node that took it or did not answer, or has not answered yet. A node that
- * takes the lock after a successful acquisition decided is part of the hold: it is
- * renewed and released with the others.</li>
- * <li>A renewal keeps the lock when a majority extended it; otherwise the lock is lost,
- * and the lock client says so.</li>
+ * round trip and the clock-drift allowance is still positive; otherwise it is given back
+ * on every node that took it or has not answered. A node that takes the lock after a
+ * successful acquisition is renewed and released with the others.</li>
+ * <li>A renewal keeps the lock when a majority extended it; otherwise the lock is
+ * lost.</li>
  * <li>A release finds the lock still the owner's when a majority had it.</li>
  * <li>Fewer than a majority of answers decides nothing: the operation fails with a
- * {@link LockStoreException}, and an acquisition does not run its caller's work.</li>
+ * {@link LockStoreException}.</li>
  * </ul>
- * Waiters are not queued, since no node can hand a lock over on behalf of the others:
- * they retry with the client's randomized backoff, woken early by the release
- * notification of any node.
- * <p>
- * A fencing token is the largest of those a majority of nodes issued, and every node is
- * then raised to it (see {@link #issueFencingToken}).
+ * Waiters never queue, since no node can hand a lock over for the others: they back off,
+ * woken early by any node's release notification.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -63,7 +59,9 @@ public class RedlockStore implements LockStore, AutoCloseable {
 
 	private final Duration nodeTimeout;
 
-	private final AutoCloseable connections;
+	private final List<RedisLockStore> stores;
+
+	private final @Nullable RedlockConnections connections;
 
 	/**
 	 * Create a store on the given nodes.
@@ -74,20 +72,28 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * the nodes and of this process, for example {@code 0.01}
 	 */
 	public RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor) {
-		this(nodes, nodeNames, nodeTimeout, driftFactor, () -> {
-		});
+		this(nodes, nodeNames, nodeTimeout, driftFactor, null);
 	}
 
 	/**
-	 * Create a store on the given nodes that closes their connections when it closes.
-	 * @param nodes a store on each node, an odd number of at least three
-	 * @param nodeNames the nodes' names for messages, such as {@code host:port}
+	 * Connect to the given Redis masters, each through a Lettuce connection of its own
+	 * whose command timeout is the node timeout, and return a Redlock on them that closes
+	 * those connections when it closes.
+	 * @param nodes the masters, an odd number of at least three
+	 * @param keyPrefix prepended to every key
 	 * @param nodeTimeout how long to wait for the nodes' replies to each operation
-	 * @param driftFactor the share of a lease allowed for clock drift
-	 * @param connections closed with the store
+	 * @param driftFactor the share of a lease allowed for the drift between the clocks of
+	 * the nodes and of this process, for example {@code 0.01}
+	 * @return the store
 	 */
+	public static RedlockStore connect(List<RedlockNode> nodes, String keyPrefix, Duration nodeTimeout,
+			double driftFactor) {
+		return RedlockConnections.connect(nodes, keyPrefix, nodeTimeout).store(nodeTimeout, driftFactor);
+	}
+
+	/** As the public constructor, closing {@code connections} with the store. */
 	RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor,
-			AutoCloseable connections) {
+			@Nullable RedlockConnections connections) {
 		Assert.isTrue(nodes.size() >= 3 && nodes.size() % 2 == 1,
 				() -> "A Redlock needs an odd number of nodes, at least 3, not " + nodes.size());
 		Assert.isTrue(nodeNames.size() == nodes.size(), "Need one name per node");
@@ -97,6 +103,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		this.quorum = nodes.size() / 2 + 1;
 		this.driftFactor = driftFactor;
 		this.nodeTimeout = nodeTimeout;
+		this.stores = List.copyOf(nodes);
 		this.connections = connections;
 	}
 
@@ -111,9 +118,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * The lease less the allowance for clock drift: the lock client counts a lease from
-	 * before it asked, so the round trip is counted already, and what it holds to is the
-	 * validity of the Redlock algorithm, whether the lease was just taken or extended.
+	 * The lease less the clock-drift allowance. The lock client counts a lease from
+	 * before it asked, so the round trip is already counted.
 	 */
 	@Override
 	public Duration leaseValidity(Duration leaseTime) {
@@ -124,18 +130,13 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		return (long) (leaseTime.toMillis() * this.driftFactor) + DRIFT_MILLIS;
 	}
 
-	/**
-	 * Never: a queue on each node could hand the lock to different waiters.
-	 */
+	/** Never: a queue on each node could hand the lock to different waiters. */
 	@Override
 	public boolean queuesWaiters() {
 		return false;
 	}
 
-	/**
-	 * Take the lock on a majority, never queueing: a queue on each node could hand the
-	 * lock to different waiters.
-	 */
+	/** Ignores {@code queueing}; see {@link #queuesWaiters}. */
 	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing,
 			LockHolder holder) {
@@ -156,8 +157,9 @@ public class RedlockStore implements LockStore, AutoCloseable {
 					"Could not acquire lock '" + name + "': only " + replies.answered() + " of " + this.nodes.size()
 							+ " Redlock nodes answered, " + this.quorum + " are needed (" + replies.failures() + ")");
 		}
-		// Taken on a majority too slowly: no holder's lease to wait for, so back off
-		// fully.
+		// The shortest lease left on a node that refused; the whole lease if none did
+		// (taken
+		// on a majority, but too slowly).
 		long remaining = replies.replies()
 			.stream()
 			.filter((reply) -> reply.answered() && reply.value() != null && !reply.value().acquired())
@@ -168,9 +170,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Release, without waiting, on every node that took the lock or may have: one that
-	 * did not answer may have taken it all the same, and one that has not answered yet
-	 * runs the release after the acquisition.
+	 * Release, without waiting, on every node that took the lock or may have (failed or
+	 * pending): a pending node runs the release after the acquisition.
 	 */
 	private void giveBack(String name, String ownerToken, NodeReplies<AcquireResult> replies) {
 		List<Integer> toGiveBack = replies.passingOrUnknown(AcquireResult::acquired);
@@ -190,9 +191,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Decide a majority call as soon as its outcome is known: a majority answered yes; or
-	 * a majority answered, and too many said no or failed for a majority to say yes; or
-	 * too many failed for a majority to answer at all.
+	 * Decided once a majority said yes; or a majority answered and too many said no or
+	 * failed for a majority yes; or too many failed for a majority to answer at all.
 	 */
 	private <T> Predicate<NodeReplies<T>> decidedBy(Predicate<T> yes) {
 		return (replies) -> decided(replies.count(yes), replies.count(yes.negate()), replies.failed());
@@ -204,13 +204,12 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Issue the largest of the tokens a majority of nodes issue, then raise every node's
-	 * last token to it. Two holders of a name one after the other get growing tokens: the
-	 * second one's majority shares a node with the majority the first one's token was
-	 * raised on, and that node issues the second one a larger token. What this does not
-	 * cover: a node that restarts empty forgets its last token (fence.lua then falls back
-	 * on the node's clock), and a node's last token is kept a minute after it was issued
-	 * or raised, or the lease if longer; after that, tokens follow the nodes' clocks.
+	 * The largest token a majority of nodes issued, after which every node is raised to
+	 * it, so that successive holders get growing tokens: each majority shares a node with
+	 * the last one raised. Not covered: a node restarted empty forgets its last token
+	 * ({@code fence.lua} then falls back on its clock), and a node keeps its last token a
+	 * minute after issuing or raising it, or the lease if longer; after that, tokens
+	 * follow the nodes' clocks.
 	 * @return the token, or {@code 0} if a majority no longer records this owner
 	 */
 	@Override
@@ -249,7 +248,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	@Override
 	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
 		if (renewals.isEmpty()) {
-			// No node needs to answer, so no quorum could ever be reached.
+			// The replies would decide at once, before any node answered, and miss the
+			// quorum.
 			return List.of();
 		}
 		NodeReplies<List<Boolean>> renewed = this.nodes.callInOrder((node) -> renewAll(node, renewals),
@@ -279,8 +279,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Release on every node, waiting until the outcome is known: a node that has not
-	 * answered yet runs the release all the same.
+	 * Release on every node, waiting until the outcome is known; a node that has not
+	 * answered yet still runs the release.
 	 * @return {@code true} if a majority still recorded the owner; {@code false} if too
 	 * few did for the nodes that did not answer to make a majority with them
 	 * @throws LockStoreException if the nodes that did not answer decide it
@@ -321,10 +321,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		return released.count(Boolean::booleanValue) > 0;
 	}
 
-	/**
-	 * Listen on every node that can be reached: a release on any of them may free the
-	 * lock.
-	 */
+	/** Listen on every node that can be reached: a release on any may free the lock. */
 	@Override
 	public AutoCloseable subscribe(String name, ReleaseListener listener) {
 		ReleaseListener anyNode = (handOff) -> listener.released(null);
@@ -354,14 +351,37 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		}
 	}
 
+	/**
+	 * Set whether every node records the holder's host, process, thread and method with
+	 * each lock, or only the instance; see {@link RedisLockStore#setHolderDetails}.
+	 * @param holderDetails whether to record the holder's details
+	 */
+	public void setHolderDetails(boolean holderDetails) {
+		this.stores.forEach((store) -> store.setHolderDetails(holderDetails));
+	}
+
+	/**
+	 * Check that no node can evict lock keys; see
+	 * {@link RedisLockStore#checkEvictionPolicy}.
+	 * @param check what to do with a policy that can evict lock keys
+	 * @throws io.github.redislock.core.InvalidLockConfigurationException if {@code check}
+	 * is {@link EvictionCheck#FAIL} and a node with a {@code maxmemory} limit can evict
+	 * lock keys
+	 */
+	public void checkEvictionPolicy(EvictionCheck check) {
+		if (this.connections != null) {
+			this.connections.checkEvictionPolicy(check);
+		}
+		else {
+			this.stores.forEach((store) -> store.checkEvictionPolicy(check));
+		}
+	}
+
 	@Override
 	public void close() {
 		this.nodes.close();
-		try {
+		if (this.connections != null) {
 			this.connections.close();
-		}
-		catch (Exception ex) {
-			logger.debug("Could not close the connections of the Redlock nodes", ex);
 		}
 	}
 

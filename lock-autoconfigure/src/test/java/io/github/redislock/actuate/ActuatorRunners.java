@@ -2,7 +2,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.actuate;
 
-import io.github.redislock.autoconfigure.RedisLockActuatorAutoConfiguration;
 import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
 import io.github.redislock.autoconfigure.SpringBootAutoConfigurations;
 import io.github.redislock.testsupport.RedisNode;

@@ -13,8 +13,6 @@ import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.LockTemplate;
 import io.github.redislock.engine.DefaultLockClient;
-import io.github.redislock.interceptor.LockDefaults;
-import io.github.redislock.interceptor.LockKeyExpressionEvaluator;
 import io.github.redislock.interceptor.RedisLockAdvisor;
 import io.github.redislock.interceptor.RedisLockInterceptor;
 import io.github.redislock.interceptor.RedisLockOperationSource;
@@ -66,7 +64,6 @@ class RedisLockAutoConfigurationTests {
 				.hasSingleBean(LockTemplate.class)
 				.hasSingleBean(ReactiveLockTemplate.class)
 				.hasSingleBean(LockLostEventPublisher.class)
-				.hasSingleBean(LockKeyExpressionEvaluator.class)
 				.hasSingleBean(RedisLockOperationSource.class)
 				.hasSingleBean(RedisLockAdvisor.class)
 				.hasSingleBean(RedisLockInterceptor.class)
@@ -355,11 +352,9 @@ class RedisLockAutoConfigurationTests {
 	static class UserInterceptor {
 
 		@Bean
-		RedisLockInterceptor myLockInterceptor(RedisLockOperationSource source, LockKeyExpressionEvaluator evaluator,
-				LockOperations locks) {
-			return new RedisLockInterceptor(source, evaluator, locks,
-					new LockDefaults(Duration.ofSeconds(5), Duration.ZERO, true), LockAcquisitionFailureHandler.THROW,
-					LostLeaseAction.LOG);
+		RedisLockInterceptor myLockInterceptor(RedisLockOperationSource source, LockOperations locks) {
+			return new RedisLockInterceptor(source, locks, Duration.ofSeconds(5), Duration.ZERO, true,
+					LockAcquisitionFailureHandler.THROW, LostLeaseAction.LOG);
 		}
 
 	}

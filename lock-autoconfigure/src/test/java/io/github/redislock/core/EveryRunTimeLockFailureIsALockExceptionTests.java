@@ -15,8 +15,8 @@ import java.util.concurrent.TimeUnit;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.redis.ReplicaAcknowledgement;
-import io.github.redislock.redlock.RedlockConnections;
 import io.github.redislock.redlock.RedlockNode;
+import io.github.redislock.redlock.RedlockStore;
 import io.github.redislock.store.LockStore;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisReplicationGroup;
@@ -165,9 +165,9 @@ class EveryRunTimeLockFailureIsALockExceptionTests {
 		List<RedlockNode> nodes = masters.stream()
 			.map((master) -> RedlockNode.parse("redis://" + master.host() + ":" + master.port()))
 			.toList();
-		RedlockConnections connections = RedlockConnections.connect(nodes, "lock:", Duration.ofMillis(200));
-		this.closeables.add(connections);
-		DefaultLockClient client = client(connections.store(Duration.ofMillis(200), 0.01));
+		RedlockStore store = RedlockStore.connect(nodes, "lock:", Duration.ofMillis(200), 0.01);
+		this.closeables.add(store);
+		DefaultLockClient client = client(store);
 		masters.get(0).kill();
 		masters.get(1).kill();
 

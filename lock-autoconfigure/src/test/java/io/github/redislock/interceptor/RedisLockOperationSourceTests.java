@@ -56,7 +56,7 @@ class RedisLockOperationSourceTests {
 	 */
 	private static final LockDefaults DEFAULTS = new LockDefaults(Duration.ofSeconds(7), Duration.ofSeconds(2), true);
 
-	private final RedisLockOperationSource source = new RedisLockOperationSource(new LockKeyExpressionEvaluator());
+	private final RedisLockOperationSource source = new RedisLockOperationSource();
 
 	@Test
 	void unsetAttributesAreLeftToTheDefaults() {

@@ -10,8 +10,8 @@ import org.springframework.data.redis.connection.RedisConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
-import io.github.redislock.redlock.RedlockConnections;
 import io.github.redislock.redlock.RedlockNode;
+import io.github.redislock.redlock.RedlockStore;
 import io.github.redislock.store.LockStore;
 import io.github.redislock.testsupport.RedisNode;
 
@@ -58,7 +58,7 @@ final class RedlockLockRedis extends LockRedis {
 	@Override
 	LockStore probeStore(LettuceConnectionFactory connectionFactory) {
 		List<RedlockNode> nodes = urls().stream().map(RedlockNode::parse).toList();
-		return RedlockConnections.connect(nodes, "lock:", NODE_TIMEOUT).store(NODE_TIMEOUT, 0.01);
+		return RedlockStore.connect(nodes, "lock:", NODE_TIMEOUT, 0.01);
 	}
 
 	@Override

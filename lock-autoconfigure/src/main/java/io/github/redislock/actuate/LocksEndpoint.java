@@ -18,18 +18,13 @@ import io.github.redislock.engine.LockWait;
 
 /**
  * The Actuator endpoint {@code locks}: the locks this instance holds now, with what an
- * operator needs to find a hung holder (thread, method, how long held, lease left, the
- * Redis key to look at), and the waits in progress. Neither Redis nor other instances are
- * asked: each instance shows its own, so that looking costs no round trip and holds no
- * lock. Like every endpoint, it is exposed only when the application says so
- * ({@code management.endpoints.web.exposure.include}).
+ * operator needs to find a hung holder, and the waits in progress. Each instance shows
+ * only its own, so looking costs no round trip to Redis and holds no lock.
  * <p>
- * {@code DELETE /actuator/locks/{name}} releases a lock that a thread of this instance
- * holds, for an operator unsticking a hung holder: see
- * {@link DefaultLockClient#revoke(String)}. It can never release another instance's lock,
- * since the release is checked against this instance's owner token; but it lets another
- * holder in while the hung thread may still run, so work done under the lock may overlap:
- * expose it only to operators, behind the security of the other write endpoints.
+ * {@code DELETE /actuator/locks/{name}} releases a lock a thread of this instance holds
+ * (see {@link DefaultLockClient#revoke(String)}), never another instance's. It lets
+ * another holder in while the hung thread may still run, so expose it only to operators,
+ * behind the security of the other write endpoints.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -68,7 +63,7 @@ public class LocksEndpoint {
 	/**
 	 * Release a lock that a thread of this instance holds; never another instance's.
 	 * @param name the lock name
-	 * @return whether it was released
+	 * @return whether it was released, and what that means
 	 */
 	@DeleteOperation
 	public LockRelease release(@Selector String name) {

@@ -18,13 +18,11 @@ import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.LockStore;
 
 /**
- * Auto-configuration of what the starter shows Spring Boot Actuator, when Actuator is on
- * the classpath and the lock client is the starter's: the {@code locks} endpoint, made
- * only when the application exposes it (nothing is exposed by default, and its
- * {@code DELETE} operation releases locks), and the {@code redisLock} health
- * contribution, on Spring Boot 3's or Spring Boot 4's health API, whichever is present
- * (see {@link RedisLockHealthIndicator}); {@code management.health.redislock.enabled}
- * turns it off.
+ * Auto-configuration of what the starter shows Spring Boot Actuator, when the lock client
+ * is the starter's: the {@code locks} endpoint, made only when the application exposes
+ * it, and the {@code redisLock} health contribution on Spring Boot 3's or 4's health API
+ * (see {@link RedisLockHealthIndicator}), which
+ * {@code management.health.redislock.enabled} turns off.
  *
  * @author redis-lock contributors
  * @since 0.1.0

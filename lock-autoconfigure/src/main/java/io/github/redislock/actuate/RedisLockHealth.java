@@ -10,11 +10,9 @@ import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.engine.RenewalHealth;
 
 /**
- * The {@code redisLock} health contribution, apart from Spring Boot's health API, which
- * Spring Boot 4 moved to another package: {@link RedisLockHealthIndicator} adapts it to
- * the API of the running line. It reports only the starter's own faults (see
- * {@link RenewalHealth}): Redis itself has Spring Boot's own {@code redis} contribution,
- * and a lock held elsewhere is no fault.
+ * The {@code redisLock} health check, free of Spring Boot's health API, which Boot 4
+ * moved. Reports only the starter's own faults ({@link RenewalHealth}): Redis has Spring
+ * Boot's {@code redis} contribution, and a lock held elsewhere is no fault.
  *
  * @author redis-lock contributors
  */
@@ -22,18 +20,10 @@ class RedisLockHealth {
 
 	private final DefaultLockClient client;
 
-	/**
-	 * Create the contribution.
-	 * @param client the client whose renewals are checked
-	 */
 	RedisLockHealth(DefaultLockClient client) {
 		this.client = client;
 	}
 
-	/**
-	 * Check the client now.
-	 * @return the status and its details
-	 */
 	public Check check() {
 		RenewalHealth health = this.client.renewalHealth();
 		Map<String, Object> details = new LinkedHashMap<>();
@@ -56,12 +46,7 @@ class RedisLockHealth {
 		return new Check(health.healthy() ? "UP" : "DOWN", details);
 	}
 
-	/**
-	 * The outcome of a check.
-	 *
-	 * @param status {@code UP} or {@code DOWN}, as Spring Boot's health API names them
-	 * @param details the details, by name
-	 */
+	/** {@code status} is {@code UP} or {@code DOWN}, as Spring Boot names them. */
 	public record Check(String status, Map<String, Object> details) {
 
 	}

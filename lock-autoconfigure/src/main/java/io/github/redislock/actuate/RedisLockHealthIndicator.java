@@ -16,20 +16,9 @@ import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 
 /**
- * Makes the {@code HealthIndicator} of the running Spring Boot line out of
- * {@link RedisLockHealth}. Spring Boot 3 has its health API in
- * {@code org.springframework.boot.actuate.health} (in {@code spring-boot-actuator}),
- * Spring Boot 4 in {@code org.springframework.boot.health.contributor} (in
- * {@code spring-boot-health}), with the same types and methods. A class compiled against
- * one of them would not compile on the other line's build, where the other line's
- * {@code spring-boot-actuator} cannot be added beside its own (one version of an artifact
- * per build); and this module must compile to the same class files on both lines. So the
- * indicator is a proxy of the interface in the package given, which builds its
- * {@code Health} through the methods both lines share: {@code Health.status(String)},
- * {@code Builder.withDetails(Map)} and {@code Builder.build()}.
- * <p>
- * A factory bean, so that the application context knows the type of the indicator before
- * it is made, as Actuator's lookup of health contributors needs.
+ * Makes the running Spring Boot line's {@code HealthIndicator} as a proxy: Boot 4 moved
+ * the health API, and one class file must serve both lines. A factory bean, so Actuator
+ * knows the indicator's type before it is made.
  *
  * @author redis-lock contributors
  */
@@ -48,11 +37,9 @@ class RedisLockHealthIndicator implements FactoryBean<Object>, BeanClassLoaderAw
 	private @Nullable ClassLoader classLoader = ClassUtils.getDefaultClassLoader();
 
 	/**
-	 * Create the factory.
-	 * @param health supplies the contribution when the indicator is made, so that the
-	 * lock client, with its connection factory, is not made as early as the context needs
-	 * this factory's type (before an application's dynamic Redis settings, say)
-	 * @param apiPackage the package of the health API to implement
+	 * {@code health} is supplied only when the indicator is made, so the lock client is
+	 * not made as early as the context asks this factory's type (before an application's
+	 * dynamic Redis settings, say).
 	 */
 	RedisLockHealthIndicator(Supplier<RedisLockHealth> health, String apiPackage) {
 		this.health = health;

@@ -8,11 +8,10 @@ import java.util.List;
 import io.github.redislock.core.LockInstrumentation;
 
 /**
- * Tells several instrumentations of each event, in order: the meters and the observations
- * each report what they report.
+ * Tells several instrumentations of each event, in order, since the meters and the
+ * observations each report their own part.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class CompositeLockInstrumentation implements LockInstrumentation {
 
@@ -22,11 +21,6 @@ final class CompositeLockInstrumentation implements LockInstrumentation {
 		this.delegates = delegates;
 	}
 
-	/**
-	 * Combine instrumentations.
-	 * @param instrumentations the instrumentations
-	 * @return {@link LockInstrumentation#NONE} for none, the one for one, else all
-	 */
 	static LockInstrumentation of(List<LockInstrumentation> instrumentations) {
 		return switch (instrumentations.size()) {
 			case 0 -> LockInstrumentation.NONE;

@@ -12,7 +12,6 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
  * fix it.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 class InvalidLockConfigurationFailureAnalyzer extends AbstractFailureAnalyzer<InvalidLockConfigurationException> {
 

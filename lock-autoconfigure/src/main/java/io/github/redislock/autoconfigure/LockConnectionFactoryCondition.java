@@ -27,11 +27,8 @@ class LockConnectionFactoryCondition extends AnyNestedCondition {
 	}
 
 	/**
-	 * Return the connection factory bean of the given name.
-	 * @param beanFactory the bean factory
-	 * @param name the value of {@code redis-lock.connection-factory}
-	 * @return the connection factory
-	 * @throws InvalidConfigurationPropertyValueException if there is none of that name
+	 * The bean {@code redis-lock.connection-factory} names; throws
+	 * {@link InvalidConfigurationPropertyValueException} if there is none.
 	 */
 	static RedisConnectionFactory named(ListableBeanFactory beanFactory, String name) {
 		String[] candidates = beanFactory.getBeanNamesForType(RedisConnectionFactory.class);

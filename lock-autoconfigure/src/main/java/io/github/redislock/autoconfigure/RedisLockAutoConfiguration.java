@@ -23,7 +23,6 @@ import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -42,18 +41,15 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
  * Auto-configuration of Redis locks: a {@link LockStore} on the application's
- * {@link RedisConnectionFactory} (Lettuce or Jedis, standalone, Sentinel or Cluster, as
- * Spring Boot set it up), a {@link LockClient}, a {@link LockOperations} template, and
- * the advisor that applies {@code @RedisLock}. Every bean backs off when the application
- * defines its own.
+ * {@link RedisConnectionFactory}, a {@link LockClient}, a {@link LockOperations}
+ * template, and the advisor that applies {@code @RedisLock}. Every bean backs off when
+ * the application defines its own.
  * <p>
- * The {@link RedisLockProxyChecker} is registered whatever the conditions of the rest:
- * when they do not hold (no connection factory, or several and none primary), an
- * application with {@code @RedisLock} methods must not start as if they were locked. For
- * the same reason an application on a Spring Boot line older than the starter supports
- * does not start (see {@link SupportedSpringBootCheck}), nor, by default, one whose Redis
- * can evict lock keys (see {@link io.github.redislock.redis.EvictionPolicyCheck} and
- * {@code redis-lock.eviction-check}).
+ * The {@link RedisLockProxyChecker} is registered whatever the other conditions: when
+ * they fail (no connection factory, or several and none primary), {@code @RedisLock}
+ * methods must not run as if locked. For the same reason start-up stops on an unsupported
+ * Spring Boot line ({@link SupportedSpringBootCheck}) and, by default, on a Redis that
+ * can evict lock keys ({@link io.github.redislock.redis.EvictionPolicyCheck}).
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -112,10 +108,8 @@ public final class RedisLockAutoConfiguration {
 		}
 
 		/**
-		 * The store runs every command on a connection taken straight from a connection
-		 * factory, so no setting of the application's template (transaction support,
-		 * serializers) reaches the locks. The factory is the one
-		 * {@code redis-lock.connection-factory} names, else the only or primary one.
+		 * A template of its own, so no setting of the application's template (transaction
+		 * support, serializers) reaches the locks.
 		 */
 		@Bean
 		@ConditionalOnMissingBean(LockStore.class)
@@ -146,15 +140,9 @@ public final class RedisLockAutoConfiguration {
 		}
 
 		/**
-		 * Every {@link LockLostListener} bean is told of each lost lease, in order, on
-		 * the thread the client tells its listener on (see {@link LockLostListener}); one
-		 * that throws does not keep the others from being told. They are looked up when a
-		 * loss happens, so that a listener may itself depend on the lock client.
-		 * <p>
-		 * Every {@link LockInstrumentation} bean (the Micrometer ones of
-		 * {@link RedisLockMetricsAutoConfiguration}, say) is told of acquisitions, holds,
-		 * renewals and losses; with none, the client reports nothing and costs nothing
-		 * more.
+		 * {@link LockLostListener} beans are looked up at each loss, so that one may
+		 * depend on the lock client; one that throws does not keep the others from being
+		 * told.
 		 */
 		@Bean
 		@ConditionalOnMissingBean(LockClient.class)
@@ -217,8 +205,7 @@ public final class RedisLockAutoConfiguration {
 				}
 				advisor.setAdviceBeanName(interceptors[0]);
 				// Bound from the environment: binding the properties bean this early
-				// would
-				// keep it from being processed by the remaining post-processors.
+				// would keep it from being processed by the remaining post-processors.
 				advisor.setOrder(Binder.get(environment)
 					.bind("redis-lock.aspect", RedisLockProperties.Aspect.class)
 					.orElseGet(RedisLockProperties.Aspect::new)

@@ -22,14 +22,10 @@ import org.springframework.context.annotation.Configuration;
  * and the {@code @RedisLock} interceptor report to every
  * {@link io.github.redislock.core.LockInstrumentation} bean.
  * <p>
- * With an {@link ObservationRegistry} bean, {@link LockObservations} observes
- * acquisitions and holds, and the acquire and held timers come from those observations
- * through the meter observation handler that Spring Boot registers with metrics on (the
- * way Spring's own HTTP and messaging meters come from theirs); {@link LockMeters} then
- * records the counters only. Recording the timers here as well would make two meters of
- * one name, which Prometheus rejects when their tags differ and which count every
- * acquisition twice when they do not. Without an observation registry, {@link LockMeters}
- * records the timers too, in the same shape.
+ * With an {@link ObservationRegistry}, the acquire and held timers come from the
+ * {@link LockObservations} through Spring Boot's meter observation handler, and
+ * {@link LockMeters} records only the counters: recording the timers twice would make two
+ * meters of one name, which Prometheus rejects or which count every acquisition twice.
  * <p>
  * Runs after Spring Boot's metrics and observation auto-configurations, named as on
  * Spring Boot 3 and on Spring Boot 4, where they moved.

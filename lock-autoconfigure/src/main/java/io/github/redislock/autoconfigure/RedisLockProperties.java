@@ -25,15 +25,9 @@ import org.springframework.validation.Errors;
 import org.springframework.validation.Validator;
 
 /**
- * Configuration properties of Redis locks and {@code @RedisLock}.
- * <p>
- * It is longer than this project's other classes because it is the one place every
- * {@code redis-lock.*} property is declared and documented, as Spring Boot keeps each
- * module's properties in one class with nested groups; its size is javadoc and accessors.
- * <p>
- * The class validates itself (it is a {@link Validator}, which Spring Boot applies while
- * binding, without needing a Bean Validation provider), so an invalid value stops
- * start-up with a message that names the property.
+ * Configuration properties of Redis locks and {@code @RedisLock}. As a {@link Validator},
+ * which Spring Boot applies while binding without a Bean Validation provider, it stops
+ * start-up on an invalid value with a message that names the property.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -80,26 +74,23 @@ public class RedisLockProperties implements Validator {
 	private LostLeaseAction lostLeaseAction = LostLeaseAction.THROW;
 
 	/**
-	 * Whether the value of a lock key and a waiter's place in the queue in Redis name the
-	 * holder's host, process id, thread and method, for operators. When off they name
-	 * only this instance's random id, which /actuator/locks shows, for deployments that
-	 * must not put those details in a shared Redis.
+	 * Whether lock values and queue entries in Redis name the holder's host, process id,
+	 * thread and method, for operators. When off, as for a shared Redis, they name only
+	 * this instance's random id, which /actuator/locks shows.
 	 */
 	private boolean holderDetails = true;
 
 	/**
-	 * How many times in a row a releasing thread may pass a lock straight to the next
-	 * thread of this instance waiting for it, without a round trip to Redis, before the
-	 * lock takes a round trip for a fresh lease again. Zero turns hand-offs off. Threads
-	 * served by a hand-off share the fencing token of the previous holder.
+	 * How many times in a row a releasing thread may pass a lock straight to a waiting
+	 * thread of this instance, without a round trip to Redis for a fresh lease. Zero
+	 * turns hand-offs off. Threads served by a hand-off share the previous fencing token.
 	 */
 	private int localHandoffs = 0;
 
 	/**
 	 * How many replicas must acknowledge (WAIT) each acquisition, renewal and fencing
-	 * token before it counts, so that a failover to an acknowledging replica keeps the
-	 * lock. An acquisition they do not acknowledge in time fails and is given back. Zero
-	 * waits for none: Redis replicates asynchronously, and a failover can lose a lock.
+	 * token, so that a failover to one of them keeps the lock; an acquisition not
+	 * acknowledged in time fails. Zero waits for none, and a failover can lose a lock.
 	 */
 	private int replicaAcks = 0;
 
@@ -117,12 +108,10 @@ public class RedisLockProperties implements Validator {
 	private boolean replicaAckFsync = false;
 
 	/**
-	 * What to do at start-up when a Redis master that keeps locks has a maxmemory-policy
-	 * other than noeviction: every lock key has an expiry, so such a server can evict a
-	 * held lock when its memory fills. 'fail' refuses to start when the server also has a
-	 * maxmemory limit (and warns when it has none yet); 'warn' starts with a warning;
-	 * 'off' does not read the policy. A server whose policy cannot be read (no CONFIG
-	 * permission) is named in a warning, and the application starts.
+	 * What to do at start-up when a Redis master keeping locks has a maxmemory-policy
+	 * other than noeviction, which can evict held locks: 'fail' refuses to start if it
+	 * also has a maxmemory limit (else warns), 'warn' warns, 'off' does not check. A
+	 * policy that cannot be read (no CONFIG permission) only gets a warning.
 	 */
 	private EvictionCheck evictionCheck = EvictionCheck.FAIL;
 
@@ -272,10 +261,8 @@ public class RedisLockProperties implements Validator {
 	}
 
 	/**
-	 * Refuse what the engine would refuse or get wrong later: times are compared, not
-	 * converted, so that a huge value is refused by name rather than overflowing; leases
-	 * and backoff delays are bounded by {@link LockDefinition#MAX_LEASE_TIME}, while a
-	 * wait time of any length means waiting that long, or practically forever.
+	 * Times are compared, not converted, so a huge value is refused by name rather than
+	 * overflowing; a wait time of any length is valid and means practically forever.
 	 */
 	@Override
 	public void validate(Object target, Errors errors) {
@@ -320,11 +307,7 @@ public class RedisLockProperties implements Validator {
 		errors.rejectValue(field, "redis-lock.invalid", message);
 	}
 
-	/**
-	 * Reject a lease or a delay out of the range {@link LockDefinition} allows, naming
-	 * the property.
-	 * @return whether the time is in range
-	 */
+	/** Returns whether the time is in the range {@link LockDefinition} allows. */
 	private static boolean checkLeaseTime(Errors errors, String field, String property, @Nullable Duration time) {
 		try {
 			LockDefinition.checkLeaseTime(time, () -> property);
@@ -429,11 +412,10 @@ public class RedisLockProperties implements Validator {
 	public static class Renewal {
 
 		/**
-		 * Whether leases of @RedisLock methods are renewed while held. When false, every
-		 * such lease is a hard upper bound on how long the lock is held, whatever the
-		 * annotation says. Programmatic locks keep the renewal they ask for
-		 * (LockDefinition.of asks for it); the Lock methods that take no lease follow
-		 * this setting.
+		 * Whether leases of @RedisLock methods are renewed while held. When false, each
+		 * lease bounds how long the lock is held, whatever the annotation says.
+		 * Programmatic locks keep the renewal they ask for, except the Lock methods that
+		 * take no lease, which follow this setting.
 		 */
 		private boolean enabled = true;
 
@@ -471,7 +453,7 @@ public class RedisLockProperties implements Validator {
 	}
 
 	/**
-	 * Shutdown of the lock client when the application stops.
+	 * Redlock: locks on a majority of independent Redis masters.
 	 */
 	public static class Redlock {
 
@@ -564,19 +546,18 @@ public class RedisLockProperties implements Validator {
 
 	}
 
+	/**
+	 * Shutdown of the lock client when the application stops.
+	 */
 	public static class Shutdown {
 
 		/**
-		 * How long the lock client waits, when the application stops, for the locks this
-		 * instance holds to be released, while it keeps renewing their leases and refuses
-		 * new ones. Locks still held then are released, so that other instances need not
-		 * wait out their leases, and their holders are told at release that they were
-		 * lost. Zero does not wait. The client stops after Spring Boot's graceful web
-		 * shutdown and the task executors, so in-flight requests and tasks have already
-		 * finished (within spring.lifecycle.timeout-per-shutdown-phase) when this wait
-		 * begins: it only covers other work, and stays short so that the whole shutdown
-		 * ends before the platform kills the process (after 30 s on Kubernetes), which
-		 * would leave the locks to their leases.
+		 * How long the lock client waits, when the application stops, for this instance's
+		 * locks to be released, renewing them and refusing new ones; locks still held
+		 * then are released, and their holders told at release that they were lost. Zero
+		 * does not wait. Requests and tasks have already finished by then, so keep it
+		 * short for shutdown to end before the platform kills the process (after 30 s on
+		 * Kubernetes).
 		 */
 		private Duration timeout = Duration.ofSeconds(5);
 
@@ -597,10 +578,8 @@ public class RedisLockProperties implements Validator {
 
 		/**
 		 * Whether the name tag of the redis.lock meters and observations is each lock's
-		 * evaluated key, such as order:42, instead of its label (the @RedisLock label or
-		 * key expression, or the label of a programmatic lock). Only for keys with few
-		 * values: every distinct key makes new time series, which can exhaust the memory
-		 * of the application and of the metrics backend.
+		 * evaluated key, such as order:42, instead of its label. Only for keys with few
+		 * values: every distinct key makes new time series, which can exhaust memory.
 		 */
 		private boolean evaluatedKeys;
 

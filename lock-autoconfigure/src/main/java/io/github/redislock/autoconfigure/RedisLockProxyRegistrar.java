@@ -10,14 +10,11 @@ import org.springframework.core.env.Environment;
 import org.springframework.core.type.AnnotationMetadata;
 
 /**
- * Makes sure an auto-proxy creator exists, so {@code @RedisLock} methods are proxied even
- * with {@code spring.aop.auto=false} or without AspectJ, as
- * {@code @EnableTransactionManagement} does. An existing, more capable creator (the
- * AspectJ one) is kept. Like Spring Boot's transaction auto-configuration, it proxies
- * classes rather than interfaces unless {@code spring.aop.proxy-target-class=false}.
+ * Registers an auto-proxy creator, as {@code @EnableTransactionManagement} does, so
+ * {@code @RedisLock} works with {@code spring.aop.auto=false} or without AspectJ. Proxies
+ * classes unless {@code spring.aop.proxy-target-class=false}.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 class RedisLockProxyRegistrar implements ImportBeanDefinitionRegistrar, EnvironmentAware {
 

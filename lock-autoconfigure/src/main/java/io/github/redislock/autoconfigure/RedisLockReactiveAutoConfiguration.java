@@ -13,10 +13,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean
 import org.springframework.context.annotation.Bean;
 
 /**
- * Locks for Reactor code, when the application has Reactor: a
- * {@link ReactiveLockTemplate} over the lock client, when that client hands out
- * asynchronous locks, as the starter's does. Apart from the main auto-configuration so
- * that nothing there names a Reactor type.
+ * A {@link ReactiveLockTemplate} over the lock client, when the application has Reactor;
+ * apart from the main auto-configuration so that nothing there names a Reactor type.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -10,17 +10,11 @@ import org.springframework.context.annotation.ImportSelector;
 import org.springframework.core.type.AnnotationMetadata;
 
 /**
- * Refuses to start on a Spring Boot line older than the oldest one the starter is tested
- * on. Older lines load the auto-configuration and may fail only later, on a call, or not
- * at all while some setting is silently ignored; a lock that half works is worse than an
- * application that does not start. Imported by the auto-configuration, so that it runs
- * while the configuration is parsed, before any bean is created or any method proxied.
- * <p>
- * A Spring Boot whose version cannot be read (a repackaged jar without its manifest) is
- * let through: refusing it would stop applications that work.
+ * Refuses a Spring Boot line older than the starter is tested on, where a lock may half
+ * work; an import selector, so it runs while configuration is parsed, before any bean
+ * exists. An unreadable version (a repackaged jar without its manifest) is let through.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 class SupportedSpringBootCheck implements ImportSelector {
 
@@ -33,12 +27,7 @@ class SupportedSpringBootCheck implements ImportSelector {
 		return new String[0];
 	}
 
-	/**
-	 * Check a Spring Boot version against {@link #MINIMUM}.
-	 * @param version the version, such as {@code 3.5.16} or {@code 4.1.0-RC1}; null when
-	 * unknown
-	 * @throws InvalidLockConfigurationException if the version is older than the minimum
-	 */
+	/** Such as {@code 3.5.16} or {@code 4.1.0-RC1}; {@code null} when unknown. */
 	static void check(@Nullable String version) {
 		if (version != null && isOlderThanMinimum(version)) {
 			throw new InvalidLockConfigurationException("lock-spring-boot-starter needs Spring Boot " + MINIMUM

@@ -3,7 +3,8 @@
 
 /**
  * Spring Boot auto-configuration of Redis locks and {@code @RedisLock}, with its
- * properties under {@code redis-lock}. The only package that names Spring Boot types.
+ * properties under {@code redis-lock}. With {@code actuate}, the only package that names
+ * Spring Boot types.
  */
 @NullMarked
 package io.github.redislock.autoconfigure;

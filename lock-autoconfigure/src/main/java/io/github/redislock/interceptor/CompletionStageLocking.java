@@ -18,13 +18,10 @@ import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Holds the lock of a method that returns a {@code CompletableFuture} or a
- * {@code CompletionStage} until that future completes. The caller's thread waits for the
- * lock, as for a method that returns its result, and runs the method body; the lease is
- * not the thread's, so the future's last stage, on whichever thread, releases it. The
- * caller gets a future that completes once the lock is released, with the method's
- * outcome, or with the lost lease when so configured; cancelling it cancels the method's
- * future, which releases the lock.
+ * Holds the lock of a method returning a {@code CompletableFuture} or
+ * {@code CompletionStage} until that future completes, on whichever thread. Outside a
+ * transaction the caller's future completes after the release; cancelling it cancels the
+ * method's.
  *
  * @author redis-lock contributors
  */
@@ -83,11 +80,9 @@ final class CompletionStageLocking {
 	}
 
 	/**
-	 * In a transaction of the caller's, the lock outlasts both the work and the
-	 * transaction, so that the next holder reads what it committed, as for a method that
-	 * returns its result. The caller gets the work's outcome as soon as there is one: it
-	 * may wait for it inside that very transaction. A lease found lost at release is
-	 * logged, with nobody left to throw to.
+	 * The lock outlasts both the work and the caller's transaction, so the next holder
+	 * reads what it committed; the answer cannot wait for the release, since the caller
+	 * may wait for it inside that very transaction. A loss found then is only logged.
 	 */
 	private CompletableFuture<Object> releasedAfterTransaction(LockLease lease, CompletionStage<?> work,
 			CompletableFuture<Void> transaction) {
@@ -141,8 +136,8 @@ final class CompletionStageLocking {
 	}
 
 	/**
-	 * Release on the caller's thread, which may block: the method failed, or returned no
-	 * future, so the caller must find the lock free when it goes on.
+	 * Blocks: the method failed or returned no future, so the caller must find the lock
+	 * free when it goes on.
 	 */
 	private void releaseNow(LockLease lease, @Nullable Throwable failure) {
 		try {
@@ -165,10 +160,7 @@ final class CompletionStageLocking {
 		}
 	}
 
-	/**
-	 * The fallback's or the handler's future, or a failed one with what it threw: the
-	 * caller of a future-returning method looks for failures in the future.
-	 */
+	/** What the answer throws goes into a failed future, where this caller looks. */
 	private static @Nullable Object answer(NotAcquiredAnswer notAcquired, @Nullable LockAcquisitionException cause) {
 		try {
 			return notAcquired.answer(cause);

@@ -12,15 +12,11 @@ import org.springframework.expression.spel.ast.Projection;
 import org.springframework.expression.spel.ast.Selection;
 
 /**
- * Finds the operands of string concatenations in a key expression. SpEL turns a
- * {@code null} operand of {@code +} into the text {@code "null"}, so
- * {@code 'order:' + #userId} with a {@code null} user would silently lock
- * {@code order:null}, shared by every call without a user. When a key contains that text,
- * the evaluator evaluates these operands one by one to tell a {@code null} apart from a
- * real value.
+ * Finds the operands of {@code +} in a key expression, to check them for {@code null}:
+ * SpEL concatenates {@code null} as {@code "null"}, so {@code 'order:' + #userId} would
+ * lock {@code order:null} for every call without a user.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class ConcatenatedOperands {
 
@@ -28,11 +24,8 @@ final class ConcatenatedOperands {
 	}
 
 	/**
-	 * Return every operand of a {@code +} that is not itself a {@code +} or a literal,
-	 * outside selections and projections (whose operands refer to collection elements and
-	 * cannot be evaluated on their own).
-	 * @param ast the parsed expression
-	 * @return the operands' nodes
+	 * Skips literals, and selections and projections, whose operands refer to collection
+	 * elements and cannot be evaluated on their own.
 	 */
 	static List<SpelNode> of(SpelNode ast) {
 		List<SpelNode> operands = new ArrayList<>();

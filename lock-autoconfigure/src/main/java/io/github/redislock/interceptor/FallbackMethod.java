@@ -22,7 +22,6 @@ import org.springframework.util.ReflectionUtils;
  * call. It takes the annotated method's parameters, optionally followed by the exception.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class FallbackMethod {
 
@@ -37,13 +36,8 @@ final class FallbackMethod {
 	}
 
 	/**
-	 * Find the fallback of an annotated method, preferring the variant that takes the
-	 * exception.
-	 * @param name the fallback method name
-	 * @param annotated the annotated method
-	 * @param targetClass the class to search
-	 * @return the fallback
-	 * @throws InvalidLockConfigurationException if there is no suitable method
+	 * Prefers the variant that takes the exception; throws
+	 * {@link InvalidLockConfigurationException} if there is no suitable method.
 	 */
 	static FallbackMethod resolve(String name, Method annotated, Class<?> targetClass) {
 		Class<?>[] parameters = annotated.getParameterTypes();

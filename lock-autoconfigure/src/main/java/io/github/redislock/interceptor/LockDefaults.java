@@ -9,13 +9,9 @@ import io.github.redislock.core.LockDefinition;
 import org.springframework.util.Assert;
 
 /**
- * The values a {@code @RedisLock} takes for the attributes it leaves unset, and the
- * switch that turns renewal off everywhere.
+ * The values of the {@code expire} and {@code waitTime} a {@code @RedisLock} leaves
+ * unset; {@code renew = false} turns renewal off whatever the annotations say.
  *
- * @param leaseTime the lease of locks whose annotation sets no {@code expire}
- * @param waitTime the wait time of locks whose annotation sets no {@code waitTime}
- * @param renew whether leases may be renewed at all; {@code false} overrides every
- * annotation
  * @author redis-lock contributors
  */
 record LockDefaults(Duration leaseTime, Duration waitTime, boolean renew) {

@@ -21,17 +21,11 @@ import org.springframework.expression.spel.ast.Selection;
 import org.springframework.expression.spel.ast.VariableReference;
 
 /**
- * Finds, in a parsed key or condition expression, the references that can only fail or
- * evaluate to {@code null} at call time: a {@code #name} that is not a parameter, a bare
- * word that is neither a parameter nor a {@code #root} property, a {@code @bean} that
- * does not exist. SpEL itself only notices these when the expression first runs; we want
- * them to stop start-up instead.
- * <p>
- * It is deliberately conservative: a reference is only reported when the evaluation
- * context cannot possibly resolve it.
+ * Finds references in a key or condition expression that SpEL would only fail on (or
+ * resolve to {@code null}) at call time, so they stop start-up instead. Reports only what
+ * the evaluation context cannot possibly resolve.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class LockExpressionChecker {
 
@@ -59,20 +53,12 @@ final class LockExpressionChecker {
 		}
 	}
 
-	/**
-	 * Return the first problem found in the expression, with the fix, or {@code null}.
-	 * @param ast the parsed expression
-	 * @return the problem and the action, or {@code null}
-	 */
+	/** The first problem and its fix, or {@code null}. */
 	String @Nullable [] check(SpelNode ast) {
 		return check(ast, true);
 	}
 
-	/**
-	 * Check a node and its children.
-	 * @param node the node
-	 * @param rootScope whether a bare property name here is looked up on {@code #root}
-	 */
+	/** {@code rootScope}: a bare property name here is looked up on {@code #root}. */
 	private String @Nullable [] check(SpelNode node, boolean rootScope) {
 		String[] problem = checkNode(node, rootScope);
 		if (problem != null) {

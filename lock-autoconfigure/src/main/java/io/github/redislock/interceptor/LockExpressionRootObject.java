@@ -8,15 +8,14 @@ import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@code #root} object of {@code @RedisLock} key and condition expressions.
+ * The {@code #root} object of {@code @RedisLock} key and condition expressions; its
+ * getters are public because SpEL reads only public methods.
  *
  * @author redis-lock contributors
  */
 final class LockExpressionRootObject {
 
-	/**
-	 * The names of the properties expressions may use without {@code #root.}.
-	 */
+	/** The properties expressions may use without {@code #root.}. */
 	static final Set<String> PROPERTIES = Set.of("method", "methodName", "args", "target", "targetClass");
 
 	private final Method method;
@@ -34,42 +33,22 @@ final class LockExpressionRootObject {
 		this.targetClass = targetClass;
 	}
 
-	/**
-	 * Return the annotated method.
-	 * @return the method
-	 */
 	public Method getMethod() {
 		return this.method;
 	}
 
-	/**
-	 * Return the annotated method's name.
-	 * @return the method name
-	 */
 	public String getMethodName() {
 		return this.method.getName();
 	}
 
-	/**
-	 * Return the arguments of the call.
-	 * @return the arguments
-	 */
 	public @Nullable Object[] getArgs() {
 		return this.args;
 	}
 
-	/**
-	 * Return the object the method is called on.
-	 * @return the target
-	 */
 	public @Nullable Object getTarget() {
 		return this.target;
 	}
 
-	/**
-	 * Return the class of the target.
-	 * @return the target class
-	 */
 	public Class<?> getTargetClass() {
 		return this.targetClass;
 	}

@@ -28,11 +28,9 @@ import org.springframework.expression.spel.standard.SpelExpression;
 import org.springframework.expression.spel.support.StandardEvaluationContext;
 
 /**
- * Parses and evaluates the key and condition expressions of {@code @RedisLock} methods.
- * Each expression is parsed once per method and target class, when the operation is
- * validated at start-up, and taken from a cache on every call; each call gets a fresh
- * method-based context whose variables are the arguments, sharing one long-lived context
- * for the bean resolver.
+ * Parses {@code @RedisLock} key and condition expressions once, at start-up, and
+ * evaluates them from a cache on each call, in a fresh method-based context that borrows
+ * the bean resolver and type converter of one shared context.
  *
  * @author redis-lock contributors
  */
@@ -66,25 +64,14 @@ class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements Be
 	}
 
 	/**
-	 * Parse a key expression and check its references.
-	 * @param expression the expression
-	 * @param method the annotated method
-	 * @param targetClass the target class
-	 * @throws InvalidLockConfigurationException if it does not parse or refers to what
-	 * the context cannot resolve
+	 * Throws {@link InvalidLockConfigurationException} if the expression does not parse
+	 * or refers to what the context cannot resolve.
 	 */
 	void checkKey(String expression, Method method, Class<?> targetClass) {
 		check(this.keyCache, "key", expression, method, targetClass);
 	}
 
-	/**
-	 * Parse a condition expression and check its references.
-	 * @param expression the expression
-	 * @param method the annotated method
-	 * @param targetClass the target class
-	 * @throws InvalidLockConfigurationException if it does not parse or refers to what
-	 * the context cannot resolve
-	 */
+	/** As {@link #checkKey}. */
 	void checkCondition(String expression, Method method, Class<?> targetClass) {
 		check(this.conditionCache, "condition", expression, method, targetClass);
 	}
@@ -111,13 +98,6 @@ class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements Be
 		}
 	}
 
-	/**
-	 * Create the evaluation context of one call.
-	 * @param operation the operation
-	 * @param args the arguments
-	 * @param target the target object
-	 * @return the context
-	 */
 	EvaluationContext createContext(RedisLockOperation operation, @Nullable Object[] args, @Nullable Object target) {
 		Method method = operation.getMethod();
 		LockExpressionRootObject root = new LockExpressionRootObject(method, args, target, operation.getTargetClass());
@@ -128,15 +108,9 @@ class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements Be
 	}
 
 	/**
-	 * Evaluate the condition of a call. Only a boolean {@code false} skips the lock: a
-	 * condition that evaluates to {@code null} (a {@code null} argument, say) or to
-	 * anything but a boolean fails the call as a {@code null} key does, since guessing
-	 * either way could run the method unprotected.
-	 * @param operation the operation
-	 * @param context the context of the call
-	 * @return whether to lock
-	 * @throws LockKeyEvaluationException if the condition is {@code null}, not a boolean,
-	 * or its evaluation fails
+	 * Only a boolean {@code false} skips the lock: {@code null} or a non-boolean fails
+	 * the call with a {@link LockKeyEvaluationException}, since guessing either way could
+	 * run the method unprotected.
 	 */
 	boolean condition(RedisLockOperation operation, EvaluationContext context) {
 		String condition = operation.getConditionExpression();
@@ -157,13 +131,8 @@ class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements Be
 	}
 
 	/**
-	 * Evaluate the lock name of a call.
-	 * @param operation the operation
-	 * @param context the context of the call, or {@code null} when the operation has no
-	 * key expression
-	 * @return the lock name, never blank
-	 * @throws LockKeyEvaluationException if the key is {@code null} or blank, has no
-	 * stable text, or its evaluation fails
+	 * The lock name, never blank; {@code context} is {@code null} without a key
+	 * expression.
 	 */
 	String key(RedisLockOperation operation, @Nullable EvaluationContext context) {
 		String expression = operation.getKeyExpression();
@@ -195,9 +164,8 @@ class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements Be
 	}
 
 	/**
-	 * Evaluate an expression, turning every failure into a
-	 * {@link LockKeyEvaluationException} that names the method: SpEL rethrows the runtime
-	 * exceptions of the methods an expression calls as they are.
+	 * Catches every {@code RuntimeException}: SpEL rethrows those of the methods an
+	 * expression calls as they are, and the failure must name the annotated method.
 	 */
 	private static @Nullable Object evaluate(RedisLockOperation operation, String attribute, String expression,
 			Expression parsed, EvaluationContext context) {
@@ -215,10 +183,7 @@ class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements Be
 		}
 	}
 
-	/**
-	 * Only reached when the key contains the text {@code "null"}, so the common case pays
-	 * for one {@code contains} and nothing else.
-	 */
+	/** Reached only when the key contains {@code "null"}, so most calls skip it. */
 	private void rejectNullOperands(RedisLockOperation operation, String expression, Expression parsed,
 			EvaluationContext context) {
 		List<SpelNode> operands = this.operandCache.computeIfAbsent(operation.getElementKey(),

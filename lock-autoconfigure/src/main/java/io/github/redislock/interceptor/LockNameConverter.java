@@ -30,23 +30,11 @@ import org.springframework.util.ReflectionUtils;
 import io.github.redislock.core.LockKeyEvaluationException;
 
 /**
- * Turns the values of key expressions into lock-name text, both the value of a whole key
- * and each operand that {@code +} concatenates (SpEL converts those through the context's
- * type converter, which is this one).
- * <p>
- * A lock name must be the same for the same logical key in every call and every JVM, or
- * nothing is ever excluded. Several kinds of values break that through their
- * {@code toString()}: arrays, whose text is an identity hash; objects whose class does
- * not override {@code toString()} (a proxy's is judged by the class it proxies); records
- * and {@code Optional}s holding such objects; sets and maps, whose iteration order
- * depends on their history and, for {@code Set.of}, on the JVM; dates, whose text depends
- * on the time zone; and events, whose text names their source. Arrays and collections are
- * rendered element by element, sets and maps sorted, records and optionals component by
- * component, dates as instants; what has no stable text is refused with a
- * {@link KeyFormatException} that names its type.
+ * Renders key values, including each operand of {@code +} (SpEL converts them with this
+ * type converter), as text that is the same for equal values in every call and JVM, or
+ * nothing is excluded; refuses values whose {@code toString()} has no stable text.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class LockNameConverter extends StandardTypeConverter {
 
@@ -74,12 +62,7 @@ final class LockNameConverter extends StandardTypeConverter {
 		return super.convertValue(value, sourceType, targetType);
 	}
 
-	/**
-	 * Return the lock-name text of a value.
-	 * @param value the value of a key expression or of one of its operands
-	 * @return its text
-	 * @throws KeyFormatException if the value, or an element of it, has no stable text
-	 */
+	/** Throws {@link KeyFormatException} if a value or element has no stable text. */
 	static String format(Object value) {
 		if (value instanceof String string) {
 			return string;
@@ -140,9 +123,8 @@ final class LockNameConverter extends StandardTypeConverter {
 	}
 
 	/**
-	 * Sets and maps without an order of their own iterate in an order that depends on
-	 * their history and, for {@code Set.of} and {@code Map.of}, on the JVM: equal ones
-	 * must still give one name, so their rendered elements are sorted.
+	 * Unsorted sets and maps iterate in an order that depends on their history and, for
+	 * {@code Set.of} and {@code Map.of}, on the JVM: equal ones must give one name.
 	 */
 	private static List<String> inStableOrder(Object container, List<String> rendered) {
 		if ((container instanceof Set<?> && !(container instanceof SortedSet<?>))
@@ -157,10 +139,8 @@ final class LockNameConverter extends StandardTypeConverter {
 	}
 
 	/**
-	 * A record's own {@code toString()} renders its components with theirs, which hides
-	 * an identity hash one level down, so its components are rendered here instead; a
-	 * record whose {@code toString()} says something else was given one on purpose, which
-	 * is used as it is.
+	 * A record's implicit {@code toString()} may hide an identity hash one level down, so
+	 * its components are rendered here; an overridden {@code toString()} is used as is.
 	 */
 	private static void appendRecord(StringBuilder text, Record record) {
 		RecordComponent[] components = record.getClass().getRecordComponents();
@@ -187,10 +167,7 @@ final class LockNameConverter extends StandardTypeConverter {
 		text.append(']');
 	}
 
-	/**
-	 * {@code Date.toString()} depends on the JVM's time zone: the same instant must give
-	 * the same name in every instance.
-	 */
+	/** {@code Date.toString()} depends on the JVM's time zone. */
 	private static Object instant(Date date) {
 		try {
 			return date.toInstant();
@@ -218,9 +195,8 @@ final class LockNameConverter extends StandardTypeConverter {
 	}
 
 	/**
-	 * The class whose {@code toString()} a proxy ends up calling: a Spring AOP proxy or a
-	 * generated subclass (CGLIB, Hibernate and ByteBuddy proxies) declares one that
-	 * delegates to the proxied class's.
+	 * The class whose {@code toString()} a proxy ends up calling: Spring AOP, CGLIB,
+	 * Hibernate and ByteBuddy proxies declare one that delegates to the proxied class's.
 	 */
 	private static Class<?> userClass(Object value) {
 		Class<?> type = (value instanceof Advised) ? AopProxyUtils.ultimateTargetClass(value)
@@ -245,8 +221,8 @@ final class LockNameConverter extends StandardTypeConverter {
 	}
 
 	/**
-	 * Thrown from inside an evaluation when a value has no stable text; the evaluator
-	 * turns it into a {@link LockKeyEvaluationException} naming the method.
+	 * Thrown from inside an evaluation; the evaluator turns it into a
+	 * {@link LockKeyEvaluationException} naming the method.
 	 */
 	static final class KeyFormatException extends RuntimeException {
 

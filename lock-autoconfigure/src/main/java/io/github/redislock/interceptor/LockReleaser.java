@@ -16,17 +16,11 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 import org.springframework.util.ClassUtils;
 
 /**
- * Releases the lock of a {@code @RedisLock} call: at once, or, when the call ran inside a
- * Spring transaction, after that transaction completes. Releasing before the commit would
- * let the next holder read the data as it was before this holder's writes, which is the
- * very race the lock is there to prevent. Waiting for completion makes the result
- * independent of whether the lock advisor runs inside or outside the transaction advisor.
- * <p>
- * A release failure never hides the method's own exception: it is added to it as
- * suppressed.
+ * Releases a {@code @RedisLock} call's lock at once or, inside a Spring transaction,
+ * after it completes, whatever the advisor order: released before the commit, the next
+ * holder would read the data without this holder's writes.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class LockReleaser {
 
@@ -42,13 +36,6 @@ final class LockReleaser {
 		this.lostLeaseAction = lostLeaseAction;
 	}
 
-	/**
-	 * Release the lock, or arrange its release after the current transaction.
-	 * @param lock the lock
-	 * @param failure what the method threw, or {@code null}
-	 * @throws LockLostException if the lease was lost, the method completed normally and
-	 * the action is {@link LostLeaseAction#THROW}
-	 */
 	void release(AcquiredLock lock, @Nullable Throwable failure) {
 		if (transactionsPresent && TransactionSynchronizationManager.isSynchronizationActive()) {
 			TransactionSynchronizationManager.registerSynchronization(new ReleaseAfterCompletion(lock, failure));
@@ -62,12 +49,6 @@ final class LockReleaser {
 		}
 	}
 
-	/**
-	 * Report a failed release: add it to the method's exception, throw a lost lease when
-	 * so configured, else log it.
-	 * @param committed the note that the transaction committed before the lock was found
-	 * lost, or {@code null} outside a transaction
-	 */
 	private void report(AcquiredLock lock, @Nullable Throwable failure, RuntimeException ex,
 			@Nullable String committed) {
 		RuntimeException thrown = outcome(lock.getName(), failure, ex, committed);
@@ -77,16 +58,10 @@ final class LockReleaser {
 	}
 
 	/**
-	 * Decide what a release that failed means for the caller: the method's own failure
-	 * carries it as suppressed; a lost lease is thrown or logged as configured; a store
-	 * failure is logged, since the lock frees itself.
-	 * @param name the lock name
-	 * @param failure what the method threw, or {@code null}
-	 * @param ex what the release threw
-	 * @param committed what to add to a lost lease's message after a commit, or
-	 * {@code null}
-	 * @return the exception to give the caller instead of the method's result, or
-	 * {@code null} to give it the result
+	 * What a failed release means for the caller: the method's own exception stands, with
+	 * it added as suppressed; a lost lease is thrown or logged as configured; a store
+	 * failure is logged, since the lock frees itself. Returns the exception to throw
+	 * instead of the method's result, or {@code null}.
 	 */
 	@Nullable RuntimeException outcome(String name, @Nullable Throwable failure, RuntimeException ex,
 			@Nullable String committed) {
@@ -117,12 +92,7 @@ final class LockReleaser {
 		return null;
 	}
 
-	/**
-	 * Log a failed release that nobody is left to be told of: the caller already has the
-	 * method's outcome.
-	 * @param name the lock name
-	 * @param ex what the release threw
-	 */
+	/** For a failed release after the caller already has the method's outcome. */
 	void logUnreported(String name, RuntimeException ex) {
 		if (outcome(name, null, ex, null) != null) {
 			logger.atWarn()
@@ -135,11 +105,8 @@ final class LockReleaser {
 	}
 
 	/**
-	 * Call back once the transaction of the current thread completes, committed or rolled
-	 * back, if the thread runs in one.
-	 * @param completed called after the transaction completed, on the thread that
-	 * completed it
-	 * @return whether the thread runs in a transaction, so that the callback is due
+	 * Runs {@code completed} after the current thread's transaction commits or rolls
+	 * back, on the thread that completes it; returns {@code false} outside a transaction.
 	 */
 	boolean afterTransaction(Runnable completed) {
 		if (!transactionsPresent || !TransactionSynchronizationManager.isSynchronizationActive()) {
@@ -161,10 +128,7 @@ final class LockReleaser {
 		return true;
 	}
 
-	/**
-	 * Whether a lease found lost while the work still runs ends that work with the loss.
-	 * @return whether losses are thrown to the caller
-	 */
+	/** Whether a lease found lost while the work still runs ends that work. */
 	boolean throwsLostLeases() {
 		return this.lostLeaseAction == LostLeaseAction.THROW;
 	}
@@ -187,6 +151,8 @@ final class LockReleaser {
 			return Ordered.LOWEST_PRECEDENCE;
 		}
 
+		// Spring rethrows what afterCommit throws to the caller of commit, and only logs
+		// what afterCompletion throws.
 		@Override
 		public void afterCommit() {
 			this.released = true;

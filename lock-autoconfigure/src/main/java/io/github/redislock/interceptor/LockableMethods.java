@@ -25,21 +25,17 @@ import org.springframework.scheduling.annotation.Async;
 import org.springframework.util.ClassUtils;
 
 /**
- * Refuses {@code @RedisLock} on methods that would run without the lock whatever the
- * proxy: methods no proxy can intercept (private, static, those the container calls on
- * the raw bean) and methods whose work runs after they returned, when the lock has
- * already been released. Whether a particular proxy can intercept a method is checked
- * later, by the {@link RedisLockProxyChecker}.
+ * Refuses {@code @RedisLock} on methods that would run unlocked whatever the proxy: those
+ * no proxy intercepts, and those whose work runs after they return. What a particular
+ * proxy intercepts is checked later, by {@link RedisLockProxyChecker}.
  *
  * @author redis-lock contributors
  */
 final class LockableMethods {
 
 	/**
-	 * Return types whose work the caller (Spring MVC, Kotlin coroutines, a stream's
-	 * terminal operation, whoever runs a task or asks a supplier or a lazy iterator for
-	 * its values) runs after the method returned. Matched by name, so that none of them
-	 * has to be on the classpath.
+	 * Return types whose work the caller runs after the method returned; matched by name
+	 * so that none has to be on the classpath.
 	 */
 	private static final Set<String> DEFERRED_TYPES = Set.of("java.lang.Runnable", "java.util.concurrent.Callable",
 			"java.util.function.Supplier", "java.util.function.BooleanSupplier", "java.util.function.IntSupplier",
@@ -51,10 +47,7 @@ final class LockableMethods {
 			"org.springframework.web.servlet.mvc.method.annotation.StreamingResponseBody",
 			"kotlinx.coroutines.flow.Flow", "kotlinx.coroutines.Deferred");
 
-	/**
-	 * Annotations of the methods the container calls on the raw bean, never through its
-	 * proxy.
-	 */
+	/** Marks methods the container calls on the raw bean, never through its proxy. */
 	private static final Set<String> LIFECYCLE_ANNOTATIONS = Set.of("jakarta.annotation.PostConstruct",
 			"jakarta.annotation.PreDestroy", "javax.annotation.PostConstruct", "javax.annotation.PreDestroy");
 
@@ -73,12 +66,7 @@ final class LockableMethods {
 	private LockableMethods() {
 	}
 
-	/**
-	 * Check that a method can run under its lock.
-	 * @param method the annotated method
-	 * @param targetClass the class it was found on
-	 * @throws InvalidLockConfigurationException if it cannot
-	 */
+	/** Throws {@link InvalidLockConfigurationException} if it cannot run locked. */
 	static void check(Method method, Class<?> targetClass) {
 		int modifiers = method.getModifiers();
 		if (Modifier.isPrivate(modifiers) || Modifier.isStatic(modifiers)) {
@@ -108,34 +96,20 @@ final class LockableMethods {
 		}
 	}
 
-	/**
-	 * Return whether a method is run by {@code @Async} (on the method or its class).
-	 * @param method the method
-	 * @param targetClass the class it was found on
-	 * @return whether it is asynchronous
-	 */
 	static boolean isAsync(Method method, Class<?> targetClass) {
 		return AnnotatedElementUtils.hasAnnotation(method, Async.class)
 				|| AnnotatedElementUtils.hasAnnotation(targetClass, Async.class);
 	}
 
 	/**
-	 * Return whether results of a method must be checked at run time for work that runs
-	 * after it returned: only when its declared type, {@code Object}, says nothing; every
-	 * narrower deferred-work type is refused at start-up.
-	 * @param method the method
-	 * @return whether to check its results
+	 * Only a declared {@code Object} hides deferred work from the start-up check, so only
+	 * its results are checked at run time.
 	 */
 	static boolean mayDeferWork(Method method) {
 		return method.getReturnType() == Object.class;
 	}
 
-	/**
-	 * Return the name of the type a value has whose work runs after it was returned, or
-	 * {@code null} if it has none.
-	 * @param value a method's result
-	 * @return the simple name of its deferred-work type, or {@code null}
-	 */
+	/** The simple name of the result's deferred-work type, or {@code null}. */
 	static @Nullable String deferredWork(@Nullable Object value) {
 		if (value == null) {
 			return null;
@@ -190,12 +164,9 @@ final class LockableMethods {
 	}
 
 	/**
-	 * Return the future type of a method whose lock is held until the future it returns
-	 * completes: {@code CompletableFuture} or {@code CompletionStage} itself, for which a
-	 * future that completes after the release can stand in, unless the method is
-	 * {@code @Async}.
-	 * @param method the method
-	 * @return the type, or {@code null} if the method returns no such future
+	 * {@code CompletableFuture} or {@code CompletionStage} exactly, held until they
+	 * complete: the caller can be given another future of that type, which completes
+	 * after the release. {@code null} for any other return type.
 	 */
 	static @Nullable Class<?> completion(Method method) {
 		Class<?> returnType = method.getReturnType();
@@ -203,11 +174,8 @@ final class LockableMethods {
 	}
 
 	/**
-	 * Return the reactive type of a method whose lock is held until the publisher it
-	 * returns completes, errs or is cancelled: {@code Mono} or {@code Flux}, with Reactor
-	 * on the class path.
-	 * @param method the method
-	 * @return the type, or {@code null} if the method returns no such publisher
+	 * {@code Mono} or {@code Flux}, held until the publisher completes, errs or is
+	 * cancelled; {@code null} for any other return type or without Reactor.
 	 */
 	static @Nullable Class<?> reactive(Method method) {
 		if (!reactorPresent) {
@@ -218,10 +186,7 @@ final class LockableMethods {
 				? method.getReturnType() : null;
 	}
 
-	/**
-	 * Return the deferred-work type an {@code Optional} return type wraps, such as
-	 * {@code Optional<CompletableFuture<T>>}, or {@code null}.
-	 */
+	/** Such as {@code Optional<CompletableFuture<T>>}. */
 	private static @Nullable String deferredInOptional(Method method) {
 		Class<?> wrapped = ResolvableType.forMethodReturnType(method).getGeneric(0).resolve();
 		if (wrapped == null) {

@@ -17,10 +17,8 @@ import org.springframework.scheduling.annotation.AsyncAnnotationAdvisor;
 
 /**
  * Verifies that one proxy applies the lock to each {@code @RedisLock} method of its
- * target: that the lock advisor is there, that the proxy can intercept the method (a
- * class proxy cannot override a {@code final} method, nor a package-private one declared
- * in another package; an interface proxy only sees what its interfaces declare), and that
- * {@code @Async} runs outside the lock rather than inside it.
+ * target: the lock advisor is there, the proxy can intercept the method, and
+ * {@code @Async} runs outside the lock.
  *
  * @author redis-lock contributors
  */
@@ -88,10 +86,6 @@ final class LockedProxyInspector {
 						+ "(spring.aop.proxy-target-class=true, Spring Boot's default).");
 	}
 
-	/**
-	 * The async advisor must run outside the lock: inside it, the lock would be taken and
-	 * released on the caller's thread while the work runs later on the executor's.
-	 */
 	private static void checkAsync(RedisLockOperation operation, Advisor[] advisors, int lockAdvisor,
 			@Nullable Advised inner) {
 		Method method = operation.getMethod();

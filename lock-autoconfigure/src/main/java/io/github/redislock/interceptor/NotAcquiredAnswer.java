@@ -7,7 +7,7 @@ import io.github.redislock.core.LockAcquisitionException;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Answers a call whose lock was not acquired: with the fallback method, or the
+ * Answers a call whose lock was not acquired, with the fallback method or the
  * application's handler.
  *
  * @author redis-lock contributors
@@ -16,12 +16,8 @@ import org.jspecify.annotations.Nullable;
 interface NotAcquiredAnswer {
 
 	/**
-	 * Answer the call.
-	 * @param cause why the wait ended early (an interrupt), or {@code null} if the wait
-	 * time passed
-	 * @return the answer, such as the fallback's result
-	 * @throws Throwable what the handler throws, by default the exception that the lock
-	 * was not acquired
+	 * {@code cause} is why the wait ended early (an interrupt), or {@code null} if the
+	 * wait time passed; the default handler throws {@code LockNotAcquiredException}.
 	 */
 	@Nullable Object answer(@Nullable LockAcquisitionException cause) throws Throwable;
 

@@ -17,14 +17,9 @@ import reactor.core.publisher.Mono;
 import org.springframework.aop.ProxyMethodInvocation;
 
 /**
- * Holds the lock of a method that returns a {@code Mono} or a {@code Flux} from before
- * each subscription runs the method until the publisher completes, errs or is cancelled.
- * Nothing blocks: the lock is awaited through the store's answers, a timer and release
- * notifications, and the method is invoked on the thread that delivers the lease, once
- * per subscription. The lease rides in the subscription's Reactor context, where the work
- * finds it ({@link ReactiveLockContext}), and a nested locked method on the same lock
- * name runs under it. A lease lost while the work runs ends the work with the
- * {@code LockLostException}, unless lost leases are only to be logged.
+ * Holds the lock of a {@code Mono} or {@code Flux} method, without blocking, from each
+ * subscription until the publisher ends. The lease rides in the Reactor context
+ * ({@link ReactiveLockContext}), so nested methods on the same lock name run under it.
  *
  * @author redis-lock contributors
  */
@@ -43,6 +38,8 @@ final class ReactiveLocking {
 			NotAcquiredAnswer notAcquired) {
 		Flux<Object> locked = Flux.deferContextual((context) -> {
 			LockLease outer = ReactiveLockContext.held(context, definition.name());
+			// A clone per subscription: proceeding one invocation twice would skip the
+			// interceptors after this one.
 			MethodInvocation call = (invocation instanceof ProxyMethodInvocation proxied) ? proxied.invocableClone()
 					: invocation;
 			if (outer != null) {
@@ -105,10 +102,7 @@ final class ReactiveLocking {
 		return publisher;
 	}
 
-	/**
-	 * The lock stayed busy for the whole wait: the signal to answer the call with the
-	 * fallback or the handler, never seen outside.
-	 */
+	/** The lock stayed busy for the whole wait; never seen outside. */
 	private static final class NotAcquired extends RuntimeException {
 
 		NotAcquired() {

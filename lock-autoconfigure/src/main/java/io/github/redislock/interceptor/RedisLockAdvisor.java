@@ -6,13 +6,12 @@ import org.springframework.aop.Pointcut;
 import org.springframework.aop.support.AbstractBeanFactoryPointcutAdvisor;
 
 /**
- * Applies the {@link RedisLockInterceptor} to {@code @RedisLock} methods, whatever the
- * proxy mode, with any auto-proxy creator and without AspectJ.
+ * Applies the {@link RedisLockInterceptor} to {@code @RedisLock} methods, with any
+ * auto-proxy creator and without AspectJ.
  * <p>
- * Its order decides where the lock sits among other advice: the lower value runs outside.
- * Locks also wait for transaction completion before releasing, so the order only decides
- * whether the lock is taken before or after the transaction begins (outside keeps a
- * connection from being held while waiting for a lock).
+ * Its order (lower runs outside) only decides whether the lock is taken before or after a
+ * transaction begins, since the release waits for the transaction anyway; outside, no
+ * connection is held while waiting for a lock.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -27,8 +27,8 @@ import org.springframework.util.ClassUtils;
 /**
  * Runs {@code @RedisLock} methods under their lock: evaluates the key, acquires through
  * {@link LockOperations}, invokes the method only once the lock is held, and releases in
- * every case. A thin adapter: parsing lives in {@link RedisLockOperationSource},
- * expressions in {@link LockKeyExpressionEvaluator}, release in {@link LockReleaser}.
+ * every case. Parsing lives in {@link RedisLockOperationSource}, expressions in
+ * {@link LockKeyExpressionEvaluator}, release in {@link LockReleaser}.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -84,8 +84,8 @@ public class RedisLockInterceptor implements MethodInterceptor {
 	}
 
 	/**
-	 * Report calls that a fallback answered to the given instrumentation, the one the
-	 * lock client reports to. Set it before the interceptor is used.
+	 * Report calls that a fallback or the handler answered to the given instrumentation,
+	 * the one the lock client reports to. Set it before the interceptor is used.
 	 * @param instrumentation the instrumentation, {@link LockInstrumentation#NONE} by
 	 * default
 	 */
@@ -159,8 +159,7 @@ public class RedisLockInterceptor implements MethodInterceptor {
 
 	/**
 	 * A method declared to return {@code Object} may return a future or a stream whose
-	 * work runs after the lock is released; the start-up check cannot see it, so the
-	 * caller is told instead of getting a result computed without the lock.
+	 * work runs after the release, which the start-up check cannot see.
 	 */
 	private static void rejectDeferredWork(RedisLockOperation operation, @Nullable Object result) {
 		String deferred = LockableMethods.deferredWork(result);

@@ -12,9 +12,8 @@ import org.springframework.context.expression.AnnotatedElementKey;
 import org.springframework.util.ClassUtils;
 
 /**
- * The parsed and validated form of one {@code @RedisLock} method, built once per method
- * and target class by {@link RedisLockOperationSource}, so each call only evaluates the
- * key and fills in the defaults.
+ * One {@code @RedisLock} method, parsed and validated once per method and target class,
+ * so that each call only evaluates the key and fills in the defaults.
  *
  * @author redis-lock contributors
  */
@@ -64,19 +63,11 @@ final class RedisLockOperation {
 		this.label = label;
 	}
 
-	/**
-	 * Return the most specific method carrying the annotation, whose parameter names the
-	 * key expression sees.
-	 * @return the method
-	 */
+	/** The most specific method, whose parameter names the key expression sees. */
 	public Method getMethod() {
 		return this.method;
 	}
 
-	/**
-	 * Return the class the method was found on.
-	 * @return the target class
-	 */
 	public Class<?> getTargetClass() {
 		return this.targetClass;
 	}
@@ -85,46 +76,29 @@ final class RedisLockOperation {
 		return this.elementKey;
 	}
 
-	/**
-	 * Return the key expression, or {@code null} when the lock name is the method name.
-	 * @return the key expression
-	 */
+	/** {@code null} when the lock name is the method name. */
 	public @Nullable String getKeyExpression() {
 		return this.keyExpression;
 	}
 
 	/**
-	 * Return a name for this lock whose number of values is bounded: the key expression
-	 * as written, or the method when there is none. Fit for metrics and logs, unlike the
-	 * evaluated key.
-	 * @return the bounded lock name
+	 * The key expression as written, or the method: unlike the evaluated key, a bounded
+	 * set of values, fit for metrics and logs.
 	 */
 	public String getName() {
 		return (this.keyExpression != null) ? this.keyExpression : this.fixedName;
 	}
 
-	/**
-	 * Return the lock name used when there is no key expression: the qualified method
-	 * name.
-	 * @return the fixed lock name
-	 */
 	String getFixedName() {
 		return this.fixedName;
 	}
 
-	/**
-	 * Return the condition expression, or {@code null} to always lock.
-	 * @return the condition expression
-	 */
+	/** {@code null} to always lock. */
 	public @Nullable String getConditionExpression() {
 		return this.conditionExpression;
 	}
 
-	/**
-	 * Return the bounded name the locks of this method are reported under: the
-	 * annotation's label, else the {@link #getName() name template}.
-	 * @return the label
-	 */
+	/** The annotation's label, else {@link #getName()}; locks are reported under it. */
 	public String getLabel() {
 		return (this.label != null) ? this.label : getName();
 	}
@@ -133,12 +107,6 @@ final class RedisLockOperation {
 		return this.fallback;
 	}
 
-	/**
-	 * Build the lock definition of one call.
-	 * @param key the evaluated lock name
-	 * @param defaults the values of attributes left unset
-	 * @return the definition
-	 */
 	LockDefinition toDefinition(String key, LockDefaults defaults) {
 		return new LockDefinition(key, (this.leaseTime != null) ? this.leaseTime : defaults.leaseTime(),
 				(this.waitTime != null) ? this.waitTime : defaults.waitTime(), this.renew && defaults.renew(),

@@ -32,14 +32,13 @@ import org.springframework.util.StringUtils;
 
 /**
  * Turns {@code @RedisLock} annotations into validated {@link RedisLockOperation}s, cached
- * per method and target class. Annotations are found on the most specific method and,
- * through {@link AnnotatedElementUtils#findMergedAnnotation}, on the interfaces and
- * superclasses it overrides and inside composed annotations.
+ * per method and target class. Annotations are found on the most specific method, on the
+ * methods it overrides or implements, and inside composed annotations
+ * ({@link MergedAnnotations} with {@link SearchStrategy#TYPE_HIERARCHY}).
  * <p>
- * {@link #hasOperations(Class)} parses every method of a class at once, which the
- * pointcut calls when a bean is created: an invalid annotation on any method stops
- * start-up with an {@link InvalidLockConfigurationException}, not only on the first
- * method the proxy machinery happens to look at.
+ * The pointcut calls {@link #hasOperations(Class)} when a bean is created, which parses
+ * every method of the class, so an invalid annotation on any method stops start-up with
+ * an {@link InvalidLockConfigurationException}.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -70,10 +69,7 @@ public class RedisLockOperationSource implements BeanFactoryAware {
 		this.evaluator.setBeanFactory(beanFactory);
 	}
 
-	/**
-	 * The evaluator that parsed and checked the expressions, and evaluates them on each
-	 * call from its cache.
-	 */
+	/** Holds the expressions parsed at start-up, for the interceptor to evaluate. */
 	LockKeyExpressionEvaluator evaluator() {
 		return this.evaluator;
 	}
@@ -89,13 +85,6 @@ public class RedisLockOperationSource implements BeanFactoryAware {
 		return !getOperations(targetClass).isEmpty();
 	}
 
-	/**
-	 * Return the operations of every locked method of a class, parsing and validating all
-	 * of them.
-	 * @param targetClass the class
-	 * @return its operations, empty when no method is locked
-	 * @throws InvalidLockConfigurationException if one of them is invalid
-	 */
 	List<RedisLockOperation> getOperations(Class<?> targetClass) {
 		List<RedisLockOperation> cached = this.operationsByClass.get(targetClass);
 		if (cached != null) {
@@ -129,13 +118,7 @@ public class RedisLockOperationSource implements BeanFactoryAware {
 		return operations;
 	}
 
-	/**
-	 * Return the operation of a method.
-	 * @param method the method, possibly from an interface
-	 * @param targetClass the class of the target, or {@code null} if unknown
-	 * @return the operation, or {@code null} if the method is not locked
-	 * @throws InvalidLockConfigurationException if its annotation is invalid
-	 */
+	/** {@code null} if the method is not locked; {@code method} may be an interface's. */
 	@Nullable RedisLockOperation getOperation(Method method, @Nullable Class<?> targetClass) {
 		if (ReflectionUtils.isObjectMethod(method)) {
 			return null;
@@ -174,10 +157,8 @@ public class RedisLockOperationSource implements BeanFactoryAware {
 	}
 
 	/**
-	 * Find the annotations of a method: those declared on it (directly or through
-	 * composed annotations) when there are any, as an override replaces what it
-	 * overrides; else those of the methods it overrides and implements, which must then
-	 * agree.
+	 * Those declared on the method, directly or composed, replace what it overrides;
+	 * without any, those of the methods it overrides and implements, which must agree.
 	 */
 	private static Set<RedisLock> findAnnotations(Method method) {
 		Set<RedisLock> declared = new LinkedHashSet<>();
@@ -212,10 +193,8 @@ public class RedisLockOperationSource implements BeanFactoryAware {
 	}
 
 	/**
-	 * Find the annotation on a method of an interface of the target class that the method
-	 * implements without declaring it: a method inherited from a superclass that does not
-	 * implement the interface, which the type-hierarchy search from the method does not
-	 * reach.
+	 * For a method inherited from a superclass that does not implement the interface
+	 * declaring it: the type-hierarchy search from the method does not reach it.
 	 */
 	private static Set<RedisLock> findOnInterfaces(Method method, Class<?> targetClass) {
 		if (method.getDeclaringClass() == targetClass || targetClass.isInterface()) {
@@ -258,7 +237,7 @@ public class RedisLockOperationSource implements BeanFactoryAware {
 	}
 
 	/**
-	 * Convert an annotation time, {@code -1} meaning the default; a lease is checked as
+	 * {@code -1} means the property default; a lease is checked as
 	 * {@link LockDefinition#checkLeaseTime} checks every lease.
 	 */
 	private static @Nullable Duration duration(long value, TimeUnit unit, String attribute, boolean lease,

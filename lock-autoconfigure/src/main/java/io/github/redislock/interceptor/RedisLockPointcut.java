@@ -10,12 +10,10 @@ import org.springframework.aop.ClassFilter;
 import org.springframework.aop.support.StaticMethodMatcherPointcut;
 
 /**
- * Matches the methods that carry {@code @RedisLock}. Its class filter rejects, once per
- * class, the classes with no such method; deciding that parses every method of the class,
- * so invalid annotations fail while the bean is created.
+ * Matches {@code @RedisLock} methods. Its class filter parses every method of a class, so
+ * invalid annotations fail while the bean is created.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class RedisLockPointcut extends StaticMethodMatcherPointcut {
 

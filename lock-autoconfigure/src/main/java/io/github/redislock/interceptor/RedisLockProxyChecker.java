@@ -28,21 +28,17 @@ import org.springframework.util.ClassUtils;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 
 /**
- * Verifies that every bean with {@code @RedisLock} methods is reached through a proxy
- * that applies the lock to each of them, and stops start-up otherwise. The pointcut alone
- * cannot tell: a proxy silently skips a method it cannot intercept (a {@code final}
- * method of a class proxy, a method no interface of an interface proxy declares), a bean
- * created before the auto-proxy creator is not proxied at all, and without the lock
- * infrastructure (two connection factories and none primary, say) nothing is proxied.
- * Each of these would run the method without a lock and without a word.
+ * Stops start-up unless every bean with {@code @RedisLock} methods is reached through a
+ * proxy that applies the lock to each of them. Otherwise the methods would silently run
+ * unlocked: a proxy skips a {@code final} method or one its interfaces do not declare, a
+ * bean created before the auto-proxy creator is not proxied, and without the lock
+ * infrastructure nothing is. With {@code redis-lock.enabled=false} the methods are only
+ * listed in a warning.
  * <p>
- * Deliberately not {@code Ordered}: Spring runs unordered post-processors after the
- * ordered ones, so this sees each bean as its callers will, after the auto-proxy creator
- * and the advisors that {@code @Async} or method validation add. Singletons created
- * before this post-processor existed are checked once all singletons exist.
- * <p>
- * With {@code redis-lock.enabled=false} the methods run unlocked by choice: they are
- * listed in a warning instead.
+ * Deliberately not {@code Ordered}: Spring runs unordered post-processors last, so this
+ * sees each bean as its callers will, after the auto-proxy creator and the advisors of
+ * {@code @Async} or method validation. Singletons created before it are checked once all
+ * singletons exist.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -77,10 +73,10 @@ public class RedisLockProxyChecker
 	 * Create a checker.
 	 * @param enabled whether locks are enabled; when not, locked methods are only listed
 	 * in a warning
-	 * @param operationSources the operation source of the lock infrastructure, if there
-	 * is one; without it, annotations are parsed by a source of the checker's own
-	 * @param missingInfrastructure explains why the lock infrastructure is missing and
-	 * how to fix it, when there is no {@link RedisLockAdvisor}
+	 * @param operationSources the operation source of the lock infrastructure, if any;
+	 * without it, the checker parses annotations with a source of its own
+	 * @param missingInfrastructure explains why there is no {@link RedisLockAdvisor} and
+	 * how to fix it
 	 */
 	public RedisLockProxyChecker(boolean enabled, ObjectProvider<RedisLockOperationSource> operationSources,
 			Supplier<String> missingInfrastructure) {
@@ -122,9 +118,9 @@ public class RedisLockProxyChecker
 	}
 
 	/**
-	 * The early reference of a bean in a circular reference is what the container
-	 * exposes, so it is the one to check; the raw bean then reaches
-	 * {@link #postProcessAfterInitialization} unproxied.
+	 * In a circular reference the early reference is what the container exposes, so it is
+	 * the one checked; the raw bean then reaches {@link #postProcessAfterInitialization}
+	 * unproxied.
 	 */
 	@Override
 	public Object getEarlyBeanReference(Object bean, String beanName) {
@@ -163,9 +159,9 @@ public class RedisLockProxyChecker
 					"Do not lock methods of such beans, or let them depend on the bean lazily (@Lazy or "
 							+ "ObjectProvider), so that it is created once proxies can be made.");
 		}
-		// Each call of a scoped proxy, or of a proxy whose targets are beans, goes to a
-		// target bean that is checked when it is created. Checked every time: a prototype
-		// refused once must be refused again.
+		// A scoped proxy, or a proxy whose targets are beans, calls a target bean that is
+		// checked when created. Checked every time: a prototype refused once must be
+		// refused again.
 		if (!(bean instanceof ScopedObject)
 				&& !(advised.getTargetSource() instanceof AbstractBeanFactoryBasedTargetSource)) {
 			LockedProxyInspector.inspect(advised, beanName, targetClass, operations);
@@ -174,11 +170,9 @@ public class RedisLockProxyChecker
 	}
 
 	/**
-	 * A Mockito mock or spy that a test put in place of a locked bean
-	 * ({@code @MockitoBean}, {@code @MockBean}) is registered as an instance, never
-	 * proxied, and is meant to run without the lock. Asked through Mockito's public API,
-	 * found reflectively: Mockito is on the classpath of tests only, and its inline mocks
-	 * are instances of the mocked class itself.
+	 * A mock or spy a test put in place of a locked bean ({@code @MockitoBean}) is never
+	 * proxied and meant to run unlocked. Asked reflectively, through Mockito's API: it is
+	 * on test classpaths only, and inline mocks are instances of the mocked class.
 	 */
 	private static boolean isTestDouble(Object bean) {
 		if (MOCKING_DETAILS == null || IS_MOCK == null) {

@@ -8,10 +8,9 @@ import io.micrometer.observation.ObservationConvention;
 
 /**
  * The names and key values of the lock observations. The low-cardinality key values
- * become the tags of the meters that Micrometer's meter observation handler makes, so
- * they are {@link LockMeterNames#NAME_TAG} and, once known,
- * {@link LockMeterNames#OUTCOME_TAG}: an outcome added at start would give the
- * {@code .active} long task timer a tag it cannot know yet.
+ * become the tags of the meters Micrometer's meter observation handler makes, so the
+ * outcome is added only once known: added at start, it would also tag the {@code .active}
+ * long task timer, which cannot know it.
  *
  * @author redis-lock contributors
  * @since 0.1.0

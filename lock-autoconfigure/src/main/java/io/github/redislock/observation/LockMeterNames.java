@@ -6,11 +6,9 @@ package io.github.redislock.observation;
  * The names and tags of the lock meters and observations: a public contract, which
  * dashboards and alerts are built on, listed in docs/operating.md.
  * <p>
- * The acquire and held timers and their {@code .active} long task timers have the shape
- * that Micrometer's {@code DefaultMeterObservationHandler} gives the meters it makes from
- * an observation (the low-cardinality key values as tags, plus {@code error} on the
- * timer), so that they are the same meters whether {@link LockMeters} records them or the
- * handler makes them from {@link LockObservations}.
+ * The timers have the shape Micrometer's {@code DefaultMeterObservationHandler} gives
+ * meters made from an observation, so they are the same whether {@link LockMeters}
+ * records them or the handler makes them from {@link LockObservations}.
  *
  * @author redis-lock contributors
  * @since 0.1.0

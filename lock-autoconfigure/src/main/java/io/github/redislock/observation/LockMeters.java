@@ -14,11 +14,8 @@ import org.jspecify.annotations.Nullable;
  * Records the lock meters in a {@link MeterRegistry}: the counters
  * {@value LockMeterNames#LOST}, {@value LockMeterNames#RENEWALS} and
  * {@value LockMeterNames#FALLBACKS} always, and the {@value LockMeterNames#ACQUIRE} and
- * {@value LockMeterNames#HELD} timers with their {@code .active} long task timers unless
- * {@link LockObservations} observes the locks, since Micrometer's meter observation
- * handler then makes the same timers from the observations (recording them here too would
- * count every acquisition twice). The timers have the handler's shape, tags and
- * {@code error} tag included, so that dashboards work the same either way.
+ * {@value LockMeterNames#HELD} timers (with their {@code .active} long task timers)
+ * unless Micrometer's meter observation handler makes them from {@link LockObservations}.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -9,22 +9,15 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Observes lock acquisitions and holds with Micrometer Observation: an observation named
- * {@value LockMeterNames#ACQUIRE} around each acquisition and one named
- * {@value LockMeterNames#HELD} from acquisition to release, with the lock's label and the
- * outcome as low-cardinality key values and the evaluated key and the fencing token (when
- * one was issued) as high-cardinality ones. With tracing on, a request's trace shows the
- * wait for a lock as a span, and the Redis commands of the wait within it.
+ * {@value LockMeterNames#ACQUIRE} around each acquisition, whose scope is open on the
+ * calling thread while it waits, and one named {@value LockMeterNames#HELD} from
+ * acquisition to release. With metrics on, Micrometer's meter observation handler makes
+ * the timers from them, and {@link LockMeters} records only its counters.
  * <p>
- * The acquisition's scope is open while the client acquires, on the calling thread. The
- * hold's observation is started without a scope: a hold can end on another thread (when
- * its thread ended holding it) or out of order with others, and a scope left open would
- * make every later span of a pooled thread a child of a hold long over. So the hold's
- * span is a sibling of the spans of the work done under the lock, not their parent.
- * <p>
- * Micrometer's meter observation handler, which Spring Boot registers when the
- * application has metrics too, makes the {@value LockMeterNames#ACQUIRE} and
- * {@value LockMeterNames#HELD} timers (and their {@code .active} long task timers) from
- * these observations; {@link LockMeters} then records only its counters.
+ * The hold's observation has no scope: a hold can end on another thread or out of order
+ * with others, and a scope left open would make every later span of a pooled thread a
+ * child of a hold long over. So the hold's span is a sibling of the work's, not its
+ * parent.
  *
  * @author redis-lock contributors
  * @since 0.1.0

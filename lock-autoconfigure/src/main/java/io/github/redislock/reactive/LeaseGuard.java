@@ -32,11 +32,10 @@ public final class LeaseGuard {
 	}
 
 	/**
-	 * Acquire on subscription, through the stage the acquisition starts; empty when the
-	 * lock stayed busy. Cancelling the subscription cancels the wait, and a lease granted
-	 * that the subscriber did not get is given back (see {@link LeaseMono}).
+	 * Acquire on subscription. Cancelling the subscription cancels the wait, and gives
+	 * back a lease granted that the subscriber did not get (see {@link LeaseMono}).
 	 * @param acquisition starts the acquisition
-	 * @return the lease
+	 * @return the lease, or empty when the lock stayed busy
 	 */
 	public static Mono<LockLease> acquire(Supplier<? extends CompletionStage<Optional<LockLease>>> acquisition) {
 		return new LeaseMono(acquisition);
@@ -100,8 +99,8 @@ public final class LeaseGuard {
 	}
 
 	/**
-	 * Release after a cancellation: nobody is left to tell of a failed release, which the
-	 * lock client has logged, and reported as a loss where it was one.
+	 * Release after a cancellation: a failed release is dropped, with nobody left to
+	 * tell; the lock client has logged it, and reported it as a loss where it was one.
 	 * @param lease the lease
 	 * @return completes once released
 	 */

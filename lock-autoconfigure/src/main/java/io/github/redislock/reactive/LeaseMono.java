@@ -18,11 +18,9 @@ import reactor.core.publisher.Mono;
 import reactor.core.publisher.Operators;
 
 /**
- * A lease as a {@code Mono} that never lets one go astray. Adapting the acquisition's
- * future with {@code Mono.fromFuture} loses a lease granted before the first request and
- * cancelled before it: Reactor then neither emits nor discards it, and it would be
- * renewed for good. Here the lease either reaches the subscriber, or is given back,
- * decided by one compare-and-set between emitting and cancelling.
+ * A lease as a {@code Mono} that never strands one, as {@code Mono.fromFuture} does one
+ * granted before the first request and cancelled before it, renewing it for good. One
+ * compare-and-set decides between reaching the subscriber and being given back.
  *
  * @author redis-lock contributors
  */
@@ -91,8 +89,7 @@ final class LeaseMono extends Mono<LockLease> {
 		}
 
 		/**
-		 * Emit the outcome once it is there and requested; the one call that ends the
-		 * subscription does.
+		 * Runs when the outcome arrives and when requested: the later of the two emits.
 		 */
 		private void emit() {
 			CompletableFuture<Optional<LockLease>> started = this.future;
@@ -129,10 +126,9 @@ final class LeaseMono extends Mono<LockLease> {
 		}
 
 		/**
-		 * Give back what the acquisition obtains: cancelling it gives back a lock granted
-		 * later, and a lease granted already reached nobody. A cancel racing
-		 * {@link #start} may get here twice for one acquisition, which costs nothing: a
-		 * lease's release runs once and answers later calls with its outcome.
+		 * Cancelling the acquisition gives back a lock granted later; a lease granted
+		 * already is released here. A cancel racing {@link #start} may get here twice,
+		 * which is harmless: a lease's release runs once.
 		 */
 		private static void giveBack(CompletableFuture<Optional<LockLease>> started) {
 			started.cancel(false);

@@ -30,6 +30,10 @@ public class ReactiveLockTemplate {
 
 	private final LockClient client;
 
+	/**
+	 * Create a template.
+	 * @param client the client that takes the locks
+	 */
 	public ReactiveLockTemplate(LockClient client) {
 		Assert.notNull(client, "LockClient must not be null");
 		this.client = client;

@@ -38,7 +38,7 @@ public interface LockClient {
 	 * @see LockDefinition#label()
 	 */
 	default DistributedLock getLock(String name, String label) {
-		LockArguments.label(name, label);
+		LockDefinition.checkLabel(name, label);
 		return getLock(name);
 	}
 

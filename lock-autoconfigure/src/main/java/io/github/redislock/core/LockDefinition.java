@@ -8,6 +8,8 @@ import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.util.StringUtils;
+
 /**
  * What to lock and for how long: the lock name, the lease, the wait time and whether to
  * renew the lease while held, and optionally what takes the lock, for operators.
@@ -58,10 +60,10 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 	 * time is negative
 	 */
 	public LockDefinition {
-		LockArguments.name(name);
+		checkName(name);
 		checkLeaseTime(leaseTime, () -> "Lease time of lock '" + name + "'");
-		waitTime = LockArguments.waitTime(name, waitTime);
-		LockArguments.label(name, label);
+		waitTime = checkWaitTime(name, waitTime);
+		checkLabel(name, label);
 	}
 
 	/**
@@ -94,6 +96,54 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 	 */
 	public LockDefinition withMethod(@Nullable String method) {
 		return new LockDefinition(this.name, this.leaseTime, this.waitTime, this.renew, this.label, method);
+	}
+
+	/**
+	 * Check a lock name.
+	 * @param name the lock name
+	 * @return the name
+	 * @throws IllegalArgumentException if it is {@code null} or blank
+	 */
+	public static String checkName(@Nullable String name) {
+		if (!StringUtils.hasText(name)) {
+			throw new IllegalArgumentException(
+					"Lock name must not be null or blank, was " + ((name != null) ? "'" + name + "'" : "null"));
+		}
+		return name;
+	}
+
+	/**
+	 * Check the label of a lock.
+	 * @param name the lock name, for the message
+	 * @param label the label
+	 * @return the label
+	 * @throws IllegalArgumentException if it is {@code null} or blank
+	 */
+	public static String checkLabel(@Nullable String name, @Nullable String label) {
+		if (!StringUtils.hasText(label)) {
+			throw new IllegalArgumentException("Label of lock '" + name + "' must not be null or blank, was "
+					+ ((label != null) ? "'" + label + "'" : "null"));
+		}
+		return label;
+	}
+
+	/**
+	 * Check a wait time and cut it to {@link #MAX_LEASE_TIME}, since waiting longer than
+	 * that is waiting practically forever.
+	 * @param name the lock name, for the message
+	 * @param waitTime the wait time
+	 * @return the wait time, at most {@link #MAX_LEASE_TIME}
+	 * @throws IllegalArgumentException if it is {@code null} or negative
+	 */
+	public static Duration checkWaitTime(String name, @Nullable Duration waitTime) {
+		if (waitTime == null) {
+			throw new IllegalArgumentException("Wait time of lock '" + name + "' must not be null");
+		}
+		if (waitTime.isNegative()) {
+			throw new IllegalArgumentException(
+					"Wait time of lock '" + name + "' must not be negative, was " + waitTime);
+		}
+		return (waitTime.compareTo(MAX_LEASE_TIME) > 0) ? MAX_LEASE_TIME : waitTime;
 	}
 
 	/**

@@ -8,7 +8,6 @@ import java.util.concurrent.TimeUnit;
 import org.jspecify.annotations.Nullable;
 
 import io.github.redislock.core.DistributedLock;
-import io.github.redislock.core.LockArguments;
 import io.github.redislock.core.LockDefinition;
 
 /**
@@ -92,12 +91,12 @@ final class ClientLock implements DistributedLock {
 	 */
 	@Override
 	public boolean tryLock(long time, TimeUnit unit) throws InterruptedException {
-		return acquire(LockArguments.unit(this.name, unit).toNanos(time), this.defaultLeaseTime, this.defaultRenew);
+		return acquire(checkUnit(unit).toNanos(time), this.defaultLeaseTime, this.defaultRenew);
 	}
 
 	@Override
 	public boolean tryLock(long waitTime, long leaseTime, TimeUnit unit) throws InterruptedException {
-		Duration lease = LockDefinition.checkLeaseTime(leaseTime, LockArguments.unit(this.name, unit),
+		Duration lease = LockDefinition.checkLeaseTime(leaseTime, checkUnit(unit),
 				() -> "Lease time of lock '" + this.name + "'");
 		return acquire(unit.toNanos(waitTime), lease, this.defaultRenew);
 	}
@@ -110,9 +109,16 @@ final class ClientLock implements DistributedLock {
 	@Override
 	public boolean tryLock(Duration waitTime, Duration leaseTime, boolean renew, @Nullable String method)
 			throws InterruptedException {
-		long waitNanos = LockArguments.waitTime(this.name, waitTime).toNanos();
+		long waitNanos = LockDefinition.checkWaitTime(this.name, waitTime).toNanos();
 		LockDefinition.checkLeaseTime(leaseTime, () -> "Lease time of lock '" + this.name + "'");
 		return acquire(waitNanos, leaseTime, renew, method);
+	}
+
+	private TimeUnit checkUnit(@Nullable TimeUnit unit) {
+		if (unit == null) {
+			throw new IllegalArgumentException("Time unit of lock '" + this.name + "' must not be null");
+		}
+		return unit;
 	}
 
 	private boolean acquire(long waitNanos, Duration leaseTime, boolean renew) throws InterruptedException {

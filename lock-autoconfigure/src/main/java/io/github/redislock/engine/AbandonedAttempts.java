@@ -3,10 +3,9 @@
 
 package io.github.redislock.engine;
 
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Takes back store attempts that failed client-side (timeout, lost connection) but may
@@ -22,17 +21,13 @@ final class AbandonedAttempts implements AutoCloseable {
 
 	private final GuardedStore store;
 
-	private final ThreadPoolExecutor releases;
+	private final ExecutorService releases;
 
-	AbandonedAttempts(GuardedStore store) {
+	private final AtomicInteger pending = new AtomicInteger();
+
+	AbandonedAttempts(GuardedStore store, EngineRuntime runtime) {
 		this.store = store;
-		this.releases = new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS, new ArrayBlockingQueue<>(MAX_PENDING),
-				(runnable) -> {
-					Thread thread = new Thread(runnable, "redis-lock-abandoned-attempts");
-					thread.setDaemon(true);
-					return thread;
-				});
-		this.releases.allowCoreThreadTimeOut(true);
+		this.releases = runtime.threads("redis-lock-abandoned-attempts", 1);
 	}
 
 	/**
@@ -42,12 +37,23 @@ final class AbandonedAttempts implements AutoCloseable {
 	 * lease then bounds it.
 	 */
 	void takeBack(String name, String ownerToken) {
+		if (this.pending.incrementAndGet() > MAX_PENDING) {
+			this.pending.decrementAndGet();
+			return;
+		}
 		try {
-			this.releases.execute(
-					() -> this.store.releaseQuietly(name, ownerToken, " after an attempt that failed in the store"));
+			this.releases.execute(() -> {
+				try {
+					this.store.releaseQuietly(name, ownerToken, " after an attempt that failed in the store");
+				}
+				finally {
+					this.pending.decrementAndGet();
+				}
+			});
 		}
 		catch (RejectedExecutionException ex) {
-			// Closed, or too many pending: the lease bounds what the attempt can do.
+			// Closed: the lease bounds what the attempt can do.
+			this.pending.decrementAndGet();
 		}
 	}
 

@@ -37,6 +37,8 @@ final class Acquisition implements LockStore.ReleaseListener {
 
 	private final ScheduledExecutorService timer;
 
+	private final EngineRuntime runtime;
+
 	private final BooleanSupplier stopping;
 
 	private final String name;
@@ -78,7 +80,10 @@ final class Acquisition implements LockStore.ReleaseListener {
 
 	private long expectedTicket;
 
-	/** {@link System#nanoTime()} of the latest attempt, which times a granted lease. */
+	/**
+	 * {@link EngineRuntime#nanoTime()} of the latest attempt, which times a granted
+	 * lease.
+	 */
 	private long requestedAt;
 
 	private LockStore.@Nullable HandOff handOff;
@@ -91,12 +96,13 @@ final class Acquisition implements LockStore.ReleaseListener {
 	private @Nullable AutoCloseable subscription;
 
 	Acquisition(AsyncStore store, OwnerTokens owners, LockBackoff backoff, ScheduledExecutorService timer,
-			BooleanSupplier stopping, String name, String ownerToken, Duration leaseTime, boolean renew, long deadline,
-			LockHolder holder, @Nullable Thread owner) {
+			EngineRuntime runtime, BooleanSupplier stopping, String name, String ownerToken, Duration leaseTime,
+			boolean renew, long deadline, LockHolder holder, @Nullable Thread owner) {
 		this.store = store;
 		this.owners = owners;
 		this.backoff = backoff;
 		this.timer = timer;
+		this.runtime = runtime;
 		this.stopping = stopping;
 		this.name = name;
 		this.ownerToken = ownerToken;
@@ -245,10 +251,12 @@ final class Acquisition implements LockStore.ReleaseListener {
 			long ticket = this.owners.nextTicket();
 			this.expectedTicket = ticket;
 			// The first attempt is not queued: an uncontended lock needs no place.
-			queueing = (this.attempts == 1) ? null : WaitPolicy.queueing(this.store.queuesWaiters(), this.deadline,
-					this.backoff, this.handOffLease, ticket, this.queued);
+			queueing = (this.attempts == 1) ? null
+					: WaitPolicy.queueing(this.store.queuesWaiters(),
+							Deadline.remaining(this.deadline, this.runtime.nanoTime()), this.backoff, this.handOffLease,
+							ticket, this.queued);
 			this.queued |= queueing != null;
-			this.requestedAt = System.nanoTime();
+			this.requestedAt = this.runtime.nanoTime();
 			this.inFlight = true;
 			this.wokenUp = false;
 			this.nextAttempt = null;
@@ -284,10 +292,10 @@ final class Acquisition implements LockStore.ReleaseListener {
 			}
 			if (answer.acquired()) {
 				grant(LockHold.granted(this.name, this.ownerToken, this.leaseTime, this.requestedAt,
-						this.store::leaseValidity, this.owner));
+						this.store::leaseValidity, this.runtime, this.owner));
 				return;
 			}
-			long remaining = Deadline.remaining(this.deadline);
+			long remaining = Deadline.remaining(this.deadline, this.runtime.nanoTime());
 			if (remaining <= 0) {
 				end();
 				leaveQueueLater().thenRun(() -> this.result.complete(null));
@@ -317,7 +325,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 		}
 		this.handOff = null;
 		LockHold hold = LockHold.granted(this.name, this.ownerToken, this.handOffLease, this.requestedAt,
-				this.store::leaseValidity, this.owner);
+				this.store::leaseValidity, this.runtime, this.owner);
 		if (hold.remainingNanos() <= this.handOffLease.toNanos() / 2) {
 			return null;
 		}

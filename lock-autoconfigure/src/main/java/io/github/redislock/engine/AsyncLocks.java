@@ -13,14 +13,11 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 import io.github.redislock.core.LockBackoff;
@@ -54,9 +51,11 @@ final class AsyncLocks implements AutoCloseable {
 
 	private final BooleanSupplier stopping;
 
-	private final ScheduledThreadPoolExecutor timer;
+	private final EngineRuntime runtime;
 
-	private final ThreadPoolExecutor platformThreads;
+	private final ScheduledExecutorService timer;
+
+	private final ExecutorService platformThreads;
 
 	/** Also runs a store's blocking calls when it has no others; set before use. */
 	private volatile Executor executor;
@@ -70,19 +69,17 @@ final class AsyncLocks implements AutoCloseable {
 	private volatile LockInstrumentation instrumentation = LockInstrumentation.NONE;
 
 	AsyncLocks(GuardedStore store, OwnerTokens owners, LockBackoff backoff, LeaseKeeper leases,
-			BooleanSupplier stopping) {
+			BooleanSupplier stopping, EngineRuntime runtime) {
+		this.runtime = runtime;
 		this.owners = owners;
 		this.backoff = backoff;
 		this.leases = leases;
 		this.stopping = stopping;
-		this.timer = new ScheduledThreadPoolExecutor(1, daemonThreads("redis-lock-async-timer"));
-		this.timer.setRemoveOnCancelPolicy(true);
-		int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
-		this.platformThreads = new ThreadPoolExecutor(threads, threads, 10, TimeUnit.SECONDS,
-				new LinkedBlockingQueue<>(), daemonThreads("redis-lock-async-"));
-		this.platformThreads.allowCoreThreadTimeOut(true);
+		this.timer = runtime.timer("redis-lock-async-timer");
+		this.platformThreads = runtime.threads("redis-lock-async-",
+				Math.max(2, Runtime.getRuntime().availableProcessors()));
 		this.executor = this.platformThreads;
-		this.store = new AsyncStore(store, (task) -> this.executor.execute(task));
+		this.store = new AsyncStore(store, (task) -> this.executor.execute(task), runtime);
 	}
 
 	void setInstrumentation(LockInstrumentation instrumentation) {
@@ -106,9 +103,10 @@ final class AsyncLocks implements AutoCloseable {
 		}
 		LockInstrumentation.Acquisition observed = this.instrumentation.asyncAcquisitionStarted(name,
 				definition.label());
-		Acquisition acquisition = new Acquisition(this.store, this.owners, this.backoff, this.timer, this.stopping,
-				name, this.owners.newHold(), definition.leaseTime(), definition.renew(),
-				Deadline.after(definition.waitTime().toNanos()), LockHolder.currentThread(definition.method()), null);
+		Acquisition acquisition = new Acquisition(this.store, this.owners, this.backoff, this.timer, this.runtime,
+				this.stopping, name, this.owners.newHold(), definition.leaseTime(), definition.renew(),
+				Deadline.after(this.runtime.nanoTime(), definition.waitTime().toNanos()),
+				LockHolder.currentThread(definition.method()), null);
 		this.waiting.add(acquisition);
 		answer.whenComplete((lease, failure) -> {
 			if (answer.isCancelled()) {
@@ -138,8 +136,8 @@ final class AsyncLocks implements AutoCloseable {
 	 */
 	@Nullable LockHold await(LockState state, String ownerToken, Duration leaseTime, boolean renew, long deadline,
 			LockHolder holder, LockStore.AcquireResult busy, long requestedAt) throws InterruptedException {
-		Acquisition acquisition = new Acquisition(this.store, this.owners, this.backoff, this.timer, this.stopping,
-				state.name, ownerToken, leaseTime, renew, deadline, holder, Thread.currentThread());
+		Acquisition acquisition = new Acquisition(this.store, this.owners, this.backoff, this.timer, this.runtime,
+				this.stopping, state.name, ownerToken, leaseTime, renew, deadline, holder, Thread.currentThread());
 		state.waiting = acquisition;
 		try {
 			return acquisition.await(busy, requestedAt);
@@ -229,7 +227,7 @@ final class AsyncLocks implements AutoCloseable {
 		if (!hold.isValid()) {
 			return CompletableFuture.failedFuture(lostBefore(hold, "it was renewed"));
 		}
-		long requestedAt = System.nanoTime();
+		long requestedAt = this.runtime.nanoTime();
 		Duration leaseTime = hold.leaseTime();
 		// Time out with the lease: a silent store must not keep the holder
 		// waiting past it, and a late answer no longer counts.
@@ -302,15 +300,6 @@ final class AsyncLocks implements AutoCloseable {
 		if (this.virtualThreads != null) {
 			this.virtualThreads.close();
 		}
-	}
-
-	private static ThreadFactory daemonThreads(String name) {
-		AtomicInteger count = new AtomicInteger();
-		return (runnable) -> {
-			Thread thread = new Thread(runnable, name.endsWith("-") ? name + count.incrementAndGet() : name);
-			thread.setDaemon(true);
-			return thread;
-		};
 	}
 
 }

@@ -41,10 +41,10 @@ final class AsyncStore {
 	/** Asked on first use: most clients never need the non-blocking calls. */
 	private volatile boolean asked;
 
-	AsyncStore(GuardedStore store, Executor blockingCalls) {
+	AsyncStore(GuardedStore store, Executor blockingCalls, EngineRuntime runtime) {
 		this.store = store;
 		this.blockingCalls = blockingCalls;
-		this.abandoned = new AbandonedAttempts(store);
+		this.abandoned = new AbandonedAttempts(store, runtime);
 	}
 
 	private @Nullable AsyncLockStore async() {

@@ -3,8 +3,8 @@
 package io.github.redislock.engine;
 
 /**
- * Wait deadlines as {@link System#nanoTime()} values, {@link #NONE} for no end: a plain
- * {@code long}, so that an uncontended acquisition allocates nothing for it.
+ * Wait deadlines as {@link EngineRuntime#nanoTime()} values, {@link #NONE} for no end: a
+ * plain {@code long}, so that an uncontended acquisition allocates nothing for it.
  *
  * @author redis-lock contributors
  */
@@ -16,12 +16,12 @@ final class Deadline {
 	}
 
 	/** A negative wait is none; one past what a {@code long} holds is {@link #NONE}. */
-	static long after(long waitNanos) {
+	static long after(long now, long waitNanos) {
 		if (waitNanos == Long.MAX_VALUE) {
 			return NONE;
 		}
 		try {
-			return Math.addExact(System.nanoTime(), Math.max(0, waitNanos));
+			return Math.addExact(now, Math.max(0, waitNanos));
 		}
 		catch (ArithmeticException ex) {
 			return NONE;
@@ -29,8 +29,8 @@ final class Deadline {
 	}
 
 	/** Zero or negative once passed; {@link Long#MAX_VALUE} for {@link #NONE}. */
-	static long remaining(long deadline) {
-		return (deadline == NONE) ? Long.MAX_VALUE : deadline - System.nanoTime();
+	static long remaining(long deadline, long now) {
+		return (deadline == NONE) ? Long.MAX_VALUE : deadline - now;
 	}
 
 }

@@ -12,7 +12,6 @@ import org.springframework.core.task.VirtualThreadTaskExecutor;
 import org.springframework.util.Assert;
 
 import io.github.redislock.core.DistributedLock;
-import io.github.redislock.core.LockArguments;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockClientClosedException;
@@ -83,6 +82,12 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 */
 	public DefaultLockClient(LockStore store, Duration leaseTime, boolean renew, LockBackoff backoff,
 			LockLostListener lostListener) {
+		this(store, leaseTime, renew, backoff, lostListener, EngineRuntime.SYSTEM);
+	}
+
+	/** On the given time, timers and threads, for a test that moves time itself. */
+	DefaultLockClient(LockStore store, Duration leaseTime, boolean renew, LockBackoff backoff,
+			LockLostListener lostListener, EngineRuntime runtime) {
 		Assert.notNull(store, "LockStore must not be null");
 		LockDefinition.checkLeaseTime(leaseTime, () -> "Default lease time");
 		Assert.notNull(backoff, "LockBackoff must not be null");
@@ -90,18 +95,18 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		this.leaseTime = leaseTime;
 		this.renew = renew;
 		GuardedStore guardedStore = new GuardedStore(store);
-		this.leases = new LeaseKeeper(guardedStore, lostListener);
-		this.states = new LockStates(this.leases, this::isStopping);
+		this.leases = new LeaseKeeper(guardedStore, lostListener, runtime);
+		this.states = new LockStates(this.leases, this::isStopping, runtime);
 		this.shutdown = new LockClientShutdown(this.states.all(), this.leases::giveUp);
 		OwnerTokens owners = new OwnerTokens();
 		this.instanceId = owners.instanceId();
-		this.handOffs = new LocalHandOffs(guardedStore, this.leases, this.states, owners);
-		this.asyncLocks = new AsyncLocks(guardedStore, owners, backoff, this.leases, this::isStopping);
-		StoreAcquirer storeAcquirer = new StoreAcquirer(guardedStore, owners, this.leases, this.asyncLocks);
+		this.handOffs = new LocalHandOffs(guardedStore, this.leases, this.states, owners, runtime);
+		this.asyncLocks = new AsyncLocks(guardedStore, owners, backoff, this.leases, this::isStopping, runtime);
+		StoreAcquirer storeAcquirer = new StoreAcquirer(guardedStore, owners, this.leases, this.asyncLocks, runtime);
 		this.shutdown.include(this.asyncLocks);
 		FencingTokens fencingTokens = new FencingTokens(guardedStore, this.leases);
 		this.engine = new LockEngine(this.states, this.handOffs, storeAcquirer, this.leases, fencingTokens,
-				this.shutdown);
+				this.shutdown, runtime);
 	}
 
 	/**
@@ -163,8 +168,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	@Override
 	public DistributedLock getLock(String name, String label) {
-		LockArguments.name(name);
-		return new ClientLock(this.engine, name, LockArguments.label(name, label), this.leaseTime, this.renew);
+		LockDefinition.checkName(name);
+		return new ClientLock(this.engine, name, LockDefinition.checkLabel(name, label), this.leaseTime, this.renew);
 	}
 
 	/**
@@ -233,7 +238,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * is only logged: the lock then frees itself when its lease runs out
 	 */
 	public boolean revoke(String name) {
-		LockState state = this.states.get(LockArguments.name(name));
+		LockState state = this.states.get(LockDefinition.checkName(name));
 		LockHold hold = (state != null) ? state.hold : null;
 		if (hold == null) {
 			hold = this.asyncLocks.holdOf(name);

@@ -4,7 +4,7 @@ package io.github.redislock.engine;
 
 import java.util.Collection;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.concurrent.locks.ReentrantLock;
@@ -34,7 +34,7 @@ final class EndedOwnerWatch implements AutoCloseable {
 
 	private final Consumer<LockState> releaseIfOwnerEnded;
 
-	private final ScheduledThreadPoolExecutor scheduler;
+	private final ScheduledExecutorService scheduler;
 
 	/** A lock, not a monitor, so that a virtual thread never pins its carrier here. */
 	private final ReentrantLock monitor = new ReentrantLock();
@@ -44,17 +44,10 @@ final class EndedOwnerWatch implements AutoCloseable {
 
 	private @Nullable ScheduledFuture<?> looks;
 
-	EndedOwnerWatch(Collection<LockState> states, Consumer<LockState> releaseIfOwnerEnded) {
+	EndedOwnerWatch(Collection<LockState> states, Consumer<LockState> releaseIfOwnerEnded, EngineRuntime runtime) {
 		this.states = states;
 		this.releaseIfOwnerEnded = releaseIfOwnerEnded;
-		this.scheduler = new ScheduledThreadPoolExecutor(1, (runnable) -> {
-			Thread thread = new Thread(runnable, "redis-lock-owner-watch");
-			thread.setDaemon(true);
-			return thread;
-		});
-		this.scheduler.setRemoveOnCancelPolicy(true);
-		this.scheduler.setKeepAliveTime(10, TimeUnit.SECONDS);
-		this.scheduler.allowCoreThreadTimeOut(true);
+		this.scheduler = runtime.timer("redis-lock-owner-watch");
 	}
 
 	/** Called after a lock state was added. */

@@ -24,14 +24,17 @@ final class LeaseKeeper implements AutoCloseable {
 
 	private final GuardedStore store;
 
+	private final EngineRuntime runtime;
+
 	private final LeaseRenewer renewer;
 
 	private final LockLostDispatcher lostLeases;
 
-	LeaseKeeper(GuardedStore store, LockLostListener lostListener) {
+	LeaseKeeper(GuardedStore store, LockLostListener lostListener, EngineRuntime runtime) {
 		this.store = store;
-		this.lostLeases = new LockLostDispatcher(lostListener);
-		this.renewer = new LeaseRenewer(store, this::lostToRenewal);
+		this.runtime = runtime;
+		this.lostLeases = new LockLostDispatcher(lostListener, runtime);
+		this.renewer = new LeaseRenewer(store, this::lostToRenewal, runtime);
 	}
 
 	void tellLossesOn(ThreadFactory threads) {
@@ -62,7 +65,7 @@ final class LeaseKeeper implements AutoCloseable {
 	void lengthen(LockHold hold, Duration leaseTime, boolean renew) throws InterruptedException {
 		if (leaseTime.compareTo(hold.leaseTime()) > 0) {
 			if (!hold.isRenewing()) {
-				long requestedAt = System.nanoTime();
+				long requestedAt = this.runtime.nanoTime();
 				if (!this.store.renew(hold, leaseTime)) {
 					lost(hold, "the store no longer records this holder");
 					throw new LockLostException(hold.name(), "Lock '" + hold.name() + "' was lost before re-entry");
@@ -82,7 +85,7 @@ final class LeaseKeeper implements AutoCloseable {
 	 */
 	boolean extendTakenOver(LockHold hold, Duration leaseTime) throws InterruptedException {
 		Duration lease = (leaseTime.compareTo(hold.leaseTime()) > 0) ? leaseTime : hold.leaseTime();
-		long requestedAt = System.nanoTime();
+		long requestedAt = this.runtime.nanoTime();
 		if (!this.store.renew(hold, lease)) {
 			return false;
 		}

@@ -13,13 +13,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -59,6 +56,8 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private final Set<LockHold> holds = ConcurrentHashMap.newKeySet();
 
+	private final EngineRuntime runtime;
+
 	private final ScheduledExecutorService scheduler;
 
 	/** So that the renewal thread never waits for a store call. */
@@ -78,25 +77,15 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private @Nullable ScheduledFuture<?> sweep;
 
-	private final RenewalFailures failures = new RenewalFailures();
+	private final RenewalFailures failures;
 
-	LeaseRenewer(GuardedStore store, BiConsumer<LockHold, String> lostHandler) {
+	LeaseRenewer(GuardedStore store, BiConsumer<LockHold, String> lostHandler, EngineRuntime runtime) {
+		this.runtime = runtime;
+		this.failures = new RenewalFailures(runtime);
 		this.store = store;
 		this.lostHandler = lostHandler;
-		ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, (runnable) -> {
-			Thread thread = new Thread(runnable, "redis-lock-renewal");
-			thread.setDaemon(true);
-			return thread;
-		});
-		executor.setRemoveOnCancelPolicy(true);
-		executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
-		this.scheduler = executor;
-		AtomicInteger callThreads = new AtomicInteger();
-		this.calls = Executors.newCachedThreadPool((runnable) -> {
-			Thread thread = new Thread(runnable, "redis-lock-renewal-call-" + callThreads.incrementAndGet());
-			thread.setDaemon(true);
-			return thread;
-		});
+		this.scheduler = runtime.timer("redis-lock-renewal");
+		this.calls = runtime.threads("redis-lock-renewal-call-", Integer.MAX_VALUE);
 	}
 
 	void start(LockHold hold) {
@@ -172,7 +161,7 @@ final class LeaseRenewer implements AutoCloseable {
 			stopIfIdle();
 			return;
 		}
-		long now = System.nanoTime();
+		long now = this.runtime.nanoTime();
 		boolean due = false;
 		for (LockHold hold : this.holds) {
 			if (this.inFlight.containsKey(hold)) {
@@ -251,7 +240,7 @@ final class LeaseRenewer implements AutoCloseable {
 		}
 		long giveUpAfter = Math.max(MIN_CALL_NANOS, shortestLease);
 		Duration storeTimeout = Duration.ofNanos(Math.max(MIN_CALL_NANOS, giveUpAfter - giveUpAfter / 4));
-		RenewalCall call = new RenewalCall(batch, renewals, System.nanoTime(), giveUpAfter);
+		RenewalCall call = new RenewalCall(batch, renewals, this.runtime.nanoTime(), giveUpAfter);
 		for (LockHold hold : batch) {
 			this.inFlight.put(hold, call);
 		}
@@ -388,7 +377,7 @@ final class LeaseRenewer implements AutoCloseable {
 				// Retry well before the lease runs out: there are two more chances left.
 				hold.renewalFailed(call.requestedAt);
 				hold.observed().renewalFailed();
-				if (hold.leaseRanOut(System.nanoTime())) {
+				if (hold.leaseRanOut(this.runtime.nanoTime())) {
 					ranOut(hold);
 				}
 			}
@@ -437,7 +426,7 @@ final class LeaseRenewer implements AutoCloseable {
 
 		final List<LockStore.LeaseRenewal> renewals;
 
-		/** {@link System#nanoTime()}; the renewed leases are timed from it. */
+		/** {@link EngineRuntime#nanoTime()}; the renewed leases are timed from it. */
 		final long requestedAt;
 
 		final long giveUpAfter;

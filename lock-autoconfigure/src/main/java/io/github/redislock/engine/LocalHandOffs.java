@@ -35,10 +35,14 @@ final class LocalHandOffs {
 	/** Only then can the store tell whether other processes wait. */
 	private final boolean storeQueuesWaiters;
 
+	private final EngineRuntime runtime;
+
 	private volatile int maxLocalHandoffs;
 
-	LocalHandOffs(GuardedStore store, LeaseKeeper leases, LockStates states, OwnerTokens owners) {
+	LocalHandOffs(GuardedStore store, LeaseKeeper leases, LockStates states, OwnerTokens owners,
+			EngineRuntime runtime) {
 		this.store = store;
+		this.runtime = runtime;
 		this.leases = leases;
 		this.states = states;
 		this.owners = owners;
@@ -63,7 +67,7 @@ final class LocalHandOffs {
 			next = hold;
 		}
 		else if (state.keptTurns < MAX_KEPT_TURNS && !Thread.currentThread().isInterrupted()) {
-			long requestedAt = System.nanoTime();
+			long requestedAt = this.runtime.nanoTime();
 			String nextOwnerToken = this.owners.newHold();
 			LockStore.Reacquisition reacquisition = this.store.reacquire(hold, nextOwnerToken);
 			if (reacquisition == null) {

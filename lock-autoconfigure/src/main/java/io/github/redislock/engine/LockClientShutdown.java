@@ -110,6 +110,7 @@ final class LockClientShutdown {
 				"Lock client shutting down: waiting up to {} ms for the {} lock(s) held or waited for "
 						+ "to be released",
 				timeout.toMillis(), this.states.size() + ((this.asyncLocks != null) ? this.asyncLocks.size() : 0));
+		// Real time, not the engine's: this waits for the application's threads.
 		long started = System.nanoTime();
 		// Saturated: a wait too long to count in nanoseconds is practically endless.
 		long timeoutNanos = (timeout.compareTo(Duration.ofNanos(Long.MAX_VALUE)) < 0) ? timeout.toNanos()

@@ -35,11 +35,14 @@ final class LockEngine {
 
 	private final LockClientShutdown shutdown;
 
+	private final EngineRuntime runtime;
+
 	/** Set once before use; the no-op default costs a call the JIT removes. */
 	private LockInstrumentation instrumentation = LockInstrumentation.NONE;
 
 	LockEngine(LockStates states, LocalHandOffs handOffs, StoreAcquirer storeAcquirer, LeaseKeeper leases,
-			FencingTokens fencingTokens, LockClientShutdown shutdown) {
+			FencingTokens fencingTokens, LockClientShutdown shutdown, EngineRuntime runtime) {
+		this.runtime = runtime;
 		this.states = states;
 		this.handOffs = handOffs;
 		this.storeAcquirer = storeAcquirer;
@@ -59,7 +62,7 @@ final class LockEngine {
 	 */
 	boolean acquire(String name, String label, long waitNanos, Duration leaseTime, boolean renew,
 			@Nullable String method) throws InterruptedException {
-		long deadline = Deadline.after(waitNanos);
+		long deadline = Deadline.after(this.runtime.nanoTime(), waitNanos);
 		LockState held = this.states.get(name);
 		if (held != null && held.heldByCurrentThread() != null) {
 			reenter(held, leaseTime, renew);
@@ -150,7 +153,7 @@ final class LockEngine {
 			}
 			return state.local.tryLock();
 		}
-		return state.local.tryLock(Deadline.remaining(deadline), TimeUnit.NANOSECONDS);
+		return state.local.tryLock(Deadline.remaining(deadline, this.runtime.nanoTime()), TimeUnit.NANOSECONDS);
 	}
 
 	/**

@@ -31,6 +31,8 @@ final class LockHold {
 	/** The part of a granted lease the store says to count on; times the lease here. */
 	private final UnaryOperator<Duration> validity;
 
+	private final EngineRuntime runtime;
+
 	/** {@code 0} until a holder first asks and the store issues one. */
 	private volatile long fencingToken;
 
@@ -54,7 +56,7 @@ final class LockHold {
 
 	private volatile Duration leaseTime;
 
-	/** {@link System#nanoTime()} at which the lease is known to end. */
+	/** {@link EngineRuntime#nanoTime()} at which the lease is known to end. */
 	private volatile long expiresAt;
 
 	private volatile boolean lost;
@@ -65,7 +67,9 @@ final class LockHold {
 	 */
 	private volatile @Nullable String givenUpReason;
 
-	/** Wall clock, for operators; the lease is timed by {@link System#nanoTime()}. */
+	/**
+	 * Wall clock, for operators; the lease is timed by {@link EngineRuntime#nanoTime()}.
+	 */
 	private volatile Instant acquiredAt;
 
 	/** {@code null} when unknown: a thread taking over a local hand-off does not say. */
@@ -75,7 +79,7 @@ final class LockHold {
 
 	private volatile boolean renewing;
 
-	/** {@link System#nanoTime()} after which the lease is due for renewal. */
+	/** {@link EngineRuntime#nanoTime()} after which the lease is due for renewal. */
 	private volatile long renewAfter;
 
 	/** Replaced on a local hand-off: each holder's hold is reported on its own. */
@@ -85,27 +89,30 @@ final class LockHold {
 	 * For the current thread; {@code validity} is the store's
 	 * {@link io.github.redislock.store.LockStore#leaseValidity}.
 	 */
-	LockHold(String name, String ownerToken, Duration leaseTime, long requestedAt, UnaryOperator<Duration> validity) {
+	LockHold(String name, String ownerToken, Duration leaseTime, long requestedAt, UnaryOperator<Duration> validity,
+			EngineRuntime runtime) {
 		this.name = name;
 		this.ownerToken = ownerToken;
 		this.validity = validity;
+		this.runtime = runtime;
 		this.owner = Thread.currentThread();
-		this.acquiredAt = Instant.now();
+		this.acquiredAt = runtime.now();
 		this.leaseTime = leaseTime;
 		leaseConfirmed(requestedAt, leaseTime);
 	}
 
 	/** After a wait; {@code owner} is {@code null} for an asynchronous holder. */
 	static LockHold granted(String name, String ownerToken, Duration leaseTime, long requestedAt,
-			UnaryOperator<Duration> validity, @Nullable Thread owner) {
-		LockHold hold = new LockHold(name, ownerToken, leaseTime, requestedAt, validity);
+			UnaryOperator<Duration> validity, EngineRuntime runtime, @Nullable Thread owner) {
+		LockHold hold = new LockHold(name, ownerToken, leaseTime, requestedAt, validity, runtime);
 		hold.owner = owner;
 		return hold;
 	}
 
 	/** For the next local thread, after the store gave the lock a fresh lease for it. */
 	static LockHold reacquired(LockHold previous, String ownerToken, long requestedAt) {
-		LockHold next = new LockHold(previous.name, ownerToken, previous.leaseTime, requestedAt, previous.validity);
+		LockHold next = new LockHold(previous.name, ownerToken, previous.leaseTime, requestedAt, previous.validity,
+				previous.runtime);
 		next.reacquired = true;
 		return next;
 	}
@@ -168,11 +175,11 @@ final class LockHold {
 	}
 
 	boolean isValid() {
-		return !this.lost && !this.released && System.nanoTime() - this.expiresAt < 0;
+		return !this.lost && !this.released && this.runtime.nanoTime() - this.expiresAt < 0;
 	}
 
 	long remainingNanos() {
-		return isValid() ? this.expiresAt - System.nanoTime() : 0;
+		return isValid() ? this.expiresAt - this.runtime.nanoTime() : 0;
 	}
 
 	boolean leaseRanOut(long now) {
@@ -221,7 +228,7 @@ final class LockHold {
 	/** Returns whether the lease left is shorter than {@code leaseTime}. */
 	boolean takeOver(Duration leaseTime) {
 		this.owner = Thread.currentThread();
-		this.acquiredAt = Instant.now();
+		this.acquiredAt = this.runtime.now();
 		this.method = null;
 		// A reacquired lease is as fresh as this thread's own acquisition would have
 		// been; once taken over, it ages like any other.

@@ -4,11 +4,10 @@ package io.github.redislock.engine;
 
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 
 import org.slf4j.Logger;
 import org.slf4j.spi.LoggingEventBuilder;
@@ -30,24 +29,21 @@ final class LockLostDispatcher implements AutoCloseable {
 
 	private final LockLostListener listener;
 
-	private final ThreadPoolExecutor events;
+	private final ExecutorService events;
 
 	/** Events queued or being told, per lock name: keeps a lock's losses in order. */
 	private final ConcurrentMap<String, Integer> pending = new ConcurrentHashMap<>();
 
-	LockLostDispatcher(LockLostListener listener) {
+	LockLostDispatcher(LockLostListener listener, EngineRuntime runtime) {
 		this.listener = listener;
-		this.events = new ThreadPoolExecutor(1, 1, 10, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), (runnable) -> {
-			Thread thread = new Thread(runnable, "redis-lock-lost-events");
-			thread.setDaemon(true);
-			return thread;
-		});
-		this.events.allowCoreThreadTimeOut(true);
+		this.events = runtime.threads("redis-lock-lost-events", 1);
 	}
 
 	/** Still one at a time; the listener may block. */
 	void useThreads(ThreadFactory threads) {
-		this.events.setThreadFactory(threads);
+		if (this.events instanceof ThreadPoolExecutor pool) {
+			pool.setThreadFactory(threads);
+		}
 	}
 
 	/** For a thread that must not wait for the listener. */

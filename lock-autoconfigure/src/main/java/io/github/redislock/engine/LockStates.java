@@ -33,10 +33,10 @@ final class LockStates implements AutoCloseable {
 
 	private final EndedOwnerWatch endedOwners;
 
-	LockStates(LeaseKeeper leases, BooleanSupplier waitsAbandoned) {
+	LockStates(LeaseKeeper leases, BooleanSupplier waitsAbandoned, EngineRuntime runtime) {
 		this.leases = leases;
 		this.waitsAbandoned = waitsAbandoned;
-		this.endedOwners = new EndedOwnerWatch(this.states.values(), this::releaseIfOwnerEnded);
+		this.endedOwners = new EndedOwnerWatch(this.states.values(), this::releaseIfOwnerEnded, runtime);
 	}
 
 	@Nullable LockState get(String name) {

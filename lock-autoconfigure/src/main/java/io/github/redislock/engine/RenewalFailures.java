@@ -15,6 +15,8 @@ import org.jspecify.annotations.Nullable;
  */
 final class RenewalFailures {
 
+	private final EngineRuntime runtime;
+
 	/** Guards the times below. */
 	private volatile boolean failing;
 
@@ -28,6 +30,10 @@ final class RenewalFailures {
 
 	private volatile @Nullable String lostWhileFailing;
 
+	RenewalFailures(EngineRuntime runtime) {
+		this.runtime = runtime;
+	}
+
 	void failed(List<LockHold> batch, long requestedAt, RuntimeException ex) {
 		long longestLease = 0;
 		for (LockHold hold : batch) {
@@ -38,7 +44,7 @@ final class RenewalFailures {
 			this.failingLeaseNanos = 0;
 		}
 		this.failingLeaseNanos = Math.max(this.failingLeaseNanos, longestLease);
-		this.lastFailureAt = System.nanoTime();
+		this.lastFailureAt = this.runtime.nanoTime();
 		this.lastFailure = ex.getClass().getName() + ": " + ex.getMessage();
 		this.failing = true;
 	}
@@ -59,7 +65,7 @@ final class RenewalFailures {
 	 * when no hold is left to renew and so none to fail.
 	 */
 	RenewalHealth health(boolean threadAlive, int renewedLeases) {
-		long now = System.nanoTime();
+		long now = this.runtime.nanoTime();
 		Duration failingFor = null;
 		Duration lease = null;
 		String lost = null;

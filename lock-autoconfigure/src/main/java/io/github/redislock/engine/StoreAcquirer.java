@@ -27,8 +27,11 @@ final class StoreAcquirer {
 
 	private final AsyncLocks waits;
 
-	StoreAcquirer(GuardedStore store, OwnerTokens owners, LeaseKeeper leases, AsyncLocks waits) {
+	private final EngineRuntime runtime;
+
+	StoreAcquirer(GuardedStore store, OwnerTokens owners, LeaseKeeper leases, AsyncLocks waits, EngineRuntime runtime) {
 		this.store = store;
+		this.runtime = runtime;
 		this.owners = owners;
 		this.leases = leases;
 		this.waits = waits;
@@ -44,7 +47,7 @@ final class StoreAcquirer {
 		LockHolder holder = LockHolder.currentThread(method);
 		// Taken although this attempt does not queue, so that tickets count the attempts.
 		this.owners.nextTicket();
-		long requestedAt = System.nanoTime();
+		long requestedAt = this.runtime.nanoTime();
 		LockStore.AcquireResult result;
 		try {
 			result = this.store.tryAcquire(state.name, ownerToken, leaseTime, null, holder);
@@ -56,9 +59,10 @@ final class StoreAcquirer {
 		}
 		LockHold hold;
 		if (result.acquired()) {
-			hold = new LockHold(state.name, ownerToken, leaseTime, requestedAt, this.store::leaseValidity);
+			hold = new LockHold(state.name, ownerToken, leaseTime, requestedAt, this.store::leaseValidity,
+					this.runtime);
 		}
-		else if (Deadline.remaining(deadline) <= 0) {
+		else if (Deadline.remaining(deadline, this.runtime.nanoTime()) <= 0) {
 			return false;
 		}
 		else {

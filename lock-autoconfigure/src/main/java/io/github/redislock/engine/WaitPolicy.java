@@ -40,9 +40,8 @@ final class WaitPolicy {
 	 * waiter's place runs out soon; a last attempt that queued before only takes its
 	 * place out. {@code null} not to queue.
 	 */
-	static LockStore.@Nullable Queueing queueing(boolean queuesWaiters, long deadline, LockBackoff backoff,
+	static LockStore.@Nullable Queueing queueing(boolean queuesWaiters, long remainingWait, LockBackoff backoff,
 			Duration handOffLease, long ticket, boolean queuedBefore) {
-		long remainingWait = Deadline.remaining(deadline);
 		if (!queuesWaiters) {
 			return null;
 		}

@@ -25,9 +25,9 @@ class QueuePlaceTests {
 
 	@Test
 	void aWaiterKeepsItsPlaceForItsLongestPauseAndAMargin() {
-		long deadline = Deadline.after(Duration.ofSeconds(10).toNanos());
+		long remainingWait = Duration.ofSeconds(10).toNanos();
 
-		LockStore.Queueing queueing = WaitPolicy.queueing(true, deadline, BACKOFF, LEASE, 3, false);
+		LockStore.Queueing queueing = WaitPolicy.queueing(true, remainingWait, BACKOFF, LEASE, 3, false);
 
 		assertThat(queueing).isNotNull();
 		assertThat(queueing.validity()).isGreaterThan(Duration.ofSeconds(1)).isLessThanOrEqualTo(Duration.ofSeconds(2));
@@ -37,9 +37,7 @@ class QueuePlaceTests {
 
 	@Test
 	void theLastAttemptOfAWaiterThatQueuedSaysSoAndKeepsNoPlace() {
-		long passed = Deadline.after(0);
-
-		LockStore.Queueing queueing = WaitPolicy.queueing(true, passed, BACKOFF, LEASE, 4, true);
+		LockStore.Queueing queueing = WaitPolicy.queueing(true, 0, BACKOFF, LEASE, 4, true);
 
 		assertThat(queueing).isNotNull();
 		assertThat(queueing.queuedBefore()).isTrue();
@@ -48,14 +46,12 @@ class QueuePlaceTests {
 
 	@Test
 	void theLastAttemptOfAWaiterThatNeverQueuedIsNotQueued() {
-		assertThat(WaitPolicy.queueing(true, Deadline.after(0), BACKOFF, LEASE, 5, false)).isNull();
+		assertThat(WaitPolicy.queueing(true, 0, BACKOFF, LEASE, 5, false)).isNull();
 	}
 
 	@Test
 	void aStoreThatQueuesNoWaitersIsNeverAskedTo() {
-		long deadline = Deadline.after(Duration.ofSeconds(10).toNanos());
-
-		assertThat(WaitPolicy.queueing(false, deadline, BACKOFF, LEASE, 6, true)).isNull();
+		assertThat(WaitPolicy.queueing(false, Duration.ofSeconds(10).toNanos(), BACKOFF, LEASE, 6, true)).isNull();
 	}
 
 }

@@ -13,7 +13,7 @@ import java.util.function.IntSupplier;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.engine.DefaultLockClient;
-import io.github.redislock.engine.LockWait;
+import io.github.redislock.engine.WaiterView;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -82,7 +82,7 @@ final class ManyWaitersScenario {
 			IntSupplier waiting = () -> client.waits()
 				.stream()
 				.filter((wait) -> wait.name().equals(key))
-				.mapToInt(LockWait::waitingThreads)
+				.mapToInt(WaiterView::waitingThreads)
 				.sum();
 			while (waiting.getAsInt() < callers && System.nanoTime() < deadline) {
 				Thread.sleep(10);

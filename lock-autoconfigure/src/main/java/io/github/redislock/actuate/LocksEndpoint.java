@@ -13,8 +13,8 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 
 import io.github.redislock.engine.DefaultLockClient;
-import io.github.redislock.engine.HeldLock;
-import io.github.redislock.engine.LockWait;
+import io.github.redislock.engine.LeaseView;
+import io.github.redislock.engine.WaiterView;
 
 /**
  * The Actuator endpoint {@code locks}: the locks this instance holds now, with what an
@@ -82,7 +82,7 @@ public class LocksEndpoint {
 	 * @param held the locks held, by name
 	 * @param waits the locks waited for, by name
 	 */
-	public record LocksReport(String instance, List<HeldLockReport> held, List<LockWait> waits) {
+	public record LocksReport(String instance, List<HeldLockReport> held, List<WaiterView> waits) {
 
 	}
 
@@ -104,7 +104,7 @@ public class LocksEndpoint {
 			String acquiredAt, long remainingLeaseMillis, boolean renewing, @Nullable Long fencingToken,
 			@Nullable String method) {
 
-		static HeldLockReport of(HeldLock lock, @Nullable String key) {
+		static HeldLockReport of(LeaseView lock, @Nullable String key) {
 			return new HeldLockReport(lock.name(), key, lock.ownerThread(), lock.holdCount(),
 					lock.acquiredAt().toString(), lock.remainingLease().toMillis(), lock.renewing(),
 					lock.fencingToken(), lock.method());

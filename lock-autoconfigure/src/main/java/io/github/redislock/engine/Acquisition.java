@@ -57,7 +57,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 	private final @Nullable Thread owner;
 
 	/** Completes with the hold, {@code null} if the wait passed, or the failure. */
-	private final CompletableFuture<@Nullable LockHold> result = new CompletableFuture<>();
+	private final CompletableFuture<@Nullable Lease> result = new CompletableFuture<>();
 
 	/** Guards the state; never held across a store call. */
 	private final ReentrantLock lock = new ReentrantLock();
@@ -117,7 +117,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 		return this.name;
 	}
 
-	CompletableFuture<@Nullable LockHold> start() {
+	CompletableFuture<@Nullable Lease> start() {
 		attempt(0);
 		return this.result;
 	}
@@ -127,7 +127,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 	 * uncontended lock costs no hand-over between threads. Returns {@code null} if the
 	 * deadline passed; a store failure is thrown as a {@link LockStoreException}.
 	 */
-	@Nullable LockHold await(LockStore.AcquireResult busy, long firstRequestedAt) throws InterruptedException {
+	@Nullable Lease await(LockStore.AcquireResult busy, long firstRequestedAt) throws InterruptedException {
 		this.lock.lock();
 		try {
 			this.attempts = 1;
@@ -145,7 +145,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 			abandon();
 			// Uninterruptibly: the queue is left, or a lock granted meanwhile given back,
 			// before the thread is told.
-			LockHold granted = this.result.exceptionally((failure) -> null).join();
+			Lease granted = this.result.exceptionally((failure) -> null).join();
 			if (granted != null) {
 				this.store.releaseQuietly(this.name, this.ownerToken, " for a thread interrupted while it waited")
 					.toCompletableFuture()
@@ -207,7 +207,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 			}
 			if (handOff != null && !this.stopping.getAsBoolean()) {
 				// Taken on the notifying thread: a hand-off needs no store call.
-				LockHold handedOver = handedOver();
+				Lease handedOver = handedOver();
 				if (handedOver != null) {
 					grant(handedOver);
 					return;
@@ -242,7 +242,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 				fail(new LockClientClosedException(this.name));
 				return;
 			}
-			LockHold handedOver = handedOver();
+			Lease handedOver = handedOver();
 			if (handedOver != null) {
 				grant(handedOver);
 				return;
@@ -291,7 +291,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 				return;
 			}
 			if (answer.acquired()) {
-				grant(LockHold.granted(this.name, this.ownerToken, this.leaseTime, this.requestedAt,
+				grant(Lease.granted(this.name, this.ownerToken, this.leaseTime, this.requestedAt,
 						this.store::leaseValidity, this.runtime, this.owner));
 				return;
 			}
@@ -319,12 +319,12 @@ final class Acquisition implements LockStore.ReleaseListener {
 	 * {@code null} if under half of the handed-over lease is known to be left: the next
 	 * attempt then finds the lock recorded for this holder and renews it.
 	 */
-	private @Nullable LockHold handedOver() {
+	private @Nullable Lease handedOver() {
 		if (this.handOff == null) {
 			return null;
 		}
 		this.handOff = null;
-		LockHold hold = LockHold.granted(this.name, this.ownerToken, this.handOffLease, this.requestedAt,
+		Lease hold = Lease.granted(this.name, this.ownerToken, this.handOffLease, this.requestedAt,
 				this.store::leaseValidity, this.runtime, this.owner);
 		if (hold.remainingNanos() <= this.handOffLease.toNanos() / 2) {
 			return null;
@@ -334,7 +334,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 	}
 
 	/** Called holding the state lock. */
-	private void grant(LockHold hold) {
+	private void grant(Lease hold) {
 		this.granted = true;
 		end();
 		this.result.complete(hold);

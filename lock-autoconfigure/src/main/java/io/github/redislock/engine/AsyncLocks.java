@@ -64,7 +64,7 @@ final class AsyncLocks implements AutoCloseable {
 
 	private final Set<Acquisition> waiting = ConcurrentHashMap.newKeySet();
 
-	private final Set<ClientLease> held = ConcurrentHashMap.newKeySet();
+	private final Set<AsyncLease> held = ConcurrentHashMap.newKeySet();
 
 	private volatile LockInstrumentation instrumentation = LockInstrumentation.NONE;
 
@@ -134,8 +134,8 @@ final class AsyncLocks implements AutoCloseable {
 	 * For the thread at the head of the local queue, after its own first attempt found
 	 * the lock busy; {@code null} if the deadline passed.
 	 */
-	@Nullable LockHold await(LockState state, String ownerToken, Duration leaseTime, boolean renew, long deadline,
-			LockHolder holder, LockStore.AcquireResult busy, long requestedAt) throws InterruptedException {
+	@Nullable Lease await(LockState state, String ownerToken, Duration leaseTime, boolean renew, long deadline, LockHolder holder,
+			LockStore.AcquireResult busy, long requestedAt) throws InterruptedException {
 		Acquisition acquisition = new Acquisition(this.store, this.owners, this.backoff, this.timer, this.runtime,
 				this.stopping, state.name, ownerToken, leaseTime, renew, deadline, holder, Thread.currentThread());
 		state.waiting = acquisition;
@@ -155,10 +155,10 @@ final class AsyncLocks implements AutoCloseable {
 	 * Hands the lease to the caller, or gives the lock back if the caller gave up or the
 	 * client began to stop meanwhile.
 	 */
-	private void granted(LockHold hold, LockDefinition definition, LockInstrumentation.Acquisition observed,
+	private void granted(Lease hold, LockDefinition definition, LockInstrumentation.Acquisition observed,
 			CompletableFuture<Optional<LockLease>> answer) {
 		hold.takenBy(definition.method());
-		ClientLease lease = new ClientLease(hold, this, this::complete);
+		AsyncLease lease = new AsyncLease(hold, this, this::complete);
 		this.held.add(lease);
 		try {
 			if (this.stopping.getAsBoolean()) {
@@ -200,12 +200,12 @@ final class AsyncLocks implements AutoCloseable {
 		}
 	}
 
-	CompletionStage<Void> release(ClientLease lease) {
+	CompletionStage<Void> release(AsyncLease lease) {
 		return this.leases.releaseAsync(lease.hold(), this.store)
 			.whenComplete((ignored, failure) -> this.held.remove(lease));
 	}
 
-	CompletionStage<Long> fencingToken(LockHold hold) {
+	CompletionStage<Long> fencingToken(Lease hold) {
 		long issued = hold.fencingToken();
 		if (issued != 0) {
 			return CompletableFuture.completedFuture(issued);
@@ -223,7 +223,7 @@ final class AsyncLocks implements AutoCloseable {
 		});
 	}
 
-	CompletionStage<Void> renew(LockHold hold) {
+	CompletionStage<Void> renew(Lease hold) {
 		if (!hold.isValid()) {
 			return CompletableFuture.failedFuture(lostBefore(hold, "it was renewed"));
 		}
@@ -252,7 +252,7 @@ final class AsyncLocks implements AutoCloseable {
 			});
 	}
 
-	private static LockLostException lostBefore(LockHold hold, String what) {
+	private static LockLostException lostBefore(Lease hold, String what) {
 		return new LockLostException(hold.name(), "Lock '" + hold.name() + "' was lost before " + what);
 	}
 
@@ -269,15 +269,15 @@ final class AsyncLocks implements AutoCloseable {
 		this.waiting.forEach(Acquisition::wakeUp);
 	}
 
-	List<LockHold> holds() {
-		List<LockHold> holds = new ArrayList<>(this.held.size());
+	List<Lease> holds() {
+		List<Lease> holds = new ArrayList<>(this.held.size());
 		this.held.forEach((lease) -> holds.add(lease.hold()));
 		return holds;
 	}
 
-	@Nullable LockHold holdOf(String name) {
-		for (ClientLease lease : this.held) {
-			LockHold hold = lease.hold();
+	@Nullable Lease holdOf(String name) {
+		for (AsyncLease lease : this.held) {
+			Lease hold = lease.hold();
 			if (hold.name().equals(name) && !hold.isReleasedOrLost()) {
 				return hold;
 			}

@@ -82,7 +82,7 @@ final class AsyncStore {
 				() -> async.tryAcquire(name, ownerToken, leaseTime, queueing, holder));
 	}
 
-	CompletionStage<Boolean> renew(LockHold hold, Duration leaseTime) {
+	CompletionStage<Boolean> renew(Lease hold, Duration leaseTime) {
 		AsyncLockStore async = async();
 		if (async == null) {
 			return offload(hold.name(), () -> this.store.renew(hold, leaseTime));
@@ -91,7 +91,7 @@ final class AsyncStore {
 				() -> async.renew(hold.name(), hold.ownerToken(), leaseTime));
 	}
 
-	CompletionStage<Boolean> release(LockHold hold) {
+	CompletionStage<Boolean> release(Lease hold) {
 		AsyncLockStore async = async();
 		if (async == null) {
 			return offload(hold.name(), () -> this.store.release(hold, hold.isValid()));
@@ -101,7 +101,7 @@ final class AsyncStore {
 				() -> async.release(hold.name(), hold.ownerToken()));
 	}
 
-	CompletionStage<Long> issueFencingToken(LockHold hold) {
+	CompletionStage<Long> issueFencingToken(Lease hold) {
 		AsyncLockStore async = async();
 		if (async == null) {
 			return offload(hold.name(), () -> this.store.issueFencingToken(hold));

@@ -140,7 +140,7 @@ final class ClientLock implements DistributedLock {
 
 	@Override
 	public boolean isHeldByCurrentThread() {
-		LockHold hold = this.engine.currentHold(this.name);
+		Lease hold = this.engine.currentHold(this.name);
 		return hold != null && hold.isValid();
 	}
 
@@ -151,7 +151,7 @@ final class ClientLock implements DistributedLock {
 
 	@Override
 	public long getFencingToken() {
-		LockHold hold = this.engine.currentHold(this.name);
+		Lease hold = this.engine.currentHold(this.name);
 		if (hold == null) {
 			throw new IllegalMonitorStateException("Lock '" + this.name + "' is not held by the current thread");
 		}
@@ -160,7 +160,7 @@ final class ClientLock implements DistributedLock {
 
 	@Override
 	public Duration getRemainingLease() {
-		LockHold hold = this.engine.currentHold(this.name);
+		Lease hold = this.engine.currentHold(this.name);
 		return (hold != null) ? Duration.ofNanos(hold.remainingNanos()) : Duration.ZERO;
 	}
 

@@ -199,7 +199,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * changes nothing.
 	 * @return the locks held, by name
 	 */
-	public List<HeldLock> heldLocks() {
+	public List<LeaseView> heldLocks() {
 		return LockInventory.heldLocks(this.states.all(), this.asyncLocks.holds());
 	}
 
@@ -208,7 +208,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * by lock name.
 	 * @return the locks waited for, by name
 	 */
-	public List<LockWait> waits() {
+	public List<WaiterView> waits() {
 		return LockInventory.waits(this.states.all(), this.asyncLocks.waitedFor());
 	}
 
@@ -239,7 +239,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 */
 	public boolean revoke(String name) {
 		LockState state = this.states.get(LockDefinition.checkName(name));
-		LockHold hold = (state != null) ? state.hold : null;
+		Lease hold = (state != null) ? state.hold : null;
 		if (hold == null) {
 			hold = this.asyncLocks.holdOf(name);
 		}

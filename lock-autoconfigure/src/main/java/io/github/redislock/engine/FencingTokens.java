@@ -22,7 +22,7 @@ final class FencingTokens {
 	}
 
 	/** Throws {@link LockLostException} if the lease was lost before issuing. */
-	long tokenOf(LockHold hold) {
+	long tokenOf(Lease hold) {
 		long token = hold.fencingToken();
 		if (token != 0) {
 			return token;
@@ -38,7 +38,7 @@ final class FencingTokens {
 		return hold.fencingTokenIssued(token);
 	}
 
-	private static LockLostException lostBeforeIssued(LockHold hold) {
+	private static LockLostException lostBeforeIssued(Lease hold) {
 		return new LockLostException(hold.name(),
 				"Lock '" + hold.name() + "' was lost before its fencing token was issued");
 	}

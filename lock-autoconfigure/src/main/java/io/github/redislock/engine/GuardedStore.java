@@ -60,7 +60,7 @@ final class GuardedStore {
 	 * For a re-entry or take-over, which an interrupt ends like any acquisition;
 	 * {@code false} if the store no longer records the holder.
 	 */
-	boolean renew(LockHold hold, Duration leaseTime) throws InterruptedException {
+	boolean renew(Lease hold, Duration leaseTime) throws InterruptedException {
 		try {
 			return this.store.renew(hold.name(), hold.ownerToken(), leaseTime);
 		}
@@ -78,7 +78,7 @@ final class GuardedStore {
 	 * longer this holder's while {@code leaseLeft}, the first attempt released it, and it
 	 * counts as released.
 	 */
-	boolean release(LockHold hold, boolean leaseLeft) {
+	boolean release(Lease hold, boolean leaseLeft) {
 		try {
 			return UninterruptibleCall.call((afterInterruption) -> this.store.release(hold.name(), hold.ownerToken())
 					|| (afterInterruption && leaseLeft));
@@ -114,7 +114,7 @@ final class GuardedStore {
 	 * Returns {@code null} if the store could not pass the lock on, or failed: the
 	 * releasing thread then releases instead.
 	 */
-	LockStore.@Nullable Reacquisition reacquire(LockHold hold, String nextOwnerToken) {
+	LockStore.@Nullable Reacquisition reacquire(Lease hold, String nextOwnerToken) {
 		try {
 			return UninterruptibleCall.call((afterInterruption) -> this.store.reacquire(hold.name(), hold.ownerToken(),
 					nextOwnerToken, hold.leaseTime()));
@@ -134,7 +134,7 @@ final class GuardedStore {
 	 * Uninterruptible: asking again after an interrupt only skips a token. Returns
 	 * {@code 0} if the store no longer records the holder.
 	 */
-	long issueFencingToken(LockHold hold) {
+	long issueFencingToken(Lease hold) {
 		try {
 			return UninterruptibleCall
 				.call((retry) -> this.store.issueFencingToken(hold.name(), hold.ownerToken(), hold.leaseTime()));

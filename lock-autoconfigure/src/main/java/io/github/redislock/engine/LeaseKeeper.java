@@ -41,11 +41,11 @@ final class LeaseKeeper implements AutoCloseable {
 		this.lostLeases.useThreads(threads);
 	}
 
-	void startRenewing(LockHold hold) {
+	void startRenewing(Lease hold) {
 		this.renewer.start(hold);
 	}
 
-	void stopRenewing(LockHold hold) {
+	void stopRenewing(Lease hold) {
 		this.renewer.stop(hold);
 	}
 
@@ -62,7 +62,7 @@ final class LeaseKeeper implements AutoCloseable {
 	 * which then apply to the whole hold. The longer lease is recorded only once the
 	 * store granted it, so a failed or interrupted re-entry leaves the hold as it was.
 	 */
-	void lengthen(LockHold hold, Duration leaseTime, boolean renew) throws InterruptedException {
+	void lengthen(Lease hold, Duration leaseTime, boolean renew) throws InterruptedException {
 		if (leaseTime.compareTo(hold.leaseTime()) > 0) {
 			if (!hold.isRenewing()) {
 				long requestedAt = this.runtime.nanoTime();
@@ -83,7 +83,7 @@ final class LeaseKeeper implements AutoCloseable {
 	 * A handed-off hold has less lease left than its new holder asked for: extend it to
 	 * the longer of the two. {@code false} if the store no longer records the holder.
 	 */
-	boolean extendTakenOver(LockHold hold, Duration leaseTime) throws InterruptedException {
+	boolean extendTakenOver(Lease hold, Duration leaseTime) throws InterruptedException {
 		Duration lease = (leaseTime.compareTo(hold.leaseTime()) > 0) ? leaseTime : hold.leaseTime();
 		long requestedAt = this.runtime.nanoTime();
 		if (!this.store.renew(hold, lease)) {
@@ -95,13 +95,13 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/** No longer this process's: from now on neither renewed nor reported lost. */
-	void letGo(LockHold hold) {
+	void letGo(Lease hold) {
 		hold.markReleased();
 		this.renewer.stop(hold);
 	}
 
 	/** For a hold nobody holds any more, or one given back; logs a failure only. */
-	void giveBack(LockHold hold) {
+	void giveBack(Lease hold) {
 		letGo(hold);
 		this.store.releaseQuietly(hold.name(), hold.ownerToken(), "");
 	}
@@ -111,7 +111,7 @@ final class LeaseKeeper implements AutoCloseable {
 	 * longer recorded, or run out with the store unreachable), and
 	 * {@link LockStoreException} if the store failed while the lease still lasted.
 	 */
-	void release(LockHold hold) {
+	void release(Lease hold) {
 		boolean leaseLeft = hold.isValid();
 		letGo(hold);
 		String name = hold.name();
@@ -144,10 +144,10 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * As {@link #release(LockHold)}, without blocking. A loss is told on another thread:
-	 * the store answers on one that must not wait.
+	 * As {@link #release(Lease)}, without blocking. A loss is told on another thread: the
+	 * store answers on one that must not wait.
 	 */
-	CompletionStage<Void> releaseAsync(LockHold hold, AsyncStore store) {
+	CompletionStage<Void> releaseAsync(Lease hold, AsyncStore store) {
 		boolean leaseLeft = hold.isValid();
 		letGo(hold);
 		if (hold.isGivenUp()) {
@@ -172,14 +172,14 @@ final class LeaseKeeper implements AutoCloseable {
 		});
 	}
 
-	private static LockLostException givenUp(LockHold hold) {
+	private static LockLostException givenUp(Lease hold) {
 		return new LockLostException(hold.name(), "Lock '" + hold.name() + "' was lost: " + hold.givenUpReason()
 				+ "; work done under it may have overlapped with another holder");
 	}
 
 	/** The lock may be another's by now, whatever became of the release. */
-	private static LockLostException unreachableAfterLoss(LockHold hold, LockStoreException failure,
-			BiConsumer<LockHold, String> notifyLost) {
+	private static LockLostException unreachableAfterLoss(Lease hold, LockStoreException failure,
+			BiConsumer<Lease, String> notifyLost) {
 		if (!hold.isLost()) {
 			notifyLost.accept(hold, "its lease ran out before the release, which could not reach the store");
 		}
@@ -195,13 +195,13 @@ final class LeaseKeeper implements AutoCloseable {
 	 * The store still recorded the holder, but the loss was reported (the lease ran out
 	 * before a renewal was answered): what was reported stands.
 	 */
-	private static LockLostException reportedLost(LockHold hold) {
+	private static LockLostException reportedLost(Lease hold) {
 		String name = hold.name();
 		return new LockLostException(name, "Lock '" + name + "' was reported lost while held, its lease having run "
 				+ "out before a renewal was answered: work done under it may have overlapped with another holder");
 	}
 
-	private static LockLostException lostAtRelease(LockHold hold, BiConsumer<LockHold, String> notifyLost) {
+	private static LockLostException lostAtRelease(Lease hold, BiConsumer<Lease, String> notifyLost) {
 		if (!hold.isLost()) {
 			notifyLost.accept(hold, "the store no longer recorded this holder at release");
 		}
@@ -211,7 +211,7 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/** On the caller's thread, which found the loss. */
-	void lost(LockHold hold, String reason) {
+	void lost(Lease hold, String reason) {
 		if (hold.isReleasedOrLost()) {
 			return;
 		}
@@ -224,7 +224,7 @@ final class LeaseKeeper implements AutoCloseable {
 	 * it and others would wait it out. The store releases only what this holder still
 	 * holds, so a hold released or handed on meanwhile is not touched.
 	 */
-	void giveUp(LockHold hold) {
+	void giveUp(Lease hold) {
 		giveUp(hold,
 				"the lock client was closed while the lock was held, and released it when its shutdown timeout "
 						+ "ran out",
@@ -236,7 +236,7 @@ final class LeaseKeeper implements AutoCloseable {
 	 * Also for an operator's revoke. Returns whether the store recorded the hold until it
 	 * was given up.
 	 */
-	boolean giveUp(LockHold hold, String reason, String holderReason, String occasion) {
+	boolean giveUp(Lease hold, String reason, String holderReason, String occasion) {
 		if (hold.isReleasedOrLost()) {
 			return false;
 		}
@@ -251,7 +251,7 @@ final class LeaseKeeper implements AutoCloseable {
 	 * For threads that must not wait for the listener: the renewal thread, on which every
 	 * other lease depends, and those answering asynchronous holders.
 	 */
-	void lostToRenewal(LockHold hold, String reason) {
+	void lostToRenewal(Lease hold, String reason) {
 		if (hold.isReleasedOrLost()) {
 			return;
 		}
@@ -263,14 +263,14 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/** For an asynchronous release, whose hold is let go already. */
-	private void notifyLostLater(LockHold hold, String reason) {
+	private void notifyLostLater(Lease hold, String reason) {
 		hold.markLost();
 		hold.observed().lost();
 		this.lostLeases.reportLater(new LockLostEvent(hold.name(), hold.fencingToken(), reason));
 		hold.lossFound(reason);
 	}
 
-	private void notifyLost(LockHold hold, String reason) {
+	private void notifyLost(Lease hold, String reason) {
 		hold.markLost();
 		hold.observed().lost();
 		this.lostLeases.reportNow(new LockLostEvent(hold.name(), hold.fencingToken(), reason));

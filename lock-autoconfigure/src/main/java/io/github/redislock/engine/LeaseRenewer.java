@@ -52,9 +52,9 @@ final class LeaseRenewer implements AutoCloseable {
 	private final GuardedStore store;
 
 	/** Called on the renewal thread: must return at once, never running user code. */
-	private final BiConsumer<LockHold, String> lostHandler;
+	private final BiConsumer<Lease, String> lostHandler;
 
-	private final Set<LockHold> holds = ConcurrentHashMap.newKeySet();
+	private final Set<Lease> holds = ConcurrentHashMap.newKeySet();
 
 	private final EngineRuntime runtime;
 
@@ -64,7 +64,7 @@ final class LeaseRenewer implements AutoCloseable {
 	private final ExecutorService calls;
 
 	/** The call in flight per hold, which no other call renews meanwhile. */
-	private final Map<LockHold, RenewalCall> inFlight = new IdentityHashMap<>();
+	private final Map<Lease, RenewalCall> inFlight = new IdentityHashMap<>();
 
 	/** Renewal thread only. */
 	private int unfinishedCalls;
@@ -79,7 +79,7 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private final RenewalFailures failures;
 
-	LeaseRenewer(GuardedStore store, BiConsumer<LockHold, String> lostHandler, EngineRuntime runtime) {
+	LeaseRenewer(GuardedStore store, BiConsumer<Lease, String> lostHandler, EngineRuntime runtime) {
 		this.runtime = runtime;
 		this.failures = new RenewalFailures(runtime);
 		this.store = store;
@@ -88,7 +88,7 @@ final class LeaseRenewer implements AutoCloseable {
 		this.calls = runtime.threads("redis-lock-renewal-call-", Integer.MAX_VALUE);
 	}
 
-	void start(LockHold hold) {
+	void start(Lease hold) {
 		hold.renewalStarted();
 		this.holds.add(hold);
 		long tick = Math.max(MIN_TICK_NANOS, Math.min(MAX_TICK_NANOS, hold.leaseTime().toNanos() / 6));
@@ -97,7 +97,7 @@ final class LeaseRenewer implements AutoCloseable {
 		}
 	}
 
-	void stop(LockHold hold) {
+	void stop(Lease hold) {
 		hold.renewalStopped();
 		this.holds.remove(hold);
 	}
@@ -163,7 +163,7 @@ final class LeaseRenewer implements AutoCloseable {
 		}
 		long now = this.runtime.nanoTime();
 		boolean due = false;
-		for (LockHold hold : this.holds) {
+		for (Lease hold : this.holds) {
 			if (this.inFlight.containsKey(hold)) {
 				// Whatever became of the call, the lease is known to have ended.
 				if (hold.leaseRanOut(now)) {
@@ -177,8 +177,8 @@ final class LeaseRenewer implements AutoCloseable {
 		if (!due) {
 			return;
 		}
-		List<LockHold> batch = new ArrayList<>();
-		for (LockHold hold : this.holds) {
+		List<Lease> batch = new ArrayList<>();
+		for (Lease hold : this.holds) {
 			if (!this.inFlight.containsKey(hold) && hold.renewalDueWithin(now, hold.leaseTime().toNanos() / 6)
 					&& isRenewable(hold, now)) {
 				batch.add(hold);
@@ -189,7 +189,7 @@ final class LeaseRenewer implements AutoCloseable {
 		}
 	}
 
-	private boolean isRenewable(LockHold hold, long now) {
+	private boolean isRenewable(Lease hold, long now) {
 		if (hold.isReleasedOrLost()) {
 			stop(hold);
 			return false;
@@ -209,14 +209,14 @@ final class LeaseRenewer implements AutoCloseable {
 		return true;
 	}
 
-	private void ranOut(LockHold hold) {
+	private void ranOut(Lease hold) {
 		this.failures.leaseRanOut(hold.name());
 		stop(hold);
 		reportLost(hold, "its lease ran out before it could be renewed");
 	}
 
 	/** A failure here must not stop the other leases' renewal. */
-	private void reportLost(LockHold hold, String reason) {
+	private void reportLost(Lease hold, String reason) {
 		try {
 			this.lostHandler.accept(hold, reason);
 		}
@@ -231,17 +231,17 @@ final class LeaseRenewer implements AutoCloseable {
 	 * Each answer applies as it comes: a silent server (a paused shard) holds up only its
 	 * leases.
 	 */
-	private void renew(List<LockHold> batch) {
+	private void renew(List<Lease> batch) {
 		List<LockStore.LeaseRenewal> renewals = new ArrayList<>(batch.size());
 		long shortestLease = Long.MAX_VALUE;
-		for (LockHold hold : batch) {
+		for (Lease hold : batch) {
 			renewals.add(new LockStore.LeaseRenewal(hold.name(), hold.ownerToken(), hold.leaseTime()));
 			shortestLease = Math.min(shortestLease, hold.remainingNanos());
 		}
 		long giveUpAfter = Math.max(MIN_CALL_NANOS, shortestLease);
 		Duration storeTimeout = Duration.ofNanos(Math.max(MIN_CALL_NANOS, giveUpAfter - giveUpAfter / 4));
 		RenewalCall call = new RenewalCall(batch, renewals, this.runtime.nanoTime(), giveUpAfter);
-		for (LockHold hold : batch) {
+		for (Lease hold : batch) {
 			this.inFlight.put(hold, call);
 		}
 		this.unfinishedCalls++;
@@ -295,7 +295,7 @@ final class LeaseRenewer implements AutoCloseable {
 	 * later call may renew it.
 	 */
 	private void answered(RenewalCall call, int index, @Nullable Boolean renewed, @Nullable Throwable failure) {
-		LockHold hold = call.holds.get(index);
+		Lease hold = call.holds.get(index);
 		if (!this.inFlight.remove(hold, call)) {
 			logger.debug("Dropped the late answer to a renewal of lock '{}' that was given up", hold.name());
 			return;
@@ -367,7 +367,7 @@ final class LeaseRenewer implements AutoCloseable {
 	 * {@code renewed} is {@code null} if the renewal failed.
 	 */
 	private void apply(RenewalCall call, int index, @Nullable Boolean renewed) {
-		LockHold hold = call.holds.get(index);
+		Lease hold = call.holds.get(index);
 		try {
 			if (hold.isReleasedOrLost()) {
 				// A lease reported lost is never renewed again, whatever the store says.
@@ -422,7 +422,7 @@ final class LeaseRenewer implements AutoCloseable {
 	/** One store call renewing a batch; non-final fields are renewal thread only. */
 	private static final class RenewalCall {
 
-		final List<LockHold> holds;
+		final List<Lease> holds;
 
 		final List<LockStore.LeaseRenewal> renewals;
 
@@ -438,7 +438,7 @@ final class LeaseRenewer implements AutoCloseable {
 
 		@Nullable ScheduledFuture<?> giveUp;
 
-		RenewalCall(List<LockHold> holds, List<LockStore.LeaseRenewal> renewals, long requestedAt, long giveUpAfter) {
+		RenewalCall(List<Lease> holds, List<LockStore.LeaseRenewal> renewals, long requestedAt, long giveUpAfter) {
 			this.holds = holds;
 			this.renewals = renewals;
 			this.requestedAt = requestedAt;

@@ -58,11 +58,11 @@ final class LocalHandOffs {
 	 * Called by the holding thread once its last re-entry is released. Returns whether
 	 * the lock was passed on; if not, the caller releases it.
 	 */
-	boolean passOn(LockState state, LockHold hold) {
+	boolean passOn(LockState state, Lease hold) {
 		if (!state.local.hasQueuedThreads() || !hold.isValid() || hold.isGivenUp()) {
 			return false;
 		}
-		LockHold next;
+		Lease next;
 		if (hold.countLocalHandoff(this.maxLocalHandoffs)) {
 			next = hold;
 		}
@@ -77,7 +77,7 @@ final class LocalHandOffs {
 			// store does not queue waiters, and so cannot tell.
 			boolean othersMayWait = reacquisition.othersWaiting() || !this.storeQueuesWaiters;
 			state.keptTurns = othersMayWait ? state.keptTurns + 1 : 0;
-			next = LockHold.reacquired(hold, nextOwnerToken, requestedAt);
+			next = Lease.reacquired(hold, nextOwnerToken, requestedAt);
 			this.leases.letGo(hold);
 		}
 		else {
@@ -92,7 +92,7 @@ final class LocalHandOffs {
 
 	/** Called holding the local lock; whether the current thread holds the lock now. */
 	boolean takeOver(LockState state, Duration leaseTime, boolean renew) throws InterruptedException {
-		LockHold hold = state.handedOff;
+		Lease hold = state.handedOff;
 		if (hold == null) {
 			return false;
 		}
@@ -131,7 +131,7 @@ final class LocalHandOffs {
 			return;
 		}
 		try {
-			LockHold hold = state.handedOff;
+			Lease hold = state.handedOff;
 			if (hold != null && !state.local.hasQueuedThreads()) {
 				state.handedOff = null;
 				this.leases.giveBack(hold);

@@ -35,7 +35,7 @@ final class LockClientShutdown {
 
 	private final Collection<LockState> states;
 
-	private final Consumer<LockHold> giveUp;
+	private final Consumer<Lease> giveUp;
 
 	private @Nullable AsyncLocks asyncLocks;
 
@@ -47,7 +47,7 @@ final class LockClientShutdown {
 	/** Never starts again once closed. */
 	private boolean closed;
 
-	LockClientShutdown(Collection<LockState> states, Consumer<LockHold> giveUp) {
+	LockClientShutdown(Collection<LockState> states, Consumer<Lease> giveUp) {
 		this.states = states;
 		this.giveUp = giveUp;
 	}
@@ -148,7 +148,7 @@ final class LockClientShutdown {
 		return this.states.isEmpty();
 	}
 
-	private void giveUp(@Nullable LockHold hold) {
+	private void giveUp(@Nullable Lease hold) {
 		if (hold != null) {
 			this.giveUp.accept(hold);
 		}

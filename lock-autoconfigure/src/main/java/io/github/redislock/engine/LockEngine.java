@@ -69,7 +69,7 @@ final class LockEngine {
 			return true;
 		}
 		LockInstrumentation.Acquisition acquisition = this.instrumentation.acquisitionStarted(name, label);
-		LockHold hold;
+		Lease hold;
 		try {
 			hold = acquireFresh(name, waitNanos, deadline, leaseTime, renew, method);
 		}
@@ -91,8 +91,8 @@ final class LockEngine {
 	}
 
 	/** {@code null} if the wait passed. */
-	private @Nullable LockHold acquireFresh(String name, long waitNanos, long deadline, Duration leaseTime,
-			boolean renew, @Nullable String method) throws InterruptedException {
+	private @Nullable Lease acquireFresh(String name, long waitNanos, long deadline, Duration leaseTime, boolean renew,
+			@Nullable String method) throws InterruptedException {
 		this.shutdown.refuseIfStopping(name);
 		LockState state = this.states.retain(name);
 		boolean acquired = false;
@@ -128,7 +128,7 @@ final class LockEngine {
 	}
 
 	private void reenter(LockState state, Duration leaseTime, boolean renew) throws InterruptedException {
-		LockHold hold = state.hold;
+		Lease hold = state.hold;
 		Assert.state(hold != null, "Hold must be set");
 		if (!hold.isValid()) {
 			throw new LockLostException(state.name, "Lock '" + state.name
@@ -161,7 +161,7 @@ final class LockEngine {
 	 * and so would not wait for it. Called holding the local lock.
 	 */
 	private void giveBackAtShutdown(LockState state) {
-		LockHold hold = state.hold;
+		Lease hold = state.hold;
 		state.hold = null;
 		if (hold != null) {
 			this.leases.giveBack(hold);
@@ -172,7 +172,7 @@ final class LockEngine {
 	/** Releases the current thread's hold, or one re-entry of it. */
 	void release(String name) {
 		LockState state = this.states.get(name);
-		LockHold hold = (state != null) ? state.heldByCurrentThread() : null;
+		Lease hold = (state != null) ? state.heldByCurrentThread() : null;
 		if (state == null || hold == null) {
 			throw new IllegalMonitorStateException("Lock '" + name + "' is not held by the current thread");
 		}
@@ -189,7 +189,7 @@ final class LockEngine {
 		}
 	}
 
-	private void releaseHold(LockState state, LockHold hold) {
+	private void releaseHold(LockState state, Lease hold) {
 		// The threads waiting while the client stops give up: keep the lock from them.
 		if (!this.shutdown.isStopping() && this.handOffs.passOn(state, hold)) {
 			return;
@@ -211,7 +211,7 @@ final class LockEngine {
 		}
 	}
 
-	@Nullable LockHold currentHold(String name) {
+	@Nullable Lease currentHold(String name) {
 		LockState state = this.states.get(name);
 		return (state != null) ? state.heldByCurrentThread() : null;
 	}
@@ -221,7 +221,7 @@ final class LockEngine {
 		return (state != null && state.heldByCurrentThread() != null) ? state.local.getHoldCount() : 0;
 	}
 
-	long fencingToken(LockHold hold) {
+	long fencingToken(Lease hold) {
 		return this.fencingTokens.tokenOf(hold);
 	}
 

@@ -23,38 +23,38 @@ final class LockInventory {
 	private LockInventory() {
 	}
 
-	static List<HeldLock> heldLocks(Collection<LockState> states, Collection<LockHold> leases) {
-		List<HeldLock> held = new ArrayList<>();
+	static List<LeaseView> heldLocks(Collection<LockState> states, Collection<Lease> leases) {
+		List<LeaseView> held = new ArrayList<>();
 		for (LockState state : states) {
-			LockHold hold = state.hold;
+			Lease hold = state.hold;
 			if (hold == null || hold.isReleasedOrLost()) {
 				continue;
 			}
 			Thread owner = state.local.owner();
 			boolean ownerHolds = owner != null && owner == hold.owner();
 			long fencingToken = hold.fencingToken();
-			held.add(new HeldLock(state.name, ownerHolds ? LockHolder.threadName(owner) : null,
+			held.add(new LeaseView(state.name, ownerHolds ? LockHolder.threadName(owner) : null,
 					ownerHolds ? state.local.ownerHoldCount() : 0, hold.acquiredAt(),
 					Duration.ofNanos(hold.remainingNanos()), hold.isRenewing(),
 					(fencingToken != 0) ? fencingToken : null, hold.method()));
 		}
-		for (LockHold lease : leases) {
+		for (Lease lease : leases) {
 			if (!lease.isReleasedOrLost()) {
 				long fencingToken = lease.fencingToken();
-				held.add(new HeldLock(lease.name(), null, 1, lease.acquiredAt(),
+				held.add(new LeaseView(lease.name(), null, 1, lease.acquiredAt(),
 						Duration.ofNanos(lease.remainingNanos()), lease.isRenewing(),
 						(fencingToken != 0) ? fencingToken : null, lease.method()));
 			}
 		}
-		held.sort(Comparator.comparing(HeldLock::name));
+		held.sort(Comparator.comparing(LeaseView::name));
 		return held;
 	}
 
 	/** {@code asyncWaits}: a name per asynchronous holder, each waiting in the store. */
-	static List<LockWait> waits(Collection<LockState> states, Collection<String> asyncWaits) {
+	static List<WaiterView> waits(Collection<LockState> states, Collection<String> asyncWaits) {
 		Map<String, Integer> asyncByName = new HashMap<>();
 		asyncWaits.forEach((name) -> asyncByName.merge(name, 1, Integer::sum));
-		List<LockWait> waits = new ArrayList<>();
+		List<WaiterView> waits = new ArrayList<>();
 		for (LockState state : states) {
 			// The thread at the head of the local queue holds the local lock and no
 			// hold: it is the one waiting in the store.
@@ -62,11 +62,11 @@ final class LockInventory {
 			Integer async = asyncByName.remove(state.name);
 			int waiting = state.local.queueLength() + (inStore ? 1 : 0) + ((async != null) ? async : 0);
 			if (waiting > 0) {
-				waits.add(new LockWait(state.name, waiting, inStore || async != null));
+				waits.add(new WaiterView(state.name, waiting, inStore || async != null));
 			}
 		}
-		asyncByName.forEach((name, waiting) -> waits.add(new LockWait(name, waiting, true)));
-		waits.sort(Comparator.comparing(LockWait::name));
+		asyncByName.forEach((name, waiting) -> waits.add(new WaiterView(name, waiting, true)));
+		waits.sort(Comparator.comparing(WaiterView::name));
 		return waits;
 	}
 

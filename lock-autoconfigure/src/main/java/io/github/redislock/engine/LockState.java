@@ -29,13 +29,13 @@ final class LockState {
 	 * Set and cleared by the thread holding {@link #local}, or by {@link LockStates} once
 	 * that thread ended.
 	 */
-	volatile @Nullable LockHold hold;
+	volatile @Nullable Lease hold;
 
 	/**
 	 * Released locally and left in the store for the next local thread; counts as one of
 	 * the {@link #references}. Set and cleared only by the thread holding {@link #local}.
 	 */
-	volatile @Nullable LockHold handedOff;
+	volatile @Nullable Lease handedOff;
 
 	/**
 	 * Passes in a row to the next local thread while other processes may wait (see
@@ -57,8 +57,8 @@ final class LockState {
 		}
 	}
 
-	@Nullable LockHold heldByCurrentThread() {
-		LockHold current = this.hold;
+	@Nullable Lease heldByCurrentThread() {
+		Lease current = this.hold;
 		return (current != null && this.local.isHeldByCurrentThread()) ? current : null;
 	}
 

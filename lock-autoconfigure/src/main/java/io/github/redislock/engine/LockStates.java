@@ -76,7 +76,7 @@ final class LockStates implements AutoCloseable {
 	 */
 	private void releaseIfOwnerEnded(LockState state) {
 		state.local.releaseEndedOwner((owner) -> {
-			LockHold hold = state.hold;
+			Lease hold = state.hold;
 			state.hold = null;
 			state.keptTurns = 0;
 			if (hold != null) {

@@ -34,9 +34,9 @@ final class RenewalFailures {
 		this.runtime = runtime;
 	}
 
-	void failed(List<LockHold> batch, long requestedAt, RuntimeException ex) {
+	void failed(List<Lease> batch, long requestedAt, RuntimeException ex) {
 		long longestLease = 0;
-		for (LockHold hold : batch) {
+		for (Lease hold : batch) {
 			longestLease = Math.max(longestLease, hold.leaseTime().toNanos());
 		}
 		if (!this.failing) {

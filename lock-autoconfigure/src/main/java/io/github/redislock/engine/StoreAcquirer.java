@@ -57,10 +57,9 @@ final class StoreAcquirer {
 			this.waits.takeBack(state.name, ownerToken);
 			throw ex;
 		}
-		LockHold hold;
+		Lease hold;
 		if (result.acquired()) {
-			hold = new LockHold(state.name, ownerToken, leaseTime, requestedAt, this.store::leaseValidity,
-					this.runtime);
+			hold = new Lease(state.name, ownerToken, leaseTime, requestedAt, this.store::leaseValidity, this.runtime);
 		}
 		else if (Deadline.remaining(deadline, this.runtime.nanoTime()) <= 0) {
 			return false;
@@ -79,7 +78,7 @@ final class StoreAcquirer {
 	 * A hold whose renewal could not start is given back at once, as no one would release
 	 * it; the release also takes the thread out of the store's queue.
 	 */
-	private void keep(LockState state, LockHold hold, boolean renew, @Nullable String method) {
+	private void keep(LockState state, Lease hold, boolean renew, @Nullable String method) {
 		hold.takenBy(method);
 		state.hold = hold;
 		if (renew) {

@@ -12,7 +12,7 @@
  * (taking a lock in the store, for blocking and asynchronous callers alike),
  * {@code LeaseKeeper} (renewal, release, lost leases) and {@code FencingTokens}. Every
  * store call goes through {@code GuardedStore}; {@code LockClientShutdown} stops the
- * client without abandoning held locks. {@code HeldLock}, {@code LockWait} and
+ * client without abandoning held locks. {@code LeaseView}, {@code WaiterView} and
  * {@code RenewalHealth} are snapshots for operators, never handles.
  */
 @NullMarked

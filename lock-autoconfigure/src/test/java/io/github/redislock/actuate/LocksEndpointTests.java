@@ -18,7 +18,7 @@ import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockLostListener;
-import io.github.redislock.engine.LockWait;
+import io.github.redislock.engine.WaiterView;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.junit.jupiter.api.BeforeAll;
@@ -133,7 +133,7 @@ class LocksEndpointTests {
 
 			await().atMost(Duration.ofSeconds(10))
 				.untilAsserted(() -> assertThat(endpoint.locks().waits())
-					.containsExactly(new LockWait("elsewhere", 1, true), new LockWait("local", 1, false)));
+					.containsExactly(new WaiterView("elsewhere", 1, true), new WaiterView("local", 1, false)));
 
 			local.release();
 			elsewhere.release();

@@ -19,10 +19,10 @@ import io.github.redislock.core.LockInstrumentation;
  *
  * @author redis-lock contributors
  */
-final class LockHold {
+final class Lease {
 
-	private static final AtomicLongFieldUpdater<LockHold> FENCING_TOKEN = AtomicLongFieldUpdater
-		.newUpdater(LockHold.class, "fencingToken");
+	private static final AtomicLongFieldUpdater<Lease> FENCING_TOKEN = AtomicLongFieldUpdater.newUpdater(Lease.class,
+			"fencingToken");
 
 	private final String name;
 
@@ -89,7 +89,7 @@ final class LockHold {
 	 * For the current thread; {@code validity} is the store's
 	 * {@link io.github.redislock.store.LockStore#leaseValidity}.
 	 */
-	LockHold(String name, String ownerToken, Duration leaseTime, long requestedAt, UnaryOperator<Duration> validity,
+	Lease(String name, String ownerToken, Duration leaseTime, long requestedAt, UnaryOperator<Duration> validity,
 			EngineRuntime runtime) {
 		this.name = name;
 		this.ownerToken = ownerToken;
@@ -102,16 +102,16 @@ final class LockHold {
 	}
 
 	/** After a wait; {@code owner} is {@code null} for an asynchronous holder. */
-	static LockHold granted(String name, String ownerToken, Duration leaseTime, long requestedAt,
+	static Lease granted(String name, String ownerToken, Duration leaseTime, long requestedAt,
 			UnaryOperator<Duration> validity, EngineRuntime runtime, @Nullable Thread owner) {
-		LockHold hold = new LockHold(name, ownerToken, leaseTime, requestedAt, validity, runtime);
+		Lease hold = new Lease(name, ownerToken, leaseTime, requestedAt, validity, runtime);
 		hold.owner = owner;
 		return hold;
 	}
 
 	/** For the next local thread, after the store gave the lock a fresh lease for it. */
-	static LockHold reacquired(LockHold previous, String ownerToken, long requestedAt) {
-		LockHold next = new LockHold(previous.name, ownerToken, previous.leaseTime, requestedAt, previous.validity,
+	static Lease reacquired(Lease previous, String ownerToken, long requestedAt) {
+		Lease next = new Lease(previous.name, ownerToken, previous.leaseTime, requestedAt, previous.validity,
 				previous.runtime);
 		next.reacquired = true;
 		return next;

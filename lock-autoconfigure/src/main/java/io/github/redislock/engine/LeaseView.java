@@ -13,9 +13,8 @@ import org.jspecify.annotations.Nullable;
  * cannot change a lock.
  *
  * @param name the lock name
- * @param ownerThread the name of the thread that holds it, or {@code null} when none
- * does, as for a lock handed off to the next thread of this instance, or the lease of an
- * asynchronous holder ({@link io.github.redislock.core.LockLease})
+ * @param ownerThread the name of the thread that holds it, or {@code null} for the lease
+ * of an asynchronous holder ({@link io.github.redislock.core.LockLease})
  * @param holdCount how many times that thread holds it (re-entries included)
  * @param acquiredAt when that thread took it, by the wall clock
  * @param remainingLease how much of the lease is known to be left
@@ -26,7 +25,7 @@ import org.jspecify.annotations.Nullable;
  * @author redis-lock contributors
  * @since 0.1.0
  */
-public record HeldLock(String name, @Nullable String ownerThread, int holdCount, Instant acquiredAt,
+public record LeaseView(String name, @Nullable String ownerThread, int holdCount, Instant acquiredAt,
 		Duration remainingLease, boolean renewing, @Nullable Long fencingToken, @Nullable String method) {
 
 }

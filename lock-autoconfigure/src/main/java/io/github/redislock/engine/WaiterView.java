@@ -4,9 +4,9 @@ package io.github.redislock.engine;
 
 /**
  * The threads of this instance waiting for one lock, as {@link DefaultLockClient#waits()}
- * saw them: a snapshot for operators. Only the first of them waits in the store; the
- * others queue behind it in this instance, so that a busy lock costs the store one waiter
- * per instance.
+ * saw them: a snapshot for operators. Threads queue behind the first in this instance,
+ * which alone waits in the store, so that a busy lock costs the store one waiting thread
+ * per instance; each asynchronous holder waits in the store itself.
  *
  * @param name the lock name
  * @param waitingThreads how many threads of this instance wait for it, asynchronous
@@ -17,6 +17,6 @@ package io.github.redislock.engine;
  * @author redis-lock contributors
  * @since 0.1.0
  */
-public record LockWait(String name, int waitingThreads, boolean waitingInStore) {
+public record WaiterView(String name, int waitingThreads, boolean waitingInStore) {
 
 }

@@ -19,9 +19,9 @@ import io.github.redislock.core.LockLostException;
  *
  * @author redis-lock contributors
  */
-final class ClientLease implements LockLease {
+final class AsyncLease implements LockLease {
 
-	private final LockHold hold;
+	private final Lease hold;
 
 	private final AsyncLocks locks;
 
@@ -31,7 +31,7 @@ final class ClientLease implements LockLease {
 
 	private final CompletableFuture<LockLostException> lost = new CompletableFuture<>();
 
-	ClientLease(LockHold hold, AsyncLocks locks, Executor completions) {
+	AsyncLease(Lease hold, AsyncLocks locks, Executor completions) {
 		this.hold = hold;
 		this.locks = locks;
 		this.completions = completions;
@@ -40,7 +40,7 @@ final class ClientLease implements LockLease {
 					+ "' was lost while held: " + reason + "; work done under it may overlap with another holder's"))));
 	}
 
-	LockHold hold() {
+	Lease hold() {
 		return this.hold;
 	}
 

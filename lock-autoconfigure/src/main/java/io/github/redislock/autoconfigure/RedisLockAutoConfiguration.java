@@ -49,7 +49,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * they fail (no connection factory, or several and none primary), {@code @RedisLock}
  * methods must not run as if locked. For the same reason start-up stops on an unsupported
  * Spring Boot line ({@link SupportedSpringBootCheck}) and, by default, on a Redis that
- * can evict lock keys ({@link io.github.redislock.redis.EvictionPolicyCheck}).
+ * can evict lock keys ({@link RedisLockStore#checkEvictionPolicy}).
  *
  * @author redis-lock contributors
  * @since 0.1.0

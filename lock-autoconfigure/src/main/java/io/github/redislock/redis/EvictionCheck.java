@@ -10,7 +10,7 @@ package io.github.redislock.redis;
  *
  * @author redis-lock contributors
  * @since 0.1.0
- * @see EvictionPolicyCheck
+ * @see RedisLockStore#checkEvictionPolicy
  */
 public enum EvictionCheck {
 

@@ -40,9 +40,8 @@ import org.springframework.util.ClassUtils;
  * the same setting.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
-public final class EvictionPolicyCheck {
+final class EvictionPolicyCheck {
 
 	private static final Logger logger = LoggerFactory.getLogger(EvictionPolicyCheck.class);
 
@@ -65,7 +64,7 @@ public final class EvictionPolicyCheck {
 	 * {@link EvictionCheck#FAIL} and a master with a {@code maxmemory} limit can evict
 	 * lock keys
 	 */
-	public static void check(EvictionCheck check, List<RedisConnectionFactory> connectionFactories) {
+	static void check(EvictionCheck check, List<RedisConnectionFactory> connectionFactories) {
 		Assert.notNull(check, "EvictionCheck must not be null");
 		if (check == EvictionCheck.OFF) {
 			return;

@@ -165,16 +165,28 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Check that the Redis masters of this store cannot evict lock keys (one
-	 * {@code CONFIG GET} per master, meant for start-up); see
-	 * {@link EvictionPolicyCheck}.
+	 * Check that the Redis masters of this store cannot evict lock keys, with one
+	 * {@code CONFIG GET} per master; meant for start-up.
 	 * @param check what to do with a policy that can evict lock keys
 	 * @throws InvalidLockConfigurationException if {@code check} is
 	 * {@link EvictionCheck#FAIL} and a master with a {@code maxmemory} limit can evict
 	 * lock keys
 	 */
 	public void checkEvictionPolicy(EvictionCheck check) {
-		EvictionPolicyCheck.check(check, List.of(this.connectionFactory));
+		checkEvictionPolicy(check, List.of(this));
+	}
+
+	/**
+	 * Check the masters of several stores at once, such as the nodes of a Redlock, so
+	 * that one message names every master that can evict lock keys.
+	 * @param check what to do with a policy that can evict lock keys
+	 * @param stores the stores
+	 * @throws InvalidLockConfigurationException if {@code check} is
+	 * {@link EvictionCheck#FAIL} and a master with a {@code maxmemory} limit can evict
+	 * lock keys
+	 */
+	public static void checkEvictionPolicy(EvictionCheck check, List<RedisLockStore> stores) {
+		EvictionPolicyCheck.check(check, stores.stream().map((store) -> store.connectionFactory).toList());
 	}
 
 	/**

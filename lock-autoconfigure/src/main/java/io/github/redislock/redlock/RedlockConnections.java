@@ -10,9 +10,6 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
-import io.github.redislock.core.InvalidLockConfigurationException;
-import io.github.redislock.redis.EvictionCheck;
-import io.github.redislock.redis.EvictionPolicyCheck;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.redis.ReplicaAcknowledgement;
 import io.github.redislock.store.AsyncLockStore;
@@ -138,17 +135,6 @@ final class RedlockConnections implements AutoCloseable {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
-	}
-
-	/**
-	 * Check that no node can evict lock keys; see {@link EvictionPolicyCheck}.
-	 * @param check what to do with a policy that can evict lock keys
-	 * @throws InvalidLockConfigurationException if {@code check} is
-	 * {@link EvictionCheck#FAIL} and a node with a {@code maxmemory} limit can evict lock
-	 * keys
-	 */
-	void checkEvictionPolicy(EvictionCheck check) {
-		EvictionPolicyCheck.check(check, List.copyOf(this.factories));
 	}
 
 	/**

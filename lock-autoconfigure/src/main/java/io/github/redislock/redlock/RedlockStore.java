@@ -369,12 +369,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * lock keys
 	 */
 	public void checkEvictionPolicy(EvictionCheck check) {
-		if (this.connections != null) {
-			this.connections.checkEvictionPolicy(check);
-		}
-		else {
-			this.stores.forEach((store) -> store.checkEvictionPolicy(check));
-		}
+		RedisLockStore.checkEvictionPolicy(check, this.stores);
 	}
 
 	@Override

@@ -67,11 +67,7 @@ class EngineOnSimulatedTimeTests {
 		DefaultLockClient waiter = client(SLOW_BACKOFF);
 		LockLease held = acquire(holder, LockDefinition.of("job", LEASE, Duration.ZERO)).orElseThrow();
 
-		CompletableFuture<Optional<LockLease>> waiting = waiter
-			.tryAcquireAsync(LockDefinition.of("job", LEASE, Duration.ofSeconds(3)))
-			.toCompletableFuture();
-		this.runtime.runUntilIdle();
-		assertThat(waiting).isNotDone();
+		CompletableFuture<Optional<LockLease>> waiting = startWaiting(waiter, Duration.ofSeconds(3));
 		this.runtime.advance(Duration.ofMillis(2_999));
 		assertThat(waiting).isNotDone();
 		this.runtime.advance(Duration.ofMillis(2));
@@ -86,9 +82,7 @@ class EngineOnSimulatedTimeTests {
 		DefaultLockClient holder = client(SLOW_BACKOFF);
 		DefaultLockClient waiter = client(SLOW_BACKOFF);
 		LockLease held = acquire(holder, LockDefinition.of("job", LEASE, Duration.ZERO)).orElseThrow();
-		CompletableFuture<Optional<LockLease>> waiting = waiter
-			.tryAcquireAsync(LockDefinition.of("job", LEASE, Duration.ofMinutes(1)))
-			.toCompletableFuture();
+		CompletableFuture<Optional<LockLease>> waiting = startWaiting(waiter, Duration.ofMinutes(1));
 		this.runtime.advance(Duration.ofSeconds(1));
 		assertThat(waiting).isNotDone();
 
@@ -131,6 +125,18 @@ class EngineOnSimulatedTimeTests {
 		this.runtime.runUntilIdle();
 		assertThat(acquiring).isDone();
 		return acquiring.join();
+	}
+
+	/**
+	 * Ask for the busy lock {@code job}, and check that the first attempt found it so.
+	 */
+	private CompletableFuture<Optional<LockLease>> startWaiting(DefaultLockClient waiter, Duration waitTime) {
+		CompletableFuture<Optional<LockLease>> waiting = waiter
+			.tryAcquireAsync(LockDefinition.of("job", LEASE, waitTime))
+			.toCompletableFuture();
+		this.runtime.runUntilIdle();
+		assertThat(waiting).isNotDone();
+		return waiting;
 	}
 
 	private void release(LockLease lease) {

@@ -5,6 +5,8 @@
  * What the starter shows Spring Boot Actuator: the {@code locks} endpoint, a view of the
  * locks this instance holds and waits for, and the {@code redisLock} health contribution.
  * Loaded only when Actuator is on the classpath.
+ * <p>
+ * Internal: applications reference {@link LocksEndpoint} only to expose or secure it.
  */
 @NullMarked
 package io.github.redislock.actuate;

@@ -14,6 +14,9 @@
  * store call goes through {@code GuardedStore}; {@code LockClientShutdown} stops the
  * client without abandoning held locks. {@code LeaseView}, {@code WaiterView} and
  * {@code RenewalHealth} are snapshots for operators, never handles.
+ * <p>
+ * Internal, but for {@link DefaultLockClient} and the views it returns: code that builds
+ * a client without Spring Boot creates one. The rest may change in any release.
  */
 @NullMarked
 package io.github.redislock.engine;

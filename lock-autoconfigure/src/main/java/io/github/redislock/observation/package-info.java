@@ -7,6 +7,9 @@
  * {@code MeterRegistry} or an {@code ObservationRegistry}. {@code LockMeterNames} holds
  * the names and tags, which are a public contract. Nothing here is loaded without
  * Micrometer.
+ * <p>
+ * Internal, but for the meter names and the observation convention and context, which
+ * dashboards and Micrometer users build on.
  */
 @NullMarked
 package io.github.redislock.observation;

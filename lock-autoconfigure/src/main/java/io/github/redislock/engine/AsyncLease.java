@@ -35,9 +35,13 @@ final class AsyncLease implements LockLease {
 		this.hold = hold;
 		this.locks = locks;
 		this.completions = completions;
-		hold.onLoss((reason) -> this.completions
-			.execute(() -> this.lost.complete(new LockLostException(hold.name(), "Lock '" + hold.name()
-					+ "' was lost while held: " + reason + "; work done under it may overlap with another holder's"))));
+		hold.onLoss((reason) -> {
+			// Over, as if released: neither shutdown nor memory waits for a release that
+			// may never come.
+			locks.forget(this);
+			this.completions.execute(() -> this.lost.complete(new LockLostException(hold.name(), "Lock '" + hold.name()
+					+ "' was lost while held: " + reason + "; work done under it may overlap with another holder's")));
+		});
 	}
 
 	Lease hold() {

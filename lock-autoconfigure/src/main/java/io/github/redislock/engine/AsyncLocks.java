@@ -160,6 +160,10 @@ final class AsyncLocks implements AutoCloseable {
 		hold.takenBy(definition.method());
 		AsyncLease lease = new AsyncLease(hold, this, this::complete);
 		this.held.add(lease);
+		if (hold.isReleasedOrLost()) {
+			// Lost before it was added: the loss could not forget it.
+			this.held.remove(lease);
+		}
 		try {
 			if (this.stopping.getAsBoolean()) {
 				throw new LockClientClosedException(definition.name());
@@ -198,6 +202,10 @@ final class AsyncLocks implements AutoCloseable {
 		catch (RejectedExecutionException ex) {
 			completion.run();
 		}
+	}
+
+	void forget(AsyncLease lease) {
+		this.held.remove(lease);
 	}
 
 	CompletionStage<Void> release(AsyncLease lease) {

@@ -186,7 +186,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	/** Lock names this process holds or waits for. */
 	int activeLockCount() {
-		return this.states.size();
+		return this.states.size() + this.asyncLocks.size();
 	}
 
 	int renewalCount() {

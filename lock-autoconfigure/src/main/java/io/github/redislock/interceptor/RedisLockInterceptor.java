@@ -73,6 +73,10 @@ public class RedisLockInterceptor implements MethodInterceptor {
 	public RedisLockInterceptor(RedisLockOperationSource operationSource, LockOperations locks, Duration leaseTime,
 			Duration waitTime, boolean renew, LockAcquisitionFailureHandler failureHandler,
 			LostLeaseAction lostLeaseAction) {
+		Assert.notNull(operationSource, "RedisLockOperationSource must not be null");
+		Assert.notNull(locks, "LockOperations must not be null");
+		Assert.notNull(failureHandler, "LockAcquisitionFailureHandler must not be null");
+		Assert.notNull(lostLeaseAction, "LostLeaseAction must not be null");
 		this.operationSource = operationSource;
 		this.evaluator = operationSource.evaluator();
 		this.locks = locks;

@@ -186,6 +186,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * lock keys
 	 */
 	public static void checkEvictionPolicy(EvictionCheck check, List<RedisLockStore> stores) {
+		Assert.notNull(stores, "Stores must not be null");
 		EvictionPolicyCheck.check(check, stores.stream().map((store) -> store.connectionFactory).toList());
 	}
 

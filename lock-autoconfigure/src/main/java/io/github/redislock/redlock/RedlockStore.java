@@ -69,7 +69,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * @param nodeNames the nodes' names for messages, such as {@code host:port}
 	 * @param nodeTimeout how long to wait for the nodes' replies to each operation
 	 * @param driftFactor the share of a lease allowed for the drift between the clocks of
-	 * the nodes and of this process, for example {@code 0.01}
+	 * the nodes and of this process, at least 0 and under 0.5, for example {@code 0.01}
+	 * @throws IllegalArgumentException if an argument is {@code null} or out of range
 	 */
 	public RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor) {
 		this(nodes, nodeNames, nodeTimeout, driftFactor, null);
@@ -83,28 +84,46 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * @param keyPrefix prepended to every key
 	 * @param nodeTimeout how long to wait for the nodes' replies to each operation
 	 * @param driftFactor the share of a lease allowed for the drift between the clocks of
-	 * the nodes and of this process, for example {@code 0.01}
+	 * the nodes and of this process, at least 0 and under 0.5, for example {@code 0.01}
 	 * @return the store
+	 * @throws IllegalArgumentException if an argument is {@code null} or out of range,
+	 * before any connection is opened
 	 */
 	public static RedlockStore connect(List<RedlockNode> nodes, String keyPrefix, Duration nodeTimeout,
 			double driftFactor) {
+		Assert.notNull(nodes, "Redlock nodes must not be null");
+		Assert.noNullElements(nodes, "Redlock nodes must not contain null");
+		Assert.notNull(keyPrefix, "Key prefix must not be null");
+		check(nodes.size(), nodeTimeout, driftFactor);
 		return RedlockConnections.connect(nodes, keyPrefix, nodeTimeout).store(nodeTimeout, driftFactor);
 	}
 
 	/** As the public constructor, closing {@code connections} with the store. */
 	RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor,
 			@Nullable RedlockConnections connections) {
-		Assert.isTrue(nodes.size() >= 3 && nodes.size() % 2 == 1,
-				() -> "A Redlock needs an odd number of nodes, at least 3, not " + nodes.size());
+		Assert.notNull(nodes, "Redlock nodes must not be null");
+		Assert.notNull(nodeNames, "Redlock node names must not be null");
+		check(nodes.size(), nodeTimeout, driftFactor);
 		Assert.isTrue(nodeNames.size() == nodes.size(), "Need one name per node");
-		Assert.isTrue(!nodeTimeout.isNegative() && !nodeTimeout.isZero(), "Node timeout must be positive");
-		Assert.isTrue(driftFactor >= 0 && driftFactor < 1, "Drift factor must be at least 0 and less than 1");
 		this.nodes = new NodeCalls(nodes, nodeNames, nodeTimeout);
 		this.quorum = nodes.size() / 2 + 1;
 		this.driftFactor = driftFactor;
 		this.nodeTimeout = nodeTimeout;
 		this.stores = List.copyOf(nodes);
 		this.connections = connections;
+	}
+
+	/**
+	 * The bounds the Redlock properties check too, so that both refuse the same values.
+	 */
+	private static void check(int nodes, @Nullable Duration nodeTimeout, double driftFactor) {
+		Assert.isTrue(nodes >= 3 && nodes % 2 == 1,
+				() -> "A Redlock needs an odd number of nodes, at least 3, not " + nodes);
+		Assert.notNull(nodeTimeout, "Redlock node timeout must not be null");
+		Assert.isTrue(!nodeTimeout.isNegative() && !nodeTimeout.isZero(),
+				() -> "Redlock node timeout must be positive, was " + nodeTimeout);
+		Assert.isTrue(driftFactor >= 0 && driftFactor < 0.5,
+				() -> "Redlock drift factor must be at least 0 and less than 0.5, was " + driftFactor);
 	}
 
 	@Override

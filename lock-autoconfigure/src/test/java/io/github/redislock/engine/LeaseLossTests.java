@@ -4,9 +4,13 @@ package io.github.redislock.engine;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockLease;
+import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockStoreException;
 import io.github.redislock.test.InMemoryLockStore;
@@ -63,6 +67,22 @@ class LeaseLossTests extends InMemoryLockTestSupport {
 		assertThat(LockClientProbe.renewalCount(client)).isZero();
 		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::unlock);
 		assertThat(this.lostEvents).as("the release reports no loss twice").hasSize(1);
+	}
+
+	@Test
+	void anAsynchronousLeaseFoundLostIsForgottenThoughNeverReleased() throws Exception {
+		DefaultLockClient client = newClient();
+		LockLease lease = client
+			.tryAcquireAsync(new LockDefinition("dropped", Duration.ofMillis(600), Duration.ZERO, true))
+			.toCompletableFuture()
+			.get(10, TimeUnit.SECONDS)
+			.orElseThrow();
+
+		this.store.forceRelease("dropped");
+		lease.whenLost().toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+		assertThat(LockClientProbe.activeLockCount(client)).as("leases the client keeps").isZero();
+		assertThat(this.lostEvents).extracting(LockLostEvent::lockName).containsExactly("dropped");
 	}
 
 	@Test

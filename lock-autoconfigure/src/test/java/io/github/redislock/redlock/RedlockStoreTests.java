@@ -19,6 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -65,6 +66,26 @@ class RedlockStoreTests {
 		this.redlock.awaitHoldingNodes("taken", 0);
 		assertThat(store.tryAcquire("taken", "b", LEASE).acquired()).isTrue();
 		assertThat(store.release("taken", "b")).isTrue();
+	}
+
+	@Test
+	void connectRefusesSettingsOutOfRangeBeforeOpeningAnyConnection() {
+		List<RedlockNode> nodes = masters.stream()
+			.map((master) -> RedlockNode.parse("redis://" + master.host() + ":" + master.port()))
+			.toList();
+		String clientsBefore = masters.get(0).info("clients").get("connected_clients");
+
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> RedlockStore.connect(nodes, "lock:", Duration.ofMillis(200), 1.5))
+			.withMessage("Redlock drift factor must be at least 0 and less than 0.5, was 1.5");
+		assertThatIllegalArgumentException().isThrownBy(() -> RedlockStore.connect(nodes, "lock:", Duration.ZERO, 0.01))
+			.withMessage("Redlock node timeout must be positive, was PT0S");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> RedlockStore.connect(nodes.subList(0, 2), "lock:", Duration.ofMillis(200), 0.01))
+			.withMessage("A Redlock needs an odd number of nodes, at least 3, not 2");
+
+		assertThat(masters.get(0).info("clients").get("connected_clients")).as("clients connected to a node")
+			.isEqualTo(clientsBefore);
 	}
 
 	@Test

@@ -515,7 +515,7 @@ public class RedisLockProperties implements Validator {
 			if (this.nodeTimeout == null || this.nodeTimeout.compareTo(MIN_TIME) < 0) {
 				reject(errors, "redlock.nodeTimeout", "redis-lock.redlock.node-timeout must be at least 1 ms");
 			}
-			else if (expire != null && this.nodeTimeout.compareTo(expire) >= 0) {
+			else if (!this.nodes.isEmpty() && expire != null && this.nodeTimeout.compareTo(expire) >= 0) {
 				reject(errors, "redlock.nodeTimeout",
 						"redis-lock.redlock.node-timeout must be shorter than redis-lock.expire");
 			}

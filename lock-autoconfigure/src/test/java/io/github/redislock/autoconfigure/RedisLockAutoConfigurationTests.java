@@ -203,6 +203,17 @@ class RedisLockAutoConfigurationTests {
 	}
 
 	@Test
+	void aLeaseTooShortIsNotAlsoBlamedOnTheRedlockNodeTimeoutWhenNoRedlockIsConfigured() {
+		this.runner.withPropertyValues("redis-lock.expire=0").run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("redis-lock.expire must be at least 1 ms")
+				.message()
+				.doesNotContain("node-timeout");
+		});
+	}
+
+	@Test
 	void replicaAckTimeoutMustBeShorterThanTheLease() {
 		this.runner.withPropertyValues("redis-lock.replica-acks=1", "redis-lock.replica-ack-timeout=30s")
 			.run((context) -> {

@@ -75,7 +75,8 @@ public interface LockLease {
 	/**
 	 * Return a stage that completes when the lease is found lost while held: renewal
 	 * found the lock taken or expired, the client shut down, or an operator revoked it.
-	 * It never completes for a lease released in time.
+	 * It never completes for a lease released in time. A lease found lost is over: the
+	 * client keeps nothing for it, and calling {@link #release()} is optional.
 	 * @return the loss, as the exception {@link #release()} completes with
 	 */
 	CompletionStage<LockLostException> whenLost();

@@ -43,6 +43,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	private final boolean renew;
 
+	private final GuardedStore guardedStore;
+
 	private final LeaseKeeper leases;
 
 	private final LockStates states;
@@ -94,7 +96,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		Assert.notNull(lostListener, "LockLostListener must not be null");
 		this.leaseTime = leaseTime;
 		this.renew = renew;
-		GuardedStore guardedStore = new GuardedStore(store);
+		GuardedStore guardedStore = new GuardedStore(store, runtime);
+		this.guardedStore = guardedStore;
 		this.leases = new LeaseKeeper(guardedStore, lostListener, runtime);
 		this.states = new LockStates(this.leases, this::isStopping, runtime);
 		this.shutdown = new LockClientShutdown(this.states.all(), this.leases::giveUp);
@@ -315,6 +318,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		this.asyncLocks.close();
 		this.leases.close();
 		this.states.close();
+		this.guardedStore.close();
 	}
 
 }

@@ -29,8 +29,11 @@ final class GuardedStore {
 
 	private final LockStore store;
 
-	GuardedStore(LockStore store) {
+	private final UninterruptibleCall uninterruptible;
+
+	GuardedStore(LockStore store, EngineRuntime runtime) {
 		this.store = store;
+		this.uninterruptible = new UninterruptibleCall(runtime);
 	}
 
 	/**
@@ -80,7 +83,7 @@ final class GuardedStore {
 	 */
 	boolean release(Lease hold, boolean leaseLeft) {
 		try {
-			return UninterruptibleCall.call((afterInterruption) -> this.store.release(hold.name(), hold.ownerToken())
+			return this.uninterruptible.call((afterInterruption) -> this.store.release(hold.name(), hold.ownerToken())
 					|| (afterInterruption && leaseLeft));
 		}
 		catch (RuntimeException ex) {
@@ -96,7 +99,7 @@ final class GuardedStore {
 	 */
 	boolean releaseQuietly(String name, String ownerToken, String occasion) {
 		try {
-			return UninterruptibleCall.call((retry) -> this.store.release(name, ownerToken));
+			return this.uninterruptible.call((retry) -> this.store.release(name, ownerToken));
 		}
 		catch (RuntimeException ex) {
 			logger.atDebug()
@@ -116,7 +119,7 @@ final class GuardedStore {
 	 */
 	LockStore.@Nullable Reacquisition reacquire(Lease hold, String nextOwnerToken) {
 		try {
-			return UninterruptibleCall.call((afterInterruption) -> this.store.reacquire(hold.name(), hold.ownerToken(),
+			return this.uninterruptible.call((afterInterruption) -> this.store.reacquire(hold.name(), hold.ownerToken(),
 					nextOwnerToken, hold.leaseTime()));
 		}
 		catch (RuntimeException ex) {
@@ -136,7 +139,7 @@ final class GuardedStore {
 	 */
 	long issueFencingToken(Lease hold) {
 		try {
-			return UninterruptibleCall
+			return this.uninterruptible
 				.call((retry) -> this.store.issueFencingToken(hold.name(), hold.ownerToken(), hold.leaseTime()));
 		}
 		catch (RuntimeException ex) {
@@ -173,6 +176,10 @@ final class GuardedStore {
 				logger.debug("Could not unsubscribe from releases of lock '{}'", name, ex);
 			}
 		}
+	}
+
+	void close() {
+		this.uninterruptible.close();
 	}
 
 	/** Clears the interrupt flag; also sees an interrupt the store's client wrapped. */

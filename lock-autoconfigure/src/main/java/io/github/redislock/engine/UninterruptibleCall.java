@@ -4,10 +4,8 @@ package io.github.redislock.engine;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
 
 /**
  * For store calls that must complete despite an interrupt, after which a Redis client
@@ -19,20 +17,21 @@ import java.util.concurrent.TimeUnit;
 final class UninterruptibleCall {
 
 	/**
-	 * Made only when an interrupt lands; daemons, so a call stuck in a store never keeps
-	 * the JVM alive.
+	 * Threads start only when an interrupt lands, and end when the client closes, so that
+	 * none outlives it.
 	 */
-	private static final ThreadPoolExecutor finishers = new ThreadPoolExecutor(0, Integer.MAX_VALUE, 10,
-			TimeUnit.SECONDS, new SynchronousQueue<>(), (task) -> {
-				Thread thread = new Thread(task, "redis-lock-interrupted-call");
-				thread.setDaemon(true);
-				return thread;
-			});
+	private final ExecutorService finishers;
 
-	private UninterruptibleCall() {
+	UninterruptibleCall(EngineRuntime runtime) {
+		this.finishers = runtime.threads("redis-lock-interrupted-call", Integer.MAX_VALUE);
 	}
 
-	static <T> T call(Attempt<T> call) {
+	/** Calls still running finish; later ones run on their caller's thread. */
+	void close() {
+		this.finishers.shutdown();
+	}
+
+	<T> T call(Attempt<T> call) {
 		boolean interrupted = Thread.interrupted();
 		try {
 			if (!interrupted) {
@@ -58,10 +57,10 @@ final class UninterruptibleCall {
 		}
 	}
 
-	private static <T> T finish(Attempt<T> call, boolean afterInterruption) {
+	private <T> T finish(Attempt<T> call, boolean afterInterruption) {
 		CompletableFuture<T> result = new CompletableFuture<>();
 		try {
-			finishers.execute(() -> {
+			this.finishers.execute(() -> {
 				try {
 					result.complete(call.run(afterInterruption));
 				}

@@ -3,8 +3,8 @@
 
 package io.github.redislock.engine;
 
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**

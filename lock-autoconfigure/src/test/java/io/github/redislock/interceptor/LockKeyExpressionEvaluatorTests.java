@@ -29,6 +29,9 @@ import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.beans.factory.support.DefaultListableBeanFactory;
 import org.springframework.expression.EvaluationContext;
 import org.springframework.expression.Expression;
+import org.springframework.expression.spel.SpelCompilerMode;
+import org.springframework.expression.spel.SpelParserConfiguration;
+import org.springframework.expression.spel.standard.SpelExpressionParser;
 import org.springframework.util.ReflectionUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -66,6 +69,19 @@ class LockKeyExpressionEvaluatorTests {
 	@Test
 	void rootObjectExposesMethodArgsTargetAndTargetClass() {
 		assertThat(key("byRoot", "u1", 7)).isEqualTo("byRoot/byRoot/2/true/Orders");
+	}
+
+	@Test
+	void rootObjectKeysAreTheSameWithSpelsCompilerOn() {
+		// The root object is package-private: a compiled expression must still read it.
+		SpelExpressionParser parser = new SpelExpressionParser(
+				new SpelParserConfiguration(SpelCompilerMode.IMMEDIATE, getClass().getClassLoader()));
+		RedisLockOperation operation = operation("byRoot", String.class, int.class);
+		Expression expression = parser.parseExpression(operation.getKeyExpression());
+		EvaluationContext context = context(operation, "u1", 7);
+		for (int i = 0; i < 3; i++) {
+			assertThat(expression.getValue(context, String.class)).isEqualTo("byRoot/byRoot/2/true/Orders");
+		}
 	}
 
 	@Test

@@ -13,7 +13,6 @@ import io.github.redislock.core.LockBackoff;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.redis.ReplicaAcknowledgement;
-import io.github.redislock.redlock.RedlockNode;
 import io.github.redislock.redlock.RedlockStore;
 import io.github.redislock.store.LockStore;
 import io.lettuce.core.ClientOptions;
@@ -93,10 +92,10 @@ final class TopologyContender implements Contender {
 	 */
 	static TopologyContender redlock(String id, int port) {
 		int size = REDLOCK_3_ID.equals(id) ? 3 : 5;
-		List<RedlockNode> nodes = BenchTopology.fromSystemProperties()
+		List<String> nodes = BenchTopology.fromSystemProperties()
 			.redlockPorts(port, size)
 			.stream()
-			.map((node) -> RedlockNode.parse("redis://" + BenchServer.HOST + ":" + node))
+			.map((node) -> "redis://" + BenchServer.HOST + ":" + node)
 			.toList();
 		RedlockStore store = RedlockStore.connect(nodes, "bench:" + id + ":", NODE_TIMEOUT, 0.01);
 		return new TopologyContender(id, store, store);
@@ -118,9 +117,7 @@ final class TopologyContender implements Contender {
 		List<Integer> ports = new ArrayList<>(topology.redlockPorts(port, 4));
 		int pausedPort = topology.masterPorts().get(4);
 		ports.add(pausedPort);
-		List<RedlockNode> nodes = ports.stream()
-			.map((node) -> RedlockNode.parse("redis://" + BenchServer.HOST + ":" + node))
-			.toList();
+		List<String> nodes = ports.stream().map((node) -> "redis://" + BenchServer.HOST + ":" + node).toList();
 		RedlockStore store = RedlockStore.connect(nodes, "bench:" + REDLOCK_5_PAUSED_ID + ":", NODE_TIMEOUT, 0.01);
 		long pid = processId(pausedPort);
 		if (pid > 0) {

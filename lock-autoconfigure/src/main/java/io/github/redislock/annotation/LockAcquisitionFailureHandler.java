@@ -2,7 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.annotation;
 
-import io.github.redislock.core.LockNotAcquiredException;
+import io.github.redislock.core.LockAcquisitionException;
 
 import org.jspecify.annotations.Nullable;
 
@@ -34,6 +34,6 @@ public interface LockAcquisitionFailureHandler {
 	 * its return type ({@code null} for {@code void})
 	 * @throws Throwable the exception to throw from the annotated method
 	 */
-	@Nullable Object handle(LockNotAcquiredException exception, @Nullable Object[] arguments) throws Throwable;
+	@Nullable Object handle(LockAcquisitionException exception, @Nullable Object[] arguments) throws Throwable;
 
 }

@@ -3,11 +3,16 @@
 package io.github.redislock.annotation;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.CompletionException;
 
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.LockLease;
 import org.jspecify.annotations.Nullable;
+import reactor.core.publisher.Mono;
+import reactor.util.context.Context;
+import reactor.util.context.ContextView;
 
 import org.springframework.util.Assert;
 
@@ -33,8 +38,23 @@ import org.springframework.util.Assert;
  * {@code Mono} or a {@code Flux} holds its lock until that work completes: the context
  * its body takes from {@link #current()} stays valid on any thread until then, so the
  * work can carry it along (its first {@link #getFencingToken()} then waits for the
- * store's answer, so call it where blocking is allowed). Reactive work reads the lease
- * from the Reactor context instead, with {@link ReactiveLockContext}.
+ * store's answer, so call it where blocking is allowed).
+ * <p>
+ * Reactive work hops threads, so a {@code Mono} or {@code Flux} reads its lease from the
+ * Reactor context instead, with {@link #currentLease()}:
+ *
+ * <pre class="code">
+ * &#64;RedisLock(key = "'stock:' + #sku")
+ * public Mono&lt;Void&gt; adjust(String sku, int delta) {
+ *     return LockContext.currentLease()
+ *         .flatMap((lease) -&gt; Mono.fromCompletionStage(lease.fencingToken()))
+ *         .flatMap((token) -&gt; inventory.update(sku, delta, token));
+ * }
+ * </pre>
+ *
+ * There too a nested method on a lock name an outer method of the same subscription holds
+ * runs under the outer lease: the Reactor context is how a reactive holder re-enters its
+ * lock.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -167,6 +187,68 @@ public final class LockContext {
 		else {
 			current.remove();
 		}
+	}
+
+	/**
+	 * Return the lease of the innermost {@code @RedisLock} method whose {@code Mono} or
+	 * {@code Flux} this subscription runs in, read from the Reactor context.
+	 * @return the lease, or an error ({@link IllegalStateException}) if none is running
+	 */
+	public static Mono<LockLease> currentLease() {
+		return ReactorContext.currentLease();
+	}
+
+	/**
+	 * Return the lease of the given lock name that an outer locked method of this
+	 * subscription holds, if any. Called by the interceptor.
+	 * @param context the subscription's context
+	 * @param name the lock name
+	 * @return the lease, or {@code null}
+	 */
+	public static @Nullable LockLease heldLease(ContextView context, String name) {
+		return ReactorContext.held(context, name);
+	}
+
+	/**
+	 * Bind a lease to a subscription's context. Called by the interceptor around the
+	 * publisher of a locked method; application code only reads it.
+	 * @param context the context
+	 * @param lease the lease
+	 * @return the context with the lease
+	 */
+	public static Context withLease(Context context, LockLease lease) {
+		return ReactorContext.bind(context, lease);
+	}
+
+	/** Loaded only when Reactor is, as only reactive callers reach it. */
+	private static final class ReactorContext {
+
+		private static final Class<?> CURRENT = LockLease.class;
+
+		private static final Class<?> HELD = ReactorContext.class;
+
+		static Mono<LockLease> currentLease() {
+			return Mono.deferContextual((context) -> {
+				LockLease lease = context.getOrDefault(CURRENT, null);
+				return (lease != null) ? Mono.just(lease)
+						: Mono.error(new IllegalStateException("No @RedisLock method's publisher is running in this "
+								+ "subscription: LockContext.currentLease() is only available inside the Mono or Flux "
+								+ "of a locked method"));
+			});
+		}
+
+		static @Nullable LockLease held(ContextView context, String name) {
+			Map<String, LockLease> held = context.getOrDefault(HELD, null);
+			return (held != null) ? held.get(name) : null;
+		}
+
+		static Context bind(Context context, LockLease lease) {
+			Map<String, LockLease> outer = context.getOrDefault(HELD, null);
+			Map<String, LockLease> held = (outer != null) ? new HashMap<>(outer) : new HashMap<>();
+			held.put(lease.getName(), lease);
+			return context.put(CURRENT, lease).put(HELD, Map.copyOf(held));
+		}
+
 	}
 
 }

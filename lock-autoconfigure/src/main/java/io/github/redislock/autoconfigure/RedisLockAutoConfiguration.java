@@ -94,7 +94,7 @@ public final class RedisLockAutoConfiguration {
 		@Conditional(RedlockCondition.class)
 		RedlockStore redlockStore(RedisLockProperties properties) {
 			RedisLockProperties.Redlock redlock = properties.getRedlock();
-			RedlockStore store = RedlockStore.connect(redlock.toNodes(), properties.getKeyPrefix(),
+			RedlockStore store = RedlockStore.connect(redlock.getNodes(), properties.getKeyPrefix(),
 					redlock.getNodeTimeout(), redlock.getDriftFactor());
 			store.setHolderDetails(properties.isHolderDetails());
 			try {

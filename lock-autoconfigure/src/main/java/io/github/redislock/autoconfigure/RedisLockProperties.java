@@ -5,16 +5,14 @@ package io.github.redislock.autoconfigure;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.redis.EvictionCheck;
 import io.github.redislock.redis.ReplicaAcknowledgement;
-import io.github.redislock.redlock.RedlockNode;
+import io.github.redislock.redlock.RedlockStore;
 import io.github.redislock.redis.RedisLockKeys;
 import org.jspecify.annotations.Nullable;
 
@@ -503,14 +501,6 @@ public class RedisLockProperties implements Validator {
 			this.driftFactor = driftFactor;
 		}
 
-		/**
-		 * Return the nodes, read from their URLs.
-		 * @return the nodes
-		 */
-		public List<RedlockNode> toNodes() {
-			return this.nodes.stream().map(RedlockNode::parse).toList();
-		}
-
 		private void validate(Errors errors, @Nullable Duration expire) {
 			if (this.nodeTimeout == null || this.nodeTimeout.compareTo(MIN_TIME) < 0) {
 				reject(errors, "redlock.nodeTimeout", "redis-lock.redlock.node-timeout must be at least 1 ms");
@@ -530,17 +520,11 @@ public class RedisLockProperties implements Validator {
 				reject(errors, "redlock.nodes", "redis-lock.redlock.nodes must list an odd number of Redis masters, "
 						+ "at least 3, so that a majority is well defined; it lists " + this.nodes.size());
 			}
-			Set<String> addresses = new HashSet<>();
-			for (String url : this.nodes) {
-				try {
-					if (!addresses.add(RedlockNode.parse(url).address())) {
-						reject(errors, "redlock.nodes",
-								"redis-lock.redlock.nodes lists " + RedlockNode.parse(url) + " twice");
-					}
-				}
-				catch (IllegalArgumentException ex) {
-					reject(errors, "redlock.nodes", "redis-lock.redlock.nodes: " + ex.getMessage());
-				}
+			try {
+				RedlockStore.checkNodeUrls(this.nodes);
+			}
+			catch (IllegalArgumentException ex) {
+				reject(errors, "redlock.nodes", "redis-lock.redlock.nodes: " + ex.getMessage());
 			}
 		}
 

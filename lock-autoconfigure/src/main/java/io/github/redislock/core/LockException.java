@@ -11,10 +11,9 @@ import org.jspecify.annotations.Nullable;
  * outside, as the JDK's {@link java.util.concurrent.locks.Lock} contract has them; so
  * does an {@link InvalidLockConfigurationException}, which stops start-up instead.
  * <p>
- * The kinds: {@link LockAcquisitionException} (busy for the whole wait, and
- * {@link LockNotAcquiredException} for an annotated method), {@link LockLostException},
- * {@link LockStoreException}, {@link LockClientClosedException} and
- * {@link LockKeyEvaluationException}.
+ * The kinds: {@link LockAcquisitionException} (busy for the whole wait),
+ * {@link LockLostException}, {@link LockStoreException},
+ * {@link LockClientClosedException} and {@link LockKeyEvaluationException}.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -12,7 +12,6 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Supplier;
 
 import io.github.redislock.core.LockStoreException;
-import io.github.redislock.store.AsyncLockStore;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
@@ -35,25 +34,14 @@ final class AsyncStore {
 
 	private final AbandonedAttempts abandoned;
 
-	/** Read once {@link #asked} is set. */
-	private @Nullable AsyncLockStore async;
-
-	/** Asked on first use: most clients never need the non-blocking calls. */
-	private volatile boolean asked;
-
 	AsyncStore(GuardedStore store, Executor blockingCalls, EngineRuntime runtime) {
 		this.store = store;
 		this.blockingCalls = blockingCalls;
 		this.abandoned = new AbandonedAttempts(store, runtime);
 	}
 
-	private @Nullable AsyncLockStore async() {
-		if (!this.asked) {
-			// Racing first callers may both ask: the store answers the same each time.
-			this.async = this.store.async();
-			this.asked = true;
-		}
-		return this.async;
+	private @Nullable LockStore async() {
+		return this.store.unguarded().isNonBlocking() ? this.store.unguarded() : null;
 	}
 
 	Duration leaseValidity(Duration leaseTime) {
@@ -74,45 +62,45 @@ final class AsyncStore {
 
 	CompletionStage<LockStore.AcquireResult> tryAcquire(String name, String ownerToken, Duration leaseTime,
 			LockStore.@Nullable Queueing queueing, LockHolder holder) {
-		AsyncLockStore async = async();
+		LockStore async = async();
 		if (async == null) {
 			return offload(name, () -> this.store.tryAcquire(name, ownerToken, leaseTime, queueing, holder));
 		}
 		return call(name, "Could not acquire lock '" + name + "'", "; the lock is not held",
-				() -> async.tryAcquire(name, ownerToken, leaseTime, queueing, holder));
+				() -> async.tryAcquireAsync(name, ownerToken, leaseTime, queueing, holder));
 	}
 
 	CompletionStage<Boolean> renew(Lease hold, Duration leaseTime) {
-		AsyncLockStore async = async();
+		LockStore async = async();
 		if (async == null) {
 			return offload(hold.name(), () -> this.store.renew(hold, leaseTime));
 		}
 		return call(hold.name(), "Could not extend the lease of lock '" + hold.name() + "'", "",
-				() -> async.renew(hold.name(), hold.ownerToken(), leaseTime));
+				() -> async.renewAsync(hold.name(), hold.ownerToken(), leaseTime));
 	}
 
 	CompletionStage<Boolean> release(Lease hold) {
-		AsyncLockStore async = async();
+		LockStore async = async();
 		if (async == null) {
 			return offload(hold.name(), () -> this.store.release(hold, hold.isValid()));
 		}
 		return call(hold.name(), "Could not release lock '" + hold.name() + "'",
 				"; it frees itself when its lease runs out, if the release did not reach the store",
-				() -> async.release(hold.name(), hold.ownerToken()));
+				() -> async.releaseAsync(hold.name(), hold.ownerToken()));
 	}
 
 	CompletionStage<Long> issueFencingToken(Lease hold) {
-		AsyncLockStore async = async();
+		LockStore async = async();
 		if (async == null) {
 			return offload(hold.name(), () -> this.store.issueFencingToken(hold));
 		}
 		return call(hold.name(), "Could not issue a fencing token for lock '" + hold.name() + "'", "",
-				() -> async.issueFencingToken(hold.name(), hold.ownerToken(), hold.leaseTime()));
+				() -> async.issueFencingTokenAsync(hold.name(), hold.ownerToken(), hold.leaseTime()));
 	}
 
 	/** Logs a failure only; the stage never completes exceptionally. */
 	CompletionStage<Void> releaseQuietly(String name, String ownerToken, String occasion) {
-		AsyncLockStore async = async();
+		LockStore async = async();
 		if (async == null) {
 			CompletableFuture<Void> done = new CompletableFuture<>();
 			try {
@@ -131,7 +119,7 @@ final class AsyncStore {
 			}
 			return done;
 		}
-		return call(name, "Could not release lock '" + name + "'", "", () -> async.release(name, ownerToken))
+		return call(name, "Could not release lock '" + name + "'", "", () -> async.releaseAsync(name, ownerToken))
 			.handle((released, failure) -> {
 				if (failure != null) {
 					logger.atDebug()

@@ -12,7 +12,6 @@ import org.slf4j.Logger;
 import org.springframework.core.NestedExceptionUtils;
 
 import io.github.redislock.core.LockStoreException;
-import io.github.redislock.store.AsyncLockStore;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 
@@ -153,8 +152,9 @@ final class GuardedStore {
 		return this.store.renewAllAsync(renewals, timeout);
 	}
 
-	@Nullable AsyncLockStore async() {
-		return this.store.async();
+	/** For the non-blocking calls, whose failures the caller translates. */
+	LockStore unguarded() {
+		return this.store;
 	}
 
 	boolean queuesWaiters() {

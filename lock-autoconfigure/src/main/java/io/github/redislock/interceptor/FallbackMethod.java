@@ -9,7 +9,7 @@ import java.util.Arrays;
 
 import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.core.InvalidLockConfigurationException;
-import io.github.redislock.core.LockNotAcquiredException;
+import io.github.redislock.core.LockAcquisitionException;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.core.annotation.AnnotatedElementUtils;
@@ -51,7 +51,7 @@ final class FallbackMethod {
 			}
 			else if (types.length == parameters.length + 1
 					&& Arrays.equals(types, 0, parameters.length, parameters, 0, parameters.length)
-					&& types[parameters.length].isAssignableFrom(LockNotAcquiredException.class)) {
+					&& types[parameters.length].isAssignableFrom(LockAcquisitionException.class)) {
 				withException = candidate;
 			}
 		}
@@ -76,7 +76,7 @@ final class FallbackMethod {
 					"fallback method '" + name + "' is itself @RedisLock, but a fallback is called on the bean, not "
 							+ "through its proxy, so its lock (and any other advice on it) would not apply",
 					"Let the fallback call a locked method of another bean, or remove 'fallback' and handle "
-							+ "LockNotAcquiredException in the caller.");
+							+ "LockAcquisitionException in the caller.");
 		}
 		Class<?> returnType = annotated.getReturnType();
 		if (returnType != void.class && !ClassUtils.isAssignable(returnType, found.getReturnType())) {
@@ -92,7 +92,7 @@ final class FallbackMethod {
 		return this.method;
 	}
 
-	@Nullable Object invoke(@Nullable Object target, @Nullable Object[] arguments, LockNotAcquiredException exception)
+	@Nullable Object invoke(@Nullable Object target, @Nullable Object[] arguments, LockAcquisitionException exception)
 			throws Throwable {
 		Object[] actual = arguments;
 		if (this.takesException) {

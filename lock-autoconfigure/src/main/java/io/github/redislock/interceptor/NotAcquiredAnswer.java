@@ -17,7 +17,8 @@ interface NotAcquiredAnswer {
 
 	/**
 	 * {@code cause} is why the wait ended early (an interrupt), or {@code null} if the
-	 * wait time passed; the default handler throws {@code LockNotAcquiredException}.
+	 * wait time passed; the default handler throws a {@code LockAcquisitionException}
+	 * naming the method.
 	 */
 	@Nullable Object answer(@Nullable LockAcquisitionException cause) throws Throwable;
 

@@ -4,7 +4,6 @@
 package io.github.redislock.interceptor;
 
 import io.github.redislock.annotation.LockContext;
-import io.github.redislock.annotation.ReactiveLockContext;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockLease;
@@ -19,7 +18,7 @@ import org.springframework.aop.ProxyMethodInvocation;
 /**
  * Holds the lock of a {@code Mono} or {@code Flux} method, without blocking, from each
  * subscription until the publisher ends. The lease rides in the Reactor context
- * ({@link ReactiveLockContext}), so nested methods on the same lock name run under it.
+ * ({@link LockContext#heldLease}), so nested methods on the same lock name run under it.
  *
  * @author redis-lock contributors
  */
@@ -37,7 +36,7 @@ final class ReactiveLocking {
 	Object invoke(MethodInvocation invocation, LockDefinition definition, Class<?> returnType,
 			NotAcquiredAnswer notAcquired) {
 		Flux<Object> locked = Flux.deferContextual((context) -> {
-			LockLease outer = ReactiveLockContext.held(context, definition.name());
+			LockLease outer = LockContext.heldLease(context, definition.name());
 			// A clone per subscription: proceeding one invocation twice would skip the
 			// interceptors after this one.
 			MethodInvocation call = (invocation instanceof ProxyMethodInvocation proxied) ? proxied.invocableClone()
@@ -75,7 +74,7 @@ final class ReactiveLocking {
 		if (this.releaser.throwsLostLeases()) {
 			work = LeaseGuard.endOnLoss(lease, work);
 		}
-		return work.contextWrite((context) -> ReactiveLockContext.bind(context, lease));
+		return work.contextWrite((context) -> LockContext.withLease(context, lease));
 	}
 
 	private Mono<Void> release(LockLease lease) {

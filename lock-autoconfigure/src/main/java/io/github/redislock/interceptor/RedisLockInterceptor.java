@@ -13,7 +13,6 @@ import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockInstrumentation;
-import io.github.redislock.core.LockNotAcquiredException;
 import io.github.redislock.core.LockOperations;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
@@ -182,12 +181,13 @@ public class RedisLockInterceptor implements MethodInterceptor {
 
 	private @Nullable Object notAcquired(RedisLockOperation operation, LockDefinition definition,
 			MethodInvocation invocation, @Nullable LockAcquisitionException cause) throws Throwable {
-		LockNotAcquiredException exception = new LockNotAcquiredException(
+		LockAcquisitionException exception = new LockAcquisitionException(definition.name(), definition.waitTime(),
+				operation.getMethod(),
 				"Lock '" + definition.name() + "' of @RedisLock method '"
 						+ InvalidRedisLock.describe(operation.getMethod(), operation.getTargetClass())
 						+ "' was not acquired within " + definition.waitTime().toMillis() + " ms"
 						+ ((cause != null) ? " (interrupted)" : "") + "; the method was not invoked",
-				definition.name(), definition.waitTime(), operation.getMethod(), cause);
+				cause);
 		FallbackMethod fallback = operation.getFallback();
 		Object answer = (fallback != null) ? fallback.invoke(invocation.getThis(), invocation.getArguments(), exception)
 				: this.failureHandler.handle(exception, invocation.getArguments());

@@ -5,7 +5,7 @@ package io.github.redislock.reactive;
 
 import java.util.function.Function;
 
-import io.github.redislock.annotation.ReactiveLockContext;
+import io.github.redislock.annotation.LockContext;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.core.LockDefinition;
@@ -57,9 +57,8 @@ public class ReactiveLockTemplate {
 	/**
 	 * Run the work once the lock is held, and release the lock when the work completes,
 	 * errs or is cancelled. The lease rides in the work's Reactor context, where
-	 * {@link ReactiveLockContext#currentLease()} finds it. A lease lost while the work
-	 * runs ends it with the {@code LockLostException}; a release that finds it lost errs
-	 * with it.
+	 * {@link LockContext#currentLease()} finds it. A lease lost while the work runs ends
+	 * it with the {@code LockLostException}; a release that finds it lost errs with it.
 	 * @param <T> the element type
 	 * @param definition the lock to hold
 	 * @param work the work, given the lease
@@ -73,7 +72,7 @@ public class ReactiveLockTemplate {
 				acquire(definition).switchIfEmpty(
 						Mono.error(() -> new LockAcquisitionException(definition.name(), definition.waitTime()))),
 				(lease) -> LeaseGuard.endOnLoss(lease, Flux.defer(() -> work.apply(lease)))
-					.contextWrite((context) -> ReactiveLockContext.bind(context, lease)),
+					.contextWrite((context) -> LockContext.withLease(context, lease)),
 				(lease) -> Mono.fromCompletionStage(lease::release));
 	}
 

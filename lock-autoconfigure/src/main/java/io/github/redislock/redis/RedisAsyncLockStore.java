@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
-import io.github.redislock.store.AsyncLockStore;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore.AcquireResult;
 import io.github.redislock.store.LockStore.Queueing;
@@ -30,7 +29,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
  *
  * @author redis-lock contributors
  */
-final class RedisAsyncLockStore implements AsyncLockStore {
+final class RedisAsyncLockStore {
 
 	/** Renewal calls awaiting replies at once: 200 calls of 500 cover 100,000 leases. */
 	private static final int MAX_CALLS_IN_FLIGHT = 256;
@@ -61,8 +60,7 @@ final class RedisAsyncLockStore implements AsyncLockStore {
 		}
 	}
 
-	@Override
-	public CompletionStage<AcquireResult> tryAcquire(String name, String ownerToken, Duration leaseTime,
+	CompletionStage<AcquireResult> tryAcquire(String name, String ownerToken, Duration leaseTime,
 			@Nullable Queueing queueing, LockHolder holder) {
 		long lease = RedisLockStore.leaseMillis(name, leaseTime);
 		byte[][] keysAndArgs = this.store.acquireArguments(name, ownerToken, lease, queueing,
@@ -71,28 +69,24 @@ final class RedisAsyncLockStore implements AsyncLockStore {
 			.toFuture();
 	}
 
-	@Override
-	public CompletionStage<Boolean> renew(String name, String ownerToken, Duration leaseTime) {
+	CompletionStage<Boolean> renew(String name, String ownerToken, Duration leaseTime) {
 		return run(LuaScript.RENEW, 1, this.store.renewArguments(name, ownerToken, leaseTime))
 			.map((reply) -> reply == 1)
 			.toFuture();
 	}
 
-	@Override
-	public CompletionStage<Boolean> release(String name, String ownerToken) {
+	CompletionStage<Boolean> release(String name, String ownerToken) {
 		return run(LuaScript.RELEASE, RedisLockStore.RELEASE_SCRIPT_KEYS, this.store.releaseArguments(name, ownerToken))
 			.map(RedisLockStore::released)
 			.toFuture();
 	}
 
-	@Override
-	public CompletionStage<Boolean> forceRelease(String name) {
+	CompletionStage<Boolean> forceRelease(String name) {
 		return run(LuaScript.FORCE_RELEASE, 1, this.store.forceReleaseArguments(name)).map((reply) -> reply == 1)
 			.toFuture();
 	}
 
-	@Override
-	public CompletionStage<Long> issueFencingToken(String name, String ownerToken, Duration leaseTime) {
+	CompletionStage<Long> issueFencingToken(String name, String ownerToken, Duration leaseTime) {
 		return run(LuaScript.FENCE, 2, this.store.fenceArguments(name, ownerToken, leaseTime)).toFuture();
 	}
 

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CompletionException;
 import java.util.function.LongPredicate;
 import java.util.function.ToLongFunction;
@@ -16,7 +17,6 @@ import java.util.stream.Collectors;
 
 import io.github.redislock.core.InvalidLockConfigurationException;
 import io.github.redislock.core.LockDefinition;
-import io.github.redislock.store.AsyncLockStore;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
@@ -275,12 +275,42 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * {@code null} without Lettuce, or when replicas are awaited: a {@code WAIT} must
-	 * follow the write on the connection that sent it.
+	 * Not without Lettuce, nor when replicas are awaited: a {@code WAIT} must follow the
+	 * write on the connection that sent it.
 	 */
 	@Override
-	public @Nullable AsyncLockStore async() {
-		return this.async;
+	public boolean isNonBlocking() {
+		return this.async != null;
+	}
+
+	@Override
+	public CompletionStage<AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
+			@Nullable Queueing queueing, LockHolder holder) {
+		return (this.async != null) ? this.async.tryAcquire(name, ownerToken, leaseTime, queueing, holder)
+				: LockStore.super.tryAcquireAsync(name, ownerToken, leaseTime, queueing, holder);
+	}
+
+	@Override
+	public CompletionStage<Boolean> renewAsync(String name, String ownerToken, Duration leaseTime) {
+		return (this.async != null) ? this.async.renew(name, ownerToken, leaseTime)
+				: LockStore.super.renewAsync(name, ownerToken, leaseTime);
+	}
+
+	@Override
+	public CompletionStage<Boolean> releaseAsync(String name, String ownerToken) {
+		return (this.async != null) ? this.async.release(name, ownerToken)
+				: LockStore.super.releaseAsync(name, ownerToken);
+	}
+
+	@Override
+	public CompletionStage<Boolean> forceReleaseAsync(String name) {
+		return (this.async != null) ? this.async.forceRelease(name) : LockStore.super.forceReleaseAsync(name);
+	}
+
+	@Override
+	public CompletionStage<Long> issueFencingTokenAsync(String name, String ownerToken, Duration leaseTime) {
+		return (this.async != null) ? this.async.issueFencingToken(name, ownerToken, leaseTime)
+				: LockStore.super.issueFencingTokenAsync(name, ownerToken, leaseTime);
 	}
 
 	/**

@@ -23,7 +23,6 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 import io.github.redislock.redis.RedisLockStore;
-import io.github.redislock.store.AsyncLockStore;
 
 import org.springframework.core.NestedExceptionUtils;
 import org.springframework.util.Assert;
@@ -90,16 +89,7 @@ final class NodeCalls implements AutoCloseable {
 
 	/**
 	 * As {@link #call}, but in order on each node's asynchronous connection where it has
-	 * one.
-	 */
-	<T> NodeReplies<T> callAsync(Function<AsyncLockStore, CompletionStage<T>> async, Function<RedisLockStore, T> call,
-			Predicate<NodeReplies<T>> decided) {
-		return callInOrder(onAsyncCalls(async), call, decided);
-	}
-
-	/**
-	 * As {@link #callAsync}, for calls beyond {@link AsyncLockStore} that a node sends on
-	 * its asynchronous connection itself, such as {@code renewAllAsync}.
+	 * one ({@code async}); {@code call} serves a node without.
 	 */
 	<T> NodeReplies<T> callInOrder(Function<RedisLockStore, CompletionStage<T>> ordered,
 			Function<RedisLockStore, T> call, Predicate<NodeReplies<T>> decided) {
@@ -113,26 +103,17 @@ final class NodeCalls implements AutoCloseable {
 	/**
 	 * Send a call to the given nodes, in order with their other calls, without waiting.
 	 */
-	<T> List<CompletableFuture<T>> send(List<Integer> nodes, Function<AsyncLockStore, CompletionStage<T>> async,
+	<T> List<CompletableFuture<T>> send(List<Integer> nodes, Function<RedisLockStore, CompletionStage<T>> async,
 			Function<RedisLockStore, T> call) {
 		List<CompletableFuture<T>> futures = new ArrayList<>(nodes.size());
 		for (int index : nodes) {
-			futures.add(send(index, onAsyncCalls(async), call));
+			futures.add(send(index, async, call));
 		}
 		return futures;
 	}
 
 	String nodeName(int index) {
 		return this.nodeNames.get(index);
-	}
-
-	private static <T> Function<RedisLockStore, CompletionStage<T>> onAsyncCalls(
-			Function<AsyncLockStore, CompletionStage<T>> async) {
-		return (node) -> {
-			AsyncLockStore calls = node.async();
-			Assert.state(calls != null, "Sent only to a node with asynchronous calls");
-			return async.apply(calls);
-		};
 	}
 
 	/**
@@ -144,7 +125,7 @@ final class NodeCalls implements AutoCloseable {
 	private <T> CompletableFuture<T> send(int index, Function<RedisLockStore, CompletionStage<T>> ordered,
 			Function<RedisLockStore, T> call) {
 		RedisLockStore node = this.nodes.get(index);
-		if (node.async() == null) {
+		if (!node.isNonBlocking()) {
 			return blocking(node, call);
 		}
 		ReentrantLock sending = this.sending[index];

@@ -12,7 +12,6 @@ import java.util.concurrent.TimeoutException;
 
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.redis.ReplicaAcknowledgement;
-import io.github.redislock.store.AsyncLockStore;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.TimeoutOptions;
 import org.slf4j.Logger;
@@ -118,11 +117,10 @@ final class RedlockConnections implements AutoCloseable {
 		List<CompletableFuture<?>> pings = new ArrayList<>();
 		for (RedisLockStore store : this.stores) {
 			pings.add(CompletableFuture.runAsync(() -> store.renew(WARM_UP_LOCK, WARM_UP_LOCK, WARM_UP)));
-			AsyncLockStore async = store.async();
-			if (async != null) {
+			if (store.isNonBlocking()) {
 				// The asynchronous calls have a connection of their own.
-				pings.add(CompletableFuture
-					.runAsync(() -> async.renew(WARM_UP_LOCK, WARM_UP_LOCK, WARM_UP).toCompletableFuture().join()));
+				pings.add(CompletableFuture.runAsync(
+						() -> store.renewAsync(WARM_UP_LOCK, WARM_UP_LOCK, WARM_UP).toCompletableFuture().join()));
 			}
 		}
 		try {

@@ -22,7 +22,7 @@ import org.jspecify.annotations.Nullable;
  * @author redis-lock contributors
  * @since 0.1.0
  */
-public record RedlockNode(String host, int port, int database, @Nullable String username, @Nullable String password,
+record RedlockNode(String host, int port, int database, @Nullable String username, @Nullable String password,
 		boolean ssl) {
 
 	/**
@@ -32,7 +32,7 @@ public record RedlockNode(String host, int port, int database, @Nullable String 
 	 * @throws IllegalArgumentException if the URL is not a Redis URL with a host and a
 	 * port
 	 */
-	public static RedlockNode parse(String url) {
+	static RedlockNode parse(String url) {
 		URI uri;
 		try {
 			uri = new URI(url.trim());

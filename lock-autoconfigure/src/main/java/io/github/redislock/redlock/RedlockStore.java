@@ -4,7 +4,9 @@ package io.github.redislock.redlock;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -80,7 +82,9 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * Connect to the given Redis masters, each through a Lettuce connection of its own
 	 * whose command timeout is the node timeout, and return a Redlock on them that closes
 	 * those connections when it closes.
-	 * @param nodes the masters, an odd number of at least three
+	 * @param nodeUrls the masters' URLs
+	 * ({@code redis://[user:password@]host:port[/database]} or {@code rediss://} for
+	 * TLS), an odd number of at least three
 	 * @param keyPrefix prepended to every key
 	 * @param nodeTimeout how long to wait for the nodes' replies to each operation
 	 * @param driftFactor the share of a lease allowed for the drift between the clocks of
@@ -89,13 +93,29 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * @throws IllegalArgumentException if an argument is {@code null} or out of range,
 	 * before any connection is opened
 	 */
-	public static RedlockStore connect(List<RedlockNode> nodes, String keyPrefix, Duration nodeTimeout,
+	public static RedlockStore connect(List<String> nodeUrls, String keyPrefix, Duration nodeTimeout,
 			double driftFactor) {
-		Assert.notNull(nodes, "Redlock nodes must not be null");
-		Assert.noNullElements(nodes, "Redlock nodes must not contain null");
+		Assert.notNull(nodeUrls, "Redlock node URLs must not be null");
+		Assert.noNullElements(nodeUrls, "Redlock node URLs must not contain null");
 		Assert.notNull(keyPrefix, "Key prefix must not be null");
-		check(nodes.size(), nodeTimeout, driftFactor);
+		check(nodeUrls.size(), nodeTimeout, driftFactor);
+		checkNodeUrls(nodeUrls);
+		List<RedlockNode> nodes = nodeUrls.stream().map(RedlockNode::parse).toList();
 		return RedlockConnections.connect(nodes, keyPrefix, nodeTimeout).store(nodeTimeout, driftFactor);
+	}
+
+	/**
+	 * Check Redlock node URLs as {@link #connect} reads them, without connecting.
+	 * @param nodeUrls the masters' URLs
+	 * @throws IllegalArgumentException naming the first URL that cannot be read, or that
+	 * names a master already listed
+	 */
+	public static void checkNodeUrls(List<String> nodeUrls) {
+		Set<String> addresses = new HashSet<>();
+		for (String url : nodeUrls) {
+			RedlockNode node = RedlockNode.parse(url);
+			Assert.isTrue(addresses.add(node.address()), () -> node + " is listed twice");
+		}
 	}
 
 	/** As the public constructor, closing {@code connections} with the store. */
@@ -160,8 +180,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing,
 			LockHolder holder) {
 		long start = System.nanoTime();
-		NodeReplies<AcquireResult> replies = this.nodes.callAsync(
-				(node) -> node.tryAcquire(name, ownerToken, leaseTime, null, holder),
+		NodeReplies<AcquireResult> replies = this.nodes.callInOrder(
+				(node) -> node.tryAcquireAsync(name, ownerToken, leaseTime, null, holder),
 				(node) -> node.tryAcquire(name, ownerToken, leaseTime, null, holder),
 				decidedBy(AcquireResult::acquired));
 		long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
@@ -195,7 +215,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	private void giveBack(String name, String ownerToken, NodeReplies<AcquireResult> replies) {
 		List<Integer> toGiveBack = replies.passingOrUnknown(AcquireResult::acquired);
 		List<CompletableFuture<Boolean>> released = this.nodes.send(toGiveBack,
-				(node) -> node.release(name, ownerToken), (node) -> node.release(name, ownerToken));
+				(node) -> node.releaseAsync(name, ownerToken), (node) -> node.release(name, ownerToken));
 		for (int i = 0; i < released.size(); i++) {
 			String node = this.nodes.nodeName(toGiveBack.get(i));
 			released.get(i)
@@ -233,7 +253,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 */
 	@Override
 	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
-		NodeReplies<Long> issued = this.nodes.callAsync((node) -> node.issueFencingToken(name, ownerToken, leaseTime),
+		NodeReplies<Long> issued = this.nodes.callInOrder(
+				(node) -> node.issueFencingTokenAsync(name, ownerToken, leaseTime),
 				(node) -> node.issueFencingToken(name, ownerToken, leaseTime), decidedBy((token) -> token > 0));
 		requireQuorum(name, issued, "issue a fencing token for lock '" + name + "'");
 		if (issued.count((token) -> token > 0) < this.quorum) {
@@ -255,7 +276,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public boolean renew(String name, String ownerToken, Duration leaseTime) {
-		NodeReplies<Boolean> renewed = this.nodes.callAsync((node) -> node.renew(name, ownerToken, leaseTime),
+		NodeReplies<Boolean> renewed = this.nodes.callInOrder((node) -> node.renewAsync(name, ownerToken, leaseTime),
 				(node) -> node.renew(name, ownerToken, leaseTime), decidedBy(Boolean::booleanValue));
 		if (renewed.count(Boolean::booleanValue) >= this.quorum) {
 			return true;
@@ -307,7 +328,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	@Override
 	public boolean release(String name, String ownerToken) {
 		int most = this.nodes.size() - this.quorum;
-		NodeReplies<Boolean> released = this.nodes.callAsync((node) -> node.release(name, ownerToken),
+		NodeReplies<Boolean> released = this.nodes.callInOrder((node) -> node.releaseAsync(name, ownerToken),
 				(node) -> node.release(name, ownerToken), (replies) -> {
 					int yes = replies.count(Boolean::booleanValue);
 					int no = replies.count((held) -> !held);
@@ -331,7 +352,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public boolean forceRelease(String name) {
-		NodeReplies<Boolean> released = this.nodes.callAsync((node) -> node.forceRelease(name),
+		NodeReplies<Boolean> released = this.nodes.callInOrder((node) -> node.forceReleaseAsync(name),
 				(node) -> node.forceRelease(name), (replies) -> false);
 		if (released.answered() == 0) {
 			throw new LockStoreException(name,

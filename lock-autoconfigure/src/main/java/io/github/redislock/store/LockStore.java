@@ -6,6 +6,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -71,13 +73,72 @@ public interface LockStore {
 	}
 
 	/**
-	 * Return the non-blocking form of this store's calls, for holders that are not
-	 * threads, or {@code null} if it has none: the lock client then makes those holders'
-	 * blocking calls on threads of its own.
-	 * @return the asynchronous calls, or {@code null}
+	 * Return whether the {@code ...Async} methods return before the store answers. If not
+	 * (the default, whose asynchronous methods run the blocking ones), the lock client
+	 * calls them from threads of its own for holders that are not threads.
+	 * @return whether the asynchronous methods never block their caller
 	 */
-	default @Nullable AsyncLockStore async() {
-		return null;
+	default boolean isNonBlocking() {
+		return false;
+	}
+
+	/**
+	 * {@link #tryAcquire(String, String, Duration, Queueing, LockHolder)} for holders
+	 * that are not threads.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @param leaseTime the lease, positive
+	 * @param queueing how to queue the caller, or {@code null} not to
+	 * @param holder who takes the lock
+	 * @return the outcome; by default, the blocking method's, already complete
+	 */
+	default CompletionStage<AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
+			@Nullable Queueing queueing, LockHolder holder) {
+		return completed(() -> tryAcquire(name, ownerToken, leaseTime, queueing, holder));
+	}
+
+	/**
+	 * {@link #renew} for holders that are not threads.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @param leaseTime the new lease, from now
+	 * @return whether renewed; by default, the blocking method's answer, already complete
+	 */
+	default CompletionStage<Boolean> renewAsync(String name, String ownerToken, Duration leaseTime) {
+		return completed(() -> renew(name, ownerToken, leaseTime));
+	}
+
+	/**
+	 * {@link #release} for holders that are not threads.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @return whether released; by default, the blocking method's answer, already
+	 * complete
+	 */
+	default CompletionStage<Boolean> releaseAsync(String name, String ownerToken) {
+		return completed(() -> release(name, ownerToken));
+	}
+
+	/**
+	 * {@link #forceRelease} without waiting.
+	 * @param name the lock name
+	 * @return whether a holder was removed; by default, the blocking method's answer,
+	 * already complete
+	 */
+	default CompletionStage<Boolean> forceReleaseAsync(String name) {
+		return completed(() -> forceRelease(name));
+	}
+
+	/**
+	 * {@link #issueFencingToken} for holders that are not threads.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @param leaseTime the owner's lease
+	 * @return the fencing token, {@code 0} if the lock is no longer this owner's; by
+	 * default, the blocking method's answer, already complete
+	 */
+	default CompletionStage<Long> issueFencingTokenAsync(String name, String ownerToken, Duration leaseTime) {
+		return completed(() -> issueFencingToken(name, ownerToken, leaseTime));
 	}
 
 	/**
@@ -300,6 +361,15 @@ public interface LockStore {
 			return new AcquireResult(false, remainingLeaseMillis);
 		}
 
+	}
+
+	private static <T> CompletionStage<T> completed(Supplier<T> call) {
+		try {
+			return CompletableFuture.completedFuture(call.get());
+		}
+		catch (RuntimeException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
 	}
 
 }

@@ -17,7 +17,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockLostException;
-import io.github.redislock.core.LockNotAcquiredException;
+import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.junit.jupiter.api.AfterAll;
@@ -177,10 +177,10 @@ class AsyncAndReactiveMethodsHoldTheLockUntilDoneTests {
 	void busyLockAnswersWithTheFallbackOrTheError() throws Exception {
 		Disposable holder = service(0).holdUntil(Mono.never()).subscribe();
 		await().atMost(TIMEOUT).until(() -> applications.lockKeys().size() == 1);
-		StepVerifier.create(service(1).tryHold()).expectError(LockNotAcquiredException.class).verify(TIMEOUT);
+		StepVerifier.create(service(1).tryHold()).expectError(LockAcquisitionException.class).verify(TIMEOUT);
 		StepVerifier.create(service(1).tryHoldWithFallback()).expectNext("fallback").verifyComplete();
 		assertThatExceptionOfType(CompletionException.class).isThrownBy(service(1).tryHoldFuture()::join)
-			.withCauseInstanceOf(LockNotAcquiredException.class);
+			.withCauseInstanceOf(LockAcquisitionException.class);
 		holder.dispose();
 	}
 
@@ -323,8 +323,7 @@ class AsyncAndReactiveMethodsHoldTheLockUntilDoneTests {
 
 		@RedisLock(key = "'fenced'")
 		public Mono<Long> fencingToken() {
-			return ReactiveLockContext.currentLease()
-				.flatMap((lease) -> Mono.fromCompletionStage(lease.fencingToken()));
+			return LockContext.currentLease().flatMap((lease) -> Mono.fromCompletionStage(lease.fencingToken()));
 		}
 
 		@RedisLock(key = "'nested'", waitTime = 5)

@@ -23,7 +23,6 @@ import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockKeyEvaluationException;
 import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostException;
-import io.github.redislock.core.LockNotAcquiredException;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -167,7 +166,7 @@ class RedisLockAnnotationTests {
 		DistributedLock held = otherInstanceLocks("busy-1");
 		try {
 			long start = System.nanoTime();
-			assertThatExceptionOfType(LockNotAcquiredException.class)
+			assertThatExceptionOfType(LockAcquisitionException.class)
 				.isThrownBy(() -> accounts(main).noFallback("busy-1"))
 				.satisfies((ex) -> {
 					assertThat(ex.getLockName()).isEqualTo("busy-1");

@@ -6,7 +6,7 @@ package io.github.redislock.redis;
 import java.time.Duration;
 import java.util.concurrent.TimeoutException;
 
-import io.github.redislock.annotation.ReactiveLockContext;
+import io.github.redislock.annotation.LockContext;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.core.LockDefinition;
@@ -40,7 +40,7 @@ class ReactiveLockTemplateTests extends RedisLockTestSupport {
 		ReactiveLockTemplate locks = new ReactiveLockTemplate(instance.client);
 		DistributedLock other = instance().start().client.getLock("reactive:work");
 		Flux<String> work = locks.execute(LockDefinition.of("reactive:work", Duration.ofSeconds(30), Duration.ZERO),
-				(lease) -> ReactiveLockContext.currentLease()
+				(lease) -> LockContext.currentLease()
 					.map((current) -> current.getName() + " " + (current == lease) + " " + lockKeys())
 					.concatWith(Mono.fromCallable(
 							() -> String.valueOf(other.tryLock(Duration.ZERO, Duration.ofSeconds(5), false)))));

@@ -70,8 +70,8 @@ class RedlockStoreTests {
 
 	@Test
 	void connectRefusesSettingsOutOfRangeBeforeOpeningAnyConnection() {
-		List<RedlockNode> nodes = masters.stream()
-			.map((master) -> RedlockNode.parse("redis://" + master.host() + ":" + master.port()))
+		List<String> nodes = masters.stream()
+			.map((master) -> "redis://" + master.host() + ":" + master.port())
 			.toList();
 		String clientsBefore = masters.get(0).info("clients").get("connected_clients");
 

@@ -14,7 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
-import io.github.redislock.core.LockNotAcquiredException;
+import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.testcontainers.ContractApplication.LockedCounter;
 import io.github.redislock.testcontainers.ContractApplication.LockedWork;
@@ -157,7 +157,7 @@ abstract class AbstractStarterContractTests {
 		try (Held held = hold(this.two, name)) {
 			LockedWork work = this.one.getBean(LockedWork.class);
 			long start = System.nanoTime();
-			assertThatExceptionOfType(LockNotAcquiredException.class).isThrownBy(() -> work.tryBriefly(name))
+			assertThatExceptionOfType(LockAcquisitionException.class).isThrownBy(() -> work.tryBriefly(name))
 				.satisfies((ex) -> {
 					assertThat(ex.getLockName()).isEqualTo(name);
 					assertThat(ex.getWaitTime()).isEqualTo(Duration.ofMillis(ContractApplication.BRIEF_WAIT_MILLIS));
@@ -240,7 +240,7 @@ abstract class AbstractStarterContractTests {
 				.isLessThanOrEqualTo(ContractApplication.SHORT_LEASE_MILLIS);
 			LockedWork other = this.two.getBean(LockedWork.class);
 			long start = System.nanoTime();
-			assertThatExceptionOfType(LockNotAcquiredException.class).isThrownBy(() -> other.outwait(name));
+			assertThatExceptionOfType(LockAcquisitionException.class).isThrownBy(() -> other.outwait(name));
 			assertThat(Duration.ofNanos(System.nanoTime() - start))
 				.isGreaterThanOrEqualTo(Duration.ofMillis(ContractApplication.THREE_LEASES_MILLIS));
 			assertThat(holding).isNotDone();

@@ -10,7 +10,6 @@ import org.springframework.data.redis.connection.RedisConfiguration;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
-import io.github.redislock.redlock.RedlockNode;
 import io.github.redislock.redlock.RedlockStore;
 import io.github.redislock.store.LockStore;
 import io.github.redislock.testsupport.RedisNode;
@@ -57,7 +56,7 @@ final class RedlockLockRedis extends LockRedis {
 
 	@Override
 	LockStore probeStore(LettuceConnectionFactory connectionFactory) {
-		List<RedlockNode> nodes = urls().stream().map(RedlockNode::parse).toList();
+		List<String> nodes = urls();
 		return RedlockStore.connect(nodes, "lock:", NODE_TIMEOUT, 0.01);
 	}
 

@@ -3,7 +3,7 @@
 
 package io.github.redislock.torture.worker;
 
-import io.github.redislock.core.LockNotAcquiredException;
+import io.github.redislock.core.LockAcquisitionException;
 
 /**
  * Runs sections through the proxied {@link AnnotatedSections} bean, from outside it, as
@@ -25,7 +25,7 @@ final class AnnotationLocking implements LockedSections {
 			this.bean.run(lock, work);
 			return true;
 		}
-		catch (LockNotAcquiredException ex) {
+		catch (LockAcquisitionException ex) {
 			return false;
 		}
 	}

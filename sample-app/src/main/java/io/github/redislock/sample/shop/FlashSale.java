@@ -39,7 +39,7 @@ public class FlashSale {
 	 * @return the order
 	 * @throws PurchaseRefusedException if the user already ordered or the product is sold
 	 * out
-	 * @throws io.github.redislock.core.LockNotAcquiredException if the same user's other
+	 * @throws io.github.redislock.core.LockAcquisitionException if the same user's other
 	 * purchase holds the lock, or the product's lock stayed busy for the whole
 	 * {@code redis-lock.wait-time}
 	 */

@@ -5,7 +5,7 @@ package io.github.redislock.sample.shop;
 import java.net.URI;
 
 import io.github.redislock.core.LockLostException;
-import io.github.redislock.core.LockNotAcquiredException;
+import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.core.LockStoreException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -45,7 +45,7 @@ class ShopProblems {
 	private static final Logger logger = LoggerFactory.getLogger(ShopProblems.class);
 
 	@ExceptionHandler
-	ResponseEntity<ProblemDetail> lockNotAcquired(LockNotAcquiredException ex) {
+	ResponseEntity<ProblemDetail> lockNotAcquired(LockAcquisitionException ex) {
 		ProblemDetail problem = problem(HttpStatus.CONFLICT, "lock-not-acquired", "Purchase in progress",
 				"Lock '" + ex.getLockName() + "' is held by another purchase and was not free within "
 						+ ex.getWaitTime().toMillis() + " ms; nothing was bought. Try again.");

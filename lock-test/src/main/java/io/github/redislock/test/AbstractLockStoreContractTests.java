@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -377,6 +378,46 @@ public abstract class AbstractLockStoreContractTests {
 
 		assertThat(this.store.tryAcquire("unqueued", C, LEASE).acquired()).as("released, not handed over").isTrue();
 		assertThat(this.store.release("unqueued", C)).isTrue();
+	}
+
+	@Test
+	void asynchronousCallsKeepTheContractOfTheBlockingOnes() {
+		assertThat(answer(this.store.tryAcquireAsync("async", A, LEASE, null, HOLDER_A)).acquired()).isTrue();
+		AcquireResult busy = answer(this.store.tryAcquireAsync("async", B, LEASE, null, HOLDER_B));
+		assertThat(busy.acquired()).isFalse();
+		assertThat(busy.remainingLeaseMillis()).isPositive().isLessThanOrEqualTo(LEASE.toMillis());
+
+		assertThat(answer(this.store.renewAsync("async", B, LEASE))).as("renewed by another owner").isFalse();
+		assertThat(answer(this.store.renewAsync("async", A, LONGER_LEASE))).isTrue();
+		assertThat(this.store.tryAcquire("async", C, LEASE).remainingLeaseMillis()).as("the renewed lease")
+			.isGreaterThan(LEASE.toMillis());
+		assertThat(answer(this.store.issueFencingTokenAsync("async", B, LEASE))).as("token for another owner").isZero();
+		assertThat(answer(this.store.issueFencingTokenAsync("async", A, LEASE))).isPositive();
+		assertThat(answer(this.store.releaseAsync("async", B))).as("released by another owner").isFalse();
+		assertThat(answer(this.store.releaseAsync("async", A))).isTrue();
+
+		assertThat(this.store.tryAcquire("async", B, LEASE).acquired()).isTrue();
+		assertThat(answer(this.store.forceReleaseAsync("async"))).isTrue();
+		assertThat(answer(this.store.forceReleaseAsync("async"))).as("nothing left to delete").isFalse();
+		assertThat(this.store.tryAcquire("async", C, LEASE).acquired()).isTrue();
+		assertThat(this.store.release("async", C)).isTrue();
+	}
+
+	@Test
+	void asynchronousQueueingAcquisitionIsHandedTheLockByAnAsynchronousRelease() throws Exception {
+		assumeQueueing();
+		Notifications notifications = subscribe("async-handed");
+		assertThat(answer(this.store.tryAcquireAsync("async-handed", A, LONGER_LEASE, null, HOLDER_A)).acquired())
+			.isTrue();
+		AcquireResult queued = answer(this.store.tryAcquireAsync("async-handed", B, LONGER_LEASE,
+				new Queueing(LEASE, LEASE, 9, false), HOLDER_B));
+		assertThat(queued.acquired()).isFalse();
+
+		assertThat(answer(this.store.releaseAsync("async-handed", A))).isTrue();
+
+		assertThat(notifications.next()).isEqualTo(new HandOff(B, 9));
+		assertThat(this.store.tryAcquire("async-handed", C, LEASE).acquired()).as("handed to B").isFalse();
+		assertThat(answer(this.store.releaseAsync("async-handed", B))).isTrue();
 	}
 
 	@Test
@@ -791,6 +832,16 @@ public abstract class AbstractLockStoreContractTests {
 	/**
 	 * Queue for as long as a test runs, with a hand-off lease of {@link #LEASE}.
 	 */
+	/** A call that never answers fails the test instead of hanging it. */
+	private static <T> T answer(CompletionStage<T> call) {
+		try {
+			return call.toCompletableFuture().get(10, TimeUnit.SECONDS);
+		}
+		catch (Exception ex) {
+			throw new AssertionError("The store's asynchronous call failed or did not answer", ex);
+		}
+	}
+
 	private static Queueing queueing(long ticket) {
 		return new Queueing(LEASE, LEASE, ticket, false);
 	}

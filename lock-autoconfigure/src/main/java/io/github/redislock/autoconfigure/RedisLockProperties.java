@@ -45,7 +45,8 @@ public class RedisLockProperties implements Validator {
 
 	/**
 	 * Name of the RedisConnectionFactory bean that locks use. Needed only when the
-	 * application defines several and none is primary.
+	 * application defines several and none is primary; unset, locks use the only or the
+	 * primary one.
 	 */
 	private @Nullable String connectionFactory;
 
@@ -595,7 +596,7 @@ public class RedisLockProperties implements Validator {
 		 * URLs of independent Redis masters,
 		 * redis://[[user]:password@]host:port[/database] or rediss:// for TLS: an odd
 		 * number, at least 3. When set, locks are taken on a majority of them (Redlock)
-		 * instead of on spring.data.redis.
+		 * instead of on spring.data.redis. Unset, locks live on spring.data.redis.
 		 */
 		private List<String> nodes = new ArrayList<>();
 

@@ -16,6 +16,7 @@ import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockNameCustomizer;
 import io.github.redislock.core.LockOperations;
+import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;
@@ -31,6 +32,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * A {@link LockNameCustomizer} bean rewrites the names of annotated and programmatic
@@ -130,6 +132,20 @@ class LockNameCustomizerSeparatesTenantsTests {
 		}
 		assertThat(mostInside).as("callers inside at once").hasValue(1);
 		assertThat(counter[0]).isEqualTo(100);
+	}
+
+	@Test
+	void aCustomizerThatReturnsABlankNameFailsTheCallNamingTheLock() {
+		ConfigurableApplicationContext context = this.applications.start(Tenant.class, "test.tenant=acme");
+		context.getBean(DefaultLockClient.class).setLockNameCustomizer((name) -> " ");
+		LockDefinition report = LockDefinition.of("report", Duration.ofSeconds(30), Duration.ZERO);
+
+		assertThatIllegalStateException()
+			.isThrownBy(() -> context.getBean(LockOperations.class).execute(report, () -> "ran"))
+			.withMessageContaining("turned lock name 'report' into ' '");
+		assertThatIllegalStateException().isThrownBy(() -> context.getBean(Orders.class).place("42"))
+			.withMessageContaining("turned lock name 'order:42' into ' '");
+		assertThat(this.applications.lockKeys()).isEmpty();
 	}
 
 	/** The keys of held locks in Redis, without those of queues and fencing tokens. */

@@ -130,6 +130,16 @@ class DeprecatedReplicaAckPropertiesTests {
 		});
 	}
 
+	@Test
+	void everyPropertyHasADefaultInTheMetadataOrSaysWhatUnsetMeans() throws Exception {
+		List<Map<String, Object>> properties = JsonPath.read(readMetadata(),
+				"$.properties[?(@.name =~ /redis-lock\\..*/ && !@.deprecation)]");
+		assertThat(properties).allSatisfy((property) -> assertThat(
+				property.containsKey("defaultValue") || ((String) property.get("description")).contains("nset, locks"))
+			.as("%s has a defaultValue or says what unset means", property.get("name"))
+			.isTrue());
+	}
+
 	private static Object readMetadata() throws Exception {
 		try (InputStream in = new ClassPathResource("META-INF/spring-configuration-metadata.json").getInputStream()) {
 			return JsonPath.parse(in).json();

@@ -29,8 +29,8 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 /**
  * Our {@code lock()} like {@code ours}, on a store that trades speed for surviving the
  * loss of a Redis: {@code ours-acks} waits for a replica to acknowledge each acquisition
- * ({@code redis-lock.replica-acks: 1}); {@code ours-redlock3} and {@code ours-redlock5}
- * take each lock on a majority of 3 or 5 independent masters
+ * ({@code redis-lock.replica-ack.replicas: 1}); {@code ours-redlock3} and
+ * {@code ours-redlock5} take each lock on a majority of 3 or 5 independent masters
  * ({@code redis-lock.redlock}). Like {@code ours} it renews its lease, but waits with
  * {@code tryLock(10 s, 30 s, true)}, so that a failure to acquire ends the loop.
  *

@@ -2,10 +2,13 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.autoconfigure;
 
+import java.util.List;
+
 import io.github.redislock.annotation.LockAcquisitionFailureHandler;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockLostListener;
+import io.github.redislock.core.LockNameCustomizer;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.LockTemplate;
 import io.github.redislock.engine.DefaultLockClient;
@@ -92,7 +95,8 @@ public final class RedisLockAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(LockStore.class)
 		@Conditional(RedlockCondition.class)
-		RedlockStore redlockStore(RedisLockProperties properties) {
+		RedlockStore redlockStore(RedisLockProperties properties, Environment environment) {
+			SharedLockNamesWarning.warnIfShared(environment, properties);
 			RedisLockProperties.Redlock redlock = properties.getRedlock();
 			RedlockStore store = RedlockStore.connect(redlock.getNodes(), properties.getKeyPrefix(),
 					redlock.getNodeTimeout(), redlock.getDriftFactor());
@@ -114,7 +118,8 @@ public final class RedisLockAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(LockStore.class)
 		RedisLockStore redisLockStore(ObjectProvider<RedisConnectionFactory> connectionFactories,
-				ListableBeanFactory beanFactory, RedisLockProperties properties) {
+				ListableBeanFactory beanFactory, RedisLockProperties properties, Environment environment) {
+			SharedLockNamesWarning.warnIfShared(environment, properties);
 			String name = properties.getConnectionFactory();
 			RedisConnectionFactory connectionFactory = (name != null)
 					? LockConnectionFactoryCondition.named(beanFactory, name) : connectionFactories.getObject();
@@ -148,7 +153,7 @@ public final class RedisLockAutoConfiguration {
 		@ConditionalOnMissingBean(LockClient.class)
 		DefaultLockClient redisLockClient(LockStore store, RedisLockProperties properties,
 				ObjectProvider<LockLostListener> lostListeners, ObjectProvider<LockInstrumentation> instrumentations,
-				Environment environment) {
+				ObjectProvider<LockNameCustomizer> nameCustomizers, Environment environment) {
 			LockLostListener listeners = (event) -> lostListeners.orderedStream().forEach((listener) -> {
 				try {
 					listener.onLockLost(event);
@@ -162,6 +167,16 @@ public final class RedisLockAutoConfiguration {
 			client.setMaxLocalHandoffs(properties.getLocalHandoffs());
 			client.setShutdownTimeout(properties.getShutdown().getTimeout());
 			client.setInstrumentation(CompositeLockInstrumentation.of(instrumentations.orderedStream().toList()));
+			List<LockNameCustomizer> customizers = nameCustomizers.orderedStream().toList();
+			if (!customizers.isEmpty()) {
+				client.setLockNameCustomizer((name) -> {
+					String customized = name;
+					for (LockNameCustomizer customizer : customizers) {
+						customized = customizer.customize(customized);
+					}
+					return customized;
+				});
+			}
 			// As Spring Boot's own executors do: only from Java 21 on.
 			client.setVirtualThreads(Runtime.version().feature() >= 21
 					&& environment.getProperty("spring.threads.virtual.enabled", Boolean.class, false));

@@ -17,6 +17,7 @@ import io.github.redislock.redis.RedisLockKeys;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.DeprecatedConfigurationProperty;
 import org.springframework.boot.convert.DurationUnit;
 import org.springframework.util.StringUtils;
 import org.springframework.validation.Errors;
@@ -42,26 +43,31 @@ public class RedisLockProperties implements Validator {
 
 	/**
 	 * Name of the RedisConnectionFactory bean that locks use. Needed only when the
-	 * application defines several and none is primary.
+	 * application defines several and none is primary; unset, locks use the only or the
+	 * primary one.
 	 */
 	private @Nullable String connectionFactory;
 
 	/**
 	 * Prefix of every Redis key and channel a lock uses. Must not contain braces, which
-	 * would move the Redis Cluster hash tag.
+	 * would move the Redis Cluster hash tag. Services that share a Redis and this prefix
+	 * share their locks: set it per service for locks of its own, or set it explicitly,
+	 * even to the default, to share them on purpose and silence the start-up warning.
 	 */
 	private String keyPrefix = "lock:";
 
 	/**
 	 * Lease of locks whose @RedisLock does not set 'expire': how long a lock survives a
-	 * holder that crashed. Renewed while held unless renewal is off.
+	 * holder that crashed. Renewed while held unless renewal is off. A number without a
+	 * unit is in seconds, like the annotation's 'expire'.
 	 */
 	@DurationUnit(ChronoUnit.SECONDS)
 	private Duration expire = Duration.ofSeconds(30);
 
 	/**
 	 * How long a @RedisLock method waits for a busy lock when its annotation does not set
-	 * 'waitTime'. Zero tries once.
+	 * 'waitTime'. Zero tries once. A number without a unit is in seconds, like the
+	 * annotation's 'waitTime'.
 	 */
 	@DurationUnit(ChronoUnit.SECONDS)
 	private Duration waitTime = Duration.ofSeconds(3);
@@ -86,32 +92,14 @@ public class RedisLockProperties implements Validator {
 	private int localHandoffs = 0;
 
 	/**
-	 * How many replicas must acknowledge (WAIT) each acquisition, renewal and fencing
-	 * token, so that a failover to one of them keeps the lock; an acquisition not
-	 * acknowledged in time fails. Zero waits for none, and a failover can lose a lock.
-	 */
-	private int replicaAcks = 0;
-
-	/**
-	 * How long a write of a lock waits for its replica acknowledgements. Shorter than the
-	 * lease, and than the client's command timeout.
-	 */
-	private Duration replicaAckTimeout = Duration.ofMillis(500);
-
-	/**
-	 * Whether each acknowledged write must also be in the append-only file of the master
-	 * and of the acknowledging replicas (WAITAOF), to survive a restart of all of them.
-	 * Needs Redis 7.2 or later with appendonly enabled.
-	 */
-	private boolean replicaAckFsync = false;
-
-	/**
 	 * What to do at start-up when a Redis master keeping locks has a maxmemory-policy
 	 * other than noeviction, which can evict held locks: 'fail' refuses to start if it
 	 * also has a maxmemory limit (else warns), 'warn' warns, 'off' does not check. A
 	 * policy that cannot be read (no CONFIG permission) only gets a warning.
 	 */
 	private EvictionCheck evictionCheck = EvictionCheck.FAIL;
+
+	private final ReplicaAck replicaAck = new ReplicaAck();
 
 	private final Retry retry = new Retry();
 
@@ -189,28 +177,87 @@ public class RedisLockProperties implements Validator {
 		this.localHandoffs = localHandoffs;
 	}
 
+	public ReplicaAck getReplicaAck() {
+		return this.replicaAck;
+	}
+
+	/**
+	 * Return the number of replicas that must acknowledge each write of a lock.
+	 * @return the number of replicas
+	 * @deprecated since 0.1.0 for removal in 1.0.0, in favour of
+	 * {@code redis-lock.replica-ack.replicas}
+	 */
+	@Deprecated(since = "0.1.0", forRemoval = true)
+	@DeprecatedConfigurationProperty(replacement = "redis-lock.replica-ack.replicas", since = "0.1.0")
 	public int getReplicaAcks() {
-		return this.replicaAcks;
+		return this.replicaAck.getReplicas();
 	}
 
+	/**
+	 * Set the number of replicas that must acknowledge each write of a lock.
+	 * @param replicaAcks the number of replicas
+	 * @deprecated since 0.1.0 for removal in 1.0.0, in favour of
+	 * {@code redis-lock.replica-ack.replicas}
+	 */
+	@Deprecated(since = "0.1.0", forRemoval = true)
 	public void setReplicaAcks(int replicaAcks) {
-		this.replicaAcks = replicaAcks;
+		this.replicaAck.deprecated("redis-lock.replica-acks", "redis-lock.replica-ack.replicas", replicaAcks);
+		if (!this.replicaAck.replicasSet) {
+			this.replicaAck.replicas = replicaAcks;
+		}
 	}
 
+	/**
+	 * Return how long a write of a lock waits for its replica acknowledgements.
+	 * @return the timeout
+	 * @deprecated since 0.1.0 for removal in 1.0.0, in favour of
+	 * {@code redis-lock.replica-ack.timeout}
+	 */
+	@Deprecated(since = "0.1.0", forRemoval = true)
+	@DeprecatedConfigurationProperty(replacement = "redis-lock.replica-ack.timeout", since = "0.1.0")
 	public Duration getReplicaAckTimeout() {
-		return this.replicaAckTimeout;
+		return this.replicaAck.getTimeout();
 	}
 
+	/**
+	 * Set how long a write of a lock waits for its replica acknowledgements.
+	 * @param replicaAckTimeout the timeout
+	 * @deprecated since 0.1.0 for removal in 1.0.0, in favour of
+	 * {@code redis-lock.replica-ack.timeout}
+	 */
+	@Deprecated(since = "0.1.0", forRemoval = true)
 	public void setReplicaAckTimeout(Duration replicaAckTimeout) {
-		this.replicaAckTimeout = replicaAckTimeout;
+		this.replicaAck.deprecated("redis-lock.replica-ack-timeout", "redis-lock.replica-ack.timeout",
+				replicaAckTimeout);
+		if (!this.replicaAck.timeoutSet) {
+			this.replicaAck.timeout = replicaAckTimeout;
+		}
 	}
 
+	/**
+	 * Return whether acknowledged writes must also be in the append-only files.
+	 * @return whether to wait with WAITAOF
+	 * @deprecated since 0.1.0 for removal in 1.0.0, in favour of
+	 * {@code redis-lock.replica-ack.fsync}
+	 */
+	@Deprecated(since = "0.1.0", forRemoval = true)
+	@DeprecatedConfigurationProperty(replacement = "redis-lock.replica-ack.fsync", since = "0.1.0")
 	public boolean isReplicaAckFsync() {
-		return this.replicaAckFsync;
+		return this.replicaAck.isFsync();
 	}
 
+	/**
+	 * Set whether acknowledged writes must also be in the append-only files.
+	 * @param replicaAckFsync whether to wait with WAITAOF
+	 * @deprecated since 0.1.0 for removal in 1.0.0, in favour of
+	 * {@code redis-lock.replica-ack.fsync}
+	 */
+	@Deprecated(since = "0.1.0", forRemoval = true)
 	public void setReplicaAckFsync(boolean replicaAckFsync) {
-		this.replicaAckFsync = replicaAckFsync;
+		this.replicaAck.deprecated("redis-lock.replica-ack-fsync", "redis-lock.replica-ack.fsync", replicaAckFsync);
+		if (!this.replicaAck.fsyncSet) {
+			this.replicaAck.fsync = replicaAckFsync;
+		}
 	}
 
 	public EvictionCheck getEvictionCheck() {
@@ -226,7 +273,7 @@ public class RedisLockProperties implements Validator {
 	 * @return the replica acknowledgement
 	 */
 	public ReplicaAcknowledgement toReplicaAcknowledgement() {
-		return new ReplicaAcknowledgement(this.replicaAcks, this.replicaAckTimeout, this.replicaAckFsync);
+		return new ReplicaAcknowledgement(this.replicaAck.replicas, this.replicaAck.timeout, this.replicaAck.fsync);
 	}
 
 	public Retry getRetry() {
@@ -282,18 +329,7 @@ public class RedisLockProperties implements Validator {
 		if (properties.localHandoffs < 0) {
 			reject(errors, "localHandoffs", "redis-lock.local-handoffs must not be negative");
 		}
-		if (properties.replicaAcks < 0) {
-			reject(errors, "replicaAcks", "redis-lock.replica-acks must not be negative");
-		}
-		if (properties.replicaAckTimeout == null || properties.replicaAckTimeout.compareTo(MIN_TIME) < 0) {
-			reject(errors, "replicaAckTimeout", "redis-lock.replica-ack-timeout must be at least 1 ms");
-		}
-		else if (properties.expire != null && properties.replicaAckTimeout.compareTo(properties.expire) >= 0
-				&& (properties.replicaAcks > 0 || properties.replicaAckFsync)) {
-			reject(errors, "replicaAckTimeout",
-					"redis-lock.replica-ack-timeout must be shorter than redis-lock.expire, or a lock could run out "
-							+ "while its replicas are awaited");
-		}
+		properties.replicaAck.validate(errors, properties.expire);
 		properties.retry.validate(errors);
 		properties.redlock.validate(errors, properties.expire);
 		if (properties.shutdown.timeout == null || properties.shutdown.timeout.isNegative()) {
@@ -318,6 +354,105 @@ public class RedisLockProperties implements Validator {
 	}
 
 	/**
+	 * Replica acknowledgement: each write that grants or keeps a lock waits until
+	 * replicas have it (WAIT), so that a failover to one of them keeps the lock.
+	 */
+	public static class ReplicaAck {
+
+		/**
+		 * Number of replicas that must acknowledge (WAIT) each acquisition, renewal and
+		 * fencing token, so that a failover to one of them keeps the lock; an acquisition
+		 * not acknowledged in time fails. Zero waits for none, and a failover can lose a
+		 * lock.
+		 */
+		private int replicas = 0;
+
+		/**
+		 * How long a write of a lock waits for its replica acknowledgements. Shorter than
+		 * the lease, and than the client's command timeout. A number without a unit is in
+		 * milliseconds.
+		 */
+		private Duration timeout = Duration.ofMillis(500);
+
+		/**
+		 * Whether each acknowledged write must also be in the append-only file of the
+		 * master and of the acknowledging replicas (WAITAOF), to survive a restart of all
+		 * of them. Needs Redis 7.2 or later with appendonly enabled.
+		 */
+		private boolean fsync = false;
+
+		// Which values came from which names: a deprecated name gives way to its
+		// replacement, and the two set to different values stop start-up.
+		private boolean replicasSet;
+
+		private boolean timeoutSet;
+
+		private boolean fsyncSet;
+
+		private final List<DeprecatedValue> deprecatedValues = new ArrayList<>();
+
+		public int getReplicas() {
+			return this.replicas;
+		}
+
+		public void setReplicas(int replicas) {
+			this.replicas = replicas;
+			this.replicasSet = true;
+		}
+
+		public Duration getTimeout() {
+			return this.timeout;
+		}
+
+		public void setTimeout(Duration timeout) {
+			this.timeout = timeout;
+			this.timeoutSet = true;
+		}
+
+		public boolean isFsync() {
+			return this.fsync;
+		}
+
+		public void setFsync(boolean fsync) {
+			this.fsync = fsync;
+			this.fsyncSet = true;
+		}
+
+		private void deprecated(String name, String replacement, Object value) {
+			this.deprecatedValues.add(new DeprecatedValue(name, replacement, value));
+		}
+
+		private record DeprecatedValue(String name, String replacement, Object value) {
+		}
+
+		private void validate(Errors errors, @Nullable Duration expire) {
+			for (DeprecatedValue deprecated : this.deprecatedValues) {
+				Object current = switch (deprecated.replacement()) {
+					case "redis-lock.replica-ack.replicas" -> this.replicas;
+					case "redis-lock.replica-ack.timeout" -> this.timeout;
+					default -> this.fsync;
+				};
+				if (!current.equals(deprecated.value())) {
+					reject(errors, "replicaAck", deprecated.name() + " (deprecated) is " + deprecated.value() + " but "
+							+ deprecated.replacement() + " is " + current + ": set only " + deprecated.replacement());
+				}
+			}
+			if (this.replicas < 0) {
+				reject(errors, "replicaAck.replicas", "redis-lock.replica-ack.replicas must not be negative");
+			}
+			if (this.timeout == null || this.timeout.compareTo(MIN_TIME) < 0) {
+				reject(errors, "replicaAck.timeout", "redis-lock.replica-ack.timeout must be at least 1 ms");
+			}
+			else if (expire != null && this.timeout.compareTo(expire) >= 0 && (this.replicas > 0 || this.fsync)) {
+				reject(errors, "replicaAck.timeout",
+						"redis-lock.replica-ack.timeout must be shorter than redis-lock.expire, or a lock could run "
+								+ "out while its replicas are awaited");
+			}
+		}
+
+	}
+
+	/**
 	 * Backoff between attempts on a busy lock, bounded by the wait time. Release
 	 * notifications usually wake a waiter first. The defaults are those of
 	 * {@link LockBackoff#DEFAULT}, written out so that IDEs can show them.
@@ -325,7 +460,7 @@ public class RedisLockProperties implements Validator {
 	public static class Retry {
 
 		/**
-		 * Delay before the second attempt.
+		 * Delay before the second attempt. A number without a unit is in milliseconds.
 		 */
 		private Duration delay = Duration.ofMillis(50);
 
@@ -335,7 +470,7 @@ public class RedisLockProperties implements Validator {
 		private double multiplier = 2.0;
 
 		/**
-		 * Largest delay between two attempts.
+		 * Largest delay between two attempts. A number without a unit is in milliseconds.
 		 */
 		private Duration maxDelay = Duration.ofSeconds(1);
 
@@ -459,14 +594,14 @@ public class RedisLockProperties implements Validator {
 		 * URLs of independent Redis masters,
 		 * redis://[[user]:password@]host:port[/database] or rediss:// for TLS: an odd
 		 * number, at least 3. When set, locks are taken on a majority of them (Redlock)
-		 * instead of on spring.data.redis.
+		 * instead of on spring.data.redis. Unset, locks live on spring.data.redis.
 		 */
 		private List<String> nodes = new ArrayList<>();
 
 		/**
 		 * How long each operation waits for the nodes' replies, and the command timeout
 		 * of their connections: a node that does not answer in time counts as failed.
-		 * Small compared with the lease.
+		 * Small compared with the lease. A number without a unit is in milliseconds.
 		 */
 		private Duration nodeTimeout = Duration.ofMillis(100);
 
@@ -541,7 +676,7 @@ public class RedisLockProperties implements Validator {
 		 * then are released, and their holders told at release that they were lost. Zero
 		 * does not wait. Requests and tasks have already finished by then, so keep it
 		 * short for shutdown to end before the platform kills the process (after 30 s on
-		 * Kubernetes).
+		 * Kubernetes). A number without a unit is in milliseconds.
 		 */
 		private Duration timeout = Duration.ofSeconds(5);
 

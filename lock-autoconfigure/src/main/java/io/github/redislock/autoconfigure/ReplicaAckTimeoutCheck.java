@@ -31,13 +31,13 @@ final class ReplicaAckTimeoutCheck {
 	}
 
 	static void check(RedisLockProperties properties, RedisConnectionFactory connectionFactory) {
-		if (properties.getReplicaAcks() == 0) {
+		if (properties.getReplicaAck().getReplicas() == 0) {
 			return;
 		}
 		Duration commandTimeout = commandTimeout(connectionFactory);
-		Duration ackTimeout = properties.getReplicaAckTimeout();
+		Duration ackTimeout = properties.getReplicaAck().getTimeout();
 		if (commandTimeout != null && ackTimeout.compareTo(commandTimeout) >= 0) {
-			throw new InvalidConfigurationPropertyValueException("redis-lock.replica-ack-timeout", ackTimeout,
+			throw new InvalidConfigurationPropertyValueException("redis-lock.replica-ack.timeout", ackTimeout,
 					"it must be shorter than the Redis command timeout (" + commandTimeout
 							+ ", spring.data.redis.timeout), or the client gives up on WAIT before the replicas "
 							+ "can answer");

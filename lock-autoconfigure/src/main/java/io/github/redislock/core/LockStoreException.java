@@ -6,10 +6,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Thrown when the lock store cannot be reached, answers in error, or cannot vouch for a
- * write: fewer replicas acknowledged it than {@code redis-lock.replica-acks} asks, or
- * fewer than a majority of Redlock nodes answered. Locking fails closed: the lock is not
- * held, and anything the store may have recorded expires with its lease. A store's own
- * failure of this kind is the cause of the one the lock client throws.
+ * write: fewer replicas acknowledged it than {@code redis-lock.replica-ack.replicas}
+ * asks, or fewer than a majority of Redlock nodes answered. Locking fails closed: the
+ * lock is not held, and anything the store may have recorded expires with its lease. A
+ * store's own failure of this kind is the cause of the one the lock client throws.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -20,6 +20,7 @@ import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockLostListener;
+import io.github.redislock.core.LockNameCustomizer;
 import io.github.redislock.store.LockStore;
 
 /**
@@ -58,6 +59,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	private final AsyncLocks asyncLocks;
 
 	private final String instanceId;
+
+	private LockNameCustomizer nameCustomizer = (name) -> name;
 
 	/**
 	 * Create a client with a 30 second lease that is renewed while held, and the default
@@ -164,6 +167,17 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		this.asyncLocks.setInstrumentation(instrumentation);
 	}
 
+	/**
+	 * Rewrite every lock name asked for from now on, before the store sees it, for
+	 * example to put a tenant in front of it. Set it before the client is used.
+	 * @param nameCustomizer the customizer; none by default
+	 * @see LockNameCustomizer
+	 */
+	public void setLockNameCustomizer(LockNameCustomizer nameCustomizer) {
+		Assert.notNull(nameCustomizer, "LockNameCustomizer must not be null");
+		this.nameCustomizer = nameCustomizer;
+	}
+
 	@Override
 	public DistributedLock getLock(String name) {
 		return getLock(name, LockDefinition.DEFAULT_LABEL);
@@ -171,8 +185,9 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	@Override
 	public DistributedLock getLock(String name, String label) {
-		LockDefinition.checkName(name);
-		return new ClientLock(this.engine, name, LockDefinition.checkLabel(name, label), this.leaseTime, this.renew);
+		String lockName = customize(name);
+		return new ClientLock(this.engine, lockName, LockDefinition.checkLabel(name, label), this.leaseTime,
+				this.renew);
 	}
 
 	/**
@@ -184,7 +199,22 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	@Override
 	public CompletableFuture<Optional<LockLease>> tryAcquireAsync(LockDefinition definition) {
 		Assert.notNull(definition, "LockDefinition must not be null");
+		String lockName = customize(definition.name());
+		if (!lockName.equals(definition.name())) {
+			definition = new LockDefinition(lockName, definition.leaseTime(), definition.waitTime(), definition.renew(),
+					definition.label(), definition.method());
+		}
 		return this.asyncLocks.tryAcquire(definition);
+	}
+
+	private String customize(String name) {
+		LockDefinition.checkName(name);
+		String customized = this.nameCustomizer.customize(name);
+		if (customized == null || customized.isBlank()) {
+			throw new IllegalStateException("LockNameCustomizer " + this.nameCustomizer + " turned lock name '" + name
+					+ "' into " + ((customized != null) ? "'" + customized + "'" : "null"));
+		}
+		return customized;
 	}
 
 	/** Lock names this process holds or waits for. */

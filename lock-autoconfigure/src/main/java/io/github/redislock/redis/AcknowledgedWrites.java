@@ -87,14 +87,14 @@ final class AcknowledgedWrites {
 			}
 			return ", but within " + timeout + " ms it was written to the append-only file of "
 					+ ((counts[0] >= 1) ? "the master" : "not even the master") + " and of " + counts[1] + " of "
-					+ replicas + " replicas (redis-lock.replica-acks, redis-lock.replica-ack-fsync)";
+					+ replicas + " replicas (redis-lock.replica-ack.replicas, redis-lock.replica-ack.fsync)";
 		}
 		long acknowledged = node.waitForReplicas(replicas, timeout);
 		if (acknowledged >= replicas) {
 			return null;
 		}
 		return ", but only " + acknowledged + " of " + replicas + " replicas acknowledged it within " + timeout
-				+ " ms (redis-lock.replica-acks, redis-lock.replica-ack-timeout)";
+				+ " ms (redis-lock.replica-ack.replicas, redis-lock.replica-ack.timeout)";
 	}
 
 	private static LockStoreException failure(NodeCommands node, String name, String message,

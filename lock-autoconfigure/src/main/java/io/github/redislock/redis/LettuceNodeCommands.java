@@ -59,7 +59,7 @@ final class LettuceNodeCommands implements NodeCommands {
 			java.util.function.Function<NodeCommands, T> commands) {
 		if (!(connection instanceof LettuceClusterConnection lettuce)) {
 			throw new IllegalStateException("Replica acknowledgement on Redis Cluster needs Lettuce, not "
-					+ connection.getClass().getName() + ": unset redis-lock.replica-acks or use Lettuce");
+					+ connection.getClass().getName() + ": unset redis-lock.replica-ack.replicas or use Lettuce");
 		}
 		RedisClusterNode master = connection.clusterGetNodeForKey(key);
 		ClusterCommandExecutor.ClusterCommandCallback<RedisClusterCommands<byte[], byte[]>, T> callback = (

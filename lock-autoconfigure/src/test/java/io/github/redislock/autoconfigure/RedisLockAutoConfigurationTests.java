@@ -187,8 +187,8 @@ class RedisLockAutoConfigurationTests {
 					redis-lock.retry.delay     | 9223372036854775807s | redis-lock.retry.delay must be at most
 					redis-lock.retry.max-delay | 365000d | redis-lock.retry.max-delay must be at most
 					redis-lock.retry.multiplier| NaN     | redis-lock.retry.multiplier must be at least 1
-					redis-lock.replica-acks    | -1      | redis-lock.replica-acks must not be negative
-					redis-lock.replica-ack-timeout | 0ms | redis-lock.replica-ack-timeout must be at least 1 ms
+					redis-lock.replica-ack.replicas | -1   | redis-lock.replica-ack.replicas must not be negative
+					redis-lock.replica-ack.timeout | 0ms | redis-lock.replica-ack.timeout must be at least 1 ms
 					redis-lock.redlock.nodes   | redis://a:1,redis://b:1 | redis-lock.redlock.nodes must list an odd number of Redis masters, at least 3
 					redis-lock.redlock.nodes   | redis://a:1,redis://a:1,redis://b:1 | redis-lock.redlock.nodes: redis://a:1/0 is listed twice
 					redis-lock.redlock.nodes   | redis://a:1,http://b:1,redis://c:1 | redis-lock.redlock.nodes: 'http://b:1' is not a redis:// or rediss:// URL
@@ -215,27 +215,27 @@ class RedisLockAutoConfigurationTests {
 
 	@Test
 	void replicaAckTimeoutMustBeShorterThanTheLease() {
-		this.runner.withPropertyValues("redis-lock.replica-acks=1", "redis-lock.replica-ack-timeout=30s")
+		this.runner.withPropertyValues("redis-lock.replica-ack.replicas=1", "redis-lock.replica-ack.timeout=30s")
 			.run((context) -> {
 				assertThat(context).hasFailed();
 				assertThat(context.getStartupFailure()).rootCause()
-					.hasMessageContaining("redis-lock.replica-ack-timeout must be shorter than redis-lock.expire");
+					.hasMessageContaining("redis-lock.replica-ack.timeout must be shorter than redis-lock.expire");
 			});
 	}
 
 	@Test
 	void replicaAckTimeoutMustBeShorterThanTheRedisCommandTimeout() {
 		this.runner
-			.withPropertyValues("redis-lock.replica-acks=1", "redis-lock.replica-ack-timeout=5s",
+			.withPropertyValues("redis-lock.replica-ack.replicas=1", "redis-lock.replica-ack.timeout=5s",
 					"spring.data.redis.timeout=1s", "redis-lock.eviction-check=off")
 			.run((context) -> {
 				assertThat(context).hasFailed();
 				assertThat(context.getStartupFailure()).rootCause()
-					.hasMessageContaining("redis-lock.replica-ack-timeout")
+					.hasMessageContaining("redis-lock.replica-ack.timeout")
 					.hasMessageContaining("shorter than the Redis command timeout (PT1S, spring.data.redis.timeout)");
 			});
 		this.runner
-			.withPropertyValues("redis-lock.replica-acks=1", "redis-lock.replica-ack-timeout=500ms",
+			.withPropertyValues("redis-lock.replica-ack.replicas=1", "redis-lock.replica-ack.timeout=500ms",
 					"spring.data.redis.timeout=1s", "redis-lock.eviction-check=off")
 			.run((context) -> assertThat(context).hasNotFailed());
 	}

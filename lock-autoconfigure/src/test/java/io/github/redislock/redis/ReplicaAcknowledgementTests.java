@@ -30,9 +30,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
- * With {@code redis-lock.replica-acks} set, a lock is granted, extended or fenced only
- * once the replicas acknowledged the write; what they do not acknowledge in time fails
- * loudly, and an acquisition gives the lock back.
+ * With {@code redis-lock.replica-ack.replicas} set, a lock is granted, extended or fenced
+ * only once the replicas acknowledged the write; what they do not acknowledge in time
+ * fails loudly, and an acquisition gives the lock back.
  *
  * @author redis-lock contributors
  */

@@ -30,7 +30,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Keeps the table of {@code redis-lock.*} properties in {@code docs/configuration.md} in
  * step with the configuration metadata that the annotation processor generates from
  * {@link RedisLockProperties}: the same properties, the same descriptions, and defaults
- * that agree with both the metadata and a freshly created properties object.
+ * that agree with both the metadata and a freshly created properties object; and the
+ * deprecated properties, each with the replacement the metadata names.
  *
  * @author redis-lock contributors
  */
@@ -40,6 +41,9 @@ class DocsPropertiesTests {
 
 	private static final Pattern ROW = Pattern
 		.compile("^\\| `(redis-lock\\.[a-z.-]+)` \\| `([^`]*)`[^|]* \\| (.*) \\|$", Pattern.MULTILINE);
+
+	private static final Pattern DEPRECATED_ROW = Pattern
+		.compile("^\\| `(redis-lock\\.[a-z.-]+)` \\| `(redis-lock\\.[a-z.-]+)` \\|$", Pattern.MULTILINE);
 
 	@Test
 	void configurationPageListsEveryPropertyOfTheMetadataWithItsDefaultAndDescription() throws IOException {
@@ -66,6 +70,19 @@ class DocsPropertiesTests {
 						actual)
 				.isTrue();
 		}
+	}
+
+	@Test
+	void configurationPageListsEveryDeprecatedPropertyWithItsReplacement() throws IOException {
+		Map<String, String> deprecated = new TreeMap<>();
+		metadataProperties(true).forEach(
+				(name, property) -> deprecated.put(name, property.path("deprecation").path("replacement").asText()));
+		Map<String, String> documented = new TreeMap<>();
+		Matcher row = DEPRECATED_ROW.matcher(Files.readString(RepositoryRoot.resolve(PAGE), StandardCharsets.UTF_8));
+		while (row.find()) {
+			documented.put(row.group(1), row.group(2));
+		}
+		assertThat(documented).as("deprecated properties in %s (left) and in the metadata", PAGE).isEqualTo(deprecated);
 	}
 
 	private static boolean sameValue(String documented, Object value) {
@@ -112,6 +129,10 @@ class DocsPropertiesTests {
 	}
 
 	private static Map<String, JsonNode> metadataProperties() throws IOException {
+		return metadataProperties(false);
+	}
+
+	private static Map<String, JsonNode> metadataProperties(boolean deprecated) throws IOException {
 		Map<String, JsonNode> properties = new TreeMap<>();
 		ObjectMapper json = new ObjectMapper();
 		for (URL resource : Collections.list(DocsPropertiesTests.class.getClassLoader()
@@ -119,13 +140,14 @@ class DocsPropertiesTests {
 			try (InputStream in = resource.openStream()) {
 				for (JsonNode property : json.readTree(in).path("properties")) {
 					String name = property.path("name").asText();
-					if (name.startsWith("redis-lock.")) {
+					if (name.startsWith("redis-lock.") && property.has("deprecation") == deprecated) {
 						properties.put(name, property);
 					}
 				}
 			}
 		}
-		assertThat(properties).as("redis-lock.* properties in the configuration metadata").isNotEmpty();
+		assertThat(properties).as("redis-lock.* properties in the configuration metadata, deprecated: %s", deprecated)
+			.isNotEmpty();
 		return properties;
 	}
 

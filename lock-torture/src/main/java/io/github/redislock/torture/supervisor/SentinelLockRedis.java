@@ -16,7 +16,8 @@ import io.github.redislock.testsupport.RedisSentinelGroup;
 /**
  * A master with replicas, watched by three Sentinels: a Redis fault on the master longer
  * than the Sentinels' down-after time (1 s) fails it over. With replica acknowledgement,
- * the workers' locks are granted only once a replica has them (redis-lock.replica-acks).
+ * the workers' locks are granted only once a replica has them
+ * (redis-lock.replica-ack.replicas).
  *
  * @author redis-lock contributors
  */
@@ -50,7 +51,7 @@ final class SentinelLockRedis extends LockRedis {
 	List<String> clientArguments() {
 		return List.of("--spring.data.redis.sentinel.master=" + this.group.masterName(),
 				"--spring.data.redis.sentinel.nodes=" + String.join(",", this.group.sentinelAddresses()),
-				"--redis-lock.replica-acks=" + this.replicaAcks);
+				"--redis-lock.replica-ack.replicas=" + this.replicaAcks);
 	}
 
 	@Override

@@ -129,9 +129,9 @@ public @interface RedisLock {
 	/**
 	 * The bounded name this method's locks are reported under in metrics, traces and logs
 	 * (the {@code name} tag of the {@code redis.lock.*} meters), for example
-	 * {@code "order"} for a key of {@code "'order:' + #orderId"}. Empty means the
-	 * {@link #key()} expression as written, or the class and method name when the key is
-	 * empty: never the evaluated key, whose values are unbounded, unless
+	 * {@code "order"} for a key of {@code "'order:' + #orderId"}. Empty means the simple
+	 * name of the bean's class and the method, such as {@code "OrderService.buy"}: never
+	 * the evaluated key, whose values are unbounded, unless
 	 * {@code redis-lock.metrics.evaluated-keys} asks for it.
 	 * @return the label
 	 */

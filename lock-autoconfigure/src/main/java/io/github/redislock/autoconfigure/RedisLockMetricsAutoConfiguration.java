@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.autoconfigure;
 
+import io.github.redislock.observation.LockAcquireObservationConvention;
+import io.github.redislock.observation.LockHeldObservationConvention;
 import io.github.redislock.observation.LockMeters;
 import io.github.redislock.observation.LockObservations;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -25,7 +27,9 @@ import org.springframework.context.annotation.Configuration;
  * With an {@link ObservationRegistry}, the acquire and held timers come from the
  * {@link LockObservations} through Spring Boot's meter observation handler, and
  * {@link LockMeters} records only the counters: recording the timers twice would make two
- * meters of one name, which Prometheus rejects or which count every acquisition twice.
+ * meters of one name, which Prometheus rejects or which count every acquisition twice. A
+ * {@link LockAcquireObservationConvention} or {@link LockHeldObservationConvention} bean
+ * replaces the default convention of its observation.
  * <p>
  * Runs after Spring Boot's metrics and observation auto-configurations, named as on
  * Spring Boot 3 and on Spring Boot 4, where they moved.
@@ -65,8 +69,15 @@ public final class RedisLockMetricsAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean
-		LockObservations redisLockObservations(ObservationRegistry registry, RedisLockProperties properties) {
-			return new LockObservations(registry, properties.getMetrics().isEvaluatedKeys());
+		LockObservations redisLockObservations(ObservationRegistry registry, RedisLockProperties properties,
+				ObjectProvider<LockAcquireObservationConvention> acquireConvention,
+				ObjectProvider<LockHeldObservationConvention> heldConvention) {
+			RedisLockProperties.Metrics metrics = properties.getMetrics();
+			LockObservations observations = new LockObservations(registry, metrics.isEvaluatedKeys(),
+					metrics.isIncludeKey());
+			observations.setAcquireConvention(acquireConvention.getIfAvailable());
+			observations.setHeldConvention(heldConvention.getIfAvailable());
+			return observations;
 		}
 
 	}

@@ -710,6 +710,21 @@ public class RedisLockProperties implements Validator {
 			this.evaluatedKeys = evaluatedKeys;
 		}
 
+		/**
+		 * Whether the redis.lock observations carry each lock's evaluated key, such as
+		 * order:42, as the high-cardinality key value 'key', on spans only. Off since
+		 * keys often hold user ids.
+		 */
+		private boolean includeKey;
+
+		public boolean isIncludeKey() {
+			return this.includeKey;
+		}
+
+		public void setIncludeKey(boolean includeKey) {
+			this.includeKey = includeKey;
+		}
+
 	}
 
 }

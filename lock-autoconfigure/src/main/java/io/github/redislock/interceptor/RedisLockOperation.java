@@ -42,7 +42,8 @@ final class RedisLockOperation {
 	/** The method as recorded with the lock in the store for operators. */
 	private final String description;
 
-	private final @Nullable String label;
+	/** The annotation's label, else the user's class and the method. */
+	private final String label;
 
 	RedisLockOperation(Method method, Class<?> targetClass, @Nullable String keyExpression,
 			@Nullable String conditionExpression, @Nullable Duration leaseTime, @Nullable Duration waitTime,
@@ -60,7 +61,19 @@ final class RedisLockOperation {
 		this.renew = renew;
 		this.fallback = fallback;
 		this.description = InvalidRedisLock.describe(method, targetClass);
-		this.label = label;
+		this.label = (label != null) ? label : defaultLabel(method, targetClass);
+	}
+
+	/**
+	 * {@code OrderService.buy}: what {@code @Timed} and {@code @Observed} users expect,
+	 * stable when the key expression changes and bounded by the number of methods. The
+	 * user's class, not a CGLIB subclass whose name changes from run to run; an anonymous
+	 * class has no simple name.
+	 */
+	private static String defaultLabel(Method method, Class<?> targetClass) {
+		Class<?> userClass = ClassUtils.getUserClass(targetClass);
+		String simpleName = userClass.getSimpleName();
+		return (simpleName.isEmpty() ? ClassUtils.getShortName(userClass) : simpleName) + "." + method.getName();
 	}
 
 	/** The most specific method, whose parameter names the key expression sees. */
@@ -98,9 +111,12 @@ final class RedisLockOperation {
 		return this.conditionExpression;
 	}
 
-	/** The annotation's label, else {@link #getName()}; locks are reported under it. */
+	/**
+	 * The annotation's label, else the simple name of the user's class and the method
+	 * ({@code OrderService.buy}); locks are reported under it.
+	 */
 	public String getLabel() {
-		return (this.label != null) ? this.label : getName();
+		return this.label;
 	}
 
 	@Nullable FallbackMethod getFallback() {

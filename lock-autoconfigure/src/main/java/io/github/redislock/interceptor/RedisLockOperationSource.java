@@ -227,7 +227,7 @@ public class RedisLockOperationSource implements BeanFactoryAware {
 		if (!label.isEmpty() && !StringUtils.hasText(label)) {
 			throw InvalidRedisLock.on(method, targetClass,
 					"label = '" + label + "' is blank, so the method's locks would be reported under no name",
-					"Give a label with text, such as \"order\", or leave it out to report the key expression.");
+					"Give a label with text, such as \"order\", or leave it out to report the class and method name.");
 		}
 		FallbackMethod fallback = StringUtils.hasText(annotation.fallback())
 				? FallbackMethod.resolve(annotation.fallback(), method, targetClass) : null;

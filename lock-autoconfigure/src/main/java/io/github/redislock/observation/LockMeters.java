@@ -11,16 +11,108 @@ import io.micrometer.core.instrument.Timer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Records the lock meters in a {@link MeterRegistry}: the counters
- * {@value LockMeterNames#LOST}, {@value LockMeterNames#RENEWALS} and
- * {@value LockMeterNames#FALLBACKS} always, and the {@value LockMeterNames#ACQUIRE} and
- * {@value LockMeterNames#HELD} timers (with their {@code .active} long task timers)
- * unless Micrometer's meter observation handler makes them from {@link LockObservations}.
+ * Records the lock meters in a {@link MeterRegistry}: the counters {@value #LOST},
+ * {@value #RENEWALS} and {@value #FALLBACKS} always, and the {@value #ACQUIRE} and
+ * {@value #HELD} timers (with their {@code .active} long task timers) unless Micrometer's
+ * meter observation handler makes them from {@link LockObservations}.
+ * <p>
+ * Its constants are the names and tags of the meters and observations: a public contract,
+ * which dashboards and alerts are built on, listed in docs/operating.md. The timers have
+ * the shape Micrometer's {@code DefaultMeterObservationHandler} gives meters made from an
+ * observation, so they are the same whether this class records them or the handler makes
+ * them from {@link LockObservations}.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
 public class LockMeters implements LockInstrumentation {
+
+	/**
+	 * Timer of acquisitions, from the call to acquired or given up; also the name of the
+	 * observation around an acquisition ({@link LockObservationDocumentation#ACQUIRE}).
+	 */
+	public static final String ACQUIRE = "redis.lock.acquire";
+
+	/**
+	 * Timer of holds, from acquisition to release; also the name of the observation
+	 * around a hold ({@link LockObservationDocumentation#HELD}).
+	 */
+	public static final String HELD = "redis.lock.held";
+
+	/**
+	 * Suffix of the long task timers of acquisitions and holds in progress.
+	 */
+	public static final String ACTIVE_SUFFIX = ".active";
+
+	/**
+	 * Counter of leases found lost, by renewal or at release.
+	 */
+	public static final String LOST = "redis.lock.lost";
+
+	/**
+	 * Counter of lease renewals.
+	 */
+	public static final String RENEWALS = "redis.lock.renewals";
+
+	/**
+	 * Counter of {@code @RedisLock} calls that a fallback method or the
+	 * {@code LockAcquisitionFailureHandler} answered.
+	 */
+	public static final String FALLBACKS = "redis.lock.fallbacks";
+
+	/**
+	 * Tag of the lock's label (never its evaluated key, unless configured so).
+	 */
+	public static final String NAME_TAG = "name";
+
+	/**
+	 * Tag of how an acquisition, a hold or a renewal ended.
+	 */
+	public static final String OUTCOME_TAG = "outcome";
+
+	/**
+	 * Tag of the exception's simple class name, {@code none} without one; added by
+	 * Micrometer's meter observation handler, and by these meters alike.
+	 */
+	public static final String ERROR_TAG = "error";
+
+	/**
+	 * High-cardinality key value (traces only) of the evaluated lock key, added only when
+	 * asked for: keys often hold user ids.
+	 */
+	public static final String KEY = "key";
+
+	/**
+	 * High-cardinality key value (traces only) of the fencing token, when one was issued.
+	 */
+	public static final String FENCING_TOKEN = "fencing.token";
+
+	/** Acquisition outcome: the lock was acquired. */
+	public static final String ACQUIRED = "acquired";
+
+	/** Acquisition outcome: the wait time passed with the lock busy. */
+	public static final String NOT_ACQUIRED = "not_acquired";
+
+	/**
+	 * Acquisition outcome: the acquisition failed (Redis failed, the thread was
+	 * interrupted, or the client was stopping).
+	 */
+	public static final String ERROR = "error";
+
+	/** Hold outcome: released, passed on, or abandoned by a thread that ended. */
+	public static final String RELEASED = "released";
+
+	/** Hold outcome: the lease was found lost before the hold ended. */
+	public static final String LOST_OUTCOME = "lost";
+
+	/** Renewal outcome: the lease was extended. */
+	public static final String RENEWED = "renewed";
+
+	/** Renewal outcome: the renewal failed. */
+	public static final String FAILED = "failed";
+
+	/** Value of {@link #ERROR_TAG} without an exception. */
+	public static final String NO_ERROR = "none";
 
 	private final MeterRegistry registry;
 
@@ -50,24 +142,21 @@ public class LockMeters implements LockInstrumentation {
 
 	@Override
 	public void fallbackAnswered(String name, String label) {
-		Counter.builder(LockMeterNames.FALLBACKS)
+		Counter.builder(FALLBACKS)
 			.description("@RedisLock calls answered by a fallback because the lock was not acquired")
-			.tag(LockMeterNames.NAME_TAG, this.evaluatedKeys ? name : label)
+			.tag(NAME_TAG, this.evaluatedKeys ? name : label)
 			.register(this.registry)
 			.increment();
 	}
 
 	private LongTaskTimer.Sample startActive(String name, String tag) {
-		return LongTaskTimer.builder(name + LockMeterNames.ACTIVE_SUFFIX)
-			.tag(LockMeterNames.NAME_TAG, tag)
-			.register(this.registry)
-			.start();
+		return LongTaskTimer.builder(name + ACTIVE_SUFFIX).tag(NAME_TAG, tag).register(this.registry).start();
 	}
 
 	private void stop(Timer.Sample sample, String name, String tag, String outcome, @Nullable Throwable error) {
 		sample.stop(Timer.builder(name)
-			.tags(Tags.of(LockMeterNames.NAME_TAG, tag, LockMeterNames.OUTCOME_TAG, outcome, LockMeterNames.ERROR_TAG,
-					(error != null) ? error.getClass().getSimpleName() : LockMeterNames.NO_ERROR))
+			.tags(Tags.of(NAME_TAG, tag, OUTCOME_TAG, outcome, ERROR_TAG,
+					(error != null) ? error.getClass().getSimpleName() : NO_ERROR))
 			.register(this.registry));
 	}
 
@@ -96,28 +185,28 @@ public class LockMeters implements LockInstrumentation {
 
 		TimedAcquisition(String tag) {
 			this.tag = tag;
-			this.active = startActive(LockMeterNames.ACQUIRE, tag);
+			this.active = startActive(ACQUIRE, tag);
 			this.sample = Timer.start(LockMeters.this.registry);
 		}
 
 		@Override
 		public Hold acquired() {
-			end(LockMeterNames.ACQUIRED, null);
+			end(ACQUIRED, null);
 			return new TimedHold(this.tag);
 		}
 
 		@Override
 		public void notAcquired() {
-			end(LockMeterNames.NOT_ACQUIRED, null);
+			end(NOT_ACQUIRED, null);
 		}
 
 		@Override
 		public void failed(Throwable failure) {
-			end(LockMeterNames.ERROR, failure);
+			end(ERROR, failure);
 		}
 
 		private void end(String outcome, @Nullable Throwable error) {
-			stop(this.sample, LockMeterNames.ACQUIRE, this.tag, outcome, error);
+			stop(this.sample, ACQUIRE, this.tag, outcome, error);
 			this.active.stop();
 		}
 
@@ -135,18 +224,18 @@ public class LockMeters implements LockInstrumentation {
 
 		@Override
 		public void renewed() {
-			renewal(LockMeterNames.RENEWED);
+			renewal(RENEWED);
 		}
 
 		@Override
 		public void renewalFailed() {
-			renewal(LockMeterNames.FAILED);
+			renewal(FAILED);
 		}
 
 		private void renewal(String outcome) {
-			Counter.builder(LockMeterNames.RENEWALS)
+			Counter.builder(RENEWALS)
 				.description("Lease renewals of held locks")
-				.tag(LockMeterNames.OUTCOME_TAG, outcome)
+				.tag(OUTCOME_TAG, outcome)
 				.register(LockMeters.this.registry)
 				.increment();
 		}
@@ -154,9 +243,9 @@ public class LockMeters implements LockInstrumentation {
 		@Override
 		public void lost() {
 			this.lost = true;
-			Counter.builder(LockMeterNames.LOST)
+			Counter.builder(LOST)
 				.description("Leases of held locks found lost, by renewal or at release")
-				.tag(LockMeterNames.NAME_TAG, this.tag)
+				.tag(NAME_TAG, this.tag)
 				.register(LockMeters.this.registry)
 				.increment();
 		}
@@ -171,14 +260,13 @@ public class LockMeters implements LockInstrumentation {
 
 		TimedHold(String tag) {
 			super(tag);
-			this.active = startActive(LockMeterNames.HELD, tag);
+			this.active = startActive(HELD, tag);
 			this.sample = Timer.start(LockMeters.this.registry);
 		}
 
 		@Override
 		public void ended(long fencingToken) {
-			stop(this.sample, LockMeterNames.HELD, this.tag,
-					this.lost ? LockMeterNames.LOST_OUTCOME : LockMeterNames.RELEASED, null);
+			stop(this.sample, HELD, this.tag, this.lost ? LOST_OUTCOME : RELEASED, null);
 			this.active.stop();
 		}
 

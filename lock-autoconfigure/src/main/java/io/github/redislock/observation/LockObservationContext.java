@@ -32,7 +32,7 @@ public class LockObservationContext extends Observation.Context {
 	}
 
 	/**
-	 * Return the lock name: unbounded, for traces only.
+	 * Return the lock name: unbounded, for traces only, and often holding a user id.
 	 * @return the lock name
 	 */
 	public String getLockName() {
@@ -49,7 +49,7 @@ public class LockObservationContext extends Observation.Context {
 
 	/**
 	 * Return how the acquisition or the hold ended.
-	 * @return one of the outcomes of {@link LockMeterNames}, {@code null} until it ended
+	 * @return one of the outcomes of {@link LockMeters}, {@code null} until it ended
 	 */
 	public @Nullable String getOutcome() {
 		return this.outcome;

@@ -9,10 +9,12 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Observes lock acquisitions and holds with Micrometer Observation: an observation named
- * {@value LockMeterNames#ACQUIRE} around each acquisition, whose scope is open on the
- * calling thread while it waits, and one named {@value LockMeterNames#HELD} from
- * acquisition to release. With metrics on, Micrometer's meter observation handler makes
- * the timers from them, and {@link LockMeters} records only its counters.
+ * {@value LockMeters#ACQUIRE} around each acquisition, whose scope is open on the calling
+ * thread while it waits, and one named {@value LockMeters#HELD} from acquisition to
+ * release. With metrics on, Micrometer's meter observation handler makes the timers from
+ * them, and {@link LockMeters} records only its counters. The observations, their keys
+ * and contextual names are listed in {@link LockObservationDocumentation}; each can take
+ * its own convention.
  * <p>
  * The hold's observation has no scope: a hold can end on another thread or out of order
  * with others, and a scope left open would make every later span of a pooled thread a
@@ -28,21 +30,61 @@ public class LockObservations implements LockInstrumentation {
 
 	private final boolean evaluatedKeys;
 
+	private final DefaultLockObservationConvention acquireDefault;
+
+	private final DefaultLockObservationConvention heldDefault;
+
+	private @Nullable LockAcquireObservationConvention acquireConvention;
+
+	private @Nullable LockHeldObservationConvention heldConvention;
+
 	/**
-	 * Create the instrumentation.
+	 * Create the instrumentation, without the evaluated keys in the traces.
 	 * @param registry the registry to observe with
 	 * @param evaluatedKeys whether to report each lock under its name instead of its
 	 * label, which only suits names with few values
 	 */
 	public LockObservations(ObservationRegistry registry, boolean evaluatedKeys) {
+		this(registry, evaluatedKeys, false);
+	}
+
+	/**
+	 * Create the instrumentation.
+	 * @param registry the registry to observe with
+	 * @param evaluatedKeys whether to report each lock under its name instead of its
+	 * label, which only suits names with few values
+	 * @param includeKey whether the default conventions add each lock's name as the
+	 * high-cardinality key value {@value LockMeters#KEY}
+	 */
+	public LockObservations(ObservationRegistry registry, boolean evaluatedKeys, boolean includeKey) {
 		this.registry = registry;
 		this.evaluatedKeys = evaluatedKeys;
+		this.acquireDefault = new DefaultLockObservationConvention(LockObservationDocumentation.ACQUIRE, includeKey);
+		this.heldDefault = new DefaultLockObservationConvention(LockObservationDocumentation.HELD, includeKey);
+	}
+
+	/**
+	 * Set the convention of the acquisition observations, instead of the default one and
+	 * of any global convention registered with the observation registry.
+	 * @param convention the convention, {@code null} for the default
+	 */
+	public void setAcquireConvention(@Nullable LockAcquireObservationConvention convention) {
+		this.acquireConvention = convention;
+	}
+
+	/**
+	 * Set the convention of the hold observations, instead of the default one and of any
+	 * global convention registered with the observation registry.
+	 * @param convention the convention, {@code null} for the default
+	 */
+	public void setHeldConvention(@Nullable LockHeldObservationConvention convention) {
+		this.heldConvention = convention;
 	}
 
 	@Override
 	public Acquisition acquisitionStarted(String name, String label) {
 		LockObservationContext context = new LockObservationContext(name, this.evaluatedKeys ? name : label);
-		Observation observation = observation(DefaultLockObservationConvention.ACQUIRE, context).start();
+		Observation observation = acquireObservation(context).start();
 		return new ObservedAcquisition(observation, observation.openScope(), context);
 	}
 
@@ -53,12 +95,18 @@ public class LockObservations implements LockInstrumentation {
 	@Override
 	public Acquisition asyncAcquisitionStarted(String name, String label) {
 		LockObservationContext context = new LockObservationContext(name, this.evaluatedKeys ? name : label);
-		Observation observation = observation(DefaultLockObservationConvention.ACQUIRE, context).start();
+		Observation observation = acquireObservation(context).start();
 		return new ObservedAcquisition(observation, null, context);
 	}
 
-	private Observation observation(DefaultLockObservationConvention convention, LockObservationContext context) {
-		return Observation.createNotStarted(null, convention, () -> context, this.registry);
+	private Observation acquireObservation(LockObservationContext context) {
+		return LockObservationDocumentation.ACQUIRE.observation(this.acquireConvention, this.acquireDefault,
+				() -> context, this.registry);
+	}
+
+	private Observation heldObservation(LockObservationContext context) {
+		return LockObservationDocumentation.HELD.observation(this.heldConvention, this.heldDefault, () -> context,
+				this.registry);
 	}
 
 	private final class ObservedAcquisition implements Acquisition {
@@ -78,22 +126,22 @@ public class LockObservations implements LockInstrumentation {
 
 		@Override
 		public Hold acquired() {
-			end(LockMeterNames.ACQUIRED);
+			end(LockMeters.ACQUIRED);
 			// Created once the acquisition's scope is closed: its parent is the caller's.
 			LockObservationContext held = new LockObservationContext(this.context.getLockName(),
 					this.context.getLabel());
-			return new ObservedHold(observation(DefaultLockObservationConvention.HELD, held).start(), held);
+			return new ObservedHold(heldObservation(held).start(), held);
 		}
 
 		@Override
 		public void notAcquired() {
-			end(LockMeterNames.NOT_ACQUIRED);
+			end(LockMeters.NOT_ACQUIRED);
 		}
 
 		@Override
 		public void failed(Throwable failure) {
 			this.observation.error(failure);
-			end(LockMeterNames.ERROR);
+			end(LockMeters.ERROR);
 		}
 
 		private void end(String outcome) {
@@ -126,7 +174,7 @@ public class LockObservations implements LockInstrumentation {
 
 		@Override
 		public void ended(long fencingToken) {
-			this.context.setOutcome(this.lost ? LockMeterNames.LOST_OUTCOME : LockMeterNames.RELEASED);
+			this.context.setOutcome(this.lost ? LockMeters.LOST_OUTCOME : LockMeters.RELEASED);
 			this.context.setFencingToken(fencingToken);
 			this.observation.stop();
 		}

@@ -30,6 +30,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import org.springframework.aop.framework.ProxyFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.InitializingBean;
 import org.springframework.core.annotation.AliasFor;
@@ -99,14 +100,26 @@ class RedisLockOperationSourceTests {
 	}
 
 	@Test
-	void theLabelIsTheAnnotationsElseTheKeyExpressionElseTheMethodNeverAnEvaluatedKey() {
+	void theLabelIsTheAnnotationsElseTheClassAndMethodNeverTheKeyExpressionNorAnEvaluatedKey() {
 		assertThat(operation(Valid.class, "labelled", String.class).getLabel()).isEqualTo("order");
-		assertThat(operation(Valid.class, "defaults", String.class).getLabel()).isEqualTo("#id");
-		assertThat(operation(Valid.class, "noKey").getLabel()).isEqualTo(Valid.class.getName() + ".noKey");
+		assertThat(operation(Valid.class, "defaults", String.class).getLabel()).isEqualTo("Valid.defaults");
+		assertThat(operation(Valid.class, "noKey").getLabel()).isEqualTo("Valid.noKey");
 		assertThat(operation(Valid.class, "labelled", String.class).toDefinition("order:42",
 				new LockDefaults(Duration.ofSeconds(30), Duration.ZERO, true)))
 			.returns("order:42", LockDefinition::name)
 			.returns("order", LockDefinition::label);
+	}
+
+	@Test
+	void theDefaultLabelNamesTheUsersClassNotItsCglibSubclass() {
+		ProxyFactory factory = new ProxyFactory(new Valid());
+		factory.setProxyTargetClass(true);
+		Class<?> proxyClass = factory.getProxy().getClass();
+		assertThat(proxyClass).isNotEqualTo(Valid.class);
+		Method method = ReflectionUtils.findMethod(Valid.class, "defaults", String.class);
+		RedisLockOperation operation = this.source.getOperation(method, proxyClass);
+		assertThat(operation).isNotNull();
+		assertThat(operation.getLabel()).isEqualTo("Valid.defaults");
 	}
 
 	@Test

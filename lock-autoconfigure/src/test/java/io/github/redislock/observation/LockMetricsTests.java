@@ -108,7 +108,7 @@ class LockMetricsTests {
 	void theHeldLongTaskTimerShowsAHoldWhileTheMethodRunsAndNoneAfter() throws Exception {
 		// The same meter as the one the locks use, made before the first hold.
 		LongTaskTimer active = LongTaskTimer.builder("redis.lock.held.active")
-			.tag("name", "'slow:' + #id")
+			.tag("name", "Jobs.holdUntilTold")
 			.register(this.meters);
 		CompletableFuture<Void> call = CompletableFuture.runAsync(() -> {
 			try {
@@ -128,7 +128,7 @@ class LockMetricsTests {
 		this.jobs.proceed().countDown();
 		call.get(10, TimeUnit.SECONDS);
 		assertThat(active.activeTasks()).isZero();
-		assertThat(held("'slow:' + #id", "released").count()).isEqualTo(1);
+		assertThat(held("Jobs.holdUntilTold", "released").count()).isEqualTo(1);
 		assertThat(this.meters.find("redis.lock.renewals").tag("outcome", "failed").counter()).isNull();
 	}
 

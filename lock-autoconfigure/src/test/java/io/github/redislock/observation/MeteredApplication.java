@@ -76,6 +76,11 @@ final class MeteredApplication {
 			return id;
 		}
 
+		@RedisLock(key = "'order:' + #id")
+		String runUnlabelled(String id) {
+			return id;
+		}
+
 		String busy(String id) {
 			return "busy:" + id;
 		}

@@ -234,6 +234,28 @@ class FlashSaleHttpTests {
 		assertThat(info.json().path("app").path("name").asText()).isEqualTo("flash-sale-sample");
 	}
 
+	@Test
+	void theLockMetersAreTaggedWithTheClassAndMethodOfEachUnlabelledLock() {
+		assertThat(app.post("/api/products/2/reset?stock=3").status()).isEqualTo(200);
+		assertThat(app.post("/api/products/2/purchase?user=mallory").status()).isEqualTo(201);
+		Response acquire = app.get("/actuator/metrics/redis.lock.acquire");
+		assertThat(acquire.status()).isEqualTo(200);
+		List<String> names = new ArrayList<>();
+		for (JsonNode tag : acquire.json().path("availableTags")) {
+			if (tag.path("tag").asText().equals("name")) {
+				tag.path("values").forEach((value) -> names.add(value.asText()));
+			}
+		}
+		// "programmatic": the lock another test takes with the LockClient, without a
+		// label.
+		assertThat(names).contains("FlashSale.purchase", "StockDesk.sell")
+			.allSatisfy((name) -> assertThat(name).isIn("FlashSale.purchase", "StockDesk.sell", "programmatic"));
+		Response purchases = app.get("/actuator/metrics/redis.lock.held?tag=name:FlashSale.purchase");
+		assertThat(purchases.status()).isEqualTo(200);
+		assertThat(purchases.json().path("measurements").get(0).path("statistic").asText()).isEqualTo("COUNT");
+		assertThat(purchases.json().path("measurements").get(0).path("value").asDouble()).isGreaterThanOrEqualTo(1);
+	}
+
 	private List<String> lockKeys() {
 		List<String> locks = new ArrayList<>();
 		for (String key : redisCommands.keys("flash-sale:lock:*")) {

@@ -237,12 +237,13 @@ public final class RedisLockAutoConfiguration {
 			@Bean
 			@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 			@ConditionalOnMissingBean
-			RedisLockInterceptor redisLockInterceptor(RedisLockOperationSource operationSource, LockOperations locks,
-					RedisLockProperties properties, LockAcquisitionFailureHandler failureHandler,
+			RedisLockInterceptor redisLockInterceptor(RedisLockOperationSource operationSource,
+					ObjectProvider<LockOperations> locks, RedisLockProperties properties,
+					LockAcquisitionFailureHandler failureHandler,
 					ObjectProvider<LockInstrumentation> instrumentations) {
-				RedisLockInterceptor interceptor = new RedisLockInterceptor(operationSource, locks,
-						properties.getExpire(), properties.getWaitTime(), properties.getRenewal().isEnabled(),
-						failureHandler, properties.getLostLeaseAction());
+				RedisLockInterceptor interceptor = new RedisLockInterceptor(operationSource,
+						new LockOperationsOnFirstUse(locks), properties.getExpire(), properties.getWaitTime(),
+						properties.getRenewal().isEnabled(), failureHandler, properties.getLostLeaseAction());
 				interceptor
 					.setInstrumentation(CompositeLockInstrumentation.of(instrumentations.orderedStream().toList()));
 				return interceptor;

@@ -25,6 +25,9 @@ import org.springframework.util.StreamUtils;
  */
 final class LuaScript {
 
+	/** Where the scripts are, on the classpath. */
+	static final String LOCATION = "META-INF/redis-lock/scripts/";
+
 	static final LuaScript ACQUIRE = load("acquire");
 
 	static final LuaScript RELEASE = load("release");
@@ -107,7 +110,7 @@ final class LuaScript {
 	}
 
 	private static byte[] read(String name) {
-		String path = "META-INF/redis-lock/scripts/" + name + ".lua";
+		String path = LOCATION + name + ".lua";
 		try {
 			return StreamUtils.copyToByteArray(new ClassPathResource(path).getInputStream());
 		}

@@ -61,7 +61,8 @@ class LocksEndpointOverHttpTests {
 
 				Response release = app.delete("/actuator/locks/" + NAME);
 
-				assertThat(release.status()).as(release.body()).isBetween(400, 499);
+				// Boot maps no handler for an operation the access leaves out.
+				assertThat(release.status()).as(release.body()).isEqualTo(404);
 				assertThat(release.body()).doesNotContain("\"released\"");
 				assertThat(redisTemplate.hasKey(KEY)).as("the lock is still held in Redis").isTrue();
 			}

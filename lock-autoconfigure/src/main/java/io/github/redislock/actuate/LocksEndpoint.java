@@ -2,15 +2,18 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.actuate;
 
+import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import java.util.function.UnaryOperator;
 
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
+import org.springframework.boot.actuate.endpoint.Access;
+import org.springframework.boot.actuate.endpoint.SecurityContext;
+import org.springframework.boot.actuate.endpoint.Show;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
-import org.springframework.boot.actuate.endpoint.annotation.Selector;
 
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.engine.LeaseView;
@@ -19,54 +22,89 @@ import io.github.redislock.engine.WaiterView;
 /**
  * The Actuator endpoint {@code locks}: the locks this instance holds now, with what an
  * operator needs to find a hung holder, and the waits in progress. Each instance shows
- * only its own, so looking costs no round trip to Redis and holds no lock.
+ * only its own, so looking costs no round trip to Redis and holds no lock. Lock names
+ * (and the keys made of them) often carry user ids, so they are shown as {@code ******}
+ * unless {@code management.endpoint.locks.show-values} says otherwise, as Spring Boot's
+ * {@code env} endpoint does with values.
  * <p>
- * {@code DELETE /actuator/locks/{name}} releases a lock a thread of this instance holds
- * (see {@link DefaultLockClient#revoke(String)}), never another instance's. It lets
- * another holder in while the hung thread may still run, so expose it only to operators,
- * behind the security of the other write endpoints.
+ * Its access is read-only by default. With
+ * {@code management.endpoint.locks.access=unrestricted}, {@code DELETE
+ * /actuator/locks/{name}} releases a lock a thread of this instance holds (see
+ * {@link #release(String)}), never another instance's. It lets another holder in while
+ * the hung thread may still run, so allow it only to operators, behind the security of
+ * the other write endpoints.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
-@Endpoint(id = "locks")
+@Endpoint(id = "locks", defaultAccess = Access.READ_ONLY)
 public class LocksEndpoint {
+
+	/** What a lock name, or a key made of it, is shown as when it is not shown. */
+	static final String MASK = "******";
 
 	private final DefaultLockClient client;
 
 	private final UnaryOperator<@Nullable String> keys;
+
+	private final Show showNames;
+
+	private final Set<String> roles;
+
+	/**
+	 * Create the endpoint, which shows lock names as {@code ******}.
+	 * @param client the client whose locks are shown
+	 * @param keys gives the store key of a lock name, or {@code null} when the store has
+	 * no keys to show
+	 */
+	public LocksEndpoint(DefaultLockClient client, UnaryOperator<@Nullable String> keys) {
+		this(client, keys, Show.NEVER, Set.of());
+	}
 
 	/**
 	 * Create the endpoint.
 	 * @param client the client whose locks are shown
 	 * @param keys gives the store key of a lock name, or {@code null} when the store has
 	 * no keys to show
+	 * @param showNames when lock names and keys are shown rather than {@code ******}
+	 * @param roles the roles a user needs to see the names when {@code showNames} is
+	 * {@link Show#WHEN_AUTHORIZED}; any authenticated user when empty
 	 */
-	public LocksEndpoint(DefaultLockClient client, UnaryOperator<@Nullable String> keys) {
+	public LocksEndpoint(DefaultLockClient client, UnaryOperator<@Nullable String> keys, Show showNames,
+			Collection<String> roles) {
 		this.client = client;
 		this.keys = keys;
+		this.showNames = showNames;
+		this.roles = Set.copyOf(roles);
 	}
 
 	/**
 	 * Return the locks held and waited for by this instance now.
+	 * @param securityContext who asks, which decides whether lock names are shown
 	 * @return the locks
 	 */
 	@ReadOperation
-	public LocksReport locks() {
+	public LocksReport locks(SecurityContext securityContext) {
+		boolean shown = this.showNames.isShown(securityContext, this.roles);
 		List<HeldLockReport> held = this.client.heldLocks()
 			.stream()
-			.map((lock) -> HeldLockReport.of(lock, this.keys.apply(lock.name())))
+			.map((lock) -> HeldLockReport.of(lock, this.keys.apply(lock.name()), shown))
 			.toList();
-		return new LocksReport(this.client.getInstanceId(), held, this.client.waits());
+		List<WaiterView> waits = this.client.waits()
+			.stream()
+			.map((wait) -> shown ? wait : new WaiterView(MASK, wait.waitingThreads(), wait.waitingInStore()))
+			.toList();
+		return new LocksReport(this.client.getInstanceId(), held, waits);
 	}
 
 	/**
-	 * Release a lock that a thread of this instance holds; never another instance's.
+	 * Release a lock that a thread of this instance holds; never another instance's. The
+	 * endpoint offers it as {@code DELETE /actuator/locks/{name}} only when its access is
+	 * unrestricted.
 	 * @param name the lock name
 	 * @return whether it was released, and what that means
 	 */
-	@DeleteOperation
-	public LockRelease release(@Selector String name) {
+	public LockRelease release(String name) {
 		boolean released = this.client.revoke(name);
 		return new LockRelease(name, released,
 				released ? "released; its holder gets LockLostException when it unlocks it"
@@ -80,7 +118,8 @@ public class LocksEndpoint {
 	 * start with, and which Redis records as the holder when
 	 * {@code redis-lock.holder-details} is off
 	 * @param held the locks held, by name
-	 * @param waits the locks waited for, by name
+	 * @param waits the locks waited for, by name ({@code ******} when names are not
+	 * shown)
 	 */
 	public record LocksReport(String instance, List<HeldLockReport> held, List<WaiterView> waits) {
 
@@ -90,8 +129,9 @@ public class LocksEndpoint {
 	 * A lock held, with times as text and milliseconds, which every JSON set-up of
 	 * Actuator writes the same way.
 	 *
-	 * @param name the lock name
-	 * @param key the Redis key, or {@code null} if the store is not Redis
+	 * @param name the lock name, or {@code ******} when names are not shown
+	 * @param key the Redis key, or {@code null} if the store is not Redis, or
+	 * {@code ******} when names are not shown
 	 * @param ownerThread the holding thread, or {@code null} while none holds it
 	 * @param holdCount the holding thread's holds, re-entries included
 	 * @param acquiredAt when it was taken, ISO-8601
@@ -104,10 +144,10 @@ public class LocksEndpoint {
 			String acquiredAt, long remainingLeaseMillis, boolean renewing, @Nullable Long fencingToken,
 			@Nullable String method) {
 
-		static HeldLockReport of(LeaseView lock, @Nullable String key) {
-			return new HeldLockReport(lock.name(), key, lock.ownerThread(), lock.holdCount(),
-					lock.acquiredAt().toString(), lock.remainingLease().toMillis(), lock.renewing(),
-					lock.fencingToken(), lock.method());
+		static HeldLockReport of(LeaseView lock, @Nullable String key, boolean shown) {
+			return new HeldLockReport(shown ? lock.name() : MASK, (shown || key == null) ? key : MASK,
+					lock.ownerThread(), lock.holdCount(), lock.acquiredAt().toString(),
+					lock.remainingLease().toMillis(), lock.renewing(), lock.fencingToken(), lock.method());
 		}
 
 	}

@@ -2,13 +2,19 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.actuate;
 
+import java.util.function.UnaryOperator;
+
+import org.jspecify.annotations.Nullable;
+
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -20,9 +26,9 @@ import io.github.redislock.store.LockStore;
 /**
  * Auto-configuration of what the starter shows Spring Boot Actuator, when the lock client
  * is the starter's: the {@code locks} endpoint, made only when the application exposes
- * it, and the {@code redisLock} health contribution on Spring Boot 3's or 4's health API
- * (see {@link RedisLockHealthIndicator}), which
- * {@code management.health.redislock.enabled} turns off.
+ * it, read-only unless its access is raised, and the {@code redisLock} health indicator
+ * on Spring Boot 3's or 4's health API, which {@code management.health.redislock.enabled}
+ * and {@code management.health.defaults.enabled} turn off.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -31,43 +37,94 @@ import io.github.redislock.store.LockStore;
 @ConditionalOnClass(name = { "org.springframework.boot.actuate.endpoint.annotation.Endpoint",
 		"org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint" })
 @ConditionalOnBean(DefaultLockClient.class)
+@EnableConfigurationProperties(LocksEndpointProperties.class)
 public final class RedisLockActuatorAutoConfiguration {
 
 	private static final String HEALTH_INDICATOR = "redisLockHealthIndicator";
 
-	@Bean
-	@ConditionalOnMissingBean
-	@ConditionalOnAvailableEndpoint(LocksEndpoint.class)
-	LocksEndpoint redisLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores) {
-		LockStore store = stores.getIfAvailable();
-		RedisLockStore redisStore = (store instanceof RedisLockStore redis) ? redis : null;
-		return new LocksEndpoint(client, (name) -> (redisStore != null) ? redisStore.lockKey(name) : null);
+	private static final String HEALTH_CONTRIBUTOR = "redisLockHealthContributor";
+
+	/** Spring Boot's endpoint access levels, from 3.4 on. */
+	private static final String ACCESS = "org.springframework.boot.actuate.endpoint.Access";
+
+	static ReleasingLocksEndpoint releasingEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
+			LocksEndpointProperties properties) {
+		return new ReleasingLocksEndpoint(client, keys(stores), properties.getShowValues(), properties.getRoles());
 	}
 
-	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = RedisLockHealthIndicator.BOOT3_PACKAGE + ".HealthIndicator")
-	@ConditionalOnProperty(name = "management.health.redislock.enabled", havingValue = "true", matchIfMissing = true)
-	static class Boot3HealthConfiguration {
+	static UnaryOperator<@Nullable String> keys(ObjectProvider<LockStore> stores) {
+		LockStore store = stores.getIfAvailable();
+		RedisLockStore redisStore = (store instanceof RedisLockStore redis) ? redis : null;
+		return (name) -> (redisStore != null) ? redisStore.lockKey(name) : null;
+	}
 
-		@Bean(HEALTH_INDICATOR)
-		@ConditionalOnMissingBean(name = HEALTH_INDICATOR)
-		static RedisLockHealthIndicator redisLockHealthIndicator(ObjectProvider<DefaultLockClient> client) {
-			return new RedisLockHealthIndicator(() -> new RedisLockHealth(client.getObject()),
-					RedisLockHealthIndicator.BOOT3_PACKAGE);
+	/**
+	 * Boot filters the release operation out unless the endpoint's access is
+	 * unrestricted.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = ACCESS)
+	static class AccessLevelsEndpointConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(LocksEndpoint.class)
+		@ConditionalOnAvailableEndpoint(LocksEndpoint.class)
+		ReleasingLocksEndpoint redisLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
+				LocksEndpointProperties properties) {
+			return releasingEndpoint(client, stores, properties);
+		}
+
+	}
+
+	/**
+	 * Spring Boot 3.3 has no access levels: the release operation is there only when the
+	 * access property Boot 3.4 introduced asks for it.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnMissingClass(ACCESS)
+	static class EnabledFlagEndpointConfiguration {
+
+		@Bean
+		@ConditionalOnMissingBean(LocksEndpoint.class)
+		@ConditionalOnAvailableEndpoint(LocksEndpoint.class)
+		@ConditionalOnProperty(name = "management.endpoint.locks.access", havingValue = "unrestricted")
+		ReleasingLocksEndpoint redisReleasingLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
+				LocksEndpointProperties properties) {
+			return releasingEndpoint(client, stores, properties);
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		@ConditionalOnAvailableEndpoint(LocksEndpoint.class)
+		LocksEndpoint redisLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
+				LocksEndpointProperties properties) {
+			return new LocksEndpoint(client, keys(stores), properties.getShowValues(), properties.getRoles());
 		}
 
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ConditionalOnClass(name = RedisLockHealthIndicator.BOOT4_PACKAGE + ".HealthIndicator")
-	@ConditionalOnProperty(name = "management.health.redislock.enabled", havingValue = "true", matchIfMissing = true)
+	@ConditionalOnClass(name = "org.springframework.boot.actuate.health.HealthIndicator")
+	@org.springframework.boot.actuate.autoconfigure.health.ConditionalOnEnabledHealthIndicator("redislock")
+	static class Boot3HealthConfiguration {
+
+		@Bean(HEALTH_INDICATOR)
+		@ConditionalOnMissingBean(name = { HEALTH_INDICATOR, HEALTH_CONTRIBUTOR })
+		static Boot3RedisLockHealthIndicator redisLockHealthIndicator(DefaultLockClient client) {
+			return new Boot3RedisLockHealthIndicator(new RedisLockHealth(client));
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	@ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
+	@org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator("redislock")
 	static class Boot4HealthConfiguration {
 
 		@Bean(HEALTH_INDICATOR)
-		@ConditionalOnMissingBean(name = HEALTH_INDICATOR)
-		static RedisLockHealthIndicator redisLockHealthIndicator(ObjectProvider<DefaultLockClient> client) {
-			return new RedisLockHealthIndicator(() -> new RedisLockHealth(client.getObject()),
-					RedisLockHealthIndicator.BOOT4_PACKAGE);
+		@ConditionalOnMissingBean(name = { HEALTH_INDICATOR, HEALTH_CONTRIBUTOR })
+		static Boot4RedisLockHealthIndicator redisLockHealthIndicator(DefaultLockClient client) {
+			return new Boot4RedisLockHealthIndicator(new RedisLockHealth(client));
 		}
 
 	}

@@ -8,11 +8,14 @@ import io.github.redislock.testsupport.RedisNode;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
+import org.springframework.boot.convert.ApplicationConversionService;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 
 /**
  * Application contexts as an application with Actuator has them: Spring Boot's Redis
- * auto-configuration, ours and our Actuator auto-configuration, on a real Redis server.
+ * auto-configuration, ours and our Actuator auto-configuration, on a real Redis server,
+ * with the conversion service a Spring Boot application's environment has (which reads
+ * {@code read-only} as {@code Access.READ_ONLY}, say).
  *
  * @author redis-lock contributors
  */
@@ -29,6 +32,8 @@ final class ActuatorRunners {
 	 */
 	static ApplicationContextRunner on(RedisNode server) {
 		return new ApplicationContextRunner()
+			.withInitializer(
+					(context) -> context.getEnvironment().setConversionService(new ApplicationConversionService()))
 			.withConfiguration(AutoConfigurations.of(AopAutoConfiguration.class, SpringBootAutoConfigurations.redis(),
 					RedisLockAutoConfiguration.class, RedisLockActuatorAutoConfiguration.class))
 			.withPropertyValues("spring.data.redis.host=" + RedisNode.HOST, "spring.data.redis.port=" + server.port());

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
@@ -57,7 +58,8 @@ class LocksEndpointTests {
 	static void startRedis() {
 		server = redis.standalone();
 		runner = ActuatorRunners.on(server)
-			.withPropertyValues("management.endpoints.web.exposure.include=locks")
+			.withPropertyValues("management.endpoints.web.exposure.include=locks",
+					"management.endpoint.locks.show-values=always")
 			.withUserConfiguration(Services.class);
 	}
 
@@ -73,7 +75,7 @@ class LocksEndpointTests {
 			worker.start();
 			assertThat(entered.await(30, TimeUnit.SECONDS)).isTrue();
 
-			List<HeldLockReport> held = endpoint.locks().held();
+			List<HeldLockReport> held = endpoint.locks(SecurityContext.NONE).held();
 
 			assertThat(held).hasSize(1);
 			HeldLockReport lock = held.get(0);
@@ -86,10 +88,10 @@ class LocksEndpointTests {
 			assertThat(lock.remainingLeaseMillis()).isPositive().isLessThanOrEqualTo(30_000);
 			assertThat(Instant.parse(lock.acquiredAt())).isBetween(before, Instant.now());
 			assertThat(lock.fencingToken()).isNull();
-			assertThat(endpoint.locks().waits()).isEmpty();
+			assertThat(endpoint.locks(SecurityContext.NONE).waits()).isEmpty();
 			leave.countDown();
 			worker.join(TimeUnit.SECONDS.toMillis(30));
-			assertThat(endpoint.locks().held()).isEmpty();
+			assertThat(endpoint.locks(SecurityContext.NONE).held()).isEmpty();
 		});
 	}
 
@@ -103,7 +105,7 @@ class LocksEndpointTests {
 				assertThat(lock.tryLock(Duration.ZERO, Duration.ofSeconds(20), false)).isTrue();
 				long fencingToken = lock.getFencingToken();
 
-				HeldLockReport held = endpoint.locks().held().get(0);
+				HeldLockReport held = endpoint.locks(SecurityContext.NONE).held().get(0);
 
 				assertThat(held.name()).isEqualTo("report");
 				assertThat(held.ownerThread()).isEqualTo(Thread.currentThread().getName());
@@ -116,7 +118,7 @@ class LocksEndpointTests {
 			finally {
 				lock.unlock();
 			}
-			assertThat(endpoint.locks().held()).isEmpty();
+			assertThat(endpoint.locks(SecurityContext.NONE).held()).isEmpty();
 		});
 	}
 
@@ -132,14 +134,14 @@ class LocksEndpointTests {
 			CompletableFuture<Boolean> storeWait = tryLockOnAThread(elsewhereLock);
 
 			await().atMost(Duration.ofSeconds(10))
-				.untilAsserted(() -> assertThat(endpoint.locks().waits())
+				.untilAsserted(() -> assertThat(endpoint.locks(SecurityContext.NONE).waits())
 					.containsExactly(new WaiterView("elsewhere", 1, true), new WaiterView("local", 1, false)));
 
 			local.release();
 			elsewhere.release();
 			assertThat(localWait.get(30, TimeUnit.SECONDS)).isTrue();
 			assertThat(storeWait.get(30, TimeUnit.SECONDS)).isTrue();
-			assertThat(endpoint.locks().waits()).isEmpty();
+			assertThat(endpoint.locks(SecurityContext.NONE).waits()).isEmpty();
 		}));
 	}
 
@@ -166,7 +168,7 @@ class LocksEndpointTests {
 			assertThat(context.getBean(LostLocks.class).events).extracting(LockLostEvent::lockName)
 				.containsExactly("stuck");
 			assertThat(holder.release()).isInstanceOf(LockLostException.class);
-			assertThat(context.getBean(LocksEndpoint.class).locks().held()).isEmpty();
+			assertThat(context.getBean(LocksEndpoint.class).locks(SecurityContext.NONE).held()).isEmpty();
 		}));
 	}
 

@@ -114,9 +114,31 @@ class RedisLockHealthTests {
 	}
 
 	@Test
-	void contributesOnlyWhenEnabled() {
-		runner.run((context) -> assertThat(context).hasBean("redisLockHealthIndicator"));
+	void contributesByDefault() {
+		runner.run((context) -> {
+			assertThat(context).hasBean("redisLockHealthIndicator");
+			assertThat(status(context)).isEqualTo("UP");
+		});
+	}
+
+	@Test
+	void itsOwnPropertyTurnsItOff() {
 		runner.withPropertyValues("management.health.redislock.enabled=false")
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean("redisLockHealthIndicator"));
+	}
+
+	@Test
+	void turningHealthIndicatorsOffByDefaultTurnsItOffUnlessItsOwnPropertySaysOtherwise() {
+		runner.withPropertyValues("management.health.defaults.enabled=false")
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean("redisLockHealthIndicator"));
+		runner
+			.withPropertyValues("management.health.defaults.enabled=false", "management.health.redislock.enabled=true")
+			.run((context) -> assertThat(context).hasBean("redisLockHealthIndicator"));
+	}
+
+	@Test
+	void anApplicationsOwnContributorOfTheSameNameReplacesIt() {
+		runner.withBean("redisLockHealthContributor", String.class, () -> "the application's")
 			.run((context) -> assertThat(context).doesNotHaveBean("redisLockHealthIndicator"));
 	}
 

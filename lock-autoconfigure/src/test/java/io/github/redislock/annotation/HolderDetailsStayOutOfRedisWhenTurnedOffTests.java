@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -75,7 +76,8 @@ class HolderDetailsStayOutOfRedisWhenTurnedOffTests {
 					"waiter-thread-9", "hold(", "\"pid\"", "\"host\"", "\"thread\"", "\"method\"");
 		}
 		LocksEndpoint endpoint = new LocksEndpoint(recorded.holder.getBean(DefaultLockClient.class), (name) -> null);
-		assertThat(endpoint.locks().instance()).as("the instance the endpoint shows").isEqualTo(holderInstance);
+		assertThat(endpoint.locks(SecurityContext.NONE).instance()).as("the instance the endpoint shows")
+			.isEqualTo(holderInstance);
 	}
 
 	@Test

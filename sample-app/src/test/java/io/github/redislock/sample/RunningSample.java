@@ -90,6 +90,15 @@ public final class RunningSample implements AutoCloseable {
 		return send(HttpRequest.newBuilder(this.base.resolve(path)).POST(HttpRequest.BodyPublishers.noBody()));
 	}
 
+	/**
+	 * Send a DELETE request.
+	 * @param path the path
+	 * @return the response
+	 */
+	public Response delete(String path) {
+		return send(HttpRequest.newBuilder(this.base.resolve(path)).DELETE());
+	}
+
 	private Response send(HttpRequest.Builder request) {
 		try {
 			HttpResponse<String> response = this.http.send(request.timeout(TIMEOUT).build(),

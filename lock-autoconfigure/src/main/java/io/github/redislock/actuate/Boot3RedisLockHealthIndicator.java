@@ -1,0 +1,28 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+package io.github.redislock.actuate;
+
+import org.springframework.boot.actuate.health.Health;
+import org.springframework.boot.actuate.health.HealthIndicator;
+
+/**
+ * The {@code redisLock} health indicator on Spring Boot 3's health API, made only when
+ * that API is on the classpath.
+ *
+ * @author redis-lock contributors
+ */
+class Boot3RedisLockHealthIndicator implements HealthIndicator {
+
+	private final RedisLockHealth health;
+
+	Boot3RedisLockHealthIndicator(RedisLockHealth health) {
+		this.health = health;
+	}
+
+	@Override
+	public Health health() {
+		RedisLockHealth.Check check = this.health.check();
+		return Health.status(check.status()).withDetails(check.details()).build();
+	}
+
+}

@@ -1,0 +1,41 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+package io.github.redislock.actuate;
+
+import java.util.Collection;
+import java.util.function.UnaryOperator;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.boot.actuate.endpoint.Access;
+import org.springframework.boot.actuate.endpoint.Show;
+import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
+
+import io.github.redislock.engine.DefaultLockClient;
+
+/**
+ * The {@code locks} endpoint with its release as a delete operation. Spring Boot 3.4 and
+ * later offer the operation only when the endpoint's access allows writes; on 3.3, which
+ * has no access levels, the auto-configuration makes this class only when
+ * {@code management.endpoint.locks.access} is {@code unrestricted}, and
+ * {@link LocksEndpoint} otherwise.
+ *
+ * @author redis-lock contributors
+ */
+@Endpoint(id = "locks", defaultAccess = Access.READ_ONLY)
+class ReleasingLocksEndpoint extends LocksEndpoint {
+
+	ReleasingLocksEndpoint(DefaultLockClient client, UnaryOperator<@Nullable String> keys, Show showNames,
+			Collection<String> roles) {
+		super(client, keys, showNames, roles);
+	}
+
+	@Override
+	@DeleteOperation
+	public LockRelease release(@Selector String name) {
+		return super.release(name);
+	}
+
+}

@@ -60,7 +60,7 @@ class RedlockNodesOverTlsTests {
 		.withConfiguration(AutoConfigurations.of(SslAutoConfiguration.class, RedisLockAutoConfiguration.class))
 		// These tests prove the wiring, not the timing: a TLS handshake on a busy machine
 		// may take longer than the default 100 ms.
-		.withPropertyValues("redis-lock.redlock.node-timeout=2s", "redis-lock.redlock.nodes="
+		.withPropertyValues("redis-lock.redlock.node-timeout=5s", "redis-lock.redlock.nodes="
 				+ tlsPorts.stream().map((port) -> "rediss://127.0.0.1:" + port).collect(Collectors.joining(",")));
 
 	@BeforeAll

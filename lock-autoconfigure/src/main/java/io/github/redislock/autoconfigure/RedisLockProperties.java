@@ -460,8 +460,8 @@ public class RedisLockProperties implements Validator {
 		 * redis://[[user]:password@]host[:port][/database], or rediss:// for TLS; an odd
 		 * number, at least 3, each on a server of its own. When set, locks are taken on a
 		 * majority of them (Redlock) instead of on spring.data.redis, through connections
-		 * set up as Spring Boot sets up its own (client resources, client name, Lettuce
-		 * customizers) with the node timeout as command timeout.
+		 * set up as Spring Boot's own (client resources, client name, Lettuce
+		 * customizers).
 		 */
 		private List<String> nodes = new ArrayList<>();
 

@@ -137,6 +137,14 @@ final class RedlockConnections implements AutoCloseable {
 	}
 
 	/**
+	 * Return the nodes' connection factories.
+	 * @return the factories, in node order
+	 */
+	List<LettuceConnectionFactory> connectionFactories() {
+		return List.copyOf(this.factories);
+	}
+
+	/**
 	 * Return a Redlock on these connections.
 	 * @param nodeTimeout how long to wait for the nodes' replies
 	 * @param driftFactor the share of a lease allowed for clock drift

@@ -89,17 +89,20 @@ public final class RedisLockAutoConfiguration {
 
 		/**
 		 * With {@code redis-lock.redlock.nodes}, locks live on a majority of those
-		 * masters, through connections of their own; declared before the Redis store,
-		 * which then backs off.
+		 * masters, through connections of their own, set up as Spring Boot sets up the
+		 * application's ({@link RedlockClientConfigurer}); declared before the Redis
+		 * store, which then backs off.
 		 */
 		@Bean
 		@ConditionalOnMissingBean(LockStore.class)
 		@Conditional(RedlockCondition.class)
-		RedlockStore redlockStore(RedisLockProperties properties, Environment environment) {
+		RedlockStore redlockStore(RedisLockProperties properties, ListableBeanFactory beanFactory,
+				Environment environment) {
 			SharedLockNamesWarning.warnIfShared(environment, properties);
 			RedisLockProperties.Redlock redlock = properties.getRedlock();
 			RedlockStore store = RedlockStore.connect(redlock.getNodes(), properties.getKeyPrefix(),
-					redlock.getNodeTimeout(), redlock.getDriftFactor());
+					redlock.getNodeTimeout(), redlock.getDriftFactor(),
+					RedlockClientConfigurer.of(beanFactory, environment, redlock.getSsl().getBundle()));
 			store.setHolderDetails(properties.isHolderDetails());
 			try {
 				store.checkEvictionPolicy(properties.getEvictionCheck());

@@ -591,10 +591,12 @@ public class RedisLockProperties implements Validator {
 	public static class Redlock {
 
 		/**
-		 * URLs of independent Redis masters,
-		 * redis://[[user]:password@]host:port[/database] or rediss:// for TLS: an odd
-		 * number, at least 3. When set, locks are taken on a majority of them (Redlock)
-		 * instead of on spring.data.redis. Unset, locks live on spring.data.redis.
+		 * URLs of independent Redis masters, as Lettuce reads them:
+		 * redis://[[user]:password@]host[:port][/database], or rediss:// for TLS; an odd
+		 * number, at least 3, each on a server of its own. When set, locks are taken on a
+		 * majority of them (Redlock) instead of on spring.data.redis, through connections
+		 * set up as Spring Boot's own (client resources, client name, Lettuce
+		 * customizers). Unset, locks live on spring.data.redis.
 		 */
 		private List<String> nodes = new ArrayList<>();
 
@@ -611,6 +613,8 @@ public class RedisLockProperties implements Validator {
 		 * took and this share, minus 2 ms, is still positive.
 		 */
 		private double driftFactor = 0.01;
+
+		private final Ssl ssl = new Ssl();
 
 		public List<String> getNodes() {
 			return this.nodes;
@@ -634,6 +638,10 @@ public class RedisLockProperties implements Validator {
 
 		public void setDriftFactor(double driftFactor) {
 			this.driftFactor = driftFactor;
+		}
+
+		public Ssl getSsl() {
+			return this.ssl;
 		}
 
 		private void validate(Errors errors, @Nullable Duration expire) {
@@ -660,7 +668,38 @@ public class RedisLockProperties implements Validator {
 			}
 			catch (IllegalArgumentException ex) {
 				reject(errors, "redlock.nodes", "redis-lock.redlock.nodes: " + ex.getMessage());
+				return;
 			}
+			for (int i = 0; this.ssl.bundle != null && i < this.nodes.size(); i++) {
+				if (!this.nodes.get(i).trim().startsWith("rediss://")) {
+					reject(errors, "redlock.ssl.bundle", "redis-lock.redlock.ssl.bundle is set, so every node is "
+							+ "reached over TLS, but redis-lock.redlock.nodes[" + i + "] is not a rediss:// URL");
+					return;
+				}
+			}
+		}
+
+		/**
+		 * TLS of the connections to the nodes.
+		 */
+		public static class Ssl {
+
+			/**
+			 * Name of the SSL bundle (spring.ssl.bundle.*) whose trust material, and key
+			 * material if it has any, the connections to every node use. The node URLs
+			 * must then be rediss:// URLs. Without it, rediss:// nodes are trusted
+			 * through the JVM's default trust store.
+			 */
+			private @Nullable String bundle;
+
+			public @Nullable String getBundle() {
+				return this.bundle;
+			}
+
+			public void setBundle(@Nullable String bundle) {
+				this.bundle = bundle;
+			}
+
 		}
 
 	}

@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.redis.ReplicaAcknowledgement;
@@ -17,16 +18,16 @@ import io.lettuce.core.TimeoutOptions;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import org.springframework.data.redis.connection.RedisPassword;
-import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration.LettuceClientConfigurationBuilder;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * The Lettuce connections of a Redlock's nodes, one connection factory per node, with the
- * node timeout as command timeout so that a node that does not answer frees its caller in
- * that time.
+ * The Lettuce connections of a Redlock's nodes, one connection factory per node, set up
+ * from its URL and the caller's client configuration (in an application, Spring Boot's
+ * customizers, client resources and SSL bundle), with the node timeout as command timeout
+ * so that a node that does not answer frees its caller in that time.
  *
  * @author redis-lock contributors
  */
@@ -58,16 +59,19 @@ final class RedlockConnections implements AutoCloseable {
 	 * @param nodes the nodes
 	 * @param keyPrefix prepended to every key
 	 * @param nodeTimeout how long a node may take to answer
+	 * @param clientConfiguration applied to each node's client configuration after what
+	 * its URL says
 	 * @return the connections
 	 */
-	static RedlockConnections connect(List<RedlockNode> nodes, String keyPrefix, Duration nodeTimeout) {
+	static RedlockConnections connect(List<RedlockNode> nodes, String keyPrefix, Duration nodeTimeout,
+			Consumer<LettuceClientConfigurationBuilder> clientConfiguration) {
 		List<LettuceConnectionFactory> factories = new ArrayList<>();
 		List<RedisLockStore> stores = new ArrayList<>();
 		List<String> names = new ArrayList<>();
 		RedlockConnections connections = new RedlockConnections(factories, stores, names);
 		try {
 			for (RedlockNode node : nodes) {
-				LettuceConnectionFactory factory = connectionFactory(node, nodeTimeout);
+				LettuceConnectionFactory factory = connectionFactory(node, nodeTimeout, clientConfiguration);
 				factories.add(factory);
 				stores.add(new RedisLockStore(new StringRedisTemplate(factory), keyPrefix, ReplicaAcknowledgement.NONE,
 						false));
@@ -82,26 +86,23 @@ final class RedlockConnections implements AutoCloseable {
 		}
 	}
 
-	private static LettuceConnectionFactory connectionFactory(RedlockNode node, Duration nodeTimeout) {
-		RedisStandaloneConfiguration configuration = new RedisStandaloneConfiguration(node.host(), node.port());
-		configuration.setDatabase(node.database());
-		configuration.setUsername(node.username());
-		configuration.setPassword(RedisPassword.of(node.password()));
-		// A node that is down fails its calls at once rather than queueing them for
-		// replay: a
+	private static LettuceConnectionFactory connectionFactory(RedlockNode node, Duration nodeTimeout,
+			Consumer<LettuceClientConfigurationBuilder> clientConfiguration) {
+		LettuceClientConfigurationBuilder client = LettuceClientConfiguration.builder();
+		node.applyTo(client);
+		clientConfiguration.accept(client);
+		// Whatever the customizations, the two settings the algorithm relies on: a node
+		// that does not answer frees its caller in the node timeout, and a node that is
+		// down fails its calls at once rather than queueing them for replay, since a
 		// replayed acquisition would take the lock long after the majority decided
 		// without it.
-		ClientOptions options = ClientOptions.builder()
+		client.commandTimeout(nodeTimeout);
+		ClientOptions options = client.build().getClientOptions().orElseGet(ClientOptions::create);
+		client.clientOptions(options.mutate()
 			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
 			.timeoutOptions(TimeoutOptions.enabled())
-			.build();
-		LettuceClientConfiguration.LettuceClientConfigurationBuilder client = LettuceClientConfiguration.builder()
-			.commandTimeout(nodeTimeout)
-			.clientOptions(options);
-		if (node.ssl()) {
-			client.useSsl();
-		}
-		LettuceConnectionFactory factory = new LettuceConnectionFactory(configuration, client.build());
+			.build());
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(node.standaloneConfiguration(), client.build());
 		factory.afterPropertiesSet();
 		factory.start();
 		return factory;
@@ -133,6 +134,14 @@ final class RedlockConnections implements AutoCloseable {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
+	}
+
+	/**
+	 * Return the nodes' connection factories.
+	 * @return the factories, in node order
+	 */
+	List<LettuceConnectionFactory> connectionFactories() {
+		return List.copyOf(this.factories);
 	}
 
 	/**

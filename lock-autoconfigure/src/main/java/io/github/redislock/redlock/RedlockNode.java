@@ -3,92 +3,114 @@
 package io.github.redislock.redlock;
 
 import java.net.URI;
-import java.net.URISyntaxException;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.regex.Pattern;
 
-import org.jspecify.annotations.Nullable;
+import io.lettuce.core.RedisURI;
+
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration.LettuceClientConfigurationBuilder;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 
 /**
- * One independent Redis master of a Redlock, read from a URL:
- * {@code redis://[[user]:password@]host:port[/database]}, or {@code rediss://} for TLS.
+ * One independent Redis master of a Redlock, read from its URL by Lettuce's
+ * {@link RedisURI}, as Spring Boot reads {@code spring.data.redis.url}: so a node URL
+ * means what it means to Lettuce, TLS, peer verification and client name included.
  *
- * @param host the host
- * @param port the port
- * @param database the database index
- * @param username the ACL user, or {@code null} for the default user
- * @param password the password, or {@code null} for none
- * @param ssl whether to connect with TLS
+ * @param uri the URL as Lettuce reads it
  * @author redis-lock contributors
- * @since 0.1.0
  */
-record RedlockNode(String host, int port, int database, @Nullable String username, @Nullable String password,
-		boolean ssl) {
+record RedlockNode(RedisURI uri) {
+
+	/** The password in {@code scheme://user:password@host}, left out of messages. */
+	private static final Pattern PASSWORD = Pattern.compile("(://[^:@/]*:)[^@/]*@");
 
 	/**
 	 * Read a node from its URL.
 	 * @param url the URL
 	 * @return the node
-	 * @throws IllegalArgumentException if the URL is not a Redis URL with a host and a
-	 * port
+	 * @throws IllegalArgumentException if the URL is not a {@code redis://} or
+	 * {@code rediss://} URL of one server, naming the URL without its password
 	 */
 	static RedlockNode parse(String url) {
-		URI uri;
+		String trimmed = url.trim();
+		if (!trimmed.startsWith("redis://") && !trimmed.startsWith("rediss://")) {
+			throw new IllegalArgumentException("'" + masked(url) + "' is not a redis:// or rediss:// URL");
+		}
+		RedisURI uri;
+		String host;
 		try {
-			uri = new URI(url.trim());
+			uri = RedisURI.create(trimmed);
+			// Lettuce reads an authority without a host, such as ":6379", as a host name.
+			host = URI.create(trimmed).getHost();
 		}
-		catch (URISyntaxException ex) {
-			throw new IllegalArgumentException("'" + url + "' is not a URL: " + ex.getMessage());
+		catch (IllegalArgumentException ex) {
+			throw new IllegalArgumentException(
+					"'" + masked(url) + "' is not a Redis URL: " + masked(String.valueOf(ex.getMessage())));
 		}
-		String scheme = uri.getScheme();
-		if (!"redis".equals(scheme) && !"rediss".equals(scheme)) {
-			throw new IllegalArgumentException("'" + url + "' is not a redis:// or rediss:// URL");
+		if (host == null || host.isEmpty()) {
+			throw new IllegalArgumentException("'" + masked(url) + "' names no host");
 		}
-		if (uri.getHost() == null || uri.getPort() < 1) {
-			throw new IllegalArgumentException("'" + url + "' names no host and port");
+		if (!uri.getSentinels().isEmpty() || uri.getSentinelMasterId() != null) {
+			throw new IllegalArgumentException("'" + masked(url) + "' names Sentinels: a Redlock node is one master");
 		}
-		return new RedlockNode(uri.getHost(), uri.getPort(), database(url, uri.getPath()), user(uri, true),
-				user(uri, false), "rediss".equals(scheme));
+		return new RedlockNode(uri);
 	}
 
-	private static int database(String url, @Nullable String path) {
-		if (path == null || path.isEmpty() || path.equals("/")) {
-			return 0;
-		}
-		try {
-			int database = Integer.parseInt(path.substring(1));
-			if (database >= 0) {
-				return database;
-			}
-		}
-		catch (NumberFormatException ex) {
-			// Reported below.
-		}
-		throw new IllegalArgumentException("'" + url + "' names no database index: " + path);
+	/**
+	 * Return a URL without the password it may carry, for messages.
+	 * @param url the URL
+	 * @return the URL, its password replaced by {@code ****}
+	 */
+	static String masked(String url) {
+		return PASSWORD.matcher(url).replaceFirst("$1****@");
 	}
 
-	private static @Nullable String user(URI uri, boolean name) {
-		String userInfo = uri.getRawUserInfo();
-		if (userInfo == null) {
-			return null;
-		}
-		int colon = userInfo.indexOf(':');
-		String part = (colon < 0) ? (name ? null : userInfo)
-				: (name ? userInfo.substring(0, colon) : userInfo.substring(colon + 1));
-		return (part == null || part.isEmpty()) ? null : URLDecoder.decode(part, StandardCharsets.UTF_8);
+	/**
+	 * Return the server, as duplicates are recognized: two databases of one server are
+	 * not independent masters.
+	 * @return {@code host:port}, the host in lower case
+	 */
+	String server() {
+		return this.uri.getHost().toLowerCase(Locale.ROOT) + ":" + this.uri.getPort();
 	}
 
 	/**
 	 * Return the node as messages name it: its address and database, never its password.
 	 * @return {@code host:port/database}
 	 */
-	public String address() {
-		return this.host + ":" + this.port + "/" + this.database;
+	String address() {
+		return this.uri.getHost() + ":" + this.uri.getPort() + "/" + this.uri.getDatabase();
+	}
+
+	/**
+	 * Return whether the node is reached over TLS.
+	 * @return whether the URL is {@code rediss://}
+	 */
+	boolean ssl() {
+		return this.uri.isSsl();
+	}
+
+	/**
+	 * Return the server, database and credentials to connect to.
+	 * @return the configuration
+	 */
+	RedisStandaloneConfiguration standaloneConfiguration() {
+		return (RedisStandaloneConfiguration) LettuceConnectionFactory.createRedisConfiguration(this.uri);
+	}
+
+	/**
+	 * Apply what the URL says about the client: TLS, peer verification, StartTLS and
+	 * client name.
+	 * @param builder the builder of the node's client configuration
+	 */
+	void applyTo(LettuceClientConfigurationBuilder builder) {
+		builder.apply(this.uri);
 	}
 
 	@Override
 	public String toString() {
-		return ((this.ssl) ? "rediss://" : "redis://") + address();
+		return ((ssl()) ? "rediss://" : "redis://") + address();
 	}
 
 }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -22,6 +23,7 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration.LettuceClientConfigurationBuilder;
 import org.springframework.util.Assert;
 
 /**
@@ -82,9 +84,9 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * Connect to the given Redis masters, each through a Lettuce connection of its own
 	 * whose command timeout is the node timeout, and return a Redlock on them that closes
 	 * those connections when it closes.
-	 * @param nodeUrls the masters' URLs
-	 * ({@code redis://[user:password@]host:port[/database]} or {@code rediss://} for
-	 * TLS), an odd number of at least three
+	 * @param nodeUrls the masters' URLs, as Lettuce's {@code RedisURI} reads them:
+	 * {@code redis://[[user]:password@]host[:port][/database]}, or {@code rediss://} for
+	 * TLS; an odd number of at least three
 	 * @param keyPrefix prepended to every key
 	 * @param nodeTimeout how long to wait for the nodes' replies to each operation
 	 * @param driftFactor the share of a lease allowed for the drift between the clocks of
@@ -95,26 +97,59 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 */
 	public static RedlockStore connect(List<String> nodeUrls, String keyPrefix, Duration nodeTimeout,
 			double driftFactor) {
+		return connect(nodeUrls, keyPrefix, nodeTimeout, driftFactor, (client) -> {
+		});
+	}
+
+	/**
+	 * Connect to the given Redis masters as
+	 * {@link #connect(List, String, Duration, double)} does, with a say in each node's
+	 * Lettuce client configuration: client resources, client name, SSL options (trust and
+	 * key material for {@code rediss://} nodes), socket options. The customization runs
+	 * on each node's builder after the settings of its URL. Two settings stay the
+	 * Redlock's, whatever it sets: the command timeout is the node timeout, and a
+	 * disconnected node rejects commands instead of queueing them. Client resources given
+	 * here are shared: closing the store does not shut them down.
+	 * @param nodeUrls the masters' URLs, as Lettuce's {@code RedisURI} reads them:
+	 * {@code redis://[[user]:password@]host[:port][/database]}, or {@code rediss://} for
+	 * TLS; an odd number of at least three
+	 * @param keyPrefix prepended to every key
+	 * @param nodeTimeout how long to wait for the nodes' replies to each operation
+	 * @param driftFactor the share of a lease allowed for the drift between the clocks of
+	 * the nodes and of this process, at least 0 and under 0.5, for example {@code 0.01}
+	 * @param clientConfiguration applied to each node's client configuration builder
+	 * @return the store
+	 * @throws IllegalArgumentException if an argument is {@code null} or out of range,
+	 * before any connection is opened
+	 * @since 0.1.0
+	 */
+	public static RedlockStore connect(List<String> nodeUrls, String keyPrefix, Duration nodeTimeout,
+			double driftFactor, Consumer<LettuceClientConfigurationBuilder> clientConfiguration) {
 		Assert.notNull(nodeUrls, "Redlock node URLs must not be null");
 		Assert.noNullElements(nodeUrls, "Redlock node URLs must not contain null");
 		Assert.notNull(keyPrefix, "Key prefix must not be null");
+		Assert.notNull(clientConfiguration, "Client configuration must not be null");
 		check(nodeUrls.size(), nodeTimeout, driftFactor);
 		checkNodeUrls(nodeUrls);
 		List<RedlockNode> nodes = nodeUrls.stream().map(RedlockNode::parse).toList();
-		return RedlockConnections.connect(nodes, keyPrefix, nodeTimeout).store(nodeTimeout, driftFactor);
+		return RedlockConnections.connect(nodes, keyPrefix, nodeTimeout, clientConfiguration)
+			.store(nodeTimeout, driftFactor);
 	}
 
 	/**
 	 * Check Redlock node URLs as {@link #connect} reads them, without connecting.
 	 * @param nodeUrls the masters' URLs
 	 * @throws IllegalArgumentException naming the first URL that cannot be read, or that
-	 * names a master already listed
+	 * names a server already listed (two databases of one server are not independent
+	 * masters); passwords are left out of the message
 	 */
 	public static void checkNodeUrls(List<String> nodeUrls) {
-		Set<String> addresses = new HashSet<>();
+		Set<String> servers = new HashSet<>();
 		for (String url : nodeUrls) {
 			RedlockNode node = RedlockNode.parse(url);
-			Assert.isTrue(addresses.add(node.address()), () -> node + " is listed twice");
+			Assert.isTrue(servers.add(node.server()),
+					() -> "'" + RedlockNode.masked(url) + "' names a server already listed, " + node.server()
+							+ ": the nodes of a Redlock must be independent masters");
 		}
 	}
 

@@ -190,9 +190,12 @@ class RedisLockAutoConfigurationTests {
 					redis-lock.replica-ack.replicas | -1   | redis-lock.replica-ack.replicas must not be negative
 					redis-lock.replica-ack.timeout | 0ms | redis-lock.replica-ack.timeout must be at least 1 ms
 					redis-lock.redlock.nodes   | redis://a:1,redis://b:1 | redis-lock.redlock.nodes must list an odd number of Redis masters, at least 3
-					redis-lock.redlock.nodes   | redis://a:1,redis://a:1,redis://b:1 | redis-lock.redlock.nodes: redis://a:1/0 is listed twice
+					redis-lock.redlock.nodes   | redis://a:1,redis://a:1,redis://b:1 | redis-lock.redlock.nodes: 'redis://a:1' names a server already listed, a:1
+					redis-lock.redlock.nodes   | redis://a:1,redis://A:1/2,redis://b:1 | redis-lock.redlock.nodes: 'redis://A:1/2' names a server already listed, a:1
 					redis-lock.redlock.nodes   | redis://a:1,http://b:1,redis://c:1 | redis-lock.redlock.nodes: 'http://b:1' is not a redis:// or rediss:// URL
-					redis-lock.redlock.nodes   | redis://a:1,redis://b,redis://c:1 | redis-lock.redlock.nodes: 'redis://b' names no host and port
+					redis-lock.redlock.nodes   | redis://a:1,redis://:1,redis://c:1 | redis-lock.redlock.nodes: 'redis://:1' names no host
+					redis-lock.redlock.nodes   | redis://a:1,redis://b:1/x,redis://c:1 | redis-lock.redlock.nodes: 'redis://b:1/x' is not a Redis URL
+					redis-lock.redlock.nodes   | redis://u:secret@a:1,redis://u:secret@a:1,redis://b:1 | redis-lock.redlock.nodes: 'redis://u:****@a:1' names a server already listed
 					redis-lock.redlock.drift-factor | 0.7 | redis-lock.redlock.drift-factor must be at least 0 and less than 0.5
 					""")
 	void invalidPropertyStopsStartUpNamingTheProperty(String property, String value, String message) {

@@ -56,7 +56,8 @@ final class RedlockNodes implements AutoCloseable {
 		for (RedisNode master : masters) {
 			nodes.add(RedlockNode.parse("redis://" + master.host() + ":" + master.port()));
 		}
-		RedlockConnections connections = RedlockConnections.connect(nodes, "lock:", nodeTimeout);
+		RedlockConnections connections = RedlockConnections.connect(nodes, "lock:", nodeTimeout, (client) -> {
+		});
 		return new RedlockNodes(masters, connections, connections.store(nodeTimeout, driftFactor));
 	}
 

@@ -38,11 +38,11 @@ final class RedlockClientConfigurer implements Consumer<LettuceClientConfigurati
 
 	static final String SSL_BUNDLE_PROPERTY = "redis-lock.redlock.ssl.bundle";
 
-	private static final String[] CLIENT_OPTIONS_CUSTOMIZERS = {
+	static final String[] CLIENT_OPTIONS_CUSTOMIZERS = {
 			"org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer",
 			"org.springframework.boot.autoconfigure.data.redis.LettuceClientOptionsBuilderCustomizer" };
 
-	private static final String[] CLIENT_CONFIGURATION_CUSTOMIZERS = {
+	static final String[] CLIENT_CONFIGURATION_CUSTOMIZERS = {
 			"org.springframework.boot.data.redis.autoconfigure.LettuceClientConfigurationBuilderCustomizer",
 			"org.springframework.boot.autoconfigure.data.redis.LettuceClientConfigurationBuilderCustomizer" };
 

@@ -12,8 +12,10 @@ import io.github.redislock.actuate.LocksEndpoint.LocksReport;
 import io.github.redislock.engine.WaiterView;
 import org.junit.jupiter.api.Test;
 
+import org.springframework.aot.hint.MemberCategory;
 import org.springframework.aot.hint.RuntimeHints;
 import org.springframework.aot.hint.RuntimeHintsRegistrar;
+import org.springframework.aot.hint.TypeReference;
 import org.springframework.aot.hint.predicate.RuntimeHintsPredicates;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
@@ -64,6 +66,20 @@ class ScriptsExpressionsAndEndpointKeptForNativeImagesTests {
 			.accepts(this.hints);
 		assertThat(RuntimeHintsPredicates.reflection().onMethod(LockRelease.class, "released").invoke())
 			.accepts(this.hints);
+	}
+
+	@Test
+	void theLettuceCustomizersThatRedlockNodesCallCanBeInvokedOnEitherSpringBootLine() {
+		for (String line : List.of("org.springframework.boot.autoconfigure.data.redis.",
+				"org.springframework.boot.data.redis.autoconfigure.")) {
+			for (String customizer : List.of("LettuceClientConfigurationBuilderCustomizer",
+					"LettuceClientOptionsBuilderCustomizer")) {
+				assertThat(RuntimeHintsPredicates.reflection()
+					.onType(TypeReference.of(line + customizer))
+					.withMemberCategory(MemberCategory.INVOKE_PUBLIC_METHODS)).as(line + customizer)
+					.accepts(this.hints);
+			}
+		}
 	}
 
 	private static RuntimeHints hintsFromAotFactories() {

@@ -4,20 +4,26 @@ package io.github.redislock.redlock;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Consumer;
 
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.redis.ReplicaAcknowledgement;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.TimeoutOptions;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration.LettuceClientConfigurationBuilder;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -112,12 +118,21 @@ final class RedlockConnections implements AutoCloseable {
 	 * Connect to the nodes in parallel and run a script on each connection, blocking and
 	 * asynchronous (a renewal of no lock), so that the first acquisition does not spend
 	 * its node timeout connecting or loading scripts. A node that does not answer now is
-	 * connected to when it does.
+	 * connected to when it does. Two nodes that answer with the same server's run id are
+	 * one server under two names (a host name and its address, a forwarded port), which
+	 * would count as two votes of a majority: refused.
 	 */
 	private void warmUp() {
 		List<CompletableFuture<?>> pings = new ArrayList<>();
-		for (RedisLockStore store : this.stores) {
-			pings.add(CompletableFuture.runAsync(() -> store.renew(WARM_UP_LOCK, WARM_UP_LOCK, WARM_UP)));
+		AtomicReferenceArray<String> runIds = new AtomicReferenceArray<>(this.stores.size());
+		for (int i = 0; i < this.stores.size(); i++) {
+			RedisLockStore store = this.stores.get(i);
+			LettuceConnectionFactory factory = this.factories.get(i);
+			int node = i;
+			pings.add(CompletableFuture.runAsync(() -> {
+				store.renew(WARM_UP_LOCK, WARM_UP_LOCK, WARM_UP);
+				runIds.set(node, runId(factory));
+			}));
 			if (store.isNonBlocking()) {
 				// The asynchronous calls have a connection of their own.
 				pings.add(CompletableFuture.runAsync(
@@ -129,10 +144,35 @@ final class RedlockConnections implements AutoCloseable {
 				.get(WARM_UP.toMillis(), TimeUnit.MILLISECONDS);
 		}
 		catch (ExecutionException | TimeoutException ex) {
-			logger.info("Not every Redlock node answered at start-up: {}", ex.toString());
+			logger.info("Not every Redlock node answered at start-up, so not every node could be checked to be a "
+					+ "server of its own: {}", ex.toString());
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
+		}
+		refuseOneServerUnderTwoNames(runIds);
+	}
+
+	private void refuseOneServerUnderTwoNames(AtomicReferenceArray<String> runIds) {
+		Map<String, Integer> seen = new HashMap<>();
+		for (int i = 0; i < runIds.length(); i++) {
+			String runId = runIds.get(i);
+			if (runId == null) {
+				continue;
+			}
+			Integer other = seen.putIfAbsent(runId, i);
+			if (other != null) {
+				throw new IllegalArgumentException("Redlock nodes " + this.names.get(other) + " and "
+						+ this.names.get(i) + " are one Redis server (run_id " + runId
+						+ "): the nodes of a Redlock must be independent masters");
+			}
+		}
+	}
+
+	private static @Nullable String runId(LettuceConnectionFactory factory) {
+		try (RedisConnection connection = factory.getConnection()) {
+			Properties server = connection.serverCommands().info("server");
+			return (server != null) ? server.getProperty("run_id") : null;
 		}
 	}
 

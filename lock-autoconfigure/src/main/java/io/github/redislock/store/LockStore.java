@@ -14,6 +14,10 @@ import org.jspecify.annotations.Nullable;
 /**
  * The store the lock engine keeps its locks in. Each method is one atomic operation,
  * ideally one round trip. Owner tokens are opaque to the store: it only compares them.
+ * <p>
+ * Every call must answer, or fail, within a bounded time (the Redis store bounds each by
+ * its client's command timeout): the lock client does not bound them itself, so a call
+ * that never answers holds its caller, past any wait time.
  *
  * @author redis-lock contributors
  * @since 0.1.0

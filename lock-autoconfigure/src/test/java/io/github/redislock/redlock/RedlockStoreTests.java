@@ -89,6 +89,24 @@ class RedlockStoreTests {
 	}
 
 	@Test
+	void connectRefusesOneServerListedUnderTwoNamesAndLeavesNoConnection() {
+		RedisNode twice = masters.get(0);
+		List<String> nodes = List.of("redis://127.0.0.1:" + twice.port(), "redis://localhost:" + twice.port(),
+				"redis://127.0.0.1:" + masters.get(1).port());
+		String clientsBefore = twice.info("clients").get("connected_clients");
+
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> RedlockStore.connect(nodes, "lock:", Duration.ofSeconds(2), 0.01))
+			.withMessageContaining("are one Redis server (run_id ")
+			.withMessageContaining("the nodes of a Redlock must be independent masters");
+
+		await().atMost(Duration.ofSeconds(10))
+			.untilAsserted(
+					() -> assertThat(twice.info("clients").get("connected_clients")).as("clients connected to the node")
+						.isEqualTo(clientsBefore));
+	}
+
+	@Test
 	void renewingNoLeasesAnswersWithNoOutcomesInsteadOfMissingAQuorum() {
 		assertThat(this.redlock.store.renewAll(List.of())).isEmpty();
 	}

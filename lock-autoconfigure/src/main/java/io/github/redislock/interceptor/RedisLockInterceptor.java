@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.interceptor;
 
+import java.lang.reflect.Method;
+
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Future;
@@ -185,14 +187,46 @@ public class RedisLockInterceptor implements MethodInterceptor {
 				operation.getMethod(),
 				"Lock '" + definition.name() + "' of @RedisLock method '"
 						+ InvalidRedisLock.describe(operation.getMethod(), operation.getTargetClass())
-						+ "' was not acquired within " + definition.waitTime().toMillis() + " ms"
-						+ ((cause != null) ? " (interrupted)" : "") + "; the method was not invoked",
+						+ ((cause != null) ? "' was not acquired: the wait was interrupted"
+								: "' was not acquired within " + definition.waitTime().toMillis() + " ms")
+						+ "; the method was not invoked",
 				cause);
 		FallbackMethod fallback = operation.getFallback();
 		Object answer = (fallback != null) ? fallback.invoke(invocation.getThis(), invocation.getArguments(), exception)
 				: this.failureHandler.handle(exception, invocation.getArguments());
+		checkAnswer(operation, definition, answer,
+				(fallback != null) ? "fallback method '" + fallback.getMethod().getName() + "'"
+						: "LockAcquisitionFailureHandler " + this.failureHandler.getClass().getName());
 		this.instrumentation.fallbackAnswered(definition.name(), definition.label());
 		return answer;
+	}
+
+	/**
+	 * An answer the method cannot return would fail in the proxy with a bare
+	 * {@code ClassCastException}, or reach a caller that waits on a future as
+	 * {@code null}.
+	 */
+	private static void checkAnswer(RedisLockOperation operation, LockDefinition definition, @Nullable Object answer,
+			String answeredBy) {
+		Method method = operation.getMethod();
+		Class<?> type = method.getReturnType();
+		if (type == void.class) {
+			return;
+		}
+		boolean mustAnswer = type.isPrimitive() || LockableMethods.completion(method) != null
+				|| LockableMethods.reactive(method) != null;
+		String problem = null;
+		if (answer == null && mustAnswer) {
+			problem = "returned null";
+		}
+		else if (answer != null && !ClassUtils.isAssignableValue(type, answer)) {
+			problem = "returned a " + answer.getClass().getName();
+		}
+		if (problem != null) {
+			throw new IllegalStateException(answeredBy + " " + problem + " for @RedisLock method '"
+					+ InvalidRedisLock.describe(method, operation.getTargetClass()) + "', which returns "
+					+ type.getName() + " (lock '" + definition.name() + "' was not acquired)");
+		}
 	}
 
 }

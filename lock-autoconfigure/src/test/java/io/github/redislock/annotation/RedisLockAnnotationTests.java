@@ -37,6 +37,7 @@ import org.springframework.context.event.EventListener;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -202,6 +203,21 @@ class RedisLockAnnotationTests {
 		DistributedLock held = otherInstanceLocks("busy-3");
 		try {
 			assertThat(accounts(custom).noFallback("busy-3")).isEqualTo("handled:busy-3 by noFallback");
+		}
+		finally {
+			held.unlock();
+		}
+	}
+
+	@Test
+	void handlersAnswerThatTheMethodCannotReturnFailsTheCallNamingTheMethodAndTheLock() {
+		DistributedLock held = otherInstanceLocks("busy-4");
+		try {
+			assertThatIllegalStateException().isThrownBy(() -> accounts(custom).conditional("busy-4", 50))
+				.withMessageContaining("LockAcquisitionFailureHandler ")
+				.withMessageContaining(" returned a java.lang.String for @RedisLock method '")
+				.withMessageContaining(
+						"conditional(String, int)', which returns boolean (lock 'busy-4' was not acquired)");
 		}
 		finally {
 			held.unlock();

@@ -687,8 +687,8 @@ public class RedisLockProperties implements Validator {
 			/**
 			 * Name of the SSL bundle (spring.ssl.bundle.*) whose trust material, and key
 			 * material if it has any, the connections to every node use. The node URLs
-			 * must then be rediss:// URLs. Without it, rediss:// nodes are trusted
-			 * through the JVM's default trust store.
+			 * must then be rediss:// URLs. Unset, locks trust rediss:// nodes through the
+			 * JVM's default trust store.
 			 */
 			private @Nullable String bundle;
 

@@ -82,6 +82,9 @@ class LeaseLossTests extends InMemoryLockTestSupport {
 		lease.whenLost().toCompletableFuture().get(10, TimeUnit.SECONDS);
 
 		assertThat(LockClientProbe.activeLockCount(client)).as("leases the client keeps").isZero();
+		// Listeners are told on the client's own thread, after the lease's stage
+		// completed.
+		awaiting().until(() -> !this.lostEvents.isEmpty());
 		assertThat(this.lostEvents).extracting(LockLostEvent::lockName).containsExactly("dropped");
 	}
 

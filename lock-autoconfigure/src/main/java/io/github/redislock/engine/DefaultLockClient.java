@@ -194,7 +194,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * Acquire a lock for a holder that is not a thread: see
 	 * {@link LockClient#tryAcquireAsync}. Its lease is renewed, and waited for at stop,
 	 * like a thread's. The wait blocks no thread; with a store that has no non-blocking
-	 * calls ({@link LockStore#async()}), its store calls run on client threads.
+	 * calls ({@link LockStore#isNonBlocking()}), its store calls run on client threads.
 	 */
 	@Override
 	public CompletableFuture<Optional<LockLease>> tryAcquireAsync(LockDefinition definition) {

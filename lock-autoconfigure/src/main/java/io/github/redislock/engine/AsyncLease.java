@@ -90,15 +90,15 @@ final class AsyncLease implements LockLease {
 			return this.release.get().copy();
 		}
 		LockInstrumentation.Hold observed = this.hold.observed();
-		this.locks.release(this).whenComplete((ignored, failure) -> this.completions.execute(() -> {
+		inCompletions(this.locks.release(this)).whenComplete((ignored, failure) -> {
 			observed.ended(this.hold.fencingToken());
 			if (failure != null) {
-				released.completeExceptionally(AsyncStore.unwrap(failure));
+				released.completeExceptionally(failure);
 			}
 			else {
 				released.complete(null);
 			}
-		}));
+		});
 		return released.copy();
 	}
 
@@ -113,14 +113,23 @@ final class AsyncLease implements LockLease {
 
 	private <T> CompletionStage<T> inCompletions(CompletionStage<T> stage) {
 		CompletableFuture<T> answer = new CompletableFuture<>();
-		stage.whenComplete((value, failure) -> this.completions.execute(() -> {
-			if (failure != null) {
-				answer.completeExceptionally(AsyncStore.unwrap(failure));
+		stage.whenComplete((value, failure) -> {
+			Throwable cause = (failure != null) ? AsyncStore.unwrap(failure) : null;
+			if (cause instanceof LockLostException && this.hold.isLost()) {
+				// Whoever is told of the loss finds whenLost() complete.
+				this.lost.whenComplete((ignored, none) -> answer.completeExceptionally(cause));
 			}
 			else {
-				answer.complete(value);
+				this.completions.execute(() -> {
+					if (cause != null) {
+						answer.completeExceptionally(cause);
+					}
+					else {
+						answer.complete(value);
+					}
+				});
 			}
-		}));
+		});
 		return answer;
 	}
 

@@ -102,7 +102,18 @@ public @interface RedisLock {
 	long waitTime() default -1;
 
 	/**
-	 * The unit of {@link #expire()} and {@link #waitTime()}.
+	 * How long the lock stays taken after the method started, in {@link #timeUnit()},
+	 * even once it returned: a method that ends sooner leaves the lock in Redis until
+	 * then, without any thread waiting for it, and others find it busy. For work that
+	 * several instances start at about the same time and that must run once, such as a
+	 * job triggered on every instance. {@code 0} releases the lock when the method
+	 * returns.
+	 * @return the time to hold the lock at least
+	 */
+	long holdAtLeast() default 0;
+
+	/**
+	 * The unit of {@link #expire()}, {@link #waitTime()} and {@link #holdAtLeast()}.
 	 * @return the time unit
 	 */
 	TimeUnit timeUnit() default TimeUnit.SECONDS;

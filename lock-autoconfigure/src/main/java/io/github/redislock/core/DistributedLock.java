@@ -69,26 +69,19 @@ public interface DistributedLock extends Lock {
 	boolean tryLock(Duration waitTime, Duration leaseTime, boolean renew) throws InterruptedException;
 
 	/**
-	 * Acquire the lock like {@link #tryLock(Duration, Duration, boolean)}, and say what
-	 * takes it: the store records it with the lock, next to the holder's host, process,
-	 * thread and the time it was taken, so that an operator looking at the store can tell
-	 * who holds the lock. The default ignores it.
-	 * @param waitTime how long to wait for a busy lock; zero tries once
-	 * @param leaseTime how long the lock survives a holder that stops renewing
-	 * @param renew whether to extend the lease while the lock is held
-	 * @param method what takes the lock, for example a method name, or {@code null} for
-	 * nothing
+	 * Acquire the lock as a definition says: its wait time, lease, renewal, what takes
+	 * the lock (which the store records with it, next to the holder's host, process,
+	 * thread and the time it was taken, so that an operator can tell who holds it) and
+	 * how long to hold it at least. The lock keeps the name and label it was obtained
+	 * with.
+	 * @param definition how to acquire the lock
 	 * @return whether the lock was acquired
 	 * @throws InterruptedException if the thread is interrupted while waiting
-	 * @throws IllegalArgumentException if a time is {@code null}, the wait time negative
-	 * or the lease out of range, before anything reaches the store
 	 * @throws LockStoreException if the store cannot be reached; the lock is not held
 	 * @see LockDefinition#method()
+	 * @see LockDefinition#holdAtLeast()
 	 */
-	default boolean tryLock(Duration waitTime, Duration leaseTime, boolean renew, @Nullable String method)
-			throws InterruptedException {
-		return tryLock(waitTime, leaseTime, renew);
-	}
+	boolean tryLock(LockDefinition definition) throws InterruptedException;
 
 	/**
 	 * Release one hold of the lock. The final release deletes the lock in the store and

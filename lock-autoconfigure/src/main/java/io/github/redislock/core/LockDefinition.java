@@ -29,11 +29,16 @@ import org.springframework.util.StringUtils;
  * host, process, thread and acquisition time, so that an operator can tell who holds it
  * ({@code GET} on the lock key in {@code redis-cli}): the {@code @RedisLock} method, set
  * by the annotation, or whatever a programmatic caller names; {@code null} for nothing
+ * @param holdAtLeast how long the lock stays taken after it was acquired, even once
+ * released: a release before then leaves it in the store until then, without any thread
+ * waiting, so that work that ends quickly (a job that several instances start at about
+ * the same time, say) is not done again by another instance right after;
+ * {@link Duration#ZERO} for none
  * @author redis-lock contributors
  * @since 0.1.0
  */
 public record LockDefinition(String name, Duration leaseTime, Duration waitTime, boolean renew, String label,
-		@Nullable String method) {
+		@Nullable String method, Duration holdAtLeast) {
 
 	/**
 	 * The label of locks that were given none.
@@ -56,14 +61,31 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 	/**
 	 * Check the definition and cut its wait time to {@link #MAX_LEASE_TIME}.
 	 * @throws IllegalArgumentException if the name is {@code null} or blank, a time is
-	 * {@code null}, the lease is under 1 ms or above {@link #MAX_LEASE_TIME}, or the wait
-	 * time is negative
+	 * {@code null}, the lease is under 1 ms or above {@link #MAX_LEASE_TIME}, the wait
+	 * time is negative, or the time to hold at least is negative or above
+	 * {@link #MAX_LEASE_TIME}
 	 */
 	public LockDefinition {
 		checkName(name);
 		checkLeaseTime(leaseTime, () -> "Lease time of lock '" + name + "'");
 		waitTime = checkWaitTime(name, waitTime);
 		checkLabel(name, label);
+		checkHoldAtLeast(holdAtLeast, () -> "Time to hold lock '" + name + "' at least");
+	}
+
+	/**
+	 * Create a definition that holds the lock no longer than until its release.
+	 * @param name the lock name
+	 * @param leaseTime the lease
+	 * @param waitTime the wait time
+	 * @param renew whether to renew the lease while held
+	 * @param label the label
+	 * @param method what takes the lock, or {@code null}
+	 * @throws IllegalArgumentException as the canonical constructor
+	 */
+	public LockDefinition(String name, Duration leaseTime, Duration waitTime, boolean renew, String label,
+			@Nullable String method) {
+		this(name, leaseTime, waitTime, renew, label, method, Duration.ZERO);
 	}
 
 	/**
@@ -86,7 +108,8 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 	 * @throws IllegalArgumentException if the label is {@code null} or blank
 	 */
 	public LockDefinition withLabel(String label) {
-		return new LockDefinition(this.name, this.leaseTime, this.waitTime, this.renew, label, this.method);
+		return new LockDefinition(this.name, this.leaseTime, this.waitTime, this.renew, label, this.method,
+				this.holdAtLeast);
 	}
 
 	/**
@@ -95,7 +118,33 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 	 * @return the definition
 	 */
 	public LockDefinition withMethod(@Nullable String method) {
-		return new LockDefinition(this.name, this.leaseTime, this.waitTime, this.renew, this.label, method);
+		return new LockDefinition(this.name, this.leaseTime, this.waitTime, this.renew, this.label, method,
+				this.holdAtLeast);
+	}
+
+	/**
+	 * Return a copy of this definition that keeps the lock taken for at least the given
+	 * time after it was acquired, even once released.
+	 * @param holdAtLeast the time, {@link Duration#ZERO} for none
+	 * @return the definition
+	 * @throws IllegalArgumentException if the time is {@code null}, negative or above
+	 * {@link #MAX_LEASE_TIME}
+	 * @see #holdAtLeast()
+	 */
+	public LockDefinition withHoldAtLeast(Duration holdAtLeast) {
+		return new LockDefinition(this.name, this.leaseTime, this.waitTime, this.renew, this.label, this.method,
+				holdAtLeast);
+	}
+
+	/**
+	 * Return a copy of this definition with another name.
+	 * @param name the lock name
+	 * @return the definition
+	 * @throws IllegalArgumentException if the name is {@code null} or blank
+	 */
+	public LockDefinition withName(String name) {
+		return new LockDefinition(name, this.leaseTime, this.waitTime, this.renew, this.label, this.method,
+				this.holdAtLeast);
 	}
 
 	/**
@@ -186,6 +235,27 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 			throw outOfRange(subject, !saturated, time + " " + unit);
 		}
 		return lease;
+	}
+
+	/**
+	 * Check a time to hold a lock at least: zero for none, else as a lease.
+	 * @param time the time
+	 * @param subject what the time is, as the message names it
+	 * @return the time
+	 * @throws IllegalArgumentException naming the subject, if the time is {@code null},
+	 * negative or above {@link #MAX_LEASE_TIME}
+	 */
+	public static Duration checkHoldAtLeast(@Nullable Duration time, Supplier<String> subject) {
+		if (time == null) {
+			throw new IllegalArgumentException(subject.get() + " must not be null");
+		}
+		if (time.isNegative()) {
+			throw new IllegalArgumentException(subject.get() + " must not be negative, was " + time);
+		}
+		if (time.compareTo(MAX_LEASE_TIME) > 0) {
+			throw outOfRange(subject, false, time);
+		}
+		return time;
 	}
 
 	private static IllegalArgumentException outOfRange(Supplier<String> subject, boolean tooShort, Object given) {

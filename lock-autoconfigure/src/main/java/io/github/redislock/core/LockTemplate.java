@@ -55,7 +55,7 @@ public class LockTemplate implements LockOperations {
 		Assert.notNull(definition, "LockDefinition must not be null");
 		DistributedLock lock = this.client.getLock(definition.name(), definition.label());
 		try {
-			if (lock.tryLock(definition.waitTime(), definition.leaseTime(), definition.renew(), definition.method())) {
+			if (lock.tryLock(definition)) {
 				return Optional.of(new AcquiredLock(lock));
 			}
 			return Optional.empty();

@@ -158,6 +158,7 @@ final class AsyncLocks implements AutoCloseable {
 	private void granted(Lease hold, LockDefinition definition, LockInstrumentation.Acquisition observed,
 			CompletableFuture<Optional<LockLease>> answer) {
 		hold.takenBy(definition.method());
+		hold.keepAtLeast(definition.holdAtLeast());
 		AsyncLease lease = new AsyncLease(hold, this, this::complete);
 		this.held.add(lease);
 		if (hold.isReleasedOrLost()) {

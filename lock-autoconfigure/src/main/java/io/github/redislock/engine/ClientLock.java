@@ -72,7 +72,8 @@ final class ClientLock implements DistributedLock {
 	public boolean tryLock() {
 		boolean interrupted = Thread.interrupted();
 		try {
-			return this.engine.acquire(this.name, this.label, 0, this.defaultLeaseTime, this.defaultRenew, null);
+			return this.engine.acquire(this.name, this.label, 0, this.defaultLeaseTime, this.defaultRenew, null,
+					Duration.ZERO);
 		}
 		catch (InterruptedException ex) {
 			interrupted = true;
@@ -103,15 +104,18 @@ final class ClientLock implements DistributedLock {
 
 	@Override
 	public boolean tryLock(Duration waitTime, Duration leaseTime, boolean renew) throws InterruptedException {
-		return tryLock(waitTime, leaseTime, renew, null);
+		long waitNanos = LockDefinition.checkWaitTime(this.name, waitTime).toNanos();
+		LockDefinition.checkLeaseTime(leaseTime, () -> "Lease time of lock '" + this.name + "'");
+		return acquire(waitNanos, leaseTime, renew);
 	}
 
 	@Override
-	public boolean tryLock(Duration waitTime, Duration leaseTime, boolean renew, @Nullable String method)
-			throws InterruptedException {
-		long waitNanos = LockDefinition.checkWaitTime(this.name, waitTime).toNanos();
-		LockDefinition.checkLeaseTime(leaseTime, () -> "Lease time of lock '" + this.name + "'");
-		return acquire(waitNanos, leaseTime, renew, method);
+	public boolean tryLock(LockDefinition definition) throws InterruptedException {
+		if (Thread.interrupted()) {
+			throw new InterruptedException();
+		}
+		return this.engine.acquire(this.name, this.label, definition.waitTime().toNanos(), definition.leaseTime(),
+				definition.renew(), definition.method(), definition.holdAtLeast());
 	}
 
 	private TimeUnit checkUnit(@Nullable TimeUnit unit) {
@@ -122,15 +126,10 @@ final class ClientLock implements DistributedLock {
 	}
 
 	private boolean acquire(long waitNanos, Duration leaseTime, boolean renew) throws InterruptedException {
-		return acquire(waitNanos, leaseTime, renew, null);
-	}
-
-	private boolean acquire(long waitNanos, Duration leaseTime, boolean renew, @Nullable String method)
-			throws InterruptedException {
 		if (Thread.interrupted()) {
 			throw new InterruptedException();
 		}
-		return this.engine.acquire(this.name, this.label, waitNanos, leaseTime, renew, method);
+		return this.engine.acquire(this.name, this.label, waitNanos, leaseTime, renew, null, Duration.ZERO);
 	}
 
 	@Override

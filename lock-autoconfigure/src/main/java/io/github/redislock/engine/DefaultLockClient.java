@@ -201,8 +201,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		Assert.notNull(definition, "LockDefinition must not be null");
 		String lockName = customize(definition.name());
 		if (!lockName.equals(definition.name())) {
-			definition = new LockDefinition(lockName, definition.leaseTime(), definition.waitTime(), definition.renew(),
-					definition.label(), definition.method());
+			definition = definition.withName(lockName);
 		}
 		return this.asyncLocks.tryAcquire(definition);
 	}

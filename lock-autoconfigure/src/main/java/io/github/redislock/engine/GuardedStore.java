@@ -92,6 +92,25 @@ final class GuardedStore {
 	}
 
 	/**
+	 * A release that leaves the lock in the store for {@code keptFor}: uninterruptible,
+	 * like {@link #release}, which it stands in for.
+	 */
+	boolean keep(Lease hold, Duration keptFor, boolean leaseLeft) {
+		try {
+			return this.uninterruptible
+				.call((afterInterruption) -> this.store.renew(hold.name(), hold.ownerToken(), keptFor)
+						|| (afterInterruption && leaseLeft));
+		}
+		catch (RuntimeException ex) {
+			throw new LockStoreException(hold.name(),
+					"Could not keep lock '" + hold.name() + "' held for " + keptFor.toMillis()
+							+ " ms after its release: " + failure(ex)
+							+ "; it frees itself when its lease runs out, which may be sooner",
+					ex);
+		}
+	}
+
+	/**
 	 * For every release with no caller to tell; uninterruptible, and logs a failure only,
 	 * as the lock or queue place then runs out by itself. Returns whether the store
 	 * recorded the owner until this release.

@@ -3,6 +3,7 @@
 package io.github.redislock.engine;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.function.Consumer;
@@ -82,6 +83,14 @@ final class Lease {
 	/** {@link EngineRuntime#nanoTime()} after which the lease is due for renewal. */
 	private volatile long renewAfter;
 
+	/**
+	 * {@link EngineRuntime#nanoTime()} until which a release leaves the lock in the
+	 * store.
+	 */
+	private volatile long keepUntil;
+
+	private volatile boolean keeping;
+
 	/** Replaced on a local hand-off: each holder's hold is reported on its own. */
 	private volatile LockInstrumentation.Hold observed = LockInstrumentation.Hold.NONE;
 
@@ -119,6 +128,30 @@ final class Lease {
 
 	String name() {
 		return this.name;
+	}
+
+	/** A re-entry may ask for longer, never for less. */
+	void keepAtLeast(Duration holdAtLeast) {
+		if (holdAtLeast.isZero()) {
+			return;
+		}
+		long until = Deadline.after(this.runtime.nanoTime(), holdAtLeast.toNanos());
+		if (!this.keeping || until - this.keepUntil > 0) {
+			this.keepUntil = until;
+			this.keeping = true;
+		}
+	}
+
+	/**
+	 * How long a release must leave the lock in the store, in whole milliseconds (which
+	 * the store counts in), or {@link Duration#ZERO} to release it.
+	 */
+	Duration keptAfterRelease() {
+		if (!this.keeping) {
+			return Duration.ZERO;
+		}
+		long left = Deadline.remaining(this.keepUntil, this.runtime.nanoTime());
+		return (left <= 0) ? Duration.ZERO : Duration.ofMillis(TimeUnit.NANOSECONDS.toMillis(left + 999_999));
 	}
 
 	String ownerToken() {

@@ -123,7 +123,9 @@ final class LeaseKeeper implements AutoCloseable {
 		}
 		boolean released;
 		try {
-			released = this.store.release(hold, leaseLeft);
+			Duration keptFor = hold.keptAfterRelease();
+			released = keptFor.isZero() ? this.store.release(hold, leaseLeft)
+					: this.store.keep(hold, keptFor, leaseLeft);
 		}
 		catch (LockStoreException ex) {
 			if (leaseLeft) {
@@ -154,7 +156,9 @@ final class LeaseKeeper implements AutoCloseable {
 			store.releaseQuietly(hold.name(), hold.ownerToken(), "");
 			return CompletableFuture.failedFuture(givenUp(hold));
 		}
-		return store.release(hold).handle((released, failure) -> {
+		Duration keptFor = hold.keptAfterRelease();
+		CompletionStage<Boolean> release = keptFor.isZero() ? store.release(hold) : store.renew(hold, keptFor);
+		return release.handle((released, failure) -> {
 			if (failure != null) {
 				LockStoreException storeFailure = AsyncStore.storeFailure(hold.name(), failure);
 				if (leaseLeft) {

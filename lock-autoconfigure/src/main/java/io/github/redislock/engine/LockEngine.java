@@ -61,11 +61,11 @@ final class LockEngine {
 	 * re-entry found the lease lost, {@link LockStoreException} if the store failed.
 	 */
 	boolean acquire(String name, String label, long waitNanos, Duration leaseTime, boolean renew,
-			@Nullable String method) throws InterruptedException {
+			@Nullable String method, Duration holdAtLeast) throws InterruptedException {
 		long deadline = Deadline.after(this.runtime.nanoTime(), waitNanos);
 		LockState held = this.states.get(name);
 		if (held != null && held.heldByCurrentThread() != null) {
-			reenter(held, leaseTime, renew);
+			reenter(held, leaseTime, renew, holdAtLeast);
 			return true;
 		}
 		LockInstrumentation.Acquisition acquisition = this.instrumentation.acquisitionStarted(name, label);
@@ -81,6 +81,7 @@ final class LockEngine {
 			acquisition.notAcquired();
 			return false;
 		}
+		hold.keepAtLeast(holdAtLeast);
 		LockInstrumentation.Hold observed = acquisition.acquired();
 		if (observed != LockInstrumentation.Hold.NONE) {
 			// No volatile write when nobody listens: a client reports to one
@@ -127,7 +128,8 @@ final class LockEngine {
 		}
 	}
 
-	private void reenter(LockState state, Duration leaseTime, boolean renew) throws InterruptedException {
+	private void reenter(LockState state, Duration leaseTime, boolean renew, Duration holdAtLeast)
+			throws InterruptedException {
 		Lease hold = state.hold;
 		Assert.state(hold != null, "Hold must be set");
 		if (!hold.isValid()) {
@@ -137,6 +139,7 @@ final class LockEngine {
 		state.local.lock();
 		try {
 			this.leases.lengthen(hold, leaseTime, renew);
+			hold.keepAtLeast(holdAtLeast);
 		}
 		catch (RuntimeException | InterruptedException | Error ex) {
 			// An Error too (from a lost-lease listener, say): a re-entry that failed must
@@ -191,7 +194,7 @@ final class LockEngine {
 
 	private void releaseHold(LockState state, Lease hold) {
 		// The threads waiting while the client stops give up: keep the lock from them.
-		if (!this.shutdown.isStopping() && this.handOffs.passOn(state, hold)) {
+		if (!this.shutdown.isStopping() && hold.keptAfterRelease().isZero() && this.handOffs.passOn(state, hold)) {
 			return;
 		}
 		// Released to the store: the run of turns kept in this process ends.

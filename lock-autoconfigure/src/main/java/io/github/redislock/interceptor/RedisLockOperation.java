@@ -39,6 +39,8 @@ final class RedisLockOperation {
 
 	private final @Nullable FallbackMethod fallback;
 
+	private final Duration holdAtLeast;
+
 	/** The method as recorded with the lock in the store for operators. */
 	private final String description;
 
@@ -47,7 +49,7 @@ final class RedisLockOperation {
 
 	RedisLockOperation(Method method, Class<?> targetClass, @Nullable String keyExpression,
 			@Nullable String conditionExpression, @Nullable Duration leaseTime, @Nullable Duration waitTime,
-			boolean renew, @Nullable FallbackMethod fallback, @Nullable String label) {
+			boolean renew, @Nullable FallbackMethod fallback, @Nullable String label, Duration holdAtLeast) {
 		this.method = method;
 		this.targetClass = targetClass;
 		this.elementKey = new AnnotatedElementKey(method, targetClass);
@@ -60,6 +62,7 @@ final class RedisLockOperation {
 		this.waitTime = waitTime;
 		this.renew = renew;
 		this.fallback = fallback;
+		this.holdAtLeast = holdAtLeast;
 		this.description = InvalidRedisLock.describe(method, targetClass);
 		this.label = (label != null) ? label : defaultLabel(method, targetClass);
 	}
@@ -126,7 +129,7 @@ final class RedisLockOperation {
 	LockDefinition toDefinition(String key, LockDefaults defaults) {
 		return new LockDefinition(key, (this.leaseTime != null) ? this.leaseTime : defaults.leaseTime(),
 				(this.waitTime != null) ? this.waitTime : defaults.waitTime(), this.renew && defaults.renew(),
-				getLabel(), this.description);
+				getLabel(), this.description, this.holdAtLeast);
 	}
 
 	@Override

@@ -223,6 +223,8 @@ public class RedisLockOperationSource implements BeanFactoryAware {
 		Duration leaseTime = duration(annotation.expire(), annotation.timeUnit(), "expire", true, method, targetClass);
 		Duration waitTime = duration(annotation.waitTime(), annotation.timeUnit(), "waitTime", false, method,
 				targetClass);
+		Duration holdAtLeast = duration(annotation.holdAtLeast(), annotation.timeUnit(), "holdAtLeast", false, method,
+				targetClass);
 		String label = annotation.label();
 		if (!label.isEmpty() && !StringUtils.hasText(label)) {
 			throw InvalidRedisLock.on(method, targetClass,
@@ -233,12 +235,13 @@ public class RedisLockOperationSource implements BeanFactoryAware {
 				? FallbackMethod.resolve(annotation.fallback(), method, targetClass) : null;
 		return new RedisLockOperation(method, targetClass, StringUtils.hasText(key) ? key : null,
 				StringUtils.hasText(condition) ? condition : null, leaseTime, waitTime, annotation.renew(), fallback,
-				label.isEmpty() ? null : label);
+				label.isEmpty() ? null : label, (holdAtLeast != null) ? holdAtLeast : Duration.ZERO);
 	}
 
 	/**
-	 * {@code -1} means the property default; a lease is checked as
-	 * {@link LockDefinition#checkLeaseTime} checks every lease.
+	 * {@code -1} means the property default (none for {@code holdAtLeast}, whose default
+	 * is {@code 0}); a lease is checked as {@link LockDefinition#checkLeaseTime} checks
+	 * every lease.
 	 */
 	private static @Nullable Duration duration(long value, TimeUnit unit, String attribute, boolean lease,
 			Method method, Class<?> targetClass) {

@@ -211,6 +211,11 @@ class RedisLockOperationSourceTests {
 	}
 
 	@Test
+	void negativeHoldAtLeastIsRejected() {
+		assertInvalid(NegativeHoldAtLeast.class, "holdAtLeast = -5 SECONDS", "zero or more");
+	}
+
+	@Test
 	void privateMethodIsRejectedBecauseItWouldRunUnlocked() {
 		assertInvalid(PrivateMethod.class, "a private method cannot be intercepted", "LockOperations");
 	}
@@ -489,6 +494,14 @@ class RedisLockOperationSourceTests {
 	static class NegativeWait {
 
 		@RedisLock(key = "#id", waitTime = -5)
+		public void work(String id) {
+		}
+
+	}
+
+	static class NegativeHoldAtLeast {
+
+		@RedisLock(key = "#id", holdAtLeast = -5)
 		public void work(String id) {
 		}
 

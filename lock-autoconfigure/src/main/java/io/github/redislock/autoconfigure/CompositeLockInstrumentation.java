@@ -77,6 +77,16 @@ final class CompositeLockInstrumentation implements LockInstrumentation {
 		this.delegates.forEach((delegate) -> delegate.fallbackAnswered(name, label));
 	}
 
+	@Override
+	public void jobRan(String name, String label) {
+		this.delegates.forEach((delegate) -> delegate.jobRan(name, label));
+	}
+
+	@Override
+	public void jobSkipped(String name, String label, String reason) {
+		this.delegates.forEach((delegate) -> delegate.jobSkipped(name, label, reason));
+	}
+
 	private record CompositeHold(List<Hold> holds) implements Hold {
 
 		@Override

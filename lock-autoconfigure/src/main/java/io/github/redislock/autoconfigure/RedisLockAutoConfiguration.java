@@ -242,13 +242,16 @@ public final class RedisLockAutoConfiguration {
 			@ConditionalOnMissingBean
 			RedisLockInterceptor redisLockInterceptor(RedisLockOperationSource operationSource,
 					ObjectProvider<LockOperations> locks, RedisLockProperties properties,
-					LockAcquisitionFailureHandler failureHandler,
-					ObjectProvider<LockInstrumentation> instrumentations) {
+					LockAcquisitionFailureHandler failureHandler, ObjectProvider<LockInstrumentation> instrumentations,
+					ListableBeanFactory beanFactory) {
 				RedisLockInterceptor interceptor = new RedisLockInterceptor(operationSource,
 						new LockOperationsOnFirstUse(locks), properties.getExpire(), properties.getWaitTime(),
 						properties.getRenewal().isEnabled(), failureHandler, properties.getLostLeaseAction());
 				interceptor
 					.setInstrumentation(CompositeLockInstrumentation.of(instrumentations.orderedStream().toList()));
+				if (properties.getJobs().isOneRunPerTick()) {
+					interceptor.setSchedulerClock(new SchedulerClock(beanFactory));
+				}
 				return interceptor;
 			}
 

@@ -107,6 +107,8 @@ public class RedisLockProperties implements Validator {
 
 	private final Aspect aspect = new Aspect();
 
+	private final Jobs jobs = new Jobs();
+
 	private final Shutdown shutdown = new Shutdown();
 
 	private final Metrics metrics = new Metrics();
@@ -286,6 +288,10 @@ public class RedisLockProperties implements Validator {
 
 	public Aspect getAspect() {
 		return this.aspect;
+	}
+
+	public Jobs getJobs() {
+		return this.jobs;
 	}
 
 	public Shutdown getShutdown() {
@@ -581,6 +587,30 @@ public class RedisLockProperties implements Validator {
 
 		public void setOrder(int order) {
 			this.order = order;
+		}
+
+	}
+
+	/**
+	 * @Scheduled methods with @RedisLock.
+	 */
+	public static class Jobs {
+
+		/**
+		 * Whether each tick of a @Scheduled @RedisLock method runs on one instance only:
+		 * an instance that fires a tick another instance already ran, however far its
+		 * clock is behind (up to the period), skips it, and such a method waits for its
+		 * lock only if its annotation sets waitTime. With false, it is locked like any
+		 * other method.
+		 */
+		private boolean oneRunPerTick = true;
+
+		public boolean isOneRunPerTick() {
+			return this.oneRunPerTick;
+		}
+
+		public void setOneRunPerTick(boolean oneRunPerTick) {
+			this.oneRunPerTick = oneRunPerTick;
 		}
 
 	}

@@ -64,6 +64,25 @@ public interface LockInstrumentation {
 	}
 
 	/**
+	 * A tick of a {@code @Scheduled} {@code @RedisLock} method runs on this instance.
+	 * @param name the lock name
+	 * @param label the bounded name the lock is reported under
+	 */
+	default void jobRan(String name, String label) {
+	}
+
+	/**
+	 * A tick of a {@code @Scheduled} {@code @RedisLock} method was skipped on this
+	 * instance.
+	 * @param name the lock name
+	 * @param label the bounded name the lock is reported under
+	 * @param reason {@code ran-elsewhere} when another instance ran the tick,
+	 * {@code busy} when the job was still running from an earlier tick
+	 */
+	default void jobSkipped(String name, String label, String reason) {
+	}
+
+	/**
 	 * One acquisition, from its start to its outcome. Exactly one of the three methods is
 	 * called, on the thread that started it.
 	 */

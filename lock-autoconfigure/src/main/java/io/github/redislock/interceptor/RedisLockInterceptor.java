@@ -4,9 +4,11 @@ package io.github.redislock.interceptor;
 
 import java.lang.reflect.Method;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
 
 import io.github.redislock.annotation.LockAcquisitionFailureHandler;
 import io.github.redislock.annotation.LockContext;
@@ -57,6 +59,8 @@ public class RedisLockInterceptor implements MethodInterceptor {
 
 	private LockInstrumentation instrumentation = LockInstrumentation.NONE;
 
+	private @Nullable ScheduledJobs jobs;
+
 	/**
 	 * Create an interceptor. Methods returning a {@code CompletableFuture}, a
 	 * {@code CompletionStage}, a {@code Mono} or a {@code Flux} hold their lock until
@@ -98,6 +102,19 @@ public class RedisLockInterceptor implements MethodInterceptor {
 		this.instrumentation = instrumentation;
 	}
 
+	/**
+	 * Run each tick of a blocking {@code @Scheduled} method on one instance only: an
+	 * instance that fires a tick another instance already ran, or whose job is still
+	 * running, skips it, and such a method waits for its lock only if its annotation sets
+	 * {@code waitTime}. Off unless set.
+	 * @param schedulerClock the clock of the scheduler that runs the methods, by which it
+	 * fires their ticks
+	 */
+	public void setSchedulerClock(Supplier<Clock> schedulerClock) {
+		Assert.notNull(schedulerClock, "Scheduler clock must not be null");
+		this.jobs = new ScheduledJobs(this.locks, schedulerClock);
+	}
+
 	@Override
 	public @Nullable Object invoke(MethodInvocation invocation) throws Throwable {
 		Object target = invocation.getThis();
@@ -118,7 +135,14 @@ public class RedisLockInterceptor implements MethodInterceptor {
 				LockContext.restore(previous);
 			}
 		}
-		LockDefinition definition = operation.toDefinition(this.evaluator.key(operation, context), this.defaults);
+		JobSchedule schedule = (this.jobs != null) ? operation.getSchedule() : null;
+		LockDefinition definition = operation.toDefinition(this.evaluator.key(operation, context), this.defaults,
+				schedule != null);
+		if (schedule != null) {
+			Optional<AcquiredLock> job = ((ScheduledJobs) this.jobs).acquireTick(schedule, definition,
+					this.instrumentation);
+			return job.isPresent() ? proceedHolding(job.get(), operation, invocation) : null;
+		}
 		NotAcquiredAnswer notAcquired = (cause) -> notAcquired(operation, definition, invocation, cause);
 		if (LockableMethods.completion(operation.getMethod()) != null) {
 			return this.completionStages.invoke(invocation, definition, notAcquired);

@@ -41,6 +41,8 @@ final class RedisLockOperation {
 
 	private final Duration holdAtLeast;
 
+	private final @Nullable JobSchedule schedule;
+
 	/** The method as recorded with the lock in the store for operators. */
 	private final String description;
 
@@ -49,7 +51,8 @@ final class RedisLockOperation {
 
 	RedisLockOperation(Method method, Class<?> targetClass, @Nullable String keyExpression,
 			@Nullable String conditionExpression, @Nullable Duration leaseTime, @Nullable Duration waitTime,
-			boolean renew, @Nullable FallbackMethod fallback, @Nullable String label, Duration holdAtLeast) {
+			boolean renew, @Nullable FallbackMethod fallback, @Nullable String label, Duration holdAtLeast,
+			@Nullable JobSchedule schedule) {
 		this.method = method;
 		this.targetClass = targetClass;
 		this.elementKey = new AnnotatedElementKey(method, targetClass);
@@ -63,6 +66,7 @@ final class RedisLockOperation {
 		this.renew = renew;
 		this.fallback = fallback;
 		this.holdAtLeast = holdAtLeast;
+		this.schedule = schedule;
 		this.description = InvalidRedisLock.describe(method, targetClass);
 		this.label = (label != null) ? label : defaultLabel(method, targetClass);
 	}
@@ -126,10 +130,21 @@ final class RedisLockOperation {
 		return this.fallback;
 	}
 
+	/** {@code null} unless a blocking {@code @Scheduled} method. */
+	@Nullable JobSchedule getSchedule() {
+		return this.schedule;
+	}
+
 	LockDefinition toDefinition(String key, LockDefaults defaults) {
+		return toDefinition(key, defaults, false);
+	}
+
+	/** A scheduled job waits for its lock only when its annotation says so. */
+	LockDefinition toDefinition(String key, LockDefaults defaults, boolean asJob) {
+		Duration defaultWaitTime = asJob ? Duration.ZERO : defaults.waitTime();
 		return new LockDefinition(key, (this.leaseTime != null) ? this.leaseTime : defaults.leaseTime(),
-				(this.waitTime != null) ? this.waitTime : defaults.waitTime(), this.renew && defaults.renew(),
-				getLabel(), this.description, this.holdAtLeast);
+				(this.waitTime != null) ? this.waitTime : defaultWaitTime, this.renew && defaults.renew(), getLabel(),
+				this.description, this.holdAtLeast);
 	}
 
 	@Override

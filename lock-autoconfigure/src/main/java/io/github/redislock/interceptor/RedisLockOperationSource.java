@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,11 +17,14 @@ import java.util.concurrent.TimeUnit;
 import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.core.InvalidLockConfigurationException;
 import io.github.redislock.core.LockDefinition;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.support.AopUtils;
 import org.springframework.beans.factory.BeanFactory;
 import org.springframework.beans.factory.BeanFactoryAware;
+import org.springframework.beans.factory.config.ConfigurableBeanFactory;
 import org.springframework.core.MethodClassKey;
 import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.AnnotationUtils;
@@ -29,6 +33,7 @@ import org.springframework.core.annotation.MergedAnnotations.SearchStrategy;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 import org.springframework.util.StringUtils;
+import org.springframework.util.StringValueResolver;
 
 /**
  * Turns {@code @RedisLock} annotations into validated {@link RedisLockOperation}s, cached
@@ -45,6 +50,8 @@ import org.springframework.util.StringUtils;
  */
 public class RedisLockOperationSource implements BeanFactoryAware {
 
+	private static final Log logger = LogFactory.getLog(RedisLockOperationSource.class);
+
 	private static final Object NONE = new Object();
 
 	private final Map<MethodClassKey, Object> operations = new ConcurrentHashMap<>(256);
@@ -52,6 +59,8 @@ public class RedisLockOperationSource implements BeanFactoryAware {
 	private final Map<Class<?>, List<RedisLockOperation>> operationsByClass = new ConcurrentHashMap<>(256);
 
 	private final LockKeyExpressionEvaluator evaluator;
+
+	private @Nullable StringValueResolver placeholders;
 
 	/**
 	 * Create an operation source.
@@ -67,6 +76,9 @@ public class RedisLockOperationSource implements BeanFactoryAware {
 	@Override
 	public void setBeanFactory(BeanFactory beanFactory) {
 		this.evaluator.setBeanFactory(beanFactory);
+		if (beanFactory instanceof ConfigurableBeanFactory configurable) {
+			this.placeholders = configurable::resolveEmbeddedValue;
+		}
 	}
 
 	/** Holds the expressions parsed at start-up, for the interceptor to evaluate. */
@@ -231,11 +243,39 @@ public class RedisLockOperationSource implements BeanFactoryAware {
 					"label = '" + label + "' is blank, so the method's locks would be reported under no name",
 					"Give a label with text, such as \"order\", or leave it out to report the class and method name.");
 		}
+		JobSchedule schedule = jobSchedule(annotation, method, targetClass);
 		FallbackMethod fallback = StringUtils.hasText(annotation.fallback())
 				? FallbackMethod.resolve(annotation.fallback(), method, targetClass) : null;
 		return new RedisLockOperation(method, targetClass, StringUtils.hasText(key) ? key : null,
 				StringUtils.hasText(condition) ? condition : null, leaseTime, waitTime, annotation.renew(), fallback,
-				label.isEmpty() ? null : label, (holdAtLeast != null) ? holdAtLeast : Duration.ZERO);
+				label.isEmpty() ? null : label, (holdAtLeast != null) ? holdAtLeast : Duration.ZERO, schedule);
+	}
+
+	/**
+	 * A blocking {@code @Scheduled} method runs once per tick across instances; waiting
+	 * for its lock only makes it run late.
+	 */
+	private @Nullable JobSchedule jobSchedule(RedisLock annotation, Method method, Class<?> targetClass) {
+		if (LockableMethods.completion(method) != null || LockableMethods.reactive(method) != null
+				|| method.getReturnType().isPrimitive() && method.getReturnType() != void.class) {
+			return null;
+		}
+		JobSchedule schedule;
+		try {
+			schedule = JobSchedule.of(method, this.placeholders);
+		}
+		catch (RuntimeException ex) {
+			throw InvalidRedisLock.on(method, targetClass, "its @Scheduled schedule cannot be read: " + ex.getMessage(),
+					"Fix the cron expression, zone or period of @Scheduled.");
+		}
+		if (schedule != null && annotation.waitTime() > 0) {
+			logger.warn("@RedisLock method '" + InvalidRedisLock.describe(method, targetClass)
+					+ "' is @Scheduled and waits up to " + annotation.waitTime() + " "
+					+ annotation.timeUnit().name().toLowerCase(Locale.ROOT) + " for its lock: a tick that finds the "
+					+ "job still running elsewhere then runs late instead of being skipped. Leave waitTime out (zero "
+					+ "for scheduled methods) to skip it.");
+		}
+		return schedule;
 	}
 
 	/**

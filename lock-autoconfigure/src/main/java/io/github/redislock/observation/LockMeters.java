@@ -12,9 +12,10 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Records the lock meters in a {@link MeterRegistry}: the counters {@value #LOST},
- * {@value #RENEWALS} and {@value #FALLBACKS} always, and the {@value #ACQUIRE} and
- * {@value #HELD} timers (with their {@code .active} long task timers) unless Micrometer's
- * meter observation handler makes them from {@link LockObservations}.
+ * {@value #RENEWALS}, {@value #FALLBACKS}, {@value #JOB_RUNS} and {@value #JOB_SKIPS}
+ * always, and the {@value #ACQUIRE} and {@value #HELD} timers (with their {@code .active}
+ * long task timers) unless Micrometer's meter observation handler makes them from
+ * {@link LockObservations}.
  * <p>
  * Its constants are the names and tags of the meters and observations: a public contract,
  * which dashboards and alerts are built on, listed in docs/operating.md. The timers have
@@ -59,6 +60,24 @@ public class LockMeters implements LockInstrumentation {
 	 * {@code LockAcquisitionFailureHandler} answered.
 	 */
 	public static final String FALLBACKS = "redis.lock.fallbacks";
+
+	/**
+	 * Counter of ticks of {@code @Scheduled} {@code @RedisLock} methods run on this
+	 * instance.
+	 */
+	public static final String JOB_RUNS = "redis.lock.job.runs";
+
+	/**
+	 * Counter of ticks of {@code @Scheduled} {@code @RedisLock} methods this instance
+	 * skipped, tagged with the {@value #REASON_TAG}.
+	 */
+	public static final String JOB_SKIPS = "redis.lock.job.skips";
+
+	/**
+	 * Tag of why a tick was skipped: {@code ran-elsewhere} when another instance ran it,
+	 * {@code busy} when the job was still running from an earlier tick.
+	 */
+	public static final String REASON_TAG = "reason";
 
 	/**
 	 * Tag of the lock's label (never its evaluated key, unless configured so).
@@ -145,6 +164,24 @@ public class LockMeters implements LockInstrumentation {
 		Counter.builder(FALLBACKS)
 			.description("@RedisLock calls answered by a fallback because the lock was not acquired")
 			.tag(NAME_TAG, this.evaluatedKeys ? name : label)
+			.register(this.registry)
+			.increment();
+	}
+
+	@Override
+	public void jobRan(String name, String label) {
+		Counter.builder(JOB_RUNS)
+			.description("Ticks of scheduled @RedisLock methods run on this instance")
+			.tag(NAME_TAG, this.evaluatedKeys ? name : label)
+			.register(this.registry)
+			.increment();
+	}
+
+	@Override
+	public void jobSkipped(String name, String label, String reason) {
+		Counter.builder(JOB_SKIPS)
+			.description("Ticks of scheduled @RedisLock methods this instance skipped")
+			.tags(NAME_TAG, this.evaluatedKeys ? name : label, REASON_TAG, reason)
 			.register(this.registry)
 			.increment();
 	}

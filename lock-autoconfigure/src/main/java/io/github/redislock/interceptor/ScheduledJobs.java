@@ -1,0 +1,75 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+package io.github.redislock.interceptor;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+import io.github.redislock.core.AcquiredLock;
+import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockInstrumentation;
+import io.github.redislock.core.LockOperations;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+/**
+ * Runs each tick of a {@code @Scheduled} method on one instance: the first instance to
+ * fire a tick records it in the store (a lock kept after its release, named after the
+ * tick), and every other instance that fires the same tick, however late its clock, finds
+ * it taken and skips it.
+ *
+ * @author redis-lock contributors
+ */
+final class ScheduledJobs {
+
+	/** Why a tick was skipped, as the meters tag it. */
+	static final String RAN_ELSEWHERE = "ran-elsewhere";
+
+	static final String BUSY = "busy";
+
+	private static final Log logger = LogFactory.getLog(ScheduledJobs.class);
+
+	private final LockOperations locks;
+
+	private final Supplier<Clock> schedulerClock;
+
+	ScheduledJobs(LockOperations locks, Supplier<Clock> schedulerClock) {
+		this.locks = locks;
+		this.schedulerClock = schedulerClock;
+	}
+
+	/**
+	 * The job's lock, if this instance runs the tick; empty if the tick ran, or runs,
+	 * elsewhere, or the job is still running from an earlier tick.
+	 */
+	Optional<AcquiredLock> acquireTick(JobSchedule schedule, LockDefinition job, LockInstrumentation instrumentation) {
+		JobSchedule.Tick tick = schedule.tickAt(this.schedulerClock.get().instant());
+		Duration kept = tick.kept().compareTo(Duration.ofMillis(1)) < 0 ? Duration.ofMillis(1) : tick.kept();
+		LockDefinition record = new LockDefinition(job.name() + tick.suffix(), kept, Duration.ZERO, false, job.label(),
+				job.method())
+			.withHoldAtLeast(kept);
+		Optional<AcquiredLock> recorded = this.locks.tryAcquire(record);
+		if (recorded.isEmpty()) {
+			skipped(job, RAN_ELSEWHERE, "another instance ran it", instrumentation);
+			return Optional.empty();
+		}
+		recorded.get().close();
+		Optional<AcquiredLock> acquired = this.locks.tryAcquire(job);
+		if (acquired.isEmpty()) {
+			skipped(job, BUSY, "the job was still running from an earlier tick", instrumentation);
+			return Optional.empty();
+		}
+		instrumentation.jobRan(job.name(), job.label());
+		return acquired;
+	}
+
+	private static void skipped(LockDefinition job, String reason, String why, LockInstrumentation instrumentation) {
+		if (logger.isDebugEnabled()) {
+			logger.debug("Skipped a tick of scheduled job '" + job.label() + "' (lock '" + job.name() + "'): " + why);
+		}
+		instrumentation.jobSkipped(job.name(), job.label(), reason);
+	}
+
+}

@@ -73,7 +73,9 @@ public class RedisLockProperties implements Validator {
 	private Duration waitTime = Duration.ofSeconds(3);
 
 	/**
-	 * What a @RedisLock method does when it finds at release that its lease was lost.
+	 * What a @RedisLock method does when its lease is lost: 'throw' or 'log' when it
+	 * finds so at release; 'interrupt' stops its work as soon as renewal finds the loss
+	 * (interrupts its thread, cancels its CompletionStage, Mono or Flux), then throws.
 	 */
 	private LostLeaseAction lostLeaseAction = LostLeaseAction.THROW;
 

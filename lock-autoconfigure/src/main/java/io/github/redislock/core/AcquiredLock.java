@@ -3,6 +3,7 @@
 package io.github.redislock.core;
 
 import java.time.Duration;
+import java.util.concurrent.CompletionStage;
 
 /**
  * A lock acquired through {@link LockOperations#tryAcquire}, released by
@@ -52,6 +53,31 @@ public final class AcquiredLock implements AutoCloseable {
 	 */
 	public Duration getRemainingLease() {
 		return this.closed ? Duration.ZERO : this.lock.getRemainingLease();
+	}
+
+	/**
+	 * Return how many times the current thread holds this lock: more than once when this
+	 * handle re-entered a hold the thread had already.
+	 * @return the hold count, {@code 0} once released or if not held by the current
+	 * thread
+	 */
+	public int getHoldCount() {
+		return this.closed ? 0 : this.lock.getHoldCount();
+	}
+
+	/**
+	 * Return a stage that completes when this hold is found lost while held, so that its
+	 * work can stop early; see {@link DistributedLock#whenLost()}. Must be called by the
+	 * thread holding the lock.
+	 * @return the loss, as the exception {@link #close()} throws
+	 * @throws IllegalStateException if the lock was released through this handle
+	 * @throws IllegalMonitorStateException if the current thread does not hold the lock
+	 */
+	public CompletionStage<LockLostException> whenLost() {
+		if (this.closed) {
+			throw new IllegalStateException("Lock '" + this.lock.getName() + "' was released through this handle");
+		}
+		return this.lock.whenLost();
 	}
 
 	/**

@@ -4,6 +4,8 @@
 package io.github.redislock.core;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
@@ -129,6 +131,22 @@ public interface DistributedLock extends Lock {
 	 * @return the remaining lease, {@link Duration#ZERO} if not held
 	 */
 	Duration getRemainingLease();
+
+	/**
+	 * Return a stage that completes when the current thread's hold of this lock is found
+	 * lost while held: renewal found the lock taken or expired, or its lease ran out
+	 * before a renewal was answered, the client shut down, or an operator revoked it. It
+	 * never completes for a hold released in time, nor for the hold of another thread
+	 * that took it over. Re-entries of one hold share its loss. The stage completes on a
+	 * thread of the lock client, never the one renewing leases: continue with the
+	 * {@code ...Async} methods and an executor of your own for work that blocks. The
+	 * default never completes, for a lock that finds no loss while held.
+	 * @return the loss, as the exception {@link #unlock()} throws
+	 * @throws IllegalMonitorStateException if the current thread does not hold the lock
+	 */
+	default CompletionStage<LockLostException> whenLost() {
+		return new CompletableFuture<>();
+	}
 
 	/**
 	 * Not supported: a distributed lock has no distributed condition.

@@ -39,8 +39,7 @@ final class AsyncLease implements LockLease {
 			// Over, as if released: neither shutdown nor memory waits for a release that
 			// may never come.
 			locks.forget(this);
-			this.completions.execute(() -> this.lost.complete(new LockLostException(hold.name(), "Lock '" + hold.name()
-					+ "' was lost while held: " + reason + "; work done under it may overlap with another holder's")));
+			this.completions.execute(() -> this.lost.complete(hold.lostWhileHeld(reason)));
 		});
 	}
 

@@ -196,7 +196,7 @@ final class AsyncLocks implements AutoCloseable {
 	 * Runs on this thread once the executor is closed: a release or wait that ends after
 	 * the close must still be answered.
 	 */
-	private void complete(Runnable completion) {
+	void complete(Runnable completion) {
 		try {
 			this.executor.execute(completion);
 		}

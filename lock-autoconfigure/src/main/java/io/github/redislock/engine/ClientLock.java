@@ -3,12 +3,14 @@
 package io.github.redislock.engine;
 
 import java.time.Duration;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockLostException;
 
 /**
  * The {@link DistributedLock} handle of a {@link DefaultLockClient}. Stateless: every
@@ -155,6 +157,15 @@ final class ClientLock implements DistributedLock {
 			throw new IllegalMonitorStateException("Lock '" + this.name + "' is not held by the current thread");
 		}
 		return this.engine.fencingToken(hold);
+	}
+
+	@Override
+	public CompletionStage<LockLostException> whenLost() {
+		Lease hold = this.engine.currentHold(this.name);
+		if (hold == null) {
+			throw new IllegalMonitorStateException("Lock '" + this.name + "' is not held by the current thread");
+		}
+		return this.engine.whenLost(hold).copy();
 	}
 
 	@Override

@@ -112,7 +112,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		this.shutdown.include(this.asyncLocks);
 		FencingTokens fencingTokens = new FencingTokens(guardedStore, this.leases);
 		this.engine = new LockEngine(this.states, this.handOffs, storeAcquirer, this.leases, fencingTokens,
-				this.shutdown, runtime);
+				this.shutdown, runtime, this.asyncLocks::complete);
 	}
 
 	/**

@@ -5,13 +5,17 @@ package io.github.redislock.engine;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 
 import org.jspecify.annotations.Nullable;
 
 import io.github.redislock.core.LockInstrumentation;
+import io.github.redislock.core.LockLostException;
 
 /**
  * One fresh acquisition of a lock, shared by its re-entries until the final release. The
@@ -24,6 +28,10 @@ final class Lease {
 
 	private static final AtomicLongFieldUpdater<Lease> FENCING_TOKEN = AtomicLongFieldUpdater.newUpdater(Lease.class,
 			"fencingToken");
+
+	@SuppressWarnings("rawtypes")
+	private static final AtomicReferenceFieldUpdater<Lease, CompletableFuture> OWNER_LOSS = AtomicReferenceFieldUpdater
+		.newUpdater(Lease.class, CompletableFuture.class, "ownerLoss");
 
 	private final String name;
 
@@ -45,6 +53,15 @@ final class Lease {
 	 * be told of a loss found while held.
 	 */
 	private volatile @Nullable Consumer<String> lossListener;
+
+	/**
+	 * The loss told to the thread holding the lease, made when it first asks; a thread
+	 * that takes the lease over starts without one.
+	 */
+	private volatile @Nullable CompletableFuture<LockLostException> ownerLoss;
+
+	/** Why the lease was found lost; set before the listener is told. */
+	private volatile @Nullable String lossReason;
 
 	/** Local hand-offs since the store acquisition; under the local lock only. */
 	private int handoffs;
@@ -263,6 +280,9 @@ final class Lease {
 		this.owner = Thread.currentThread();
 		this.acquiredAt = this.runtime.now();
 		this.method = null;
+		// The previous holder's loss is not this thread's to be told.
+		this.lossListener = null;
+		this.ownerLoss = null;
 		// A reacquired lease is as fresh as this thread's own acquisition would have
 		// been; once taken over, it ages like any other.
 		boolean leaseShort = this.reacquired ? this.leaseTime.compareTo(leaseTime) < 0
@@ -310,10 +330,43 @@ final class Lease {
 	}
 
 	void lossFound(String reason) {
+		this.lossReason = reason;
 		Consumer<String> listener = this.lossListener;
 		if (listener != null) {
 			listener.accept(reason);
 		}
+	}
+
+	/**
+	 * For the thread holding the lease: completes on {@code completions}, never on the
+	 * thread that found the loss, which may be the renewal thread. Its re-entries share
+	 * one; the listener slot is free, since only asynchronous holders use it otherwise.
+	 */
+	CompletableFuture<LockLostException> ownerLoss(Executor completions) {
+		@SuppressWarnings("unchecked")
+		CompletableFuture<LockLostException> loss = this.ownerLoss;
+		if (loss != null) {
+			return loss;
+		}
+		CompletableFuture<LockLostException> created = new CompletableFuture<>();
+		if (!OWNER_LOSS.compareAndSet(this, null, created)) {
+			@SuppressWarnings("unchecked")
+			CompletableFuture<LockLostException> other = this.ownerLoss;
+			return (other != null) ? other : created;
+		}
+		Consumer<String> tell = (reason) -> completions.execute(() -> created.complete(lostWhileHeld(reason)));
+		onLoss(tell);
+		// A loss found before the listener was set: one of the two tells it, or both.
+		String reason = this.lossReason;
+		if (reason != null) {
+			tell.accept(reason);
+		}
+		return created;
+	}
+
+	LockLostException lostWhileHeld(String reason) {
+		return new LockLostException(this.name, "Lock '" + this.name + "' was lost while held: " + reason
+				+ "; work done under it may overlap with another holder's");
 	}
 
 	void markGivenUp(String reason) {

@@ -3,6 +3,8 @@
 package io.github.redislock.engine;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
@@ -37,12 +39,16 @@ final class LockEngine {
 
 	private final EngineRuntime runtime;
 
+	/** Where holders are told of losses: the asynchronous holders' threads. */
+	private final Executor completions;
+
 	/** Set once before use; the no-op default costs a call the JIT removes. */
 	private LockInstrumentation instrumentation = LockInstrumentation.NONE;
 
 	LockEngine(LockStates states, LocalHandOffs handOffs, StoreAcquirer storeAcquirer, LeaseKeeper leases,
-			FencingTokens fencingTokens, LockClientShutdown shutdown, EngineRuntime runtime) {
+			FencingTokens fencingTokens, LockClientShutdown shutdown, EngineRuntime runtime, Executor completions) {
 		this.runtime = runtime;
+		this.completions = completions;
 		this.states = states;
 		this.handOffs = handOffs;
 		this.storeAcquirer = storeAcquirer;
@@ -222,6 +228,11 @@ final class LockEngine {
 	int holdCount(String name) {
 		LockState state = this.states.get(name);
 		return (state != null && state.heldByCurrentThread() != null) ? state.local.getHoldCount() : 0;
+	}
+
+	/** The current thread's hold's loss; see {@link Lease#ownerLoss}. */
+	CompletableFuture<LockLostException> whenLost(Lease hold) {
+		return hold.ownerLoss(this.completions);
 	}
 
 	long fencingToken(Lease hold) {

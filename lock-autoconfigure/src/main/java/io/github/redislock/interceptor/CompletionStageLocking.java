@@ -72,11 +72,26 @@ final class CompletionStageLocking {
 			releaseNow(lease, null);
 			return null;
 		}
+		CompletionStage<?> work = (CompletionStage<?>) result;
 		CompletableFuture<Void> transaction = new CompletableFuture<>();
-		if (this.releaser.afterTransaction(() -> transaction.complete(null))) {
-			return releasedAfterTransaction(lease, (CompletionStage<?>) result, transaction);
+		CompletableFuture<Object> answer = this.releaser.afterTransaction(() -> transaction.complete(null))
+				? releasedAfterTransaction(lease, work, transaction) : releasedOnCompletion(lease, work);
+		if (this.releaser.interruptsWork()) {
+			endOnLoss(lease, work, answer);
 		}
-		return releasedOnCompletion(lease, (CompletionStage<?>) result);
+		return answer;
+	}
+
+	/**
+	 * The caller learns of the loss at once, and the work is cancelled; its completion
+	 * still releases the lease.
+	 */
+	private static void endOnLoss(LockLease lease, CompletionStage<?> work, CompletableFuture<Object> answer) {
+		lease.whenLost().thenAccept((lost) -> {
+			if (answer.completeExceptionally(lost)) {
+				cancel(work);
+			}
+		});
 	}
 
 	/**

@@ -37,12 +37,27 @@ final class LockReleaser {
 	}
 
 	void release(AcquiredLock lock, @Nullable Throwable failure) {
+		release(lock, failure, false);
+	}
+
+	/**
+	 * {@code workInterrupted} when the work was interrupted on the loss of its lease: the
+	 * loss then explains the work's own failure, and is thrown with it suppressed.
+	 */
+	void release(AcquiredLock lock, @Nullable Throwable failure, boolean workInterrupted) {
 		if (transactionsPresent && TransactionSynchronizationManager.isSynchronizationActive()) {
 			TransactionSynchronizationManager.registerSynchronization(new ReleaseAfterCompletion(lock, failure));
 			return;
 		}
 		try {
 			lock.close();
+		}
+		catch (LockLostException ex) {
+			if (workInterrupted && failure != null) {
+				ex.addSuppressed(failure);
+				throw ex;
+			}
+			report(lock, failure, ex, null);
 		}
 		catch (RuntimeException ex) {
 			report(lock, failure, ex, null);
@@ -68,7 +83,7 @@ final class LockReleaser {
 		if (failure != null) {
 			failure.addSuppressed(ex);
 		}
-		else if (ex instanceof LockLostException lost && this.lostLeaseAction == LostLeaseAction.THROW) {
+		else if (ex instanceof LockLostException lost && this.lostLeaseAction != LostLeaseAction.LOG) {
 			return (committed != null) ? new LockLostException(name, lost.getMessage() + committed, lost) : lost;
 		}
 		else if (ex instanceof LockLostException) {
@@ -128,9 +143,14 @@ final class LockReleaser {
 		return true;
 	}
 
-	/** Whether a lease found lost while the work still runs ends that work. */
-	boolean throwsLostLeases() {
-		return this.lostLeaseAction == LostLeaseAction.THROW;
+	/** Whether a lease found lost while reactive work still runs ends that work. */
+	boolean endsReactiveWorkOnLoss() {
+		return this.lostLeaseAction != LostLeaseAction.LOG;
+	}
+
+	/** Whether a lease found lost while the work still runs stops that work. */
+	boolean interruptsWork() {
+		return this.lostLeaseAction == LostLeaseAction.INTERRUPT;
 	}
 
 	private final class ReleaseAfterCompletion implements TransactionSynchronization {

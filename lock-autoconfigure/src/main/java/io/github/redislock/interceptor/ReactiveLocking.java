@@ -71,7 +71,7 @@ final class ReactiveLocking {
 		}
 		@SuppressWarnings("unchecked")
 		Flux<Object> work = Flux.from((Publisher<Object>) result);
-		if (this.releaser.throwsLostLeases()) {
+		if (this.releaser.endsReactiveWorkOnLoss()) {
 			work = LeaseGuard.endOnLoss(lease, work);
 		}
 		return work.contextWrite((context) -> LockContext.withLease(context, lease));

@@ -168,6 +168,10 @@ public class RedisLockInterceptor implements MethodInterceptor {
 	private @Nullable Object proceedHolding(AcquiredLock lock, RedisLockOperation operation,
 			MethodInvocation invocation) throws Throwable {
 		LockContext previous = LockContext.bind(lock);
+		// Once per hold: a re-entry runs inside the method that took it, whose
+		// interrupter covers it.
+		WorkInterrupter interrupter = (this.releaser.interruptsWork() && lock.getHoldCount() == 1)
+				? WorkInterrupter.interruptOn(lock.whenLost()) : null;
 		Throwable failure = null;
 		try {
 			Object result = invocation.proceed();
@@ -181,8 +185,9 @@ public class RedisLockInterceptor implements MethodInterceptor {
 			throw ex;
 		}
 		finally {
+			boolean interrupted = interrupter != null && interrupter.stop();
 			LockContext.restore(previous);
-			this.releaser.release(lock, failure);
+			this.releaser.release(lock, failure, interrupted);
 		}
 	}
 

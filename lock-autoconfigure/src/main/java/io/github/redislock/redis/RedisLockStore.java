@@ -388,14 +388,18 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	/**
 	 * Raise the last fencing token issued for a lock name to at least the given one, for
 	 * a store over several deployments, such as a Redlock, that must keep each
-	 * deployment's tokens above the largest one it issued.
+	 * deployment's tokens above the largest one it issued. Only a holder may raise it: a
+	 * raise that arrives once the lock is no longer the caller's changes nothing.
 	 * @param name the lock name
+	 * @param ownerToken the owner token of the caller
 	 * @param token the token to raise to
 	 * @param leaseTime the holder's lease, which the fence key outlives
+	 * @return whether the caller held the lock, and the token is recorded
 	 */
-	public void raiseFencingToken(String name, long token, Duration leaseTime) {
-		runForLong(name, LuaScript.RAISE_FENCE, 1, bytes(this.keys.fenceKey(name)), bytes(Long.toString(token)),
-				fenceRetention(name, leaseTime));
+	public boolean raiseFencingToken(String name, String ownerToken, long token, Duration leaseTime) {
+		return runForLong(name, LuaScript.RAISE_FENCE, 2, bytes(this.keys.lockKey(name)),
+				bytes(this.keys.fenceKey(name)), bytes(ownerToken), bytes(Long.toString(token)),
+				fenceRetention(name, leaseTime)) == 1;
 	}
 
 	@Override

@@ -278,13 +278,15 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * The largest token a majority of nodes issued, after which every node is raised to
-	 * it, so that successive holders get growing tokens: each majority shares a node with
-	 * the last one raised. Not covered: a node restarted empty forgets its last token
-	 * ({@code fence.lua} then falls back on its clock), and a node keeps its last token a
-	 * minute after issuing or raising it, or the lease if longer; after that, tokens
-	 * follow the nodes' clocks.
-	 * @return the token, or {@code 0} if a majority no longer records this owner
+	 * The largest token a majority of nodes issued, after which every node where this
+	 * owner still holds the lock is raised to it, and the token counts only once a
+	 * majority was, so that successive holders get growing tokens: each majority shares a
+	 * node with the last one raised. Not covered: a node restarted empty forgets its last
+	 * token ({@code fence.lua} then falls back on its clock), and a node keeps its last
+	 * token a minute after issuing or raising it, or the lease if longer; after that,
+	 * tokens follow the nodes' clocks.
+	 * @return the token, or {@code 0} if a majority no longer records this owner, at the
+	 * token's issue or at its raise
 	 */
 	@Override
 	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
@@ -301,12 +303,12 @@ public class RedlockStore implements LockStore, AutoCloseable {
 			.mapToLong((reply) -> reply.value())
 			.max()
 			.orElse(0);
-		NodeReplies<Boolean> raised = this.nodes.call((node) -> {
-			node.raiseFencingToken(name, token, leaseTime);
-			return Boolean.TRUE;
-		}, decidedBy(Boolean::booleanValue));
+		NodeReplies<Boolean> raised = this.nodes.call(
+				(node) -> node.raiseFencingToken(name, ownerToken, token, leaseTime), decidedBy(Boolean::booleanValue));
 		requireQuorum(name, raised, "record fencing token " + token + " of lock '" + name + "'");
-		return token;
+		// Handed out only once a majority recorded it while this owner held the lock
+		// there: a holder paused past its lease gets no token.
+		return (raised.count(Boolean::booleanValue) >= this.quorum) ? token : 0;
 	}
 
 	@Override

@@ -8,6 +8,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.core.LockStoreException;
+import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.LockStore.LeaseRenewal;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
@@ -206,6 +207,50 @@ class RedlockStoreTests {
 		long second = store.issueFencingToken("fenced", "b", LEASE);
 		assertThat(second).as("issued without the node that was ahead").isGreaterThan(first);
 		assertThat(store.release("fenced", "b")).isTrue();
+	}
+
+	@Test
+	void aRaiseThatArrivesAfterTheHoldersLeaseRanOutChangesNoNode() {
+		RedisLockStore node = (RedisLockStore) this.redlock.node(0);
+		assertThat(node.tryAcquire("late-raise", "a", LEASE).acquired()).isTrue();
+		long token = node.issueFencingToken("late-raise", "a", LEASE);
+		assertThat(node.raiseFencingToken("late-raise", "a", token + 1000, LEASE)).as("raised while held").isTrue();
+		assertThat(fence(0, "late-raise")).isEqualTo(token + 1000);
+
+		// The lease ran out, as for a holder paused between the issue and the raise.
+		masters.get(0).command("DEL", "lock:{late-raise}");
+		long farAhead = token + 3_600_000_000L;
+		assertThat(node.raiseFencingToken("late-raise", "a", farAhead, LEASE)).as("raised after the lease").isFalse();
+		assertThat(fence(0, "late-raise")).as("left as it was").isEqualTo(token + 1000);
+		masters.get(0).command("DEL", "lock:{late-raise}:fence");
+	}
+
+	@Test
+	void aHolderWhoseLeaseRanOutOnAMajorityGetsNoTokenFromANodeFarAhead() {
+		RedlockStore store = this.redlock.store;
+		long farAhead = fence(4, "ahead") + 3_600_000_000L;
+		masters.get(4).command("SET", "lock:{ahead}:fence", Long.toString(farAhead), "PX", "60000");
+		assertThat(store.tryAcquire("ahead", "a", LEASE).acquired()).isTrue();
+		for (int i = 0; i < 3; i++) {
+			masters.get(i).command("DEL", "lock:{ahead}");
+		}
+		assertThat(store.issueFencingToken("ahead", "a", LEASE)).as("no token for a holder lost on a majority")
+			.isZero();
+		for (int i = 0; i < 4; i++) {
+			assertThat(fence(i, "ahead")).as("node %d not raised to the node far ahead", i).isLessThan(farAhead);
+		}
+		store.release("ahead", "a");
+		masters.forEach((master) -> master.command("DEL", "lock:{ahead}:fence"));
+	}
+
+	/** The node's fence, or its clock in microseconds when it has none. */
+	private static long fence(int node, String name) {
+		Object fence = masters.get(node).command("GET", "lock:{" + name + "}:fence");
+		if (fence != null) {
+			return Long.parseLong(String.valueOf(fence));
+		}
+		List<?> time = (List<?>) masters.get(node).command("TIME");
+		return Long.parseLong(String.valueOf(time.get(0))) * 1_000_000L + Long.parseLong(String.valueOf(time.get(1)));
 	}
 
 	@Test

@@ -51,7 +51,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * The shortest life of a fence key, so that fencing tokens keep growing across a
 	 * backwards step of the Redis server clock shorter than this.
 	 */
-	private static final long MIN_FENCE_RETENTION_MILLIS = Duration.ofMinutes(1).toMillis();
+	private static final Duration DEFAULT_TOKEN_RETENTION = Duration.ofMinutes(10);
 
 	private static final byte[] NO_QUEUEING = bytes("0");
 
@@ -94,6 +94,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	private final @Nullable RedisAsyncLockStore async;
 
 	private volatile boolean holderDetails = true;
+
+	private volatile Duration tokenRetention = DEFAULT_TOKEN_RETENTION;
 
 	/**
 	 * Create a store with keys under {@code lock:}.
@@ -198,6 +200,19 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 */
 	public void setHolderDetails(boolean holderDetails) {
 		this.holderDetails = holderDetails;
+	}
+
+	/**
+	 * Set how long the last fencing token of a lock name is kept after it was issued or
+	 * raised, at least the holder's lease; ten minutes by default. Tokens come from the
+	 * Redis server's clock, raised above the last one while it is kept, so they never go
+	 * backwards as long as the clocks of the servers that issue them (a master and the
+	 * replica that replaces it) differ by less than this.
+	 * @param tokenRetention how long to keep the last token, at least 1 ms
+	 * @throws IllegalArgumentException if it is out of the range of a lease
+	 */
+	public void setFencingTokenRetention(Duration tokenRetention) {
+		this.tokenRetention = LockDefinition.checkLeaseTime(tokenRetention, () -> "Fencing token retention");
 	}
 
 	String holderFields(String ownerToken, LockHolder holder) {
@@ -700,11 +715,11 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * The fence key outlives the hold its token was issued to, and lasts at least
-	 * {@link #MIN_FENCE_RETENTION_MILLIS}.
+	 * The fence key outlives the hold its token was issued to, and lasts at least the
+	 * token retention.
 	 */
-	private static byte[] fenceRetention(String name, Duration leaseTime) {
-		return bytes(Long.toString(Math.max(leaseMillis(name, leaseTime), MIN_FENCE_RETENTION_MILLIS)));
+	private byte[] fenceRetention(String name, Duration leaseTime) {
+		return bytes(Long.toString(Math.max(leaseMillis(name, leaseTime), leaseMillis(name, this.tokenRetention))));
 	}
 
 	private static byte[] bytes(String value) {

@@ -283,8 +283,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * majority was, so that successive holders get growing tokens: each majority shares a
 	 * node with the last one raised. Not covered: a node restarted empty forgets its last
 	 * token ({@code fence.lua} then falls back on its clock), and a node keeps its last
-	 * token a minute after issuing or raising it, or the lease if longer; after that,
-	 * tokens follow the nodes' clocks.
+	 * token for the token retention after issuing or raising it, or the lease if longer;
+	 * after that, tokens follow the nodes' clocks.
 	 * @return the token, or {@code 0} if a majority no longer records this owner, at the
 	 * token's issue or at its raise
 	 */
@@ -435,6 +435,16 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 */
 	public void setHolderDetails(boolean holderDetails) {
 		this.stores.forEach((store) -> store.setHolderDetails(holderDetails));
+	}
+
+	/**
+	 * Set how long every node keeps the last fencing token of a lock name; see
+	 * {@link RedisLockStore#setFencingTokenRetention}. Tokens never go backwards as long
+	 * as the masters' clocks differ by less than this.
+	 * @param tokenRetention how long to keep the last token
+	 */
+	public void setFencingTokenRetention(Duration tokenRetention) {
+		this.stores.forEach((store) -> store.setFencingTokenRetention(tokenRetention));
 	}
 
 	/**

@@ -27,6 +27,23 @@ class FencingTokenTests extends RedisLockTestSupport {
 	private static final Duration LEASE = Duration.ofSeconds(30);
 
 	@Test
+	void theLastTokenIsKeptForTheTokenRetentionSoTokensOutgrowClockDifferencesUpToIt() throws Exception {
+		LockClientInstance holder = instance().start();
+		holder.store.setFencingTokenRetention(Duration.ofMinutes(30));
+		DistributedLock lock = holder.client.getLock("retained");
+		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+		try {
+			lock.getFencingToken();
+			assertThat((Long) server().command("PTTL", "lock:{retained}:fence"))
+				.isGreaterThan(Duration.ofMinutes(29).toMillis());
+		}
+		finally {
+			lock.unlock();
+			server().command("DEL", "lock:{retained}:fence");
+		}
+	}
+
+	@Test
 	void anAcquisitionIssuesNoTokenUntilTheHolderAsksAndThenOnlyOne() throws Exception {
 		LockClientInstance holder = instance().start();
 		DistributedLock lock = holder.client.getLock("on-demand");

@@ -14,13 +14,15 @@ import org.springframework.boot.context.event.ApplicationReadyEvent;
 import org.springframework.boot.context.properties.ConfigurationPropertiesScan;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.event.EventListener;
+import org.springframework.scheduling.annotation.EnableScheduling;
 
 /**
  * A flash sale that uses {@code lock-spring-boot-starter} as any application would: the
- * starter on the classpath, {@code @RedisLock} on two methods, settings in
- * {@code application.yml}, Redis wherever {@code spring.data.redis.*} says (by default
- * {@code localhost:6379}). To run it with a Redis of its own, start
- * {@code TestSampleApplication} ({@code spring-boot:test-run}) instead.
+ * starter on the classpath, {@code @RedisLock} on two methods and on a scheduled report
+ * (hence {@code @EnableScheduling}), settings in {@code application.yml}, Redis wherever
+ * {@code spring.data.redis.*} says (by default {@code localhost:6379}). To run it with a
+ * Redis of its own, start {@code TestSampleApplication} ({@code spring-boot:test-run})
+ * instead.
  * <p>
  * With {@code --demo} it runs the load demonstration on a free port, prints its table and
  * exits.
@@ -30,6 +32,7 @@ import org.springframework.context.event.EventListener;
  */
 @SpringBootApplication
 @ConfigurationPropertiesScan
+@EnableScheduling
 public class SampleApplication {
 
 	private static final Logger logger = LoggerFactory.getLogger(SampleApplication.class);

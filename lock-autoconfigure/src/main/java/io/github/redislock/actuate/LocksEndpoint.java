@@ -2,8 +2,10 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.actuate;
 
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
 
@@ -18,14 +20,20 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.engine.LeaseView;
 import io.github.redislock.engine.WaiterView;
+import io.github.redislock.interceptor.JobRuns;
+import io.github.redislock.interceptor.JobView;
 
 /**
  * The Actuator endpoint {@code locks}: the locks this instance holds now, with what an
- * operator needs to find a hung holder, and the waits in progress. Each instance shows
- * only its own, so looking costs no round trip to Redis and holds no lock. Lock names
- * (and the keys made of them) often carry user ids, so they are shown as {@code ******}
- * unless {@code management.endpoint.locks.show-values} says otherwise, as Spring Boot's
- * {@code env} endpoint does with values.
+ * operator needs to find a hung holder, the waits in progress, and the scheduled
+ * {@code @RedisLock} methods with the ticks this instance ran and skipped. Each instance
+ * shows only its own, so looking costs no round trip to Redis and holds no lock: a job's
+ * tick skipped here as {@code ran-elsewhere} ran on another instance, whose own endpoint
+ * shows that run with its host and pid; this one does not say which instance it was (the
+ * tick's record in Redis names it, but the store offers no read of a lock's holder). Lock
+ * names (and the keys made of them) often carry user ids, so they are shown as
+ * {@code ******} unless {@code management.endpoint.locks.show-values} says otherwise, as
+ * Spring Boot's {@code env} endpoint does with values.
  * <p>
  * Its access is read-only by default. With
  * {@code management.endpoint.locks.access=unrestricted}, {@code DELETE
@@ -51,6 +59,8 @@ public class LocksEndpoint {
 
 	private final Set<String> roles;
 
+	private final @Nullable JobRuns jobRuns;
+
 	/**
 	 * Create the endpoint, which shows lock names as {@code ******}.
 	 * @param client the client whose locks are shown
@@ -72,14 +82,31 @@ public class LocksEndpoint {
 	 */
 	public LocksEndpoint(DefaultLockClient client, UnaryOperator<@Nullable String> keys, Show showNames,
 			Collection<String> roles) {
+		this(client, keys, showNames, roles, null);
+	}
+
+	/**
+	 * Create the endpoint.
+	 * @param client the client whose locks are shown
+	 * @param keys gives the store key of a lock name, or {@code null} when the store has
+	 * no keys to show
+	 * @param showNames when lock names and keys are shown rather than {@code ******}
+	 * @param roles the roles a user needs to see the names when {@code showNames} is
+	 * {@link Show#WHEN_AUTHORIZED}; any authenticated user when empty
+	 * @param jobRuns the scheduled jobs' runs and skips on this instance, or {@code null}
+	 * to show no jobs
+	 */
+	public LocksEndpoint(DefaultLockClient client, UnaryOperator<@Nullable String> keys, Show showNames,
+			Collection<String> roles, @Nullable JobRuns jobRuns) {
 		this.client = client;
 		this.keys = keys;
 		this.showNames = showNames;
 		this.roles = Set.copyOf(roles);
+		this.jobRuns = jobRuns;
 	}
 
 	/**
-	 * Return the locks held and waited for by this instance now.
+	 * Return the locks held and waited for by this instance now, and its scheduled jobs.
 	 * @param securityContext who asks, which decides whether lock names are shown
 	 * @return the locks
 	 */
@@ -94,7 +121,9 @@ public class LocksEndpoint {
 			.stream()
 			.map((wait) -> shown ? wait : new WaiterView(MASK, wait.waitingThreads(), wait.waitingInStore()))
 			.toList();
-		return new LocksReport(this.client.getInstanceId(), held, waits);
+		List<JobReport> jobs = (this.jobRuns != null)
+				? this.jobRuns.jobs().stream().map((job) -> JobReport.of(job, shown)).toList() : List.of();
+		return new LocksReport(this.client.getInstanceId(), held, waits, jobs);
 	}
 
 	/**
@@ -120,8 +149,21 @@ public class LocksEndpoint {
 	 * @param held the locks held, by name
 	 * @param waits the locks waited for, by name ({@code ******} when names are not
 	 * shown)
+	 * @param jobs the scheduled {@code @RedisLock} methods, by label, with the ticks this
+	 * instance ran and skipped; empty with {@code redis-lock.jobs.one-run-per-tick=false}
 	 */
-	public record LocksReport(String instance, List<HeldLockReport> held, List<WaiterView> waits) {
+	public record LocksReport(String instance, List<HeldLockReport> held, List<WaiterView> waits,
+			List<JobReport> jobs) {
+
+		/**
+		 * A report without scheduled jobs.
+		 * @param instance the random id of this instance
+		 * @param held the locks held
+		 * @param waits the locks waited for
+		 */
+		public LocksReport(String instance, List<HeldLockReport> held, List<WaiterView> waits) {
+			this(instance, held, waits, List.of());
+		}
 
 	}
 
@@ -149,6 +191,70 @@ public class LocksEndpoint {
 					lock.ownerThread(), lock.holdCount(), lock.acquiredAt().toString(),
 					lock.remainingLease().toMillis(), lock.renewing(), lock.fencingToken(), lock.method());
 		}
+
+	}
+
+	/**
+	 * A scheduled {@code @RedisLock} method, as this instance ran and skipped its ticks.
+	 *
+	 * @param label the bounded name its meters use, always shown
+	 * @param method the method
+	 * @param schedule {@code cron <expression> (<zone>)}, {@code fixed rate <period>} or
+	 * {@code fixed delay <period>}, periods in ISO-8601
+	 * @param lock the lock name of its latest tick here, {@code ******} when names are
+	 * not shown, or {@code null} before its first tick here
+	 * @param runs the ticks this instance ran
+	 * @param skips the ticks this instance skipped, by reason: {@code ran-elsewhere}
+	 * (another instance had run the tick) and {@code busy} (the job was still running
+	 * from an earlier tick)
+	 * @param lastRun the latest tick this instance ran, or {@code null} if none
+	 * @param lastSkip the latest tick this instance skipped, or {@code null} if none
+	 */
+	public record JobReport(String label, String method, String schedule, @Nullable String lock, long runs,
+			Map<String, Long> skips, @Nullable JobRunReport lastRun, @Nullable JobSkipReport lastSkip) {
+
+		static JobReport of(JobView job, boolean shown) {
+			JobView.Run run = job.lastRun();
+			JobView.Skip skip = job.lastSkip();
+			return new JobReport(job.label(), job.method(), job.schedule(),
+					(shown || job.lockName() == null) ? job.lockName() : MASK, job.runs(), job.skips(),
+					(run != null) ? new JobRunReport(text(run.tick()), run.startedAt().toString(), run.holder().host(),
+							run.holder().pid(), run.holder().thread()) : null,
+					(skip != null) ? new JobSkipReport(text(skip.tick()), skip.firedAt().toString(), skip.reason())
+							: null);
+		}
+
+		private static @Nullable String text(@Nullable Instant time) {
+			return (time != null) ? time.toString() : null;
+		}
+
+	}
+
+	/**
+	 * A tick this instance ran.
+	 *
+	 * @param tick the nominal time of a cron tick, ISO-8601, the same on every instance;
+	 * {@code null} for a fixed rate or delay
+	 * @param startedAt when this instance's scheduler fired it, on the scheduler's clock,
+	 * ISO-8601
+	 * @param host the host name of this instance
+	 * @param pid the process id of this instance
+	 * @param thread the thread that ran it
+	 */
+	public record JobRunReport(@Nullable String tick, String startedAt, String host, long pid, String thread) {
+
+	}
+
+	/**
+	 * A tick this instance skipped.
+	 *
+	 * @param tick the nominal time of a cron tick, ISO-8601; {@code null} for a fixed
+	 * rate or delay
+	 * @param firedAt when this instance's scheduler fired it, on the scheduler's clock,
+	 * ISO-8601
+	 * @param reason {@code ran-elsewhere} or {@code busy}
+	 */
+	public record JobSkipReport(@Nullable String tick, String firedAt, String reason) {
 
 	}
 

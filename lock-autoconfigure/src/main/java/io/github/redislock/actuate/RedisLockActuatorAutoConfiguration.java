@@ -20,15 +20,17 @@ import org.springframework.context.annotation.Configuration;
 
 import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
 import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.interceptor.JobRuns;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.LockStore;
 
 /**
  * Auto-configuration of what the starter shows Spring Boot Actuator, when the lock client
  * is the starter's: the {@code locks} endpoint, made only when the application exposes
- * it, read-only unless its access is raised, and the {@code redisLock} health indicator
- * on Spring Boot 3's or 4's health API, which {@code management.health.redislock.enabled}
- * and {@code management.health.defaults.enabled} turn off.
+ * it, read-only unless its access is raised, with the scheduled jobs' runs when there is
+ * a {@link JobRuns} bean, and the {@code redisLock} health indicator on Spring Boot 3's
+ * or 4's health API, which {@code management.health.redislock.enabled} and
+ * {@code management.health.defaults.enabled} turn off.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -48,8 +50,9 @@ public final class RedisLockActuatorAutoConfiguration {
 	private static final String ACCESS = "org.springframework.boot.actuate.endpoint.Access";
 
 	static ReleasingLocksEndpoint releasingEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
-			LocksEndpointProperties properties) {
-		return new ReleasingLocksEndpoint(client, keys(stores), properties.getShowValues(), properties.getRoles());
+			LocksEndpointProperties properties, ObjectProvider<JobRuns> jobRuns) {
+		return new ReleasingLocksEndpoint(client, keys(stores), properties.getShowValues(), properties.getRoles(),
+				jobRuns.getIfAvailable());
 	}
 
 	static UnaryOperator<@Nullable String> keys(ObjectProvider<LockStore> stores) {
@@ -70,8 +73,8 @@ public final class RedisLockActuatorAutoConfiguration {
 		@ConditionalOnMissingBean(LocksEndpoint.class)
 		@ConditionalOnAvailableEndpoint(LocksEndpoint.class)
 		ReleasingLocksEndpoint redisLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
-				LocksEndpointProperties properties) {
-			return releasingEndpoint(client, stores, properties);
+				LocksEndpointProperties properties, ObjectProvider<JobRuns> jobRuns) {
+			return releasingEndpoint(client, stores, properties, jobRuns);
 		}
 
 	}
@@ -89,16 +92,17 @@ public final class RedisLockActuatorAutoConfiguration {
 		@ConditionalOnAvailableEndpoint(LocksEndpoint.class)
 		@ConditionalOnProperty(name = "management.endpoint.locks.access", havingValue = "unrestricted")
 		ReleasingLocksEndpoint redisReleasingLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
-				LocksEndpointProperties properties) {
-			return releasingEndpoint(client, stores, properties);
+				LocksEndpointProperties properties, ObjectProvider<JobRuns> jobRuns) {
+			return releasingEndpoint(client, stores, properties, jobRuns);
 		}
 
 		@Bean
 		@ConditionalOnMissingBean
 		@ConditionalOnAvailableEndpoint(LocksEndpoint.class)
 		LocksEndpoint redisLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
-				LocksEndpointProperties properties) {
-			return new LocksEndpoint(client, keys(stores), properties.getShowValues(), properties.getRoles());
+				LocksEndpointProperties properties, ObjectProvider<JobRuns> jobRuns) {
+			return new LocksEndpoint(client, keys(stores), properties.getShowValues(), properties.getRoles(),
+					jobRuns.getIfAvailable());
 		}
 
 	}

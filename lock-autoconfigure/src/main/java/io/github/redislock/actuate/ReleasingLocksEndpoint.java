@@ -14,6 +14,7 @@ import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 
 import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.interceptor.JobRuns;
 
 /**
  * The {@code locks} endpoint with its release as a delete operation. Spring Boot 3.4 and
@@ -28,8 +29,8 @@ import io.github.redislock.engine.DefaultLockClient;
 class ReleasingLocksEndpoint extends LocksEndpoint {
 
 	ReleasingLocksEndpoint(DefaultLockClient client, UnaryOperator<@Nullable String> keys, Show showNames,
-			Collection<String> roles) {
-		super(client, keys, showNames, roles);
+			Collection<String> roles, @Nullable JobRuns jobRuns) {
+		super(client, keys, showNames, roles, jobRuns);
 	}
 
 	@Override

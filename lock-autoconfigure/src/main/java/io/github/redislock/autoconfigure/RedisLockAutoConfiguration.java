@@ -12,6 +12,7 @@ import io.github.redislock.core.LockNameCustomizer;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.LockTemplate;
 import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.interceptor.JobRuns;
 import io.github.redislock.interceptor.RedisLockAdvisor;
 import io.github.redislock.interceptor.RedisLockInterceptor;
 import io.github.redislock.interceptor.RedisLockOperationSource;
@@ -239,13 +240,25 @@ public final class RedisLockAutoConfiguration {
 				return LockAcquisitionFailureHandler.THROW;
 			}
 
+			/**
+			 * What the scheduled {@code @RedisLock} methods did on this instance, for the
+			 * {@code locks} endpoint.
+			 */
+			@Bean
+			@ConditionalOnMissingBean
+			@ConditionalOnProperty(name = "redis-lock.jobs.one-run-per-tick", havingValue = "true",
+					matchIfMissing = true)
+			JobRuns redisLockJobRuns(RedisLockOperationSource operationSource) {
+				return new JobRuns(operationSource);
+			}
+
 			@Bean
 			@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 			@ConditionalOnMissingBean
 			RedisLockInterceptor redisLockInterceptor(RedisLockOperationSource operationSource,
 					ObjectProvider<LockOperations> locks, RedisLockProperties properties,
 					LockAcquisitionFailureHandler failureHandler, ObjectProvider<LockInstrumentation> instrumentations,
-					ListableBeanFactory beanFactory) {
+					ObjectProvider<JobRuns> jobRuns, ListableBeanFactory beanFactory) {
 				RedisLockInterceptor interceptor = new RedisLockInterceptor(operationSource,
 						new LockOperationsOnFirstUse(locks), properties.getExpire(), properties.getWaitTime(),
 						properties.getRenewal().isEnabled(), failureHandler, properties.getLostLeaseAction());
@@ -253,6 +266,7 @@ public final class RedisLockAutoConfiguration {
 					.setInstrumentation(CompositeLockInstrumentation.of(instrumentations.orderedStream().toList()));
 				if (properties.getJobs().isOneRunPerTick()) {
 					interceptor.setSchedulerClock(new SchedulerClock(beanFactory));
+					jobRuns.ifAvailable(interceptor::setJobRuns);
 				}
 				return interceptor;
 			}

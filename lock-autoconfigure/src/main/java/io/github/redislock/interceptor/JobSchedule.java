@@ -38,10 +38,13 @@ final class JobSchedule {
 
 	private final Duration period;
 
-	private JobSchedule(@Nullable CronExpression cron, ZoneId zone, Duration period) {
+	private final String description;
+
+	private JobSchedule(@Nullable CronExpression cron, ZoneId zone, Duration period, String description) {
 		this.cron = cron;
 		this.zone = zone;
 		this.period = period;
+		this.description = description;
 	}
 
 	/**
@@ -60,16 +63,19 @@ final class JobSchedule {
 				return null;
 			}
 			String zone = resolve(scheduled.zone(), resolver);
-			return new JobSchedule(CronExpression.parse(cron),
-					StringUtils.hasText(zone) ? ZoneId.of(zone) : TimeZone.getDefault().toZoneId(), Duration.ZERO);
+			ZoneId zoneId = StringUtils.hasText(zone) ? ZoneId.of(zone) : TimeZone.getDefault().toZoneId();
+			return new JobSchedule(CronExpression.parse(cron), zoneId, Duration.ZERO,
+					"cron " + cron.trim() + " (" + zoneId + ")");
 		}
 		ChronoUnit unit = scheduled.timeUnit().toChronoUnit();
+		String kind = "fixed rate ";
 		Duration period = period(scheduled.fixedRate(), scheduled.fixedRateString(), unit, resolver);
 		if (period == null) {
+			kind = "fixed delay ";
 			period = period(scheduled.fixedDelay(), scheduled.fixedDelayString(), unit, resolver);
 		}
 		return (period != null && !period.isNegative() && !period.isZero())
-				? new JobSchedule(null, ZoneId.systemDefault(), period) : null;
+				? new JobSchedule(null, ZoneId.systemDefault(), period, kind + period) : null;
 	}
 
 	private static @Nullable Duration period(long value, String text, ChronoUnit unit,
@@ -99,14 +105,15 @@ final class JobSchedule {
 			// clock: another instance's run of the same window finds the tick taken.
 			Duration slack = this.period.dividedBy(10);
 			return new Tick(":tick",
-					this.period.minus((slack.compareTo(Duration.ofSeconds(1)) > 0) ? Duration.ofSeconds(1) : slack));
+					this.period.minus((slack.compareTo(Duration.ofSeconds(1)) > 0) ? Duration.ofSeconds(1) : slack),
+					null);
 		}
 		ZonedDateTime firing = ZonedDateTime.ofInstant(now.plus(EARLY_FIRE), this.zone);
 		ZonedDateTime tick = latestUpTo(cron, firing);
 		ZonedDateTime next = cron.next(tick);
 		Duration period = (next != null) ? Duration.between(tick, next) : Duration.ofDays(1);
 		// Kept until every instance, whose clock may be up to a period behind, fired it.
-		return new Tick(":tick:" + tick.toInstant().toEpochMilli(), period.multipliedBy(2));
+		return new Tick(":tick:" + tick.toInstant().toEpochMilli(), period.multipliedBy(2), tick.toInstant());
 	}
 
 	private static ZonedDateTime latestUpTo(CronExpression cron, ZonedDateTime time) {
@@ -127,10 +134,20 @@ final class JobSchedule {
 	}
 
 	/**
-	 * One tick: the suffix of the lock name that records it was run, and how long that
-	 * record stays.
+	 * The schedule as an operator reads it: {@code cron <expression> (<zone>)},
+	 * {@code fixed rate <period>} or {@code fixed delay <period>}, periods in ISO-8601.
 	 */
-	record Tick(String suffix, Duration kept) {
+	@Override
+	public String toString() {
+		return this.description;
+	}
+
+	/**
+	 * One tick: the suffix of the lock name that records it was run, how long that record
+	 * stays, and the nominal time of a cron tick ({@code null} for a fixed rate or delay,
+	 * whose ticks are windows on Redis's clock).
+	 */
+	record Tick(String suffix, Duration kept, @Nullable Instant nominal) {
 	}
 
 }

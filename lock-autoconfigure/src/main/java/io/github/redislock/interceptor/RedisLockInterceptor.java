@@ -59,6 +59,10 @@ public class RedisLockInterceptor implements MethodInterceptor {
 
 	private LockInstrumentation instrumentation = LockInstrumentation.NONE;
 
+	private @Nullable Supplier<Clock> schedulerClock;
+
+	private @Nullable JobRuns jobRuns;
+
 	private @Nullable ScheduledJobs jobs;
 
 	/**
@@ -112,7 +116,21 @@ public class RedisLockInterceptor implements MethodInterceptor {
 	 */
 	public void setSchedulerClock(Supplier<Clock> schedulerClock) {
 		Assert.notNull(schedulerClock, "Scheduler clock must not be null");
-		this.jobs = new ScheduledJobs(this.locks, schedulerClock);
+		this.schedulerClock = schedulerClock;
+		this.jobs = new ScheduledJobs(this.locks, schedulerClock, this.jobRuns);
+	}
+
+	/**
+	 * Record the ticks that scheduled methods run and skip on this instance in the given
+	 * registry, which the {@code locks} endpoint shows. Only with a scheduler clock set.
+	 * @param jobRuns the registry
+	 */
+	public void setJobRuns(JobRuns jobRuns) {
+		Assert.notNull(jobRuns, "JobRuns must not be null");
+		this.jobRuns = jobRuns;
+		if (this.schedulerClock != null) {
+			this.jobs = new ScheduledJobs(this.locks, this.schedulerClock, jobRuns);
+		}
 	}
 
 	@Override
@@ -139,7 +157,7 @@ public class RedisLockInterceptor implements MethodInterceptor {
 		LockDefinition definition = operation.toDefinition(this.evaluator.key(operation, context), this.defaults,
 				schedule != null);
 		if (schedule != null) {
-			Optional<AcquiredLock> job = ((ScheduledJobs) this.jobs).acquireTick(schedule, definition,
+			Optional<AcquiredLock> job = ((ScheduledJobs) this.jobs).acquireTick(operation, schedule, definition,
 					this.instrumentation);
 			return job.isPresent() ? proceedHolding(job.get(), operation, invocation) : null;
 		}

@@ -130,6 +130,11 @@ final class RedisLockOperation {
 		return this.fallback;
 	}
 
+	/** The method as recorded with the lock in the store. */
+	String getDescription() {
+		return this.description;
+	}
+
 	/** {@code null} unless a blocking {@code @Scheduled} method. */
 	@Nullable JobSchedule getSchedule() {
 		return this.schedule;

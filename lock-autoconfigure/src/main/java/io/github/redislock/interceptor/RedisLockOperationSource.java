@@ -130,6 +130,17 @@ public class RedisLockOperationSource implements BeanFactoryAware {
 		return operations;
 	}
 
+	/** The blocking {@code @Scheduled} methods parsed so far. */
+	List<RedisLockOperation> scheduledOperations() {
+		List<RedisLockOperation> scheduled = new ArrayList<>();
+		for (Object cached : this.operations.values()) {
+			if (cached instanceof RedisLockOperation operation && operation.getSchedule() != null) {
+				scheduled.add(operation);
+			}
+		}
+		return scheduled;
+	}
+
 	/** {@code null} if the method is not locked; {@code method} may be an interface's. */
 	@Nullable RedisLockOperation getOperation(Method method, @Nullable Class<?> targetClass) {
 		if (ReflectionUtils.isObjectMethod(method)) {

@@ -4,6 +4,7 @@ package io.github.redislock.interceptor;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -13,6 +14,7 @@ import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockOperations;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs each tick of a {@code @Scheduled} method on one instance: the first instance to
@@ -35,39 +37,52 @@ final class ScheduledJobs {
 
 	private final Supplier<Clock> schedulerClock;
 
-	ScheduledJobs(LockOperations locks, Supplier<Clock> schedulerClock) {
+	private final @Nullable JobRuns runs;
+
+	ScheduledJobs(LockOperations locks, Supplier<Clock> schedulerClock, @Nullable JobRuns runs) {
 		this.locks = locks;
 		this.schedulerClock = schedulerClock;
+		this.runs = runs;
 	}
 
 	/**
 	 * The job's lock, if this instance runs the tick; empty if the tick ran, or runs,
 	 * elsewhere, or the job is still running from an earlier tick.
 	 */
-	Optional<AcquiredLock> acquireTick(JobSchedule schedule, LockDefinition job, LockInstrumentation instrumentation) {
-		JobSchedule.Tick tick = schedule.tickAt(this.schedulerClock.get().instant());
+	Optional<AcquiredLock> acquireTick(RedisLockOperation operation, JobSchedule schedule, LockDefinition job,
+			LockInstrumentation instrumentation) {
+		Instant firedAt = this.schedulerClock.get().instant();
+		JobSchedule.Tick tick = schedule.tickAt(firedAt);
 		Duration kept = tick.kept().compareTo(Duration.ofMillis(1)) < 0 ? Duration.ofMillis(1) : tick.kept();
 		LockDefinition record = new LockDefinition(job.name() + tick.suffix(), kept, Duration.ZERO, false, job.label(),
 				job.method())
 			.withHoldAtLeast(kept);
 		Optional<AcquiredLock> recorded = this.locks.tryAcquire(record);
 		if (recorded.isEmpty()) {
-			skipped(job, RAN_ELSEWHERE, "another instance ran it", instrumentation);
+			skipped(operation, job, tick, firedAt, RAN_ELSEWHERE, "another instance ran it", instrumentation);
 			return Optional.empty();
 		}
 		recorded.get().close();
 		Optional<AcquiredLock> acquired = this.locks.tryAcquire(job);
 		if (acquired.isEmpty()) {
-			skipped(job, BUSY, "the job was still running from an earlier tick", instrumentation);
+			skipped(operation, job, tick, firedAt, BUSY, "the job was still running from an earlier tick",
+					instrumentation);
 			return Optional.empty();
+		}
+		if (this.runs != null) {
+			this.runs.ran(operation, job.name(), tick.nominal(), firedAt);
 		}
 		instrumentation.jobRan(job.name(), job.label());
 		return acquired;
 	}
 
-	private static void skipped(LockDefinition job, String reason, String why, LockInstrumentation instrumentation) {
+	private void skipped(RedisLockOperation operation, LockDefinition job, JobSchedule.Tick tick, Instant firedAt,
+			String reason, String why, LockInstrumentation instrumentation) {
 		if (logger.isDebugEnabled()) {
 			logger.debug("Skipped a tick of scheduled job '" + job.label() + "' (lock '" + job.name() + "'): " + why);
+		}
+		if (this.runs != null) {
+			this.runs.skipped(operation, job.name(), tick.nominal(), firedAt, reason);
 		}
 		instrumentation.jobSkipped(job.name(), job.label(), reason);
 	}

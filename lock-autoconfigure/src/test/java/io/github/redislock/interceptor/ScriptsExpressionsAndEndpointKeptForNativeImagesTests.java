@@ -7,6 +7,9 @@ import java.util.Arrays;
 import java.util.List;
 
 import io.github.redislock.actuate.LocksEndpoint.HeldLockReport;
+import io.github.redislock.actuate.LocksEndpoint.JobReport;
+import io.github.redislock.actuate.LocksEndpoint.JobRunReport;
+import io.github.redislock.actuate.LocksEndpoint.JobSkipReport;
 import io.github.redislock.actuate.LocksEndpoint.LockRelease;
 import io.github.redislock.actuate.LocksEndpoint.LocksReport;
 import io.github.redislock.engine.WaiterView;
@@ -65,6 +68,11 @@ class ScriptsExpressionsAndEndpointKeptForNativeImagesTests {
 		assertThat(RuntimeHintsPredicates.reflection().onMethod(WaiterView.class, "waitingThreads").invoke())
 			.accepts(this.hints);
 		assertThat(RuntimeHintsPredicates.reflection().onMethod(LockRelease.class, "released").invoke())
+			.accepts(this.hints);
+		assertThat(RuntimeHintsPredicates.reflection().onMethod(JobReport.class, "skips").invoke()).accepts(this.hints);
+		assertThat(RuntimeHintsPredicates.reflection().onMethod(JobRunReport.class, "pid").invoke())
+			.accepts(this.hints);
+		assertThat(RuntimeHintsPredicates.reflection().onMethod(JobSkipReport.class, "reason").invoke())
 			.accepts(this.hints);
 	}
 

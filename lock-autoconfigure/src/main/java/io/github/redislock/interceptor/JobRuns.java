@@ -1,0 +1,116 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+package io.github.redislock.interceptor;
+
+import java.time.Instant;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.github.redislock.store.LockHolder;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.context.expression.AnnotatedElementKey;
+import org.springframework.util.Assert;
+
+/**
+ * The ticks of scheduled {@code @RedisLock} methods that this instance ran and skipped,
+ * kept in memory for operators ({@code /actuator/locks}). The jobs listed are those the
+ * operation source has parsed, so each is shown from start-up on, before its first tick.
+ * Only this instance's view: which instance ran a tick skipped here is not read from the
+ * store.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public final class JobRuns {
+
+	private final RedisLockOperationSource operationSource;
+
+	private final Map<AnnotatedElementKey, JobState> states = new ConcurrentHashMap<>();
+
+	/**
+	 * Create a registry of the jobs the given source parses.
+	 * @param operationSource the source of the {@code @RedisLock} methods
+	 */
+	public JobRuns(RedisLockOperationSource operationSource) {
+		Assert.notNull(operationSource, "RedisLockOperationSource must not be null");
+		this.operationSource = operationSource;
+	}
+
+	/**
+	 * Return the scheduled {@code @RedisLock} methods this instance knows, by label and
+	 * method, with their runs and skips on this instance.
+	 * @return a snapshot of each job
+	 */
+	public List<JobView> jobs() {
+		for (RedisLockOperation operation : this.operationSource.scheduledOperations()) {
+			state(operation);
+		}
+		return this.states.values()
+			.stream()
+			.map(JobState::view)
+			.sorted(Comparator.comparing(JobView::label).thenComparing(JobView::method))
+			.toList();
+	}
+
+	void ran(RedisLockOperation operation, String lockName, @Nullable Instant tick, Instant startedAt) {
+		state(operation).ran(lockName,
+				new JobView.Run(tick, startedAt, LockHolder.currentThread(operation.getDescription())));
+	}
+
+	void skipped(RedisLockOperation operation, String lockName, @Nullable Instant tick, Instant firedAt,
+			String reason) {
+		state(operation).skipped(lockName, new JobView.Skip(tick, firedAt, reason));
+	}
+
+	private JobState state(RedisLockOperation operation) {
+		return this.states.computeIfAbsent(operation.getElementKey(), (key) -> new JobState(operation));
+	}
+
+	/** One job's counts and latest ticks, changed and read together. */
+	private static final class JobState {
+
+		private final RedisLockOperation operation;
+
+		private final Map<String, Long> skips = new LinkedHashMap<>();
+
+		private @Nullable String lockName;
+
+		private long runs;
+
+		private JobView.@Nullable Run lastRun;
+
+		private JobView.@Nullable Skip lastSkip;
+
+		JobState(RedisLockOperation operation) {
+			this.operation = operation;
+			this.skips.put(ScheduledJobs.RAN_ELSEWHERE, 0L);
+			this.skips.put(ScheduledJobs.BUSY, 0L);
+		}
+
+		synchronized void ran(String lockName, JobView.Run run) {
+			this.lockName = lockName;
+			this.runs++;
+			this.lastRun = run;
+		}
+
+		synchronized void skipped(String lockName, JobView.Skip skip) {
+			this.lockName = lockName;
+			this.skips.merge(skip.reason(), 1L, Long::sum);
+			this.lastSkip = skip;
+		}
+
+		synchronized JobView view() {
+			JobSchedule schedule = this.operation.getSchedule();
+			return new JobView(this.operation.getLabel(), this.operation.getDescription(), String.valueOf(schedule),
+					this.lockName, this.runs, Collections.unmodifiableMap(new LinkedHashMap<>(this.skips)),
+					this.lastRun, this.lastSkip);
+		}
+
+	}
+
+}

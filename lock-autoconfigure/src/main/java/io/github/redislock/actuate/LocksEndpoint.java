@@ -21,7 +21,6 @@ import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.engine.LeaseView;
 import io.github.redislock.engine.WaiterView;
 import io.github.redislock.interceptor.JobRuns;
-import io.github.redislock.interceptor.JobView;
 
 /**
  * The Actuator endpoint {@code locks}: the locks this instance holds now, with what an
@@ -213,9 +212,9 @@ public class LocksEndpoint {
 	public record JobReport(String label, String method, String schedule, @Nullable String lock, long runs,
 			Map<String, Long> skips, @Nullable JobRunReport lastRun, @Nullable JobSkipReport lastSkip) {
 
-		static JobReport of(JobView job, boolean shown) {
-			JobView.Run run = job.lastRun();
-			JobView.Skip skip = job.lastSkip();
+		static JobReport of(JobRuns.Job job, boolean shown) {
+			JobRuns.Job.Run run = job.lastRun();
+			JobRuns.Job.Skip skip = job.lastSkip();
 			return new JobReport(job.label(), job.method(), job.schedule(),
 					(shown || job.lockName() == null) ? job.lockName() : MASK, job.runs(), job.skips(),
 					(run != null) ? new JobRunReport(text(run.tick()), run.startedAt().toString(), run.holder().host(),

@@ -31,12 +31,12 @@ public enum LostLeaseAction {
 	/**
 	 * Stop the work as soon as the lease is found lost while the method runs, then act as
 	 * {@link #THROW}: the thread running a blocking method is interrupted (only while it
-	 * runs the method, never after it returned), the {@code CompletionStage} a method
-	 * returned completes with the {@code LockLostException} and its
-	 * {@code CompletableFuture} is cancelled, and a {@code Mono} or {@code Flux} is
-	 * cancelled and ends with the {@code LockLostException}. The caller gets the
-	 * {@code LockLostException}, with the method's own exception, if it ended with one,
-	 * added as suppressed.
+	 * runs the method, never after it returned), so is the thread running a method that
+	 * returns a {@code CompletionStage} until it returned it, the stage it returned
+	 * completes with the {@code LockLostException} and its {@code CompletableFuture} is
+	 * cancelled, and a {@code Mono} or {@code Flux} is cancelled and ends with the
+	 * {@code LockLostException}. The caller gets the {@code LockLostException}, with the
+	 * method's own exception, if it ended with one, added as suppressed.
 	 * <p>
 	 * The loss is found by the lease renewal, by an operator's revoke or at client
 	 * shutdown. The delay is bounded by how often renewal looks at the lease (a third of

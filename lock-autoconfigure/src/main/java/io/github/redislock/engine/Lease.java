@@ -3,10 +3,10 @@
 package io.github.redislock.engine;
 
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import java.util.function.Consumer;
@@ -14,6 +14,7 @@ import java.util.function.UnaryOperator;
 
 import org.jspecify.annotations.Nullable;
 
+import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockLostException;
 
@@ -168,7 +169,11 @@ final class Lease {
 			return Duration.ZERO;
 		}
 		long left = Deadline.remaining(this.keepUntil, this.runtime.nanoTime());
-		return (left <= 0) ? Duration.ZERO : Duration.ofMillis(TimeUnit.NANOSECONDS.toMillis(left + 999_999));
+		if (left <= 0) {
+			return Duration.ZERO;
+		}
+		long millis = TimeUnit.NANOSECONDS.toMillis(left) + ((left % 1_000_000 != 0) ? 1 : 0);
+		return Duration.ofMillis(Math.min(millis, LockDefinition.MAX_LEASE_TIME.toMillis()));
 	}
 
 	String ownerToken() {

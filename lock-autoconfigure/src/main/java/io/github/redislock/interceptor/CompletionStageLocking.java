@@ -58,14 +58,19 @@ final class CompletionStageLocking {
 		LockLease lease = acquired.get();
 		Object result;
 		LockContext previous = LockContext.bind(lease);
+		// Work the method does before it returns its stage runs on this thread.
+		WorkInterrupter interrupter = this.releaser.interruptsWork() ? WorkInterrupter.interruptOn(lease.whenLost())
+				: null;
 		try {
 			result = invocation.proceed();
 		}
 		catch (Throwable ex) {
+			stop(interrupter);
 			releaseNow(lease, ex);
 			throw ex;
 		}
 		finally {
+			stop(interrupter);
 			LockContext.restore(previous);
 		}
 		if (result == null) {
@@ -80,6 +85,12 @@ final class CompletionStageLocking {
 			endOnLoss(lease, work, answer);
 		}
 		return answer;
+	}
+
+	private static void stop(@Nullable WorkInterrupter interrupter) {
+		if (interrupter != null) {
+			interrupter.stop();
+		}
 	}
 
 	/**

@@ -46,25 +46,25 @@ public final class JobRuns {
 	 * method, with their runs and skips on this instance.
 	 * @return a snapshot of each job
 	 */
-	public List<JobView> jobs() {
+	public List<Job> jobs() {
 		for (RedisLockOperation operation : this.operationSource.scheduledOperations()) {
 			state(operation);
 		}
 		return this.states.values()
 			.stream()
 			.map(JobState::view)
-			.sorted(Comparator.comparing(JobView::label).thenComparing(JobView::method))
+			.sorted(Comparator.comparing(Job::label).thenComparing(Job::method))
 			.toList();
 	}
 
 	void ran(RedisLockOperation operation, String lockName, @Nullable Instant tick, Instant startedAt) {
 		state(operation).ran(lockName,
-				new JobView.Run(tick, startedAt, LockHolder.currentThread(operation.getDescription())));
+				new Job.Run(tick, startedAt, LockHolder.currentThread(operation.getDescription())));
 	}
 
 	void skipped(RedisLockOperation operation, String lockName, @Nullable Instant tick, Instant firedAt,
 			String reason) {
-		state(operation).skipped(lockName, new JobView.Skip(tick, firedAt, reason));
+		state(operation).skipped(lockName, new Job.Skip(tick, firedAt, reason));
 	}
 
 	private JobState state(RedisLockOperation operation) {
@@ -82,9 +82,9 @@ public final class JobRuns {
 
 		private long runs;
 
-		private JobView.@Nullable Run lastRun;
+		private Job.@Nullable Run lastRun;
 
-		private JobView.@Nullable Skip lastSkip;
+		private Job.@Nullable Skip lastSkip;
 
 		JobState(RedisLockOperation operation) {
 			this.operation = operation;
@@ -92,23 +92,69 @@ public final class JobRuns {
 			this.skips.put(ScheduledJobs.BUSY, 0L);
 		}
 
-		synchronized void ran(String lockName, JobView.Run run) {
+		synchronized void ran(String lockName, Job.Run run) {
 			this.lockName = lockName;
 			this.runs++;
 			this.lastRun = run;
 		}
 
-		synchronized void skipped(String lockName, JobView.Skip skip) {
+		synchronized void skipped(String lockName, Job.Skip skip) {
 			this.lockName = lockName;
 			this.skips.merge(skip.reason(), 1L, Long::sum);
 			this.lastSkip = skip;
 		}
 
-		synchronized JobView view() {
+		synchronized Job view() {
 			JobSchedule schedule = this.operation.getSchedule();
-			return new JobView(this.operation.getLabel(), this.operation.getDescription(), String.valueOf(schedule),
+			return new Job(this.operation.getLabel(), this.operation.getDescription(), String.valueOf(schedule),
 					this.lockName, this.runs, Collections.unmodifiableMap(new LinkedHashMap<>(this.skips)),
 					this.lastRun, this.lastSkip);
+		}
+
+	}
+
+	/**
+	 * A scheduled {@code @RedisLock} method as this instance has seen its ticks: a
+	 * read-only snapshot for operators.
+	 *
+	 * @param label the bounded name its locks and meters are reported under
+	 * @param method the method, as recorded with its locks in the store
+	 * @param schedule its schedule: {@code cron <expression> (<zone>)},
+	 * {@code fixed rate <period>} or {@code fixed delay <period>}
+	 * @param lockName the lock name of its latest tick on this instance, or {@code null}
+	 * before its first tick here
+	 * @param runs the ticks this instance ran
+	 * @param skips the ticks this instance skipped, by reason ({@code ran-elsewhere},
+	 * {@code busy})
+	 * @param lastRun the latest tick this instance ran, or {@code null} if none
+	 * @param lastSkip the latest tick this instance skipped, or {@code null} if none
+	 */
+	public record Job(String label, String method, String schedule, @Nullable String lockName, long runs,
+			Map<String, Long> skips, @Nullable Run lastRun, @Nullable Skip lastSkip) {
+
+		/**
+		 * A tick this instance ran.
+		 *
+		 * @param tick the tick's nominal time for a cron schedule; {@code null} for a
+		 * fixed rate or delay, whose ticks have none shared by the instances
+		 * @param startedAt when the scheduler fired it, on the scheduler's clock
+		 * @param holder the process and thread that ran it
+		 */
+		public record Run(@Nullable Instant tick, Instant startedAt, LockHolder holder) {
+
+		}
+
+		/**
+		 * A tick this instance skipped.
+		 *
+		 * @param tick the tick's nominal time for a cron schedule; {@code null} for a
+		 * fixed rate or delay
+		 * @param firedAt when the scheduler fired it, on the scheduler's clock
+		 * @param reason {@code ran-elsewhere} when another instance had run it,
+		 * {@code busy} when the job was still running from an earlier tick
+		 */
+		public record Skip(@Nullable Instant tick, Instant firedAt, String reason) {
+
 		}
 
 	}

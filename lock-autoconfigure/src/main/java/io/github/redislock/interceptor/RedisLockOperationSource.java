@@ -30,6 +30,7 @@ import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.core.annotation.AnnotationUtils;
 import org.springframework.core.annotation.MergedAnnotations;
 import org.springframework.core.annotation.MergedAnnotations.SearchStrategy;
+import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.util.ClassUtils;
 import org.springframework.util.ReflectionUtils;
 import org.springframework.util.StringUtils;
@@ -246,6 +247,13 @@ public class RedisLockOperationSource implements BeanFactoryAware {
 		Duration leaseTime = duration(annotation.expire(), annotation.timeUnit(), "expire", true, method, targetClass);
 		Duration waitTime = duration(annotation.waitTime(), annotation.timeUnit(), "waitTime", false, method,
 				targetClass);
+		if (annotation.holdAtLeast() < 0) {
+			throw InvalidRedisLock.on(method, targetClass,
+					"holdAtLeast = " + annotation.holdAtLeast() + " " + annotation.timeUnit()
+							+ " is not a valid holdAtLeast: it must be zero or more",
+					"Set 'holdAtLeast' to zero or more in " + annotation.timeUnit()
+							+ " (mind 'timeUnit'); zero releases the lock when the method returns.");
+		}
 		Duration holdAtLeast = duration(annotation.holdAtLeast(), annotation.timeUnit(), "holdAtLeast", false, method,
 				targetClass);
 		String label = annotation.label();
@@ -267,8 +275,19 @@ public class RedisLockOperationSource implements BeanFactoryAware {
 	 * for its lock only makes it run late.
 	 */
 	private @Nullable JobSchedule jobSchedule(RedisLock annotation, Method method, Class<?> targetClass) {
-		if (LockableMethods.completion(method) != null || LockableMethods.reactive(method) != null
-				|| method.getReturnType().isPrimitive() && method.getReturnType() != void.class) {
+		int schedules = AnnotatedElementUtils.getMergedRepeatableAnnotations(method, Scheduled.class).size();
+		if (schedules == 0) {
+			return null;
+		}
+		Class<?> returnType = method.getReturnType();
+		String excluded = (LockableMethods.completion(method) != null || LockableMethods.reactive(method) != null
+				|| returnType.isPrimitive() && returnType != void.class) ? "returns " + returnType.getSimpleName()
+						: (schedules > 1) ? "has " + schedules + " schedules" : null;
+		if (excluded != null) {
+			logger.warn("@RedisLock method '" + InvalidRedisLock.describe(method, targetClass) + "' is @Scheduled but "
+					+ excluded + ", so it is locked like any other method: every instance "
+					+ "runs the ticks it fires, one at a time. Only a method with one schedule that returns nothing "
+					+ "or an object runs each tick on one instance.");
 			return null;
 		}
 		JobSchedule schedule;
@@ -290,9 +309,8 @@ public class RedisLockOperationSource implements BeanFactoryAware {
 	}
 
 	/**
-	 * {@code -1} means the property default (none for {@code holdAtLeast}, whose default
-	 * is {@code 0}); a lease is checked as {@link LockDefinition#checkLeaseTime} checks
-	 * every lease.
+	 * {@code -1} means the property default; a lease is checked as
+	 * {@link LockDefinition#checkLeaseTime} checks every lease.
 	 */
 	private static @Nullable Duration duration(long value, TimeUnit unit, String attribute, boolean lease,
 			Method method, Class<?> targetClass) {

@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 import io.github.redislock.core.AcquiredLock;
+import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockOperations;
@@ -51,11 +52,27 @@ final class ScheduledJobs {
 	 */
 	Optional<AcquiredLock> acquireTick(RedisLockOperation operation, JobSchedule schedule, LockDefinition job,
 			LockInstrumentation instrumentation) {
+		try {
+			return acquire(operation, schedule, job, instrumentation);
+		}
+		catch (LockClientClosedException ex) {
+			// The instance is shutting down: the tick is for another instance to run.
+			if (logger.isDebugEnabled()) {
+				logger.debug("Did not run a tick of scheduled job '" + job.label() + "': the lock client is closed");
+			}
+			return Optional.empty();
+		}
+	}
+
+	private Optional<AcquiredLock> acquire(RedisLockOperation operation, JobSchedule schedule, LockDefinition job,
+			LockInstrumentation instrumentation) {
 		Instant firedAt = this.schedulerClock.get().instant();
 		JobSchedule.Tick tick = schedule.tickAt(firedAt);
 		Duration kept = tick.kept().compareTo(Duration.ofMillis(1)) < 0 ? Duration.ofMillis(1) : tick.kept();
-		LockDefinition record = new LockDefinition(job.name() + tick.suffix(), kept, Duration.ZERO, false, job.label(),
-				job.method())
+		// Reported under a label of its own, so that the job's acquisition meters count
+		// the job's runs alone.
+		LockDefinition record = new LockDefinition(job.name() + tick.suffix(), kept, Duration.ZERO, false,
+				job.label() + ".tick", job.method())
 			.withHoldAtLeast(kept);
 		Optional<AcquiredLock> recorded = this.locks.tryAcquire(record);
 		if (recorded.isEmpty()) {

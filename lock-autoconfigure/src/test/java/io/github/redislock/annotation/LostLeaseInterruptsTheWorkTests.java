@@ -130,6 +130,22 @@ class LostLeaseInterruptsTheWorkTests {
 	}
 
 	@Test
+	void completableFutureMethodIsInterruptedWhileItsBodyRunsBeforeReturningItsFuture() throws Exception {
+		Job job = interrupting.getBean(Job.class);
+		Progress progress = new Progress();
+		Future<CompletableFuture<String>> call = callers.submit(() -> job.futureAfterWork("slow-body", progress));
+		assertThat(progress.entered.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+		server.command("DEL", "lock:{slow-body}");
+		assertThat(progress.interrupted.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS))
+			.as("the body saw an InterruptedException before it was let finish")
+			.isTrue();
+		CompletableFuture<String> answer = call.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+		assertThatExceptionOfType(ExecutionException.class)
+			.isThrownBy(() -> answer.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS))
+			.withCauseInstanceOf(LockLostException.class);
+	}
+
+	@Test
 	void completableFutureRunsOnWhenItsLostLeaseIsOnlyThrownAtRelease() throws Exception {
 		Job job = throwing.getBean(Job.class);
 		Progress progress = new Progress();
@@ -222,6 +238,20 @@ class LostLeaseInterruptsTheWorkTests {
 			CompletableFuture<String> work = new CompletableFuture<>();
 			progress.work.set(work);
 			return work;
+		}
+
+		@RedisLock(key = "#name", expire = 600, timeUnit = TimeUnit.MILLISECONDS, waitTime = 0)
+		public CompletableFuture<String> futureAfterWork(String name, Progress progress) {
+			progress.entered.countDown();
+			try {
+				assertThat(progress.finish.await(TIMEOUT.toSeconds(), TimeUnit.SECONDS)).isTrue();
+				return CompletableFuture.completedFuture(name);
+			}
+			catch (InterruptedException ex) {
+				progress.interrupted.countDown();
+				Thread.currentThread().interrupt();
+				return CompletableFuture.failedFuture(ex);
+			}
 		}
 
 		@RedisLock(key = "#name", expire = 600, timeUnit = TimeUnit.MILLISECONDS, waitTime = 0)

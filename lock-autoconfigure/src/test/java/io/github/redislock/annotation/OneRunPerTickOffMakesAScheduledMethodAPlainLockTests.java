@@ -7,7 +7,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.redislock.interceptor.JobRuns;
-import io.github.redislock.interceptor.JobView;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.junit.jupiter.api.AfterEach;
@@ -78,7 +77,7 @@ class OneRunPerTickOffMakesAScheduledMethodAPlainLockTests {
 		await().atMost(Duration.ofSeconds(20))
 			.until(() -> secondRuns.jobs().stream().mapToLong((job) -> job.skips().get("ran-elsewhere")).sum() == 1);
 
-		assertThat(secondRuns.jobs()).extracting(JobView::runs).containsExactly(0L);
+		assertThat(secondRuns.jobs()).extracting(JobRuns.Job::runs).containsExactly(0L);
 		assertThat(second.getBean(Report.class).runs()).isZero();
 		assertThat(first.runs()).isOne();
 		assertThat(this.applications.lockKeys()).containsExactly("lock:{hourly-report:tick}");

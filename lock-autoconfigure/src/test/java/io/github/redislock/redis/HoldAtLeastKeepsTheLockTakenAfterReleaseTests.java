@@ -115,6 +115,20 @@ class HoldAtLeastKeepsTheLockTakenAfterReleaseTests extends RedisLockTestSupport
 	}
 
 	@Test
+	void theLongestHoldAtLeastKeepsTheLockForPracticallyEver() throws Exception {
+		LockClientInstance first = instance().start();
+		DistributedLock lock = first.client.getLock("forever");
+		assertThat(lock.tryLock(definition("forever").withHoldAtLeast(LockDefinition.MAX_LEASE_TIME))).isTrue();
+		try {
+			lock.unlock();
+			assertThat(pttl("forever", first)).isGreaterThan(Duration.ofDays(365 * 200).toMillis());
+		}
+		finally {
+			server().command("DEL", first.keys.lockKey("forever"));
+		}
+	}
+
+	@Test
 	void aNegativeHoldAtLeastIsRefusedNamingTheLock() {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> definition("negative").withHoldAtLeast(Duration.ofMillis(-1)))

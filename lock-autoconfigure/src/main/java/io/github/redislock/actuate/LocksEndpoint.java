@@ -16,6 +16,7 @@ import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.actuate.endpoint.Show;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.json.JsonParserFactory;
 
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.engine.LeaseView;
@@ -208,9 +209,14 @@ public class LocksEndpoint {
 	 * from an earlier tick)
 	 * @param lastRun the latest tick this instance ran, or {@code null} if none
 	 * @param lastSkip the latest tick this instance skipped, or {@code null} if none
+	 * @param latestTickTakenBy who took the latest tick this instance fired, as recorded
+	 * with the tick in Redis (host, pid, thread, method, acquiredAt; or the client
+	 * instance alone without holder details), or {@code null} once the record is gone or
+	 * with a store that cannot tell
 	 */
 	public record JobReport(String label, String method, String schedule, @Nullable String lock, long runs,
-			Map<String, Long> skips, @Nullable JobRunReport lastRun, @Nullable JobSkipReport lastSkip) {
+			Map<String, Long> skips, @Nullable JobRunReport lastRun, @Nullable JobSkipReport lastSkip,
+			@Nullable Map<String, Object> latestTickTakenBy) {
 
 		static JobReport of(JobRuns.Job job, boolean shown) {
 			JobRuns.Job.Run run = job.lastRun();
@@ -220,7 +226,20 @@ public class LocksEndpoint {
 					(run != null) ? new JobRunReport(text(run.tick()), run.startedAt().toString(), run.holder().host(),
 							run.holder().pid(), run.holder().thread()) : null,
 					(skip != null) ? new JobSkipReport(text(skip.tick()), skip.firedAt().toString(), skip.reason())
-							: null);
+							: null,
+					parse(job.latestTickTakenBy()));
+		}
+
+		private static @Nullable Map<String, Object> parse(@Nullable String holder) {
+			if (holder == null) {
+				return null;
+			}
+			try {
+				return JsonParserFactory.getJsonParser().parseMap(holder);
+			}
+			catch (RuntimeException ex) {
+				return Map.of("record", holder);
+			}
 		}
 
 		private static @Nullable String text(@Nullable Instant time) {

@@ -248,8 +248,12 @@ public final class RedisLockAutoConfiguration {
 			@ConditionalOnMissingBean
 			@ConditionalOnProperty(name = "redis-lock.jobs.one-run-per-tick", havingValue = "true",
 					matchIfMissing = true)
-			JobRuns redisLockJobRuns(RedisLockOperationSource operationSource) {
-				return new JobRuns(operationSource);
+			JobRuns redisLockJobRuns(RedisLockOperationSource operationSource, ObjectProvider<LockStore> stores) {
+				JobRuns runs = new JobRuns(operationSource);
+				// Looked up when the endpoint is read, not when the interceptor is made.
+				runs.setTickHolders(
+						(name) -> (stores.getIfUnique() instanceof RedisLockStore store) ? store.holderOf(name) : null);
+				return runs;
 			}
 
 			@Bean

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 import io.github.redislock.store.LockHolder;
 import org.jspecify.annotations.Nullable;
@@ -20,8 +21,9 @@ import org.springframework.util.Assert;
  * The ticks of scheduled {@code @RedisLock} methods that this instance ran and skipped,
  * kept in memory for operators ({@code /actuator/locks}). The jobs listed are those the
  * operation source has parsed, so each is shown from start-up on, before its first tick.
- * Only this instance's view: which instance ran a tick skipped here is not read from the
- * store.
+ * Who took the latest tick, when another instance did, is read from the tick's record in
+ * the store when the store can tell ({@link #setTickHolders}); the rest is this
+ * instance's view.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -32,6 +34,8 @@ public final class JobRuns {
 
 	private final Map<AnnotatedElementKey, JobState> states = new ConcurrentHashMap<>();
 
+	private Function<String, @Nullable String> tickHolders = (record) -> null;
+
 	/**
 	 * Create a registry of the jobs the given source parses.
 	 * @param operationSource the source of the {@code @RedisLock} methods
@@ -39,6 +43,17 @@ public final class JobRuns {
 	public JobRuns(RedisLockOperationSource operationSource) {
 		Assert.notNull(operationSource, "RedisLockOperationSource must not be null");
 		this.operationSource = operationSource;
+	}
+
+	/**
+	 * Read who holds a lock from the store, to tell who took the latest tick of each job
+	 * (the holder of its tick record).
+	 * @param tickHolders gives the holder recorded with a lock name as a JSON object, or
+	 * {@code null} when there is none or the store cannot tell
+	 */
+	public void setTickHolders(Function<String, @Nullable String> tickHolders) {
+		Assert.notNull(tickHolders, "Tick holders must not be null");
+		this.tickHolders = tickHolders;
 	}
 
 	/**
@@ -52,19 +67,20 @@ public final class JobRuns {
 		}
 		return this.states.values()
 			.stream()
-			.map(JobState::view)
+			.map((state) -> state.view(this.tickHolders))
 			.sorted(Comparator.comparing(Job::label).thenComparing(Job::method))
 			.toList();
 	}
 
-	void ran(RedisLockOperation operation, String lockName, @Nullable Instant tick, Instant startedAt) {
-		state(operation).ran(lockName,
+	void ran(RedisLockOperation operation, String lockName, String tickRecord, @Nullable Instant tick,
+			Instant startedAt) {
+		state(operation).ran(lockName, tickRecord,
 				new Job.Run(tick, startedAt, LockHolder.currentThread(operation.getDescription())));
 	}
 
-	void skipped(RedisLockOperation operation, String lockName, @Nullable Instant tick, Instant firedAt,
-			String reason) {
-		state(operation).skipped(lockName, new Job.Skip(tick, firedAt, reason));
+	void skipped(RedisLockOperation operation, String lockName, String tickRecord, @Nullable Instant tick,
+			Instant firedAt, String reason) {
+		state(operation).skipped(lockName, tickRecord, new Job.Skip(tick, firedAt, reason));
 	}
 
 	private JobState state(RedisLockOperation operation) {
@@ -80,6 +96,8 @@ public final class JobRuns {
 
 		private @Nullable String lockName;
 
+		private @Nullable String tickRecord;
+
 		private long runs;
 
 		private Job.@Nullable Run lastRun;
@@ -92,23 +110,43 @@ public final class JobRuns {
 			this.skips.put(ScheduledJobs.BUSY, 0L);
 		}
 
-		synchronized void ran(String lockName, Job.Run run) {
+		synchronized void ran(String lockName, String tickRecord, Job.Run run) {
 			this.lockName = lockName;
+			this.tickRecord = tickRecord;
 			this.runs++;
 			this.lastRun = run;
 		}
 
-		synchronized void skipped(String lockName, Job.Skip skip) {
+		synchronized void skipped(String lockName, String tickRecord, Job.Skip skip) {
 			this.lockName = lockName;
+			this.tickRecord = tickRecord;
 			this.skips.merge(skip.reason(), 1L, Long::sum);
 			this.lastSkip = skip;
 		}
 
-		synchronized Job view() {
-			JobSchedule schedule = this.operation.getSchedule();
-			return new Job(this.operation.getLabel(), this.operation.getDescription(), String.valueOf(schedule),
-					this.lockName, this.runs, Collections.unmodifiableMap(new LinkedHashMap<>(this.skips)),
-					this.lastRun, this.lastSkip);
+		/** The store is read outside the lock, which the scheduler's threads take. */
+		Job view(Function<String, @Nullable String> tickHolders) {
+			Job job;
+			String tickRecord;
+			synchronized (this) {
+				JobSchedule schedule = this.operation.getSchedule();
+				tickRecord = this.tickRecord;
+				job = new Job(this.operation.getLabel(), this.operation.getDescription(), String.valueOf(schedule),
+						this.lockName, this.runs, Collections.unmodifiableMap(new LinkedHashMap<>(this.skips)),
+						this.lastRun, this.lastSkip, null);
+			}
+			if (tickRecord == null) {
+				return job;
+			}
+			String takenBy;
+			try {
+				takenBy = tickHolders.apply(tickRecord);
+			}
+			catch (RuntimeException ex) {
+				takenBy = null;
+			}
+			return new Job(job.label(), job.method(), job.schedule(), job.lockName(), job.runs(), job.skips(),
+					job.lastRun(), job.lastSkip(), takenBy);
 		}
 
 	}
@@ -128,9 +166,14 @@ public final class JobRuns {
 	 * {@code busy})
 	 * @param lastRun the latest tick this instance ran, or {@code null} if none
 	 * @param lastSkip the latest tick this instance skipped, or {@code null} if none
+	 * @param latestTickTakenBy the instance that took the latest tick this instance
+	 * fired, as the store records it with the tick (a JSON object of host, process id,
+	 * thread, method and time), or {@code null} if the record is gone or the store cannot
+	 * tell
 	 */
 	public record Job(String label, String method, String schedule, @Nullable String lockName, long runs,
-			Map<String, Long> skips, @Nullable Run lastRun, @Nullable Skip lastSkip) {
+			Map<String, Long> skips, @Nullable Run lastRun, @Nullable Skip lastSkip,
+			@Nullable String latestTickTakenBy) {
 
 		/**
 		 * A tick this instance ran.

@@ -76,30 +76,30 @@ final class ScheduledJobs {
 			.withHoldAtLeast(kept);
 		Optional<AcquiredLock> recorded = this.locks.tryAcquire(record);
 		if (recorded.isEmpty()) {
-			skipped(operation, job, tick, firedAt, RAN_ELSEWHERE, "another instance ran it", instrumentation);
+			skipped(operation, job, record, tick, firedAt, RAN_ELSEWHERE, "another instance ran it", instrumentation);
 			return Optional.empty();
 		}
 		recorded.get().close();
 		Optional<AcquiredLock> acquired = this.locks.tryAcquire(job);
 		if (acquired.isEmpty()) {
-			skipped(operation, job, tick, firedAt, BUSY, "the job was still running from an earlier tick",
+			skipped(operation, job, record, tick, firedAt, BUSY, "the job was still running from an earlier tick",
 					instrumentation);
 			return Optional.empty();
 		}
 		if (this.runs != null) {
-			this.runs.ran(operation, job.name(), tick.nominal(), firedAt);
+			this.runs.ran(operation, job.name(), record.name(), tick.nominal(), firedAt);
 		}
 		instrumentation.jobRan(job.name(), job.label());
 		return acquired;
 	}
 
-	private void skipped(RedisLockOperation operation, LockDefinition job, JobSchedule.Tick tick, Instant firedAt,
-			String reason, String why, LockInstrumentation instrumentation) {
+	private void skipped(RedisLockOperation operation, LockDefinition job, LockDefinition record, JobSchedule.Tick tick,
+			Instant firedAt, String reason, String why, LockInstrumentation instrumentation) {
 		if (logger.isDebugEnabled()) {
 			logger.debug("Skipped a tick of scheduled job '" + job.label() + "' (lock '" + job.name() + "'): " + why);
 		}
 		if (this.runs != null) {
-			this.runs.skipped(operation, job.name(), tick.nominal(), firedAt, reason);
+			this.runs.skipped(operation, job.name(), record.name(), tick.nominal(), firedAt, reason);
 		}
 		instrumentation.jobSkipped(job.name(), job.label(), reason);
 	}

@@ -229,6 +229,23 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		return this.keys.lockKey(name);
 	}
 
+	/**
+	 * Return who holds a lock, as recorded with it, for operators: the JSON object of the
+	 * holder's host, process id, thread, method and acquisition time (or only its client
+	 * instance, without holder details), read with one {@code GET}.
+	 * @param name the lock name
+	 * @return the holder as JSON, or {@code null} if the lock is free
+	 */
+	public @Nullable String holderOf(String name) {
+		byte[] value = execute((connection) -> connection.stringCommands().get(bytes(this.keys.lockKey(name))));
+		if (value == null) {
+			return null;
+		}
+		String record = new String(value, StandardCharsets.UTF_8);
+		int space = record.indexOf(' ');
+		return (space < 0) ? null : record.substring(space + 1);
+	}
+
 	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
 		return tryAcquire(name, ownerToken, leaseTime, null, LockHolder.currentThread(null));

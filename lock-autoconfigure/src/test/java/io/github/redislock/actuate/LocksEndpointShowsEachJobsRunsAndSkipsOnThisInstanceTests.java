@@ -96,6 +96,15 @@ class LocksEndpointShowsEachJobsRunsAndSkipsOnThisInstanceTests {
 					assertThat(Instant.parse(skip.firedAt()))
 						.isAfterOrEqualTo(Instant.parse(ran.lastRun().startedAt()));
 				});
+				assertThat(skipped.latestTickTakenBy()).as("read from the tick's record in Redis")
+					.isNotNull()
+					.satisfies((holder) -> {
+						assertThat(holder).containsEntry("host", ran.lastRun().host())
+							.containsEntry("thread", ran.lastRun().thread())
+							.containsKey("acquiredAt");
+						assertThat(((Number) holder.get("pid")).longValue()).isEqualTo(ran.lastRun().pid());
+					});
+				assertThat(ran.latestTickTakenBy()).as("the same record").isEqualTo(skipped.latestTickTakenBy());
 			});
 		});
 	}

@@ -61,6 +61,7 @@ final class CompletionStageLocking {
 		// Work the method does before it returns its stage runs on this thread.
 		WorkInterrupter interrupter = this.releaser.interruptsWork() ? WorkInterrupter.interruptOn(lease.whenLost())
 				: null;
+		boolean lostWhileRunning;
 		try {
 			result = invocation.proceed();
 		}
@@ -70,9 +71,9 @@ final class CompletionStageLocking {
 			throw ex;
 		}
 		finally {
-			stop(interrupter);
 			LockContext.restore(previous);
 		}
+		lostWhileRunning = stop(interrupter);
 		if (result == null) {
 			releaseNow(lease, null);
 			return null;
@@ -81,16 +82,21 @@ final class CompletionStageLocking {
 		CompletableFuture<Void> transaction = new CompletableFuture<>();
 		CompletableFuture<Object> answer = this.releaser.afterTransaction(() -> transaction.complete(null))
 				? releasedAfterTransaction(lease, work, transaction) : releasedOnCompletion(lease, work);
+		if (lostWhileRunning) {
+			// Interrupted for the loss before it returned its stage: whatever the stage
+			// says, the caller learns of the loss; its completion still releases.
+			cancel(work);
+			return CompletableFuture.failedFuture(lease.whenLost().toCompletableFuture().join());
+		}
 		if (this.releaser.interruptsWork()) {
 			endOnLoss(lease, work, answer);
 		}
 		return answer;
 	}
 
-	private static void stop(@Nullable WorkInterrupter interrupter) {
-		if (interrupter != null) {
-			interrupter.stop();
-		}
+	/** Returns whether the thread was interrupted for the loss of the lease. */
+	private static boolean stop(@Nullable WorkInterrupter interrupter) {
+		return interrupter != null && interrupter.stop();
 	}
 
 	/**

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 import io.github.redislock.store.LockHolder;
@@ -92,6 +93,9 @@ public final class JobRuns {
 
 		private final RedisLockOperation operation;
 
+		/** Not a monitor: the scheduler's threads may be virtual. */
+		private final ReentrantLock lock = new ReentrantLock();
+
 		private final Map<String, Long> skips = new LinkedHashMap<>();
 
 		private @Nullable String lockName;
@@ -110,30 +114,46 @@ public final class JobRuns {
 			this.skips.put(ScheduledJobs.BUSY, 0L);
 		}
 
-		synchronized void ran(String lockName, String tickRecord, Job.Run run) {
-			this.lockName = lockName;
-			this.tickRecord = tickRecord;
-			this.runs++;
-			this.lastRun = run;
+		void ran(String lockName, String tickRecord, Job.Run run) {
+			this.lock.lock();
+			try {
+				this.lockName = lockName;
+				this.tickRecord = tickRecord;
+				this.runs++;
+				this.lastRun = run;
+			}
+			finally {
+				this.lock.unlock();
+			}
 		}
 
-		synchronized void skipped(String lockName, String tickRecord, Job.Skip skip) {
-			this.lockName = lockName;
-			this.tickRecord = tickRecord;
-			this.skips.merge(skip.reason(), 1L, Long::sum);
-			this.lastSkip = skip;
+		void skipped(String lockName, String tickRecord, Job.Skip skip) {
+			this.lock.lock();
+			try {
+				this.lockName = lockName;
+				this.tickRecord = tickRecord;
+				this.skips.merge(skip.reason(), 1L, Long::sum);
+				this.lastSkip = skip;
+			}
+			finally {
+				this.lock.unlock();
+			}
 		}
 
 		/** The store is read outside the lock, which the scheduler's threads take. */
 		Job view(Function<String, @Nullable String> tickHolders) {
 			Job job;
 			String tickRecord;
-			synchronized (this) {
+			this.lock.lock();
+			try {
 				JobSchedule schedule = this.operation.getSchedule();
 				tickRecord = this.tickRecord;
 				job = new Job(this.operation.getLabel(), this.operation.getDescription(), String.valueOf(schedule),
 						this.lockName, this.runs, Collections.unmodifiableMap(new LinkedHashMap<>(this.skips)),
 						this.lastRun, this.lastSkip, null);
+			}
+			finally {
+				this.lock.unlock();
 			}
 			if (tickRecord == null) {
 				return job;

@@ -36,7 +36,7 @@ record Leftovers(Set<String> keysWithoutTtl, Map<String, Long> keys, long channe
 			}
 		}
 		return String.format(
-				"lock keys %d, waiter hashes %d, fence keys kept past their minute %d, pub/sub channels %d, renewal entries %d, waits %d, threads %s",
+				"lock keys %d, waiter hashes %d, fence keys kept past their retention %d, pub/sub channels %d, renewal entries %d, waits %d, threads %s",
 				this.keys.getOrDefault("lock", 0L), this.keys.getOrDefault("waiters", 0L),
 				this.keys.getOrDefault("fence", 0L), this.channels, held + this.probeHeldLocks, waits,
 				threads.isEmpty() ? "none" : String.join(",", threads));

@@ -41,8 +41,11 @@ public final class TortureRun {
 
 	private static final String KEY_PREFIX = "lock:";
 
-	/** How long the store keeps a fence key after its last token, with a TTL. */
-	private static final Duration FENCE_RETENTION = Duration.ofMinutes(1);
+	/**
+	 * How long the store keeps a fence key after its last token, with a TTL: the default
+	 * of {@code redis-lock.fencing.token-retention}.
+	 */
+	private static final Duration FENCE_RETENTION = Duration.ofMinutes(10);
 
 	private final TortureSettings settings;
 

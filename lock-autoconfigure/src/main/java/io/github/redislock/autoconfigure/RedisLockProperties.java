@@ -628,7 +628,8 @@ public class RedisLockProperties implements Validator {
 	}
 
 	/**
-	 * @Scheduled methods with @RedisLock.
+	 * Scheduled methods: those annotated with both {@code @Scheduled} and
+	 * {@code @RedisLock}.
 	 */
 	public static class Jobs {
 

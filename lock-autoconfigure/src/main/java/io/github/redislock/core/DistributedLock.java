@@ -4,7 +4,6 @@
 package io.github.redislock.core;
 
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -139,14 +138,12 @@ public interface DistributedLock extends Lock {
 	 * never completes for a hold released in time, nor for the hold of another thread
 	 * that took it over. Re-entries of one hold share its loss. The stage completes on a
 	 * thread of the lock client, never the one renewing leases: continue with the
-	 * {@code ...Async} methods and an executor of your own for work that blocks. The
-	 * default never completes, for a lock that finds no loss while held.
+	 * {@code ...Async} methods and an executor of your own for work that blocks.
+	 * {@code lost-lease-action: interrupt} relies on it to stop a method's work.
 	 * @return the loss, as the exception {@link #unlock()} throws
 	 * @throws IllegalMonitorStateException if the current thread does not hold the lock
 	 */
-	default CompletionStage<LockLostException> whenLost() {
-		return new CompletableFuture<>();
-	}
+	CompletionStage<LockLostException> whenLost();
 
 	/**
 	 * Not supported: a distributed lock has no distributed condition.

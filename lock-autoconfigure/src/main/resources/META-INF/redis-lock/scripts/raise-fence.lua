@@ -1,19 +1,18 @@
--- Raises the last fencing token issued for a lock name to at least a given token, while
--- the caller still holds the lock. A Redlock issues a token from a majority of its
--- nodes, the largest of theirs, and then raises a majority to it before handing it out,
--- so that the next majority, which shares a node with this one, issues a larger token
--- even where the nodes' clocks differ. A raise that arrives after the caller's lease
--- ran out on this node is refused: it would push the token of a holder that may no
--- longer write above the tokens of the holders after it.
+-- Raises the token counter of a lock's hash slot to at least a given token, while the
+-- caller still holds the lock. A Redlock issues a token from a majority of its nodes,
+-- the largest of theirs, and then raises a majority to it before handing it out, so that
+-- the next majority, which shares a node with this one, issues a larger token. A raise
+-- that arrives after the caller's lease ran out on this node is refused: it would push
+-- the token of a holder that may no longer write above the tokens of the holders after
+-- it.
 --
 -- KEYS[1]  lock key: a string holding the owner token and the holder (see acquire.lua)
--- KEYS[2]  fence key: the last fencing token issued for this lock name (see fence.lua)
+-- KEYS[2]  token counter of the lock key's hash slot (see fence.lua)
 -- ARGV[1]  owner token of the caller
 -- ARGV[2]  the token to raise it to
--- ARGV[3]  how long to keep the fence key at least, in milliseconds
 --
--- Returns 1 when the lock is held by ARGV[1] and the fence key is at least ARGV[2] (a
--- larger token already recorded is kept), else 0 and nothing is changed.
+-- Returns 1 when the lock is held by ARGV[1] and the counter is at least ARGV[2] (a
+-- larger counter is kept), else 0 and nothing is changed.
 --
 -- Assumes Redis 6.2 or later: script effects replication.
 --
@@ -25,8 +24,6 @@ end
 
 local last = tonumber(redis.call('GET', KEYS[2]))
 if not last or last < tonumber(ARGV[2]) then
-  redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3])
-elseif redis.call('PTTL', KEYS[2]) < tonumber(ARGV[3]) then
-  redis.call('PEXPIRE', KEYS[2], ARGV[3])
+  redis.call('SET', KEYS[2], ARGV[2])
 end
 return 1

@@ -105,7 +105,6 @@ public final class RedisLockAutoConfiguration {
 					redlock.getNodeTimeout(), redlock.getDriftFactor(),
 					RedlockClientConfigurer.of(beanFactory, environment, redlock.getSsl().getBundle()));
 			store.setHolderDetails(properties.isHolderDetails());
-			store.setFencingTokenRetention(properties.getFencing().getTokenRetention());
 			try {
 				store.checkEvictionPolicy(properties.getEvictionCheck());
 			}
@@ -132,7 +131,6 @@ public final class RedisLockAutoConfiguration {
 			RedisLockStore store = new RedisLockStore(new StringRedisTemplate(connectionFactory),
 					properties.getKeyPrefix(), properties.toReplicaAcknowledgement());
 			store.setHolderDetails(properties.isHolderDetails());
-			store.setFencingTokenRetention(properties.getFencing().getTokenRetention());
 			try {
 				store.checkEvictionPolicy(properties.getEvictionCheck());
 			}

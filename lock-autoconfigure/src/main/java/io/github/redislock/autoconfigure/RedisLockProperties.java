@@ -343,8 +343,6 @@ public class RedisLockProperties implements Validator {
 		if (properties.localHandoffs < 0) {
 			reject(errors, "localHandoffs", "redis-lock.local-handoffs must not be negative");
 		}
-		checkLeaseTime(errors, "fencing.tokenRetention", "redis-lock.fencing.token-retention",
-				properties.fencing.tokenRetention);
 		properties.replicaAck.validate(errors, properties.expire);
 		properties.retry.validate(errors);
 		properties.redlock.validate(errors, properties.expire);
@@ -605,25 +603,6 @@ public class RedisLockProperties implements Validator {
 	 * Fencing tokens.
 	 */
 	public static class Fencing {
-
-		/**
-		 * How long Redis keeps the last fencing token of a lock name after it was issued
-		 * or raised (at least the lease). Tokens come from the Redis server's clock,
-		 * raised above the last one while it is kept, so they never go backwards as long
-		 * as the clocks of the servers that issue them (the Redlock masters; a master and
-		 * the replica that replaces it) differ by less than this. Each name that asked
-		 * for a token keeps one small key this long. A number without a unit is in
-		 * milliseconds.
-		 */
-		private Duration tokenRetention = Duration.ofMinutes(10);
-
-		public Duration getTokenRetention() {
-			return this.tokenRetention;
-		}
-
-		public void setTokenRetention(Duration tokenRetention) {
-			this.tokenRetention = tokenRetention;
-		}
 
 	}
 

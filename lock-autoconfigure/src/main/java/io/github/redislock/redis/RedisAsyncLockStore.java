@@ -87,7 +87,7 @@ final class RedisAsyncLockStore {
 	}
 
 	CompletionStage<Long> issueFencingToken(String name, String ownerToken, Duration leaseTime) {
-		return run(LuaScript.FENCE, 2, this.store.fenceArguments(name, ownerToken, leaseTime)).toFuture();
+		return run(LuaScript.FENCE, 2, this.store.fenceArguments(name, ownerToken)).toFuture();
 	}
 
 	/**

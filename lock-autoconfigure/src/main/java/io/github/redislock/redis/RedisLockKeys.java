@@ -6,6 +6,7 @@ import java.util.HexFormat;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.data.redis.connection.ClusterSlotHashUtil;
 import org.springframework.util.Assert;
 
 /**
@@ -78,12 +79,15 @@ public final class RedisLockKeys {
 	}
 
 	/**
-	 * Return the key holding the last fencing token issued for the lock.
+	 * Return the key counting the fencing tokens of the lock's hash slot: one counter for
+	 * every lock name whose key falls in that slot, so that tokens cost one key per slot
+	 * (16,384 at most) rather than one per lock name, and the counter sits in the lock
+	 * key's slot on a Redis Cluster.
 	 * @param name the lock name
-	 * @return the fence key
+	 * @return the token counter key
 	 */
-	public String fenceKey(String name) {
-		return lockKey(name) + ":fence";
+	public String fenceCounterKey(String name) {
+		return this.prefix + "{" + SlotTags.of(ClusterSlotHashUtil.calculateSlot(lockKey(name))) + "}:fence-counter";
 	}
 
 	/**

@@ -47,12 +47,6 @@ import org.springframework.util.Assert;
  */
 public class RedisLockStore implements LockStore, AutoCloseable {
 
-	/**
-	 * The shortest life of a fence key, so that fencing tokens keep growing across a
-	 * backwards step of the Redis server clock shorter than this.
-	 */
-	private static final Duration DEFAULT_TOKEN_RETENTION = Duration.ofMinutes(10);
-
 	private static final byte[] NO_QUEUEING = bytes("0");
 
 	private static final byte[] QUEUED_BEFORE = bytes("1");
@@ -94,8 +88,6 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	private final @Nullable RedisAsyncLockStore async;
 
 	private volatile boolean holderDetails = true;
-
-	private volatile Duration tokenRetention = DEFAULT_TOKEN_RETENTION;
 
 	/**
 	 * Create a store with keys under {@code lock:}.
@@ -200,19 +192,6 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 */
 	public void setHolderDetails(boolean holderDetails) {
 		this.holderDetails = holderDetails;
-	}
-
-	/**
-	 * Set how long the last fencing token of a lock name is kept after it was issued or
-	 * raised, at least the holder's lease; ten minutes by default. Tokens come from the
-	 * Redis server's clock, raised above the last one while it is kept, so they never go
-	 * backwards as long as the clocks of the servers that issue them (a master and the
-	 * replica that replaces it) differ by less than this.
-	 * @param tokenRetention how long to keep the last token, at least 1 ms
-	 * @throws IllegalArgumentException if it is out of the range of a lease
-	 */
-	public void setFencingTokenRetention(Duration tokenRetention) {
-		this.tokenRetention = LockDefinition.checkLeaseTime(tokenRetention, () -> "Fencing token retention");
 	}
 
 	String holderFields(String ownerToken, LockHolder holder) {
@@ -404,7 +383,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
-		byte[][] keysAndArgs = fenceArguments(name, ownerToken, leaseTime);
+		byte[][] keysAndArgs = fenceArguments(name, ownerToken);
 		if (this.acknowledgedWrites != null) {
 			return acknowledged(name, keysAndArgs[0], "A fencing token for lock '" + name + "' was issued",
 					(node) -> node.runScript(LuaScript.FENCE, 2, keysAndArgs), (reply) -> reply > 0, null);
@@ -412,26 +391,24 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		return runForLong(name, LuaScript.FENCE, 2, keysAndArgs);
 	}
 
-	byte[][] fenceArguments(String name, String ownerToken, Duration leaseTime) {
-		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.fenceKey(name)), bytes(ownerToken),
-				fenceRetention(name, leaseTime) };
+	byte[][] fenceArguments(String name, String ownerToken) {
+		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.fenceCounterKey(name)),
+				bytes(ownerToken) };
 	}
 
 	/**
-	 * Raise the last fencing token issued for a lock name to at least the given one, for
-	 * a store over several deployments, such as a Redlock, that must keep each
-	 * deployment's tokens above the largest one it issued. Only a holder may raise it: a
-	 * raise that arrives once the lock is no longer the caller's changes nothing.
+	 * Raise the token counter of a lock name to at least the given token, for a store
+	 * over several deployments, such as a Redlock, that must keep each deployment's
+	 * tokens above the largest one it handed out. Only a holder may raise it: a raise
+	 * that arrives once the lock is no longer the caller's changes nothing.
 	 * @param name the lock name
 	 * @param ownerToken the owner token of the caller
 	 * @param token the token to raise to
-	 * @param leaseTime the holder's lease, which the fence key outlives
-	 * @return whether the caller held the lock, and the token is recorded
+	 * @return whether the caller held the lock, and the counter is at least the token
 	 */
-	public boolean raiseFencingToken(String name, String ownerToken, long token, Duration leaseTime) {
+	public boolean raiseFencingToken(String name, String ownerToken, long token) {
 		return runForLong(name, LuaScript.RAISE_FENCE, 2, bytes(this.keys.lockKey(name)),
-				bytes(this.keys.fenceKey(name)), bytes(ownerToken), bytes(Long.toString(token)),
-				fenceRetention(name, leaseTime)) == 1;
+				bytes(this.keys.fenceCounterKey(name)), bytes(ownerToken), bytes(Long.toString(token))) == 1;
 	}
 
 	@Override
@@ -729,14 +706,6 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		finally {
 			connection.close();
 		}
-	}
-
-	/**
-	 * The fence key outlives the hold its token was issued to, and lasts at least the
-	 * token retention.
-	 */
-	private byte[] fenceRetention(String name, Duration leaseTime) {
-		return bytes(Long.toString(Math.max(leaseMillis(name, leaseTime), leaseMillis(name, this.tokenRetention))));
 	}
 
 	private static byte[] bytes(String value) {

@@ -281,10 +281,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * The largest token a majority of nodes issued, after which every node where this
 	 * owner still holds the lock is raised to it, and the token counts only once a
 	 * majority was, so that successive holders get growing tokens: each majority shares a
-	 * node with the last one raised. Not covered: a node restarted empty forgets its last
-	 * token ({@code fence.lua} then falls back on its clock), and a node keeps its last
-	 * token for the token retention after issuing or raising it, or the lease if longer;
-	 * after that, tokens follow the nodes' clocks.
+	 * node with the last one raised. Not covered: a node restarted empty forgets its
+	 * counter ({@code fence.lua} then starts it at its clock).
 	 * @return the token, or {@code 0} if a majority no longer records this owner, at the
 	 * token's issue or at its raise
 	 */
@@ -303,8 +301,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 			.mapToLong((reply) -> reply.value())
 			.max()
 			.orElse(0);
-		NodeReplies<Boolean> raised = this.nodes.call(
-				(node) -> node.raiseFencingToken(name, ownerToken, token, leaseTime), decidedBy(Boolean::booleanValue));
+		NodeReplies<Boolean> raised = this.nodes.call((node) -> node.raiseFencingToken(name, ownerToken, token),
+				decidedBy(Boolean::booleanValue));
 		requireQuorum(name, raised, "record fencing token " + token + " of lock '" + name + "'");
 		// Handed out only once a majority recorded it while this owner held the lock
 		// there: a holder paused past its lease gets no token.
@@ -435,16 +433,6 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 */
 	public void setHolderDetails(boolean holderDetails) {
 		this.stores.forEach((store) -> store.setHolderDetails(holderDetails));
-	}
-
-	/**
-	 * Set how long every node keeps the last fencing token of a lock name; see
-	 * {@link RedisLockStore#setFencingTokenRetention}. Tokens never go backwards as long
-	 * as the masters' clocks differ by less than this.
-	 * @param tokenRetention how long to keep the last token
-	 */
-	public void setFencingTokenRetention(Duration tokenRetention) {
-		this.stores.forEach((store) -> store.setFencingTokenRetention(tokenRetention));
 	}
 
 	/**

@@ -84,7 +84,7 @@ final class LockApplications implements AutoCloseable {
 		if (this.server.command("KEYS", "lock:*") instanceof List<?> list) {
 			list.stream()
 				.map(String::valueOf)
-				.filter((key) -> !key.endsWith(":fence") && !key.endsWith(":released-by"))
+				.filter((key) -> !key.endsWith(":fence-counter") && !key.endsWith(":released-by"))
 				.forEach(keys::add);
 		}
 		return keys;

@@ -182,7 +182,6 @@ class RedisLockAutoConfigurationTests {
 					redis-lock.retry.jitter    | -0.1    | redis-lock.retry.jitter must be between 0 and 1
 					redis-lock.local-handoffs  | -1      | redis-lock.local-handoffs must not be negative
 					redis-lock.shutdown.timeout| -1s     | redis-lock.shutdown.timeout must not be negative
-					redis-lock.fencing.token-retention | 0s | redis-lock.fencing.token-retention must be at least 1 ms
 					redis-lock.expire          | 365000d | redis-lock.expire must be at most PT2562047H47M16.854775807S (about 292 years)
 					redis-lock.expire          | 9223372036854775807s | redis-lock.expire must be at most
 					redis-lock.retry.delay     | 9223372036854775807s | redis-lock.retry.delay must be at most

@@ -64,7 +64,7 @@ abstract class AbstractRedisLockContractTests {
 						.isEmpty();
 					if (isMaster(node)) {
 						assertThat(strings(node.command("KEYS", "lock:*"))).as("keys on %s", node)
-							.allMatch((key) -> key.endsWith(":fence") || key.endsWith(":released-by"));
+							.allMatch((key) -> key.endsWith(":fence-counter") || key.endsWith(":released-by"));
 					}
 				}
 			});

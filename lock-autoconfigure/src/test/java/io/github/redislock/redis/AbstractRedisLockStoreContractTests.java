@@ -57,7 +57,9 @@ public abstract class AbstractRedisLockStoreContractTests extends AbstractLockSt
 
 	@Override
 	protected Collection<String> locksInUse() {
-		return lockKeys().stream().filter((key) -> !key.endsWith(":fence") && !key.endsWith(":released-by")).toList();
+		return lockKeys().stream()
+			.filter((key) -> !key.endsWith(":fence-counter") && !key.endsWith(":released-by"))
+			.toList();
 	}
 
 	/**

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockLostException;
@@ -18,7 +19,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Fencing tokens are issued on demand: an acquisition or a hand-off carries none, and the
- * first time a holder asks, Redis issues one only if it still records that holder.
+ * first time a holder asks, Redis issues one only if it still records that holder. Each
+ * is above the last one of its hash slot, which Redis keeps for good.
  *
  * @author redis-lock contributors
  */
@@ -26,21 +28,49 @@ class FencingTokenTests extends RedisLockTestSupport {
 
 	private static final Duration LEASE = Duration.ofSeconds(30);
 
+	private static final RedisLockKeys KEYS = new RedisLockKeys("lock:");
+
 	@Test
-	void theLastTokenIsKeptForTheTokenRetentionSoTokensOutgrowClockDifferencesUpToIt() throws Exception {
+	void aTokenIsAboveTheLastOneOfItsSlotWhateverTheServersClockSaysAndThatOneNeverExpires() throws Exception {
 		LockClientInstance holder = instance().start();
-		holder.store.setFencingTokenRetention(Duration.ofMinutes(30));
-		DistributedLock lock = holder.client.getLock("retained");
+		DistributedLock lock = holder.client.getLock("counted");
+		String counter = KEYS.fenceCounterKey("counted");
+		// As a server whose clock was an hour ahead would have left it.
+		long aheadOfTheClock = (System.currentTimeMillis() + Duration.ofHours(1).toMillis()) * 1000;
+		server().command("SET", counter, Long.toString(aheadOfTheClock));
 		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).isTrue();
 		try {
-			lock.getFencingToken();
-			assertThat((Long) server().command("PTTL", "lock:{retained}:fence"))
-				.isGreaterThan(Duration.ofMinutes(29).toMillis());
+			assertThat(lock.getFencingToken()).isEqualTo(aheadOfTheClock + 1);
+			assertThat((Long) server().command("PTTL", counter)).as("TTL of the counter").isEqualTo(-1L);
 		}
 		finally {
 			lock.unlock();
-			server().command("DEL", "lock:{retained}:fence");
 		}
+	}
+
+	@Test
+	void lockNamesOfOneHashSlotShareOneCounterAndTheirTokensGrowInIssueOrder() throws Exception {
+		LockClientInstance holder = instance().start();
+		String first = "shared-slot";
+		String second = IntStream.range(0, 1_000_000)
+			.mapToObj((i) -> "shared-slot-" + i)
+			.filter((name) -> KEYS.fenceCounterKey(name).equals(KEYS.fenceCounterKey(first)))
+			.findFirst()
+			.orElseThrow();
+		List<Long> tokens = new ArrayList<>();
+		for (int round = 0; round < 6; round++) {
+			DistributedLock lock = holder.client.getLock((round % 2 == 0) ? first : second);
+			assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+			try {
+				tokens.add(lock.getFencingToken());
+			}
+			finally {
+				lock.unlock();
+			}
+		}
+		assertThat(tokens).isSorted().doesNotHaveDuplicates();
+		assertThat(server().command("GET", KEYS.fenceCounterKey(second))).as("one counter recorded the last")
+			.isEqualTo(Long.toString(tokens.get(5)));
 	}
 
 	@Test
@@ -49,12 +79,13 @@ class FencingTokenTests extends RedisLockTestSupport {
 		DistributedLock lock = holder.client.getLock("on-demand");
 		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).isTrue();
 		try {
-			assertThat(server().command("EXISTS", "lock:{on-demand}:fence")).as("fence key").isEqualTo(0L);
+			Object counterBefore = server().command("GET", KEYS.fenceCounterKey("on-demand"));
 			long scriptsBefore = commandCount("evalsha");
 			long token = lock.getFencingToken();
 			assertThat(lock.getFencingToken()).as("asked again").isEqualTo(token);
 			assertThat(commandCount("evalsha") - scriptsBefore).as("script calls for both").isEqualTo(1);
-			assertThat(server().command("GET", "lock:{on-demand}:fence")).isEqualTo(Long.toString(token));
+			assertThat(server().command("GET", KEYS.fenceCounterKey("on-demand"))).as("counter, was %s", counterBefore)
+				.isEqualTo(Long.toString(token));
 		}
 		finally {
 			lock.unlock();
@@ -78,7 +109,7 @@ class FencingTokenTests extends RedisLockTestSupport {
 				throw new IllegalStateException(ex);
 			}
 			try {
-				lastTokenAtAcquisition.complete(server().command("GET", "lock:{handed}:fence"));
+				lastTokenAtAcquisition.complete(server().command("GET", KEYS.fenceCounterKey("handed")));
 				return lock.getFencingToken();
 			}
 			finally {
@@ -125,11 +156,12 @@ class FencingTokenTests extends RedisLockTestSupport {
 		DistributedLock lock = holder.client.getLock("forgotten");
 		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).isTrue();
 		holder.redis.delete(holder.keys.lockKey("forgotten"));
+		Object counterBefore = server().command("GET", KEYS.fenceCounterKey("forgotten"));
 
 		assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::getFencingToken)
 			.satisfies((ex) -> assertThat(ex.getLockName()).isEqualTo("forgotten"));
 
-		assertThat(server().command("EXISTS", "lock:{forgotten}:fence")).as("fence key").isEqualTo(0L);
+		assertThat(server().command("GET", KEYS.fenceCounterKey("forgotten"))).as("counter").isEqualTo(counterBefore);
 		assertThat(holder.lostEvents).singleElement()
 			.satisfies((event) -> assertThat(event.fencingToken()).as("no token was issued").isZero());
 		assertThat(lock.isHeldByCurrentThread()).isFalse();
@@ -149,7 +181,7 @@ class FencingTokenTests extends RedisLockTestSupport {
 
 			assertThatExceptionOfType(LockLostException.class).isThrownBy(staleLock::getFencingToken);
 
-			assertThat(server().command("GET", "lock:{overtaken}:fence")).isEqualTo(Long.toString(nextToken));
+			assertThat(server().command("GET", KEYS.fenceCounterKey("overtaken"))).isEqualTo(Long.toString(nextToken));
 			assertThatExceptionOfType(LockLostException.class).isThrownBy(staleLock::unlock);
 		}
 		finally {

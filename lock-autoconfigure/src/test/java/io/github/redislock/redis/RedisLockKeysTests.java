@@ -4,11 +4,15 @@ package io.github.redislock.redis;
 
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.function.Function;
 
 import org.junit.jupiter.api.Test;
+
+import org.springframework.data.redis.connection.ClusterSlotHashUtil;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -27,9 +31,22 @@ class RedisLockKeysTests {
 	void namesWithoutSpecialCharactersAreUsedAsTheyAre() {
 		assertThat(this.keys.lockKey("order:42")).isEqualTo("lock:{order:42}");
 		assertThat(this.keys.lockKey("order:\u00E9:\uD83D\uDE00")).isEqualTo("lock:{order:\u00E9:\uD83D\uDE00}");
-		assertThat(this.keys.fenceKey("order:42")).isEqualTo("lock:{order:42}:fence");
 		assertThat(this.keys.waitersKey("order:42")).isEqualTo("lock:{order:42}:waiters");
 		assertThat(this.keys.channel("order:42")).isEqualTo("lock:{order:42}:released");
+	}
+
+	@Test
+	void everyLockNameOfAHashSlotSharesOneTokenCounterInThatSlot() {
+		Set<String> counters = new HashSet<>();
+		for (int i = 0; i < 300_000; i++) {
+			String name = "order:" + i;
+			String counter = this.keys.fenceCounterKey(name);
+			assertThat(ClusterSlotHashUtil.calculateSlot(counter)).as(counter)
+				.isEqualTo(ClusterSlotHashUtil.calculateSlot(this.keys.lockKey(name)));
+			assertThat(counter).startsWith("lock:{").endsWith("}:fence-counter");
+			counters.add(counter);
+		}
+		assertThat(counters).hasSize(ClusterSlotHashUtil.SLOT_COUNT);
 	}
 
 	@Test
@@ -56,7 +73,7 @@ class RedisLockKeysTests {
 	@Test
 	void everyKeyAndChannelSurvivesTheTripThroughUtf8() {
 		for (String name : new String[] { "user:\uD800", "\uDFFF", "a\uD83D\uDE00\uD83Db", "{%}" }) {
-			for (String key : new String[] { this.keys.lockKey(name), this.keys.fenceKey(name),
+			for (String key : new String[] { this.keys.lockKey(name), this.keys.fenceCounterKey(name),
 					this.keys.waitersKey(name), this.keys.channel(name) }) {
 				assertThat(new String(utf8(key), StandardCharsets.UTF_8)).isEqualTo(key);
 			}

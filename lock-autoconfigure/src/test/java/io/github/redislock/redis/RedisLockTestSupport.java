@@ -72,7 +72,7 @@ abstract class RedisLockTestSupport {
 
 	static List<String> lockKeys() {
 		return strings(server.command("KEYS", "lock:*")).stream()
-			.filter((key) -> !key.endsWith(":fence") && !key.endsWith(":released-by"))
+			.filter((key) -> !key.endsWith(":fence-counter") && !key.endsWith(":released-by"))
 			.toList();
 	}
 

@@ -88,7 +88,7 @@ class RedlockStoreContractTests extends AbstractLockStoreContractTests {
 			if (master.command("KEYS", "lock:*") instanceof List<?> list) {
 				list.stream()
 					.map(String::valueOf)
-					.filter((key) -> !key.endsWith(":fence") && !key.endsWith(":released-by"))
+					.filter((key) -> !key.endsWith(":fence-counter") && !key.endsWith(":released-by"))
 					.forEach((key) -> keys.add(master.port() + " " + key));
 			}
 		}

@@ -8,6 +8,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.core.LockStoreException;
+import io.github.redislock.redis.RedisLockKeys;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.LockStore.LeaseRenewal;
 import io.github.redislock.testsupport.RedisNode;
@@ -33,6 +34,8 @@ import static org.awaitility.Awaitility.await;
 class RedlockStoreTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(30);
+
+	private static final RedisLockKeys KEYS = new RedisLockKeys("lock:");
 
 	@RegisterExtension
 	static final RedisServerExtension redis = new RedisServerExtension();
@@ -187,7 +190,7 @@ class RedlockStoreTests {
 		long farAhead = Long
 			.parseLong(String.valueOf(masters.get(4).command("TIME").toString().split(",")[0].replaceAll("\\D", "")))
 				* 1_000_000L + 3_600_000_000L;
-		masters.get(4).command("SET", "lock:{fenced}:fence", Long.toString(farAhead), "PX", "60000");
+		masters.get(4).command("SET", KEYS.fenceCounterKey("fenced"), Long.toString(farAhead));
 		// Three nodes up: the one far ahead is among the majority that issues.
 		masters.get(0).kill();
 		masters.get(1).kill();
@@ -214,22 +217,22 @@ class RedlockStoreTests {
 		RedisLockStore node = (RedisLockStore) this.redlock.node(0);
 		assertThat(node.tryAcquire("late-raise", "a", LEASE).acquired()).isTrue();
 		long token = node.issueFencingToken("late-raise", "a", LEASE);
-		assertThat(node.raiseFencingToken("late-raise", "a", token + 1000, LEASE)).as("raised while held").isTrue();
+		assertThat(node.raiseFencingToken("late-raise", "a", token + 1000)).as("raised while held").isTrue();
 		assertThat(fence(0, "late-raise")).isEqualTo(token + 1000);
 
 		// The lease ran out, as for a holder paused between the issue and the raise.
 		masters.get(0).command("DEL", "lock:{late-raise}");
 		long farAhead = token + 3_600_000_000L;
-		assertThat(node.raiseFencingToken("late-raise", "a", farAhead, LEASE)).as("raised after the lease").isFalse();
+		assertThat(node.raiseFencingToken("late-raise", "a", farAhead)).as("raised after the lease").isFalse();
 		assertThat(fence(0, "late-raise")).as("left as it was").isEqualTo(token + 1000);
-		masters.get(0).command("DEL", "lock:{late-raise}:fence");
+		masters.get(0).command("DEL", KEYS.fenceCounterKey("late-raise"));
 	}
 
 	@Test
 	void aHolderWhoseLeaseRanOutOnAMajorityGetsNoTokenFromANodeFarAhead() {
 		RedlockStore store = this.redlock.store;
 		long farAhead = fence(4, "ahead") + 3_600_000_000L;
-		masters.get(4).command("SET", "lock:{ahead}:fence", Long.toString(farAhead), "PX", "60000");
+		masters.get(4).command("SET", KEYS.fenceCounterKey("ahead"), Long.toString(farAhead));
 		assertThat(store.tryAcquire("ahead", "a", LEASE).acquired()).isTrue();
 		for (int i = 0; i < 3; i++) {
 			masters.get(i).command("DEL", "lock:{ahead}");
@@ -240,12 +243,12 @@ class RedlockStoreTests {
 			assertThat(fence(i, "ahead")).as("node %d not raised to the node far ahead", i).isLessThan(farAhead);
 		}
 		store.release("ahead", "a");
-		masters.forEach((master) -> master.command("DEL", "lock:{ahead}:fence"));
+		masters.forEach((master) -> master.command("DEL", KEYS.fenceCounterKey("ahead")));
 	}
 
 	/** The node's fence, or its clock in microseconds when it has none. */
 	private static long fence(int node, String name) {
-		Object fence = masters.get(node).command("GET", "lock:{" + name + "}:fence");
+		Object fence = masters.get(node).command("GET", KEYS.fenceCounterKey(name));
 		if (fence != null) {
 			return Long.parseLong(String.valueOf(fence));
 		}

@@ -298,7 +298,7 @@ abstract class AbstractStarterContractTests {
 	 */
 	private Set<String> lockKeys() {
 		Set<String> keys = redis(this.one).keys("lock:*");
-		keys.removeIf((key) -> key.endsWith(":fence") || key.endsWith(":released-by"));
+		keys.removeIf((key) -> key.endsWith(":fence-counter") || key.endsWith(":released-by"));
 		return keys;
 	}
 

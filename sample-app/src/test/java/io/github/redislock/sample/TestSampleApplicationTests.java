@@ -9,6 +9,7 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 
+import io.github.redislock.redis.RedisLockKeys;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
@@ -46,7 +47,7 @@ class TestSampleApplicationTests {
 
 			assertThat(app.post("/api/products/1/purchase?user=alice").status()).isEqualTo(201);
 
-			assertThat(exists(redis, "flash-sale:lock:{stock:1}:fence")).isEqualTo(1L);
+			assertThat(exists(redis, new RedisLockKeys("flash-sale:lock:").fenceCounterKey("stock:1"))).isEqualTo(1L);
 		}
 		assertThat(output).contains("Stopped the development Redis");
 		assertThat(accepts(redis)).as("the development Redis accepts connections after the application stopped")

@@ -12,7 +12,8 @@ import java.util.Set;
  * What a run leaves behind once its workers stopped.
  *
  * @param keysWithoutTtl keys of the lock Redis ever seen without a TTL
- * @param keys lock keys left, by kind ({@code lock}, {@code waiters}, {@code fence})
+ * @param keys lock keys left, by kind ({@code lock}, {@code waiters},
+ * {@code released-by})
  * @param channels pub/sub channels with subscribers left
  * @param workerShutdowns each worker's report of its shutdown
  * @param stopFailures workers that did not stop cleanly
@@ -36,9 +37,9 @@ record Leftovers(Set<String> keysWithoutTtl, Map<String, Long> keys, long channe
 			}
 		}
 		return String.format(
-				"lock keys %d, waiter hashes %d, fence keys kept past their retention %d, pub/sub channels %d, renewal entries %d, waits %d, threads %s",
+				"lock keys %d, waiter hashes %d, released-by keys kept past their seconds %d, pub/sub channels %d, renewal entries %d, waits %d, threads %s",
 				this.keys.getOrDefault("lock", 0L), this.keys.getOrDefault("waiters", 0L),
-				this.keys.getOrDefault("fence", 0L), this.channels, held + this.probeHeldLocks, waits,
+				this.keys.getOrDefault("released-by", 0L), this.channels, held + this.probeHeldLocks, waits,
 				threads.isEmpty() ? "none" : String.join(",", threads));
 	}
 

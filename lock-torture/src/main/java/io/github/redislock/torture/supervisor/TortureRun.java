@@ -42,10 +42,10 @@ public final class TortureRun {
 	private static final String KEY_PREFIX = "lock:";
 
 	/**
-	 * How long the store keeps a fence key after its last token, with a TTL: the default
-	 * of {@code redis-lock.fencing.token-retention}.
+	 * How long the store keeps a released-by key, with a TTL, so that a release sent
+	 * again is told apart from a loss.
 	 */
-	private static final Duration FENCE_RETENTION = Duration.ofMinutes(10);
+	private static final Duration RELEASED_BY_MEMORY = Duration.ofSeconds(10);
 
 	private final TortureSettings settings;
 
@@ -186,11 +186,10 @@ public final class TortureRun {
 	}
 
 	/**
-	 * Wait for the lock keys and waiter hashes to go, and count what stays. Fence keys
-	 * are kept for a minute by design, with a TTL, so that tokens keep growing across a
-	 * step back of the Redis clock, and released-by keys for seconds, so that a release
-	 * sent again is told apart from a loss: only one without a TTL, or kept longer, is
-	 * left over.
+	 * Wait for the lock keys and waiter hashes to go, and count what stays. Token
+	 * counters stay by design (one per hash slot, never expiring), and released-by keys
+	 * for seconds, so that a release sent again is told apart from a loss: only one
+	 * without a TTL, or kept longer, is left over.
 	 */
 	private Map<String, Long> awaitKeysGone(StringRedisTemplate redis) {
 		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(2 * TortureTimings.LEASE_MS + 1000);
@@ -203,12 +202,15 @@ public final class TortureRun {
 	}
 
 	private static Map<String, Long> keysByKind(StringRedisTemplate redis) {
-		Map<String, Long> keys = new TreeMap<>(Map.of("lock", 0L, "waiters", 0L, "fence", 0L));
+		Map<String, Long> keys = new TreeMap<>(Map.of("lock", 0L, "waiters", 0L, "released-by", 0L));
 		for (String key : redis.keys(KEY_PREFIX + "*")) {
+			if (key.endsWith(":fence-counter")) {
+				continue;
+			}
 			String kind = (key.endsWith(":waiters") || key.endsWith(":queue")) ? "waiters"
-					: (key.endsWith(":fence") || key.endsWith(":released-by")) ? "fence" : "lock";
+					: key.endsWith(":released-by") ? "released-by" : "lock";
 			Long ttl = redis.getExpire(key, TimeUnit.MILLISECONDS);
-			if (kind.equals("fence") && ttl != null && ttl > 0 && ttl <= FENCE_RETENTION.toMillis()) {
+			if (kind.equals("released-by") && ttl != null && ttl > 0 && ttl <= RELEASED_BY_MEMORY.toMillis()) {
 				continue;
 			}
 			keys.merge(kind, 1L, Long::sum);

@@ -11,8 +11,9 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
  * Looks at every key of the lock Redis a few times a second for one without a TTL: such a
- * key would outlive its holder forever. Scripts run atomically, so a key that lacks a TTL
- * only inside a script is never seen; any key seen without one is a defect.
+ * key would outlive its holder forever (the token counters, one per hash slot, never
+ * expire by design). Scripts run atomically, so a key that lacks a TTL only inside a
+ * script is never seen; any key seen without one is a defect.
  *
  * @author redis-lock contributors
  */
@@ -61,7 +62,7 @@ final class TtlSampler implements AutoCloseable {
 		Set<String> keys = this.redis.keys(this.pattern);
 		for (String key : keys) {
 			Long ttl = this.redis.getExpire(key, TimeUnit.MILLISECONDS);
-			if (ttl != null && ttl == -1) {
+			if (ttl != null && ttl == -1 && !key.endsWith(":fence-counter")) {
 				this.keysWithoutTtl.add(key);
 			}
 		}

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockOperations;
+import io.github.redislock.redis.RedisLockKeys;
 import io.github.redislock.sample.RunningSample.Response;
 import io.github.redislock.sample.RunningSample;
 import io.github.redislock.testsupport.RedisNode;
@@ -99,7 +100,8 @@ class FlashSaleHttpTests {
 		assertThat(connectionFactory.getPort()).isEqualTo(node.port());
 		assertThat(app.post("/api/products/2/reset?stock=3").status()).isEqualTo(200);
 		assertThat(app.post("/api/products/2/purchase?user=erin").status()).isEqualTo(201);
-		assertThat(redisCommands.exists("flash-sale:lock:{stock:2}:fence")).isEqualTo(1L);
+		assertThat(redisCommands.exists(new RedisLockKeys("flash-sale:lock:").fenceCounterKey("stock:2")))
+			.isEqualTo(1L);
 	}
 
 	@Test
@@ -260,7 +262,7 @@ class FlashSaleHttpTests {
 	private List<String> lockKeys() {
 		List<String> locks = new ArrayList<>();
 		for (String key : redisCommands.keys("flash-sale:lock:*")) {
-			if (!key.endsWith(":fence") && !key.endsWith(":released-by")) {
+			if (!key.endsWith(":fence-counter") && !key.endsWith(":released-by")) {
 				locks.add(key);
 			}
 		}

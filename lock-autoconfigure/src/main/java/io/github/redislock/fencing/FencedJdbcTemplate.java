@@ -134,7 +134,7 @@ public class FencedJdbcTemplate {
 					+ "': call it inside a @RedisLock method, or pass the AcquiredLock or DistributedLock that guards it");
 		}
 		LockContext context = LockContext.current();
-		return update(context.getLockName(), context.getFencingToken(), sql, args);
+		return updateWithToken(context.getLockName(), context.getFencingToken(), sql, args);
 	}
 
 	/**
@@ -152,7 +152,7 @@ public class FencedJdbcTemplate {
 	 */
 	public int update(AcquiredLock lock, String sql, @Nullable Object... args) {
 		Assert.notNull(lock, "'lock' must not be null");
-		return update(lock.getName(), lock.getFencingToken(), sql, args);
+		return updateWithToken(lock.getName(), lock.getFencingToken(), sql, args);
 	}
 
 	/**
@@ -170,10 +170,26 @@ public class FencedJdbcTemplate {
 	 */
 	public int update(DistributedLock lock, String sql, @Nullable Object... args) {
 		Assert.notNull(lock, "'lock' must not be null");
-		return update(lock.getName(), lock.getFencingToken(), sql, args);
+		return updateWithToken(lock.getName(), lock.getFencingToken(), sql, args);
 	}
 
-	private int update(String lockName, long fencingToken, String sql, @Nullable Object[] args) {
+	/**
+	 * Run a fenced update with a token obtained elsewhere, for instance resolved from a
+	 * reactive lease before a blocking step. Prefer the other methods, which cannot pass
+	 * the wrong lock's token.
+	 * @param lockName the name of the lock the token belongs to, for the exception
+	 * @param fencingToken the fencing token
+	 * @param sql an {@code UPDATE} statement with {@code ?} parameters
+	 * @param args the parameters
+	 * @return how many rows were written; {@code 0} if none matches the {@code WHERE}
+	 * clause
+	 * @throws StaleFencingTokenException if rows match but were written under a newer
+	 * token
+	 * @throws IllegalArgumentException if the statement cannot be fenced or the number of
+	 * parameters is wrong
+	 */
+	public int updateWithToken(String lockName, long fencingToken, String sql, @Nullable Object... args) {
+		Assert.hasText(lockName, "'lockName' must not be empty");
 		Assert.hasText(sql, "'sql' must not be empty");
 		FencedUpdate statement = FencedUpdate.parse(sql, this.fenceColumn);
 		Object[] arguments = (args != null) ? args : new Object[0];

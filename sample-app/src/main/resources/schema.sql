@@ -6,8 +6,9 @@ create table if not exists product (
 	name varchar(100) not null,
 	initial_stock int not null,
 	stock int not null,
-	-- Fencing token of the last locked write: a stale holder's older token is refused.
-	last_fencing_token bigint not null default 0
+	-- Fencing token of the last locked write, checked and set by FencedJdbcTemplate: a
+	-- stale holder's older token is refused.
+	fencing_token bigint
 );
 
 create table if not exists purchase_order (

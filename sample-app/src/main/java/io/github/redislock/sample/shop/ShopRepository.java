@@ -4,6 +4,8 @@ package io.github.redislock.sample.shop;
 
 import java.util.List;
 
+import io.github.redislock.fencing.FencedJdbcTemplate;
+import io.github.redislock.fencing.StaleFencingTokenException;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.RowMapper;
@@ -36,8 +38,11 @@ public class ShopRepository {
 
 	private final JdbcClient jdbc;
 
-	ShopRepository(JdbcClient jdbc) {
+	private final FencedJdbcTemplate fenced;
+
+	ShopRepository(JdbcClient jdbc, FencedJdbcTemplate fenced) {
 		this.jdbc = jdbc;
+		this.fenced = fenced;
 	}
 
 	/**
@@ -75,14 +80,12 @@ public class ShopRepository {
 	}
 
 	/**
-	 * Write the stock unless a holder with a newer fencing token wrote it since.
-	 * @return whether the row was written
+	 * Write the stock under the fencing token of the running locked sale, unless a holder
+	 * with a newer token wrote it since.
+	 * @throws StaleFencingTokenException if a newer holder wrote the stock
 	 */
-	boolean writeStock(long productId, int stock, long fencingToken) {
-		return this.jdbc
-			.sql("update product set stock = ?, last_fencing_token = ? where id = ? and last_fencing_token < ?")
-			.params(stock, fencingToken, productId, fencingToken)
-			.update() == 1;
+	void writeFencedStock(long productId, int stock) {
+		this.fenced.update("update product set stock = ? where id = ?", stock, productId);
 	}
 
 	boolean hasOrder(long productId, String userId) {

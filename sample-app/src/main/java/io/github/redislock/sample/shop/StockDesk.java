@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.annotation.LockContext;
 import io.github.redislock.annotation.RedisLock;
+import io.github.redislock.fencing.StaleFencingTokenException;
 import io.github.redislock.sample.shop.PurchaseRefusedException.Reason;
 import org.jspecify.annotations.Nullable;
 
@@ -22,9 +23,10 @@ import org.springframework.transaction.annotation.Transactional;
  * <p>
  * {@link #sell} holds the product's lock around the transaction (the lock advisor runs
  * outside {@code @Transactional} by default, so no database connection is held while
- * waiting, and the lock is released only after the commit). Its write also carries the
- * lock's fencing token, so that a holder whose lease ran out cannot overwrite a newer
- * holder's stock.
+ * waiting, and the lock is released only after the commit). Its write goes through
+ * {@link io.github.redislock.fencing.FencedJdbcTemplate}, which adds the lock's fencing
+ * token to it, so that a holder whose lease ran out cannot overwrite a newer holder's
+ * stock.
  * <p>
  * {@code sample.shop.sell-delay} (none by default) makes each locked sale take that much
  * longer, like a slow payment step, to watch what a shutdown does with locks held: the CI
@@ -103,10 +105,15 @@ public class StockDesk {
 		if (fencingToken == null) {
 			this.shop.writeStock(productId, stock - 1);
 		}
-		else if (!this.shop.writeStock(productId, stock - 1, fencingToken)) {
-			throw new PurchaseRefusedException(Reason.STALE_FENCING_TOKEN, productId, userId,
-					"The stock of product " + productId + " was written under a newer lock than this purchase's "
-							+ "(fencing token " + fencingToken + "); nothing was bought");
+		else {
+			try {
+				this.shop.writeFencedStock(productId, stock - 1);
+			}
+			catch (StaleFencingTokenException ex) {
+				throw new PurchaseRefusedException(Reason.STALE_FENCING_TOKEN, productId, userId,
+						"The stock of product " + productId + " was written under a newer lock than this purchase's "
+								+ "(fencing token " + fencingToken + "); nothing was bought");
+			}
 		}
 		long orderId = this.shop.insertOrder(productId, userId, fencingToken);
 		return new PlacedOrder(orderId, productId, userId, stock - 1, fencingToken);

@@ -18,6 +18,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockOperations;
+import io.github.redislock.fencing.FencedJdbcTemplate;
+import io.github.redislock.fencing.StaleFencingTokenException;
 import io.github.redislock.redis.RedisLockKeys;
 import io.github.redislock.sample.RunningSample.Response;
 import io.github.redislock.sample.RunningSample;
@@ -37,6 +39,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.jdbc.core.simple.JdbcClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -199,8 +202,11 @@ class FlashSaleHttpTests {
 		long token = app.post("/api/products/2/purchase?user=heidi").json().path("fencingToken").asLong();
 		assertThat(token).isPositive();
 		ShopRepository shop = app.context().getBean(ShopRepository.class);
+		FencedJdbcTemplate fenced = app.context().getBean(FencedJdbcTemplate.class);
 
-		assertThat(shop.writeStock(2, 0, token - 1)).as("write with an older token").isFalse();
+		assertThatExceptionOfType(StaleFencingTokenException.class).as("write with an older token")
+			.isThrownBy(() -> fenced.updateWithToken("stock:2", token - 1, "update product set stock = ? where id = ?",
+					0, 2L));
 		assertThat(shop.stock(2)).isEqualTo(9);
 
 		long next = app.post("/api/products/2/purchase?user=ivan").json().path("fencingToken").asLong();

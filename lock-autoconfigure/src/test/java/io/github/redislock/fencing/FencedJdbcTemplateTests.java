@@ -1,0 +1,195 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+package io.github.redislock.fencing;
+
+import java.time.Duration;
+import java.util.Map;
+
+import io.github.redislock.annotation.LockContext;
+import io.github.redislock.core.AcquiredLock;
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockTemplate;
+import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.test.InMemoryLockStore;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.embedded.EmbeddedDatabase;
+import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseBuilder;
+import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+/**
+ * {@link FencedJdbcTemplate} on H2: the database writes a row only for a token at least
+ * as new as the row's, tells a stale token (exception) from a missing row ({@code 0}),
+ * and statements it cannot fence or calls without a lock fail before reaching the
+ * database.
+ *
+ * @author redis-lock contributors
+ */
+class FencedJdbcTemplateTests {
+
+	private EmbeddedDatabase database;
+
+	private JdbcClient jdbc;
+
+	private DefaultLockClient lockClient;
+
+	private AcquiredLock lock;
+
+	private FencedJdbcTemplate fenced;
+
+	@BeforeEach
+	void setUp() {
+		this.database = new EmbeddedDatabaseBuilder().setType(EmbeddedDatabaseType.H2).generateUniqueName(true).build();
+		this.jdbc = JdbcClient.create(this.database);
+		this.jdbc.sql("create table stock (sku varchar(20) primary key, qty int not null, fencing_token bigint)")
+			.update();
+		this.jdbc.sql("insert into stock (sku, qty) values ('a1', 10)").update();
+		this.lockClient = new DefaultLockClient(new InMemoryLockStore());
+		this.lock = new LockTemplate(this.lockClient)
+			.tryAcquire(LockDefinition.of("stock:a1", Duration.ofSeconds(30), Duration.ZERO))
+			.orElseThrow();
+		this.fenced = new FencedJdbcTemplate(this.jdbc);
+	}
+
+	@AfterEach
+	void tearDown() {
+		this.lock.close();
+		this.lockClient.close();
+		this.database.shutdown();
+	}
+
+	@Test
+	void rowWithoutFenceIsWrittenAndTakesTheToken() {
+		assertThat(this.fenced.update(this.lock, "UPDATE stock SET qty = qty - ? WHERE sku = ?", 3, "a1")).isOne();
+		assertThat(row()).containsEntry("QTY", 7).containsEntry("FENCING_TOKEN", this.lock.getFencingToken());
+	}
+
+	@Test
+	void tokenNewerThanTheRowsIsAcceptedAndTheSameLeaseMayWriteAgain() {
+		setFence(this.lock.getFencingToken() - 1);
+		this.fenced.update(this.lock, "UPDATE stock SET qty = qty - 1 WHERE sku = ?", "a1");
+		this.fenced.update(this.lock, "UPDATE stock SET qty = qty - 1 WHERE sku = ?", "a1");
+		assertThat(row()).containsEntry("QTY", 8).containsEntry("FENCING_TOKEN", this.lock.getFencingToken());
+	}
+
+	@Test
+	void tokenOlderThanTheRowsIsRefusedAndWritesNothing() {
+		long token = this.lock.getFencingToken();
+		setFence(token + 1);
+		assertThatExceptionOfType(StaleFencingTokenException.class)
+			.isThrownBy(() -> this.fenced.update(this.lock, "UPDATE stock SET qty = qty - 1 WHERE sku = ?", "a1"))
+			.satisfies((ex) -> {
+				assertThat(ex.getLockName()).isEqualTo("stock:a1");
+				assertThat(ex.getFencingToken()).isEqualTo(token);
+				assertThat(ex.getTarget()).isEqualTo("stock");
+				assertThat(ex.getMessage()).contains("'stock:a1'", Long.toString(token), "table stock",
+						"UPDATE stock SET qty = qty - 1 WHERE sku = ?");
+			});
+		assertThat(row()).containsEntry("QTY", 10).containsEntry("FENCING_TOKEN", token + 1);
+	}
+
+	@Test
+	void missingRowIsNotStaleAndUpdatesNothing() {
+		assertThat(this.fenced.update(this.lock, "UPDATE stock SET qty = qty - 1 WHERE sku = ?", "zz")).isZero();
+	}
+
+	@Test
+	void tokenOfTheRunningLockedMethodIsUsedWithoutPassingIt() {
+		LockContext previous = LockContext.bind(this.lock);
+		try {
+			assertThat(this.fenced.update("update stock s set qty = (qty * 2) where s.sku = ?", "a1")).isOne();
+		}
+		finally {
+			LockContext.restore(previous);
+		}
+		assertThat(row()).containsEntry("QTY", 20).containsEntry("FENCING_TOKEN", this.lock.getFencingToken());
+	}
+
+	@Test
+	void distributedLockHeldByThisThreadGivesItsToken() {
+		DistributedLock other = this.lockClient.getLock("stock:other");
+		assertThat(other.tryLock()).isTrue();
+		try {
+			this.fenced.update(other, "UPDATE stock SET qty = 1 WHERE sku = ?", "a1");
+			assertThat(row()).containsEntry("FENCING_TOKEN", other.getFencingToken());
+		}
+		finally {
+			other.unlock();
+		}
+	}
+
+	@Test
+	void otherFenceColumnIsCheckedAndSet() {
+		this.jdbc.sql("alter table stock add column last_token bigint").update();
+		this.jdbc.sql("update stock set last_token = ?").param(this.lock.getFencingToken() + 5).update();
+		FencedJdbcTemplate other = this.fenced.withFenceColumn("last_token");
+		assertThat(other.getFenceColumn()).isEqualTo("last_token");
+		assertThatExceptionOfType(StaleFencingTokenException.class)
+			.isThrownBy(() -> other.update(this.lock, "UPDATE stock SET qty = 0 WHERE sku = ?", "a1"));
+		assertThat(row()).containsEntry("QTY", 10);
+	}
+
+	@Test
+	void withoutARunningLockedMethodTheUpdateFailsBeforeTheDatabase() {
+		assertThatIllegalStateException()
+			.isThrownBy(() -> this.fenced.update("UPDATE stock SET qty = 0 WHERE sku = ?", "a1"))
+			.withMessageContaining("UPDATE stock SET qty = 0 WHERE sku = ?")
+			.withMessageContaining("@RedisLock");
+		assertThat(row()).containsEntry("QTY", 10);
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "DELETE FROM stock WHERE sku = ?", "UPDATE stock SET qty = 0",
+			"UPDATE stock SET qty = 0 WHERE sku = 'a1'", "UPDATE stock SET qty = 0 WHERE sku = ? -- comment",
+			"UPDATE stock SET qty = 0 WHERE sku = ?; DROP TABLE stock", "UPDATE stock SET qty = 0 WHERE sku = :sku",
+			"UPDATE stock SET fencing_token = 0 WHERE sku = ?", "UPDATE stock SET qty = 0 WHERE sku = ? RETURNING qty",
+			"UPDATE stock, other SET qty = 0 WHERE sku = ?", "UPDATE stock SET qty = 0 FROM other WHERE sku = ?",
+			"UPDATE stock SET qty = (0 WHERE sku = ?", "UPDATE \"stock\" SET qty = 0 WHERE sku = ?",
+			"UPDATE stock SET qty = 0 WHERE sku = ? OR 1 = 1 WHERE qty = 1" })
+	void statementThatCannotBeFencedIsRefusedNamingIt(String sql) {
+		assertThatIllegalArgumentException().isThrownBy(() -> this.fenced.update(this.lock, sql, "a1"))
+			.withMessageContaining("'" + sql + "'");
+		assertThat(row()).containsEntry("QTY", 10);
+	}
+
+	@Test
+	void subqueryWithItsOwnWhereIsFenced() {
+		this.fenced.update(this.lock,
+				"UPDATE stock SET qty = (SELECT COUNT(*) FROM stock WHERE qty > ?) WHERE sku = ? AND qty > ?", 0, "a1",
+				5);
+		assertThat(row()).containsEntry("QTY", 1);
+	}
+
+	@Test
+	void wrongNumberOfParametersIsRefused() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.fenced.update(this.lock, "UPDATE stock SET qty = ? WHERE sku = ?", "a1"))
+			.withMessageContaining("2 ? parameters, but 1 values");
+	}
+
+	@Test
+	void fenceColumnMustBeAPlainName() {
+		assertThatIllegalArgumentException().isThrownBy(() -> this.fenced.withFenceColumn("token; drop table x"))
+			.withMessageContaining("fenceColumn");
+	}
+
+	private Map<String, Object> row() {
+		return this.jdbc.sql("select qty, fencing_token from stock where sku = 'a1'").query().singleRow();
+	}
+
+	private void setFence(long token) {
+		this.jdbc.sql("update stock set fencing_token = ? where sku = 'a1'").param(token).update();
+	}
+
+}

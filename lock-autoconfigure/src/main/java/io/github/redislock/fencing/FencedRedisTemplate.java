@@ -298,7 +298,10 @@ public class FencedRedisTemplate {
 					+ "(MULTI) or pipeline: its answer says whether it was refused");
 		}
 		if (result != 0) {
-			throw new StaleFencingTokenException(token.lockName(), resource, fencingToken);
+			throw new StaleFencingTokenException(token.lockName(), fencingToken, resource,
+					"Write to " + resource + " with fencing token " + fencingToken + " of lock '" + token.lockName()
+							+ "' was refused: a holder with an equal or newer token (" + result + ") wrote it since, "
+							+ "so this holder's lease ran out and the lock was taken by another");
 		}
 	}
 

@@ -5,51 +5,48 @@ package io.github.redislock.fencing;
 import io.github.redislock.core.LockException;
 
 /**
- * Thrown when a store refuses a write because a holder with an equal or newer fencing
- * token wrote the same data since: the writer's lease ran out (a pause, a lost
- * connection) and another holder took the lock, so this write must not land. Nothing was
- * written.
+ * Thrown when the data store refused a fenced write because what it holds was written
+ * under a newer fencing token than the writer's: the writer's lease ran out while it was
+ * paused or slow, and another holder of the lock has written since. Nothing was written;
+ * the work done under the stale lease should be abandoned, not retried with the same
+ * token.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
 public class StaleFencingTokenException extends LockException {
 
-	private final String resource;
-
 	private final long fencingToken;
+
+	private final String target;
 
 	/**
 	 * Create an exception.
-	 * @param lockName the name of the lock the token belongs to
-	 * @param resource what the write was refused on, for example
-	 * {@code Redis key 'stock:42'}
+	 * @param lockName the name of the lock whose token was refused
 	 * @param fencingToken the refused token
+	 * @param target what refused it: a table, a key
+	 * @param message the detail message, naming the lock, the token and the target
 	 */
-	public StaleFencingTokenException(String lockName, String resource, long fencingToken) {
-		super(lockName,
-				"Write to " + resource + " with fencing token " + fencingToken + " of lock '" + lockName
-						+ "' was refused: a holder with an equal or newer token wrote it since, so this holder's lease "
-						+ "ran out and the lock was taken by another",
-				null);
-		this.resource = resource;
+	public StaleFencingTokenException(String lockName, long fencingToken, String target, String message) {
+		super(lockName, message, null);
 		this.fencingToken = fencingToken;
+		this.target = target;
 	}
 
 	/**
-	 * Return what the write was refused on.
-	 * @return the resource, as named in the message
-	 */
-	public String getResource() {
-		return this.resource;
-	}
-
-	/**
-	 * Return the refused fencing token.
-	 * @return the token
+	 * Return the fencing token that was refused.
+	 * @return the stale token
 	 */
 	public long getFencingToken() {
 		return this.fencingToken;
+	}
+
+	/**
+	 * Return what refused the write, such as a table or a Redis key.
+	 * @return the target
+	 */
+	public String getTarget() {
+		return this.target;
 	}
 
 }

@@ -2,12 +2,17 @@
 // SPDX-License-Identifier: Apache-2.0
 
 /**
- * Fenced writes: data written under a lock that the store itself refuses to take from a
- * holder whose lease ran out, by comparing the writer's fencing token with the last one
- * that wrote the data. {@link io.github.redislock.fencing.FencedRedisTemplate} does it
- * for values kept in Redis; a refused write raises
- * {@link io.github.redislock.fencing.StaleFencingTokenException}. The token comes from
- * the current lease ({@link io.github.redislock.annotation.LockContext}) unless given.
+ * Writes that the data store itself refuses when they come from a stale holder: each row
+ * (or value) keeps the fencing token of the last lease that wrote it, and a write
+ * carrying an older token is turned away with a {@link StaleFencingTokenException}. The
+ * token comes from the current lease (the running {@code @RedisLock} method's
+ * {@link io.github.redislock.annotation.LockContext}, or an
+ * {@link io.github.redislock.core.AcquiredLock} or
+ * {@link io.github.redislock.core.DistributedLock} held through the programmatic API), so
+ * that application code never passes it by hand.
+ * <p>
+ * For values kept in Redis, {@link FencedRedisTemplate} sets strings and hash fields in
+ * one script that compares and records the token beside the value.
  */
 @NullMarked
 package io.github.redislock.fencing;

@@ -12,7 +12,9 @@
  * that application code never passes it by hand.
  * <p>
  * For relational tables, {@link FencedJdbcTemplate} adds the fence check and update to a
- * plain {@code UPDATE} statement.
+ * plain {@code UPDATE} statement. For values kept in Redis, {@link FencedRedisTemplate}
+ * sets strings and hash fields in one script that compares and records the token beside
+ * the value.
  */
 @NullMarked
 package io.github.redislock.fencing;

@@ -1,0 +1,329 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+package io.github.redislock.fencing;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.LongSupplier;
+
+import io.github.redislock.annotation.LockContext;
+import io.github.redislock.core.AcquiredLock;
+import io.github.redislock.core.DistributedLock;
+import io.github.redislock.redis.FencedWrites;
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.serializer.RedisSerializer;
+import org.springframework.util.Assert;
+
+/**
+ * Writes values kept in Redis under a lock so that Redis itself refuses a holder whose
+ * lease ran out: each write carries the holder's fencing token, and one Lua script sets
+ * the value only if the token is newer than the last one that wrote the key, and records
+ * it. A holder that paused past its lease and resumed after the next holder wrote gets a
+ * {@link StaleFencingTokenException}, and the newer value stays:
+ *
+ * <pre class="code">
+ * &#64;RedisLock(key = "'stock:' + #sku")
+ * public void restock(String sku, int quantity) {
+ *     fenced.set("stock:" + sku, Integer.toString(quantity));
+ * }
+ * </pre>
+ *
+ * Inside a {@code @RedisLock} method the token is that of {@link LockContext#current()};
+ * with the programmatic API, write through {@link #forLock(DistributedLock)} or
+ * {@link #forLock(AcquiredLock)}. An equal token is refused too, so a lease writes a key
+ * once; and every write to a key must be made under the same lock name, whose tokens are
+ * the ones compared.
+ * <p>
+ * The last token of a key is kept in a key beside it, named by {@link #tokenKey(String)}
+ * and in the same Cluster hash slot. It lives as long as the value and at least the token
+ * retention (one day by default) after the write: a value without expiry is protected
+ * from holders that resume within the retention of its last fenced write, and a deleted
+ * or expired value leaves its token key for at most that long. Each fenced key costs one
+ * more small key (about 100 bytes).
+ * <p>
+ * The template's key and value serializers write the keys and values, so
+ * {@code opsForValue().get(key)} on the same template reads them. The scripts' answer
+ * decides whether a write was refused, so fenced writes do not run inside a Redis
+ * transaction ({@code MULTI}) or a pipeline of the template.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+public class FencedRedisTemplate {
+
+	/** How long the last token of a key is kept at least, by default. */
+	public static final Duration DEFAULT_TOKEN_RETENTION = Duration.ofDays(1);
+
+	private static final byte[] TOKEN_KEY_SUFFIX = ":fencing-token".getBytes(StandardCharsets.US_ASCII);
+
+	private final StringRedisTemplate redis;
+
+	private final Duration tokenRetention;
+
+	private final @Nullable Token token;
+
+	/**
+	 * Create a template that keeps tokens for {@link #DEFAULT_TOKEN_RETENTION}.
+	 * @param redis the template whose connection and serializers to use
+	 */
+	public FencedRedisTemplate(StringRedisTemplate redis) {
+		this(redis, DEFAULT_TOKEN_RETENTION);
+	}
+
+	/**
+	 * Create a template.
+	 * @param redis the template whose connection and serializers to use
+	 * @param tokenRetention how long the last token of a key is kept at least after a
+	 * write, at least 1 ms
+	 */
+	public FencedRedisTemplate(StringRedisTemplate redis, Duration tokenRetention) {
+		this(redis, tokenRetention, null);
+		Assert.notNull(redis, "'redis' must not be null");
+		Assert.isTrue(tokenRetention != null && tokenRetention.toMillis() >= 1,
+				() -> "'tokenRetention' must be at least 1ms, but was " + tokenRetention);
+	}
+
+	private FencedRedisTemplate(StringRedisTemplate redis, Duration tokenRetention, @Nullable Token token) {
+		this.redis = redis;
+		this.tokenRetention = tokenRetention;
+		this.token = token;
+	}
+
+	/**
+	 * Return a template that writes with the fencing token of the current thread's hold
+	 * of the given lock, asked for at each write.
+	 * @param lock a lock the writing thread holds
+	 * @return a template bound to the lock
+	 */
+	public FencedRedisTemplate forLock(DistributedLock lock) {
+		Assert.notNull(lock, "'lock' must not be null");
+		return new FencedRedisTemplate(this.redis, this.tokenRetention,
+				new Token(lock.getName(), lock::getFencingToken));
+	}
+
+	/**
+	 * Return a template that writes with the fencing token of an acquired lock.
+	 * @param lock the acquired lock
+	 * @return a template bound to the lock
+	 */
+	public FencedRedisTemplate forLock(AcquiredLock lock) {
+		Assert.notNull(lock, "'lock' must not be null");
+		return new FencedRedisTemplate(this.redis, this.tokenRetention,
+				new Token(lock.getName(), lock::getFencingToken));
+	}
+
+	/**
+	 * Return a template that writes with a given fencing token, for a token handed over
+	 * from elsewhere (another thread or process of the holder).
+	 * @param lockName the name of the lock the token belongs to, named by a refusal
+	 * @param fencingToken the token, positive
+	 * @return a template bound to the token
+	 */
+	public FencedRedisTemplate forToken(String lockName, long fencingToken) {
+		Assert.hasLength(lockName, "'lockName' must not be empty");
+		Assert.isTrue(fencingToken > 0, () -> "'fencingToken' must be positive, but was " + fencingToken);
+		return new FencedRedisTemplate(this.redis, this.tokenRetention, new Token(lockName, () -> fencingToken));
+	}
+
+	/**
+	 * Set a string value, without expiry (as {@code SET}), unless a write with an equal
+	 * or newer token wrote the key.
+	 * @param key the key
+	 * @param value the value
+	 * @throws StaleFencingTokenException if refused; nothing was written
+	 * @throws IllegalStateException if no token is at hand: not inside a
+	 * {@code @RedisLock} method, nor bound by {@link #forLock}
+	 */
+	public void set(String key, String value) {
+		set(key, value, 0);
+	}
+
+	/**
+	 * Set a string value that expires after the given time, unless a write with an equal
+	 * or newer token wrote the key.
+	 * @param key the key
+	 * @param value the value
+	 * @param ttl how long the value lives, at least 1 ms
+	 * @throws StaleFencingTokenException if refused; nothing was written
+	 * @throws IllegalStateException if no token is at hand
+	 */
+	public void set(String key, String value, Duration ttl) {
+		set(key, value, ttlMillis("set", ttl));
+	}
+
+	private void set(String key, String value, long ttlMillis) {
+		Assert.hasLength(key, "'key' must not be empty");
+		Assert.notNull(value, "'value' must not be null");
+		Token token = token("set", key);
+		byte[] rawKey = serialize(this.redis.getKeySerializer(), key);
+		byte[] rawValue = serialize(this.redis.getValueSerializer(), value);
+		long fencingToken = token.value();
+		Long result = this.redis.execute((RedisCallback<Long>) (connection) -> FencedWrites.set(connection, rawKey,
+				tokenKey(rawKey), fencingToken, ttlMillis, this.tokenRetention.toMillis(), rawValue));
+		check(result, token, fencingToken, "Redis key '" + key + "'");
+	}
+
+	/**
+	 * Set a field of a hash, keeping the hash's expiry (as {@code HSET}), unless a write
+	 * with an equal or newer token wrote the hash. The token is kept per hash.
+	 * @param key the hash's key
+	 * @param field the field
+	 * @param value the value
+	 * @throws StaleFencingTokenException if refused; nothing was written
+	 * @throws IllegalStateException if no token is at hand
+	 */
+	public void hset(String key, String field, String value) {
+		Assert.notNull(field, "'field' must not be null");
+		Assert.notNull(value, "'value' must not be null");
+		hset(key, Map.of(field, value), 0);
+	}
+
+	/**
+	 * Set fields of a hash, keeping the hash's expiry, unless a write with an equal or
+	 * newer token wrote the hash.
+	 * @param key the hash's key
+	 * @param fields the fields and their values, at least one
+	 * @throws StaleFencingTokenException if refused; nothing was written
+	 * @throws IllegalStateException if no token is at hand
+	 */
+	public void hset(String key, Map<String, String> fields) {
+		hset(key, fields, 0);
+	}
+
+	/**
+	 * Set fields of a hash and make the hash expire after the given time, unless a write
+	 * with an equal or newer token wrote the hash.
+	 * @param key the hash's key
+	 * @param fields the fields and their values, at least one
+	 * @param ttl how long the hash lives from now, at least 1 ms
+	 * @throws StaleFencingTokenException if refused; nothing was written
+	 * @throws IllegalStateException if no token is at hand
+	 */
+	public void hset(String key, Map<String, String> fields, Duration ttl) {
+		hset(key, fields, ttlMillis("hset", ttl));
+	}
+
+	private void hset(String key, Map<String, String> fields, long ttlMillis) {
+		Assert.hasLength(key, "'key' must not be empty");
+		Assert.notEmpty(fields, "'fields' must not be empty");
+		Token token = token("hset", key);
+		byte[] rawKey = serialize(this.redis.getKeySerializer(), key);
+		List<byte[]> fieldsAndValues = new ArrayList<>(fields.size() * 2);
+		fields.forEach((field, value) -> {
+			Assert.notNull(field, "'fields' must not hold a null field");
+			Assert.notNull(value, () -> "'fields' must not hold a null value, as for field '" + field + "'");
+			fieldsAndValues.add(serialize(this.redis.getHashKeySerializer(), field));
+			fieldsAndValues.add(serialize(this.redis.getHashValueSerializer(), value));
+		});
+		long fencingToken = token.value();
+		Long result = this.redis.execute((RedisCallback<Long>) (connection) -> FencedWrites.hset(connection, rawKey,
+				tokenKey(rawKey), fencingToken, ttlMillis, this.tokenRetention.toMillis(), fieldsAndValues));
+		check(result, token, fencingToken, "Redis hash '" + key + "'");
+	}
+
+	/**
+	 * Return the key that holds the last fencing token that wrote a key: the key with a
+	 * suffix when it has a hash tag, else the key as a hash tag with the suffix, so that
+	 * both are in the same Cluster hash slot ({@code stock:{42}} &rarr;
+	 * {@code stock:{42}:fencing-token}, {@code stock:42} &rarr;
+	 * {@code {stock:42}:fencing-token}). A key as the template's key serializer writes
+	 * it.
+	 * @param key the data key
+	 * @return the token key
+	 * @throws IllegalArgumentException if the key has a {@code '}'} but no hash tag,
+	 * whose slot no other key name can share
+	 */
+	public static String tokenKey(String key) {
+		return new String(tokenKey(key.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+	}
+
+	static byte[] tokenKey(byte[] key) {
+		int open = indexOf(key, '{', 0);
+		if (open >= 0) {
+			int close = indexOf(key, '}', open + 1);
+			if (close > open + 1) {
+				return concat(key, TOKEN_KEY_SUFFIX);
+			}
+		}
+		if (indexOf(key, '}', 0) >= 0) {
+			throw new IllegalArgumentException("Redis key '" + new String(key, StandardCharsets.UTF_8)
+					+ "' has a '}' but no hash tag, so no key in its Cluster hash slot can hold its fencing token: "
+					+ "give it a hash tag, as in 'stock:{42}'");
+		}
+		byte[] tagged = new byte[key.length + 2];
+		tagged[0] = '{';
+		System.arraycopy(key, 0, tagged, 1, key.length);
+		tagged[key.length + 1] = '}';
+		return concat(tagged, TOKEN_KEY_SUFFIX);
+	}
+
+	private static int indexOf(byte[] bytes, char c, int from) {
+		for (int i = from; i < bytes.length; i++) {
+			if (bytes[i] == c) {
+				return i;
+			}
+		}
+		return -1;
+	}
+
+	private static byte[] concat(byte[] first, byte[] second) {
+		byte[] result = new byte[first.length + second.length];
+		System.arraycopy(first, 0, result, 0, first.length);
+		System.arraycopy(second, 0, result, first.length, second.length);
+		return result;
+	}
+
+	private Token token(String method, String key) {
+		if (this.token != null) {
+			return this.token;
+		}
+		if (!LockContext.isActive()) {
+			throw new IllegalStateException("FencedRedisTemplate." + method + "(\"" + key
+					+ "\") needs a fencing token: call it inside a @RedisLock method, or through forLock(lock) "
+					+ "with a lock the thread holds");
+		}
+		LockContext context = LockContext.current();
+		return new Token(context.getLockName(), context::getFencingToken);
+	}
+
+	private static void check(@Nullable Long result, Token token, long fencingToken, String resource) {
+		if (result == null) {
+			throw new IllegalStateException("A fenced write to " + resource + " cannot run in a Redis transaction "
+					+ "(MULTI) or pipeline: its answer says whether it was refused");
+		}
+		if (result != 0) {
+			throw new StaleFencingTokenException(token.lockName(), fencingToken, resource,
+					"Write to " + resource + " with fencing token " + fencingToken + " of lock '" + token.lockName()
+							+ "' was refused: a holder with an equal or newer token (" + result + ") wrote it since, "
+							+ "so this holder's lease ran out and the lock was taken by another");
+		}
+	}
+
+	private static long ttlMillis(String method, Duration ttl) {
+		Assert.isTrue(ttl != null && ttl.toMillis() >= 1,
+				() -> "'ttl' of FencedRedisTemplate." + method + " must be at least 1ms, but was " + ttl);
+		return ttl.toMillis();
+	}
+
+	@SuppressWarnings("unchecked")
+	private static byte[] serialize(RedisSerializer<?> serializer, String value) {
+		byte[] bytes = ((RedisSerializer<String>) serializer).serialize(value);
+		Assert.state(bytes != null, () -> "Serializer " + serializer + " wrote nothing for '" + value + "'");
+		return bytes;
+	}
+
+	private record Token(String lockName, LongSupplier supplier) {
+
+		long value() {
+			return this.supplier.getAsLong();
+		}
+
+	}
+
+}

@@ -1,0 +1,37 @@
+-- Sets fields of a hash kept in Redis, unless a write with an equal or newer fencing
+-- token wrote the hash before: a holder that paused past its lease and resumed after
+-- the next holder wrote is refused, whatever the order its commands reach Redis in. The
+-- token is kept per hash, not per field, so every field of a hash is written under one
+-- lock name.
+--
+-- KEYS[1]  data key: the hash
+-- KEYS[2]  token key: the last fencing token that wrote KEYS[1], in its hash slot
+-- ARGV[1]  fencing token of the writer, a positive integer
+-- ARGV[2]  time to live of the hash in milliseconds, or 0 to keep its expiry (as HSET)
+-- ARGV[3]  how long to keep the token at least, in milliseconds
+-- ARGV[4], ARGV[5], ...  field, value, field, value ...
+--
+-- Returns 0 when the fields were set and ARGV[1] recorded as the last token, else the
+-- last token recorded (at least ARGV[1]) and nothing is changed.
+--
+-- The token key lives as long as the hash and at least ARGV[3] after the write: a hash
+-- without expiry is protected for ARGV[3] after its last fenced write, and a hash that
+-- expired or was deleted leaves its token key for at most that long.
+--
+-- Assumes Redis 6.2 or later: script effects replication.
+
+local token = tonumber(ARGV[1])
+local last = tonumber(redis.call('GET', KEYS[2]))
+if last and last >= token then
+  return last
+end
+-- In slices: unpack puts every value on Lua's stack, which holds a few thousand.
+for first = 4, #ARGV, 200 do
+  redis.call('HSET', KEYS[1], unpack(ARGV, first, math.min(first + 199, #ARGV)))
+end
+if ARGV[2] ~= '0' then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+local keep = math.max(tonumber(ARGV[3]), redis.call('PTTL', KEYS[1]))
+redis.call('SET', KEYS[2], ARGV[1], 'PX', keep)
+return 0

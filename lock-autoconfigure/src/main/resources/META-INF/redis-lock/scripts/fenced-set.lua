@@ -1,0 +1,33 @@
+-- Sets a string value kept in Redis, unless a write with an equal or newer fencing token
+-- wrote it before: a holder that paused past its lease and resumed after the next
+-- holder wrote is refused, whatever the order its commands reach Redis in.
+--
+-- KEYS[1]  data key: the string to set
+-- KEYS[2]  token key: the last fencing token that wrote KEYS[1], in its hash slot
+-- ARGV[1]  fencing token of the writer, a positive integer
+-- ARGV[2]  time to live of the value in milliseconds, or 0 for none (as SET)
+-- ARGV[3]  how long to keep the token at least, in milliseconds
+-- ARGV[4]  the value
+--
+-- Returns 0 when the value was set and ARGV[1] recorded as the last token, else the
+-- last token recorded (at least ARGV[1]) and nothing is changed.
+--
+-- The token key lives as long as the value and at least ARGV[3] after the write: a
+-- value without expiry is protected for ARGV[3] after its last fenced write, and a
+-- value that expired or was deleted leaves its token key for at most that long.
+--
+-- Assumes Redis 6.2 or later: script effects replication.
+
+local token = tonumber(ARGV[1])
+local last = tonumber(redis.call('GET', KEYS[2]))
+if last and last >= token then
+  return last
+end
+if ARGV[2] == '0' then
+  redis.call('SET', KEYS[1], ARGV[4])
+else
+  redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[2])
+end
+local keep = math.max(tonumber(ARGV[3]), redis.call('PTTL', KEYS[1]))
+redis.call('SET', KEYS[2], ARGV[1], 'PX', keep)
+return 0

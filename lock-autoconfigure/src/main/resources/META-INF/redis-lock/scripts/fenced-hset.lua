@@ -1,4 +1,4 @@
--- Sets fields of a hash kept in Redis, unless a write with an equal or newer fencing
+-- Sets fields of a hash kept in Redis, unless a write with a newer fencing
 -- token wrote the hash before: a holder that paused past its lease and resumed after
 -- the next holder wrote is refused, whatever the order its commands reach Redis in. The
 -- token is kept per hash, not per field, so every field of a hash is written under one
@@ -12,7 +12,7 @@
 -- ARGV[4], ARGV[5], ...  field, value, field, value ...
 --
 -- Returns 0 when the fields were set and ARGV[1] recorded as the last token, else the
--- last token recorded (at least ARGV[1]) and nothing is changed.
+-- last token recorded (larger than ARGV[1]) and nothing is changed.
 --
 -- The token key lives as long as the hash and at least ARGV[3] after the write: a hash
 -- without expiry is protected for ARGV[3] after its last fenced write, and a hash that
@@ -22,7 +22,7 @@
 
 local token = tonumber(ARGV[1])
 local last = tonumber(redis.call('GET', KEYS[2]))
-if last and last >= token then
+if last and last > token then
   return last
 end
 -- In slices: unpack puts every value on Lua's stack, which holds a few thousand.

@@ -1,6 +1,7 @@
--- Sets a string value kept in Redis, unless a write with an equal or newer fencing token
--- wrote it before: a holder that paused past its lease and resumed after the next
--- holder wrote is refused, whatever the order its commands reach Redis in.
+-- Sets a string value kept in Redis, unless a write with a newer fencing token wrote it
+-- before (an equal token is the same lease writing again): a holder that paused past
+-- its lease and resumed after the next holder wrote is refused, whatever the order its
+-- commands reach Redis in.
 --
 -- KEYS[1]  data key: the string to set
 -- KEYS[2]  token key: the last fencing token that wrote KEYS[1], in its hash slot
@@ -10,7 +11,7 @@
 -- ARGV[4]  the value
 --
 -- Returns 0 when the value was set and ARGV[1] recorded as the last token, else the
--- last token recorded (at least ARGV[1]) and nothing is changed.
+-- last token recorded (larger than ARGV[1]) and nothing is changed.
 --
 -- The token key lives as long as the value and at least ARGV[3] after the write: a
 -- value without expiry is protected for ARGV[3] after its last fenced write, and a
@@ -20,7 +21,7 @@
 
 local token = tonumber(ARGV[1])
 local last = tonumber(redis.call('GET', KEYS[2]))
-if last and last >= token then
+if last and last > token then
   return last
 end
 if ARGV[2] == '0' then

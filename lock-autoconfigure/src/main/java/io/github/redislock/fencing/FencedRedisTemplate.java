@@ -36,8 +36,8 @@ import org.springframework.util.Assert;
  *
  * Inside a {@code @RedisLock} method the token is that of {@link LockContext#current()};
  * with the programmatic API, write through {@link #forLock(DistributedLock)} or
- * {@link #forLock(AcquiredLock)}. An equal token is refused too, so a lease writes a key
- * once; and every write to a key must be made under the same lock name, whose tokens are
+ * {@link #forLock(AcquiredLock)}. An equal token is the same lease writing again and is
+ * accepted; every write to a key must be made under the same lock name, whose tokens are
  * the ones compared.
  * <p>
  * The last token of a key is kept in a key beside it, named by {@link #tokenKey(String)}
@@ -132,8 +132,8 @@ public class FencedRedisTemplate {
 	}
 
 	/**
-	 * Set a string value, without expiry (as {@code SET}), unless a write with an equal
-	 * or newer token wrote the key.
+	 * Set a string value, without expiry (as {@code SET}), unless a write with a newer or
+	 * newer token wrote the key.
 	 * @param key the key
 	 * @param value the value
 	 * @throws StaleFencingTokenException if refused; nothing was written
@@ -145,7 +145,7 @@ public class FencedRedisTemplate {
 	}
 
 	/**
-	 * Set a string value that expires after the given time, unless a write with an equal
+	 * Set a string value that expires after the given time, unless a write with a newer
 	 * or newer token wrote the key.
 	 * @param key the key
 	 * @param value the value
@@ -171,7 +171,7 @@ public class FencedRedisTemplate {
 
 	/**
 	 * Set a field of a hash, keeping the hash's expiry (as {@code HSET}), unless a write
-	 * with an equal or newer token wrote the hash. The token is kept per hash.
+	 * with a newer token wrote the hash. The token is kept per hash.
 	 * @param key the hash's key
 	 * @param field the field
 	 * @param value the value
@@ -185,8 +185,8 @@ public class FencedRedisTemplate {
 	}
 
 	/**
-	 * Set fields of a hash, keeping the hash's expiry, unless a write with an equal or
-	 * newer token wrote the hash.
+	 * Set fields of a hash, keeping the hash's expiry, unless a write with a newer newer
+	 * token wrote the hash.
 	 * @param key the hash's key
 	 * @param fields the fields and their values, at least one
 	 * @throws StaleFencingTokenException if refused; nothing was written
@@ -198,7 +198,7 @@ public class FencedRedisTemplate {
 
 	/**
 	 * Set fields of a hash and make the hash expire after the given time, unless a write
-	 * with an equal or newer token wrote the hash.
+	 * with a newer token wrote the hash.
 	 * @param key the hash's key
 	 * @param fields the fields and their values, at least one
 	 * @param ttl how long the hash lives from now, at least 1 ms
@@ -300,7 +300,7 @@ public class FencedRedisTemplate {
 		if (result != 0) {
 			throw new StaleFencingTokenException(token.lockName(), fencingToken, resource,
 					"Write to " + resource + " with fencing token " + fencingToken + " of lock '" + token.lockName()
-							+ "' was refused: a holder with an equal or newer token (" + result + ") wrote it since, "
+							+ "' was refused: a holder with a newer token (" + result + ") wrote it since, "
 							+ "so this holder's lease ran out and the lock was taken by another");
 		}
 	}

@@ -3,6 +3,7 @@
 
 package io.github.redislock.testsupport;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -102,6 +103,17 @@ public final class RedisFixture implements AutoCloseable {
 	}
 
 	/**
+	 * Start one standalone master whose wall clock is offset from the machine's, see
+	 * {@link RedisNode#clockOffset()}. Needs {@code gcc} and a dynamically linked
+	 * redis-server.
+	 * @param clockOffset how far the server's clock is ahead (negative: behind)
+	 * @return the running node
+	 */
+	public RedisNode standalone(Duration clockOffset) {
+		return masters(List.of(clockOffset)).get(0);
+	}
+
+	/**
 	 * Start independent masters at once, for instance the N servers of a Redlock.
 	 * @param count how many masters
 	 * @return the running nodes
@@ -110,9 +122,23 @@ public final class RedisFixture implements AutoCloseable {
 		if (count < 1) {
 			throw new IllegalArgumentException("count must be positive");
 		}
+		return masters(Collections.nCopies(count, Duration.ZERO));
+	}
+
+	/**
+	 * Start independent masters at once, one per clock offset, for instance a Redlock
+	 * whose servers' clocks disagree. A zero offset starts a node with the machine's
+	 * clock; any other needs {@code gcc} and a dynamically linked redis-server.
+	 * @param clockOffsets how far each master's clock is ahead (negative: behind)
+	 * @return the running nodes, in the order of the offsets
+	 */
+	public List<RedisNode> masters(List<Duration> clockOffsets) {
+		if (clockOffsets.isEmpty()) {
+			throw new IllegalArgumentException("clockOffsets must not be empty");
+		}
 		List<RedisNode> masters = new ArrayList<>();
-		for (int i = 0; i < count; i++) {
-			masters.add(newNode("master", Mode.SERVER, List.of(), false));
+		for (Duration clockOffset : clockOffsets) {
+			masters.add(newNode("master", Mode.SERVER, List.of(), false, clockOffset));
 		}
 		RedisNode.startAll(masters);
 		return List.copyOf(masters);
@@ -124,7 +150,18 @@ public final class RedisFixture implements AutoCloseable {
 	 * @return the running group
 	 */
 	public RedisReplicationGroup masterWithReplicas(int replicas) {
-		return RedisReplicationGroup.start(this, replicas);
+		requireNotNegative(replicas);
+		return masterWithReplicas(Collections.nCopies(replicas, Duration.ZERO));
+	}
+
+	/**
+	 * Start a master with one replica per clock offset and wait until every replica is in
+	 * sync; the master keeps the machine's clock.
+	 * @param replicaClockOffsets how far each replica's clock is ahead (negative: behind)
+	 * @return the running group
+	 */
+	public RedisReplicationGroup masterWithReplicas(List<Duration> replicaClockOffsets) {
+		return RedisReplicationGroup.start(this, replicaClockOffsets);
 	}
 
 	/**
@@ -136,7 +173,22 @@ public final class RedisFixture implements AutoCloseable {
 	 * the other sentinels
 	 */
 	public RedisSentinelGroup sentinel(int sentinels, int replicas) {
-		return RedisSentinelGroup.start(this, sentinels, replicas);
+		requireNotNegative(replicas);
+		return sentinel(sentinels, Collections.nCopies(replicas, Duration.ZERO));
+	}
+
+	/**
+	 * Start a master, one replica per clock offset, and sentinels monitoring the master
+	 * as {@value RedisSentinelGroup#MASTER_NAME}; a failover to a replica whose clock is
+	 * behind or ahead is then a sentinel failover like any other. The master and the
+	 * sentinels keep the machine's clock.
+	 * @param sentinels how many sentinels
+	 * @param replicaClockOffsets how far each replica's clock is ahead (negative: behind)
+	 * @return the running group, once every sentinel sees the master, the replicas and
+	 * the other sentinels
+	 */
+	public RedisSentinelGroup sentinel(int sentinels, List<Duration> replicaClockOffsets) {
+		return RedisSentinelGroup.start(this, sentinels, replicaClockOffsets);
 	}
 
 	/**
@@ -192,6 +244,19 @@ public final class RedisFixture implements AutoCloseable {
 	 * @return the new node
 	 */
 	RedisNode newNode(String role, Mode mode, List<String> config, boolean clusterBus) {
+		return newNode(role, mode, config, clusterBus, Duration.ZERO);
+	}
+
+	/**
+	 * Create a node owned by this fixture, not started yet.
+	 * @param role readable role used to name the node
+	 * @param mode data node or sentinel
+	 * @param config configuration lines beyond the defaults
+	 * @param clusterBus whether the node needs the cluster bus port
+	 * @param clockOffset how far the node's wall clock is ahead (negative: behind)
+	 * @return the new node
+	 */
+	RedisNode newNode(String role, Mode mode, List<String> config, boolean clusterBus, Duration clockOffset) {
 		if (this.closed) {
 			throw new IllegalStateException("The fixture is closed");
 		}
@@ -201,9 +266,15 @@ public final class RedisFixture implements AutoCloseable {
 			lines.addAll(DATA_NODE_CONFIG);
 		}
 		lines.addAll(config);
-		RedisNode node = new RedisNode(name, mode, this.binary, lines, clusterBus);
+		RedisNode node = new RedisNode(name, mode, this.binary, lines, clusterBus, clockOffset);
 		this.nodes.add(node);
 		return node;
+	}
+
+	private static void requireNotNegative(int replicas) {
+		if (replicas < 0) {
+			throw new IllegalArgumentException("replica count must not be negative");
+		}
 	}
 
 	private static RuntimeException collect(RuntimeException failure, RuntimeException ex) {

@@ -43,6 +43,10 @@ import static org.awaitility.Awaitility.await;
  * clients can reconnect after a restart. Fixed settings are passed on the command line:
  * {@code --bind 127.0.0.1 --save "" --appendonly no --protected-mode no --daemonize no}.
  * <p>
+ * A data node may run with its wall clock offset from the machine's (see
+ * {@link #clockOffset()}), for clock-skew tests: its {@code TIME}, key expiry and
+ * {@code PXAT} arithmetic follow the offset clock, its monotonic clock does not.
+ * <p>
  * Nodes are created by {@link RedisFixture}; closing the node (or the fixture) stops the
  * process and deletes the directory.
  * <p>
@@ -76,6 +80,12 @@ public final class RedisNode implements AutoCloseable {
 	private static final int START_ATTEMPTS = 5;
 
 	/**
+	 * How far a node's {@code TIME} may stray from the offset it was started with: the
+	 * round trip and a loaded machine, never a second.
+	 */
+	private static final Duration CLOCK_OFFSET_TOLERANCE = Duration.ofSeconds(1);
+
+	/**
 	 * What a node runs as: a data node (standalone master, replica or cluster node) or a
 	 * Redis Sentinel, started with {@code --sentinel}.
 	 */
@@ -95,6 +105,8 @@ public final class RedisNode implements AutoCloseable {
 
 	private final boolean clusterBus;
 
+	private final Duration clockOffset;
+
 	private final Path directory;
 
 	private final Path configFile;
@@ -113,12 +125,14 @@ public final class RedisNode implements AutoCloseable {
 
 	private long logOffset;
 
-	RedisNode(String name, Mode mode, RedisBinary binary, List<String> config, boolean clusterBus) {
+	RedisNode(String name, Mode mode, RedisBinary binary, List<String> config, boolean clusterBus,
+			Duration clockOffset) {
 		this.name = name;
 		this.mode = mode;
 		this.binary = binary;
 		this.initialConfig = List.copyOf(config);
 		this.clusterBus = clusterBus;
+		this.clockOffset = clockOffset;
 		this.directory = FixtureTempDirs.newDirectory(name);
 		this.configFile = this.directory.resolve((mode == Mode.SENTINEL) ? "sentinel.conf" : "redis.conf");
 		this.logFile = this.directory.resolve("redis.log");
@@ -184,6 +198,16 @@ public final class RedisNode implements AutoCloseable {
 			throw new IllegalStateException(this.name + " was never started");
 		}
 		return current.pid();
+	}
+
+	/**
+	 * Return how far the server's wall clock is from the machine's: positive when it is
+	 * ahead, negative when behind, zero for a node started without an offset. The offset
+	 * is kept across restarts.
+	 * @return the offset
+	 */
+	public Duration clockOffset() {
+		return this.clockOffset;
 	}
 
 	/**
@@ -353,6 +377,7 @@ public final class RedisNode implements AutoCloseable {
 			launch();
 			try {
 				awaitReady();
+				checkClockOffset();
 				logger.debug("Restarted {}", this);
 				return;
 			}
@@ -427,6 +452,12 @@ public final class RedisNode implements AutoCloseable {
 		ProcessBuilder builder = new ProcessBuilder(command).directory(this.directory.toFile())
 			.redirectErrorStream(true)
 			.redirectOutput(Redirect.appendTo(log));
+		if (!this.clockOffset.isZero()) {
+			Map<String, String> environment = builder.environment();
+			String preload = ClockOffsetLibrary.path().toString();
+			environment.merge("LD_PRELOAD", preload, (existing, added) -> existing + ":" + added);
+			environment.put(ClockOffsetLibrary.OFFSET_VARIABLE, Long.toString(this.clockOffset.toMillis()));
+		}
 		try {
 			Process started = builder.start();
 			started.getOutputStream().close();
@@ -443,6 +474,7 @@ public final class RedisNode implements AutoCloseable {
 		for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
 			try {
 				awaitReady();
+				checkClockOffset();
 				logger.debug("Started {} with {}", this, this.binary);
 				return;
 			}
@@ -482,6 +514,37 @@ public final class RedisNode implements AutoCloseable {
 			current.destroyForcibly();
 			throw new IllegalStateException(
 					this + " did not answer within " + START_TIMEOUT.toMillis() + " ms. Log:\n" + newLogOutput(), ex);
+		}
+	}
+
+	/**
+	 * Fail if the server's clock is not offset as asked: a statically linked binary (the
+	 * embedded one, for instance) ignores {@code LD_PRELOAD}, and a skew test against it
+	 * would test nothing.
+	 */
+	private void checkClockOffset() {
+		if (this.clockOffset.isZero()) {
+			return;
+		}
+		long before = System.currentTimeMillis();
+		Object reply = command("TIME");
+		long after = System.currentTimeMillis();
+		if (!(reply instanceof List<?> time) || time.size() != 2) {
+			throw new IllegalStateException(this + " answered TIME with " + reply);
+		}
+		long serverMillis = Long.parseLong(String.valueOf(time.get(0))) * 1000
+				+ Long.parseLong(String.valueOf(time.get(1))) / 1000;
+		long expected = before + this.clockOffset.toMillis();
+		long tolerance = CLOCK_OFFSET_TOLERANCE.toMillis() + (after - before);
+		if (Math.abs(serverMillis - expected) > tolerance) {
+			Process current = this.process;
+			if (current != null) {
+				current.destroyForcibly();
+			}
+			throw new IllegalStateException(this + " was started with its clock offset by " + this.clockOffset
+					+ " but its TIME is " + (serverMillis - before) + " ms from this JVM's clock: " + this.binary
+					+ " does not honour LD_PRELOAD (a statically linked binary?); use a dynamically linked"
+					+ " redis-server such as Debian's");
 		}
 	}
 

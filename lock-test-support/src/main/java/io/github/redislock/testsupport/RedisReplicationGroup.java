@@ -36,16 +36,13 @@ public final class RedisReplicationGroup {
 		this.replicas = List.copyOf(replicas);
 	}
 
-	static RedisReplicationGroup start(RedisFixture fixture, int replicaCount) {
-		if (replicaCount < 0) {
-			throw new IllegalArgumentException("replica count must not be negative");
-		}
+	static RedisReplicationGroup start(RedisFixture fixture, List<Duration> replicaClockOffsets) {
 		RedisNode master = fixture.newNode("master", Mode.SERVER, List.of(), false);
 		RedisNode.startAll(List.of(master));
 		List<RedisNode> replicas = new ArrayList<>();
-		for (int i = 0; i < replicaCount; i++) {
+		for (Duration clockOffset : replicaClockOffsets) {
 			replicas.add(fixture.newNode("replica", Mode.SERVER,
-					List.of("replicaof " + RedisNode.HOST + " " + master.port()), false));
+					List.of("replicaof " + RedisNode.HOST + " " + master.port()), false, clockOffset));
 		}
 		RedisNode.startAll(replicas);
 		RedisReplicationGroup group = new RedisReplicationGroup(master, replicas);

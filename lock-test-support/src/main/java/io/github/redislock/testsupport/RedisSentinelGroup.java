@@ -58,11 +58,11 @@ public final class RedisSentinelGroup {
 		this.sentinels = List.copyOf(sentinels);
 	}
 
-	static RedisSentinelGroup start(RedisFixture fixture, int sentinelCount, int replicaCount) {
+	static RedisSentinelGroup start(RedisFixture fixture, int sentinelCount, List<Duration> replicaClockOffsets) {
 		if (sentinelCount < 1) {
 			throw new IllegalArgumentException("Need at least one sentinel");
 		}
-		RedisReplicationGroup data = RedisReplicationGroup.start(fixture, replicaCount);
+		RedisReplicationGroup data = RedisReplicationGroup.start(fixture, replicaClockOffsets);
 		int quorum = sentinelCount / 2 + 1;
 		List<String> config = List.of(
 				"sentinel monitor " + MASTER_NAME + " " + RedisNode.HOST + " " + data.master().port() + " " + quorum,

@@ -105,7 +105,7 @@ public final class RedisNode implements AutoCloseable {
 
 	private final boolean clusterBus;
 
-	private final Duration clockOffset;
+	private volatile Duration clockOffset;
 
 	private final Path directory;
 
@@ -203,7 +203,7 @@ public final class RedisNode implements AutoCloseable {
 	/**
 	 * Return how far the server's wall clock is from the machine's: positive when it is
 	 * ahead, negative when behind, zero for a node started without an offset. The offset
-	 * is kept across restarts.
+	 * is kept across restarts, and changed only by {@link #restart(Duration)}.
 	 * @return the offset
 	 */
 	public Duration clockOffset() {
@@ -389,6 +389,17 @@ public final class RedisNode implements AutoCloseable {
 			}
 		}
 		throw new IllegalStateException("Cannot restart " + this + ": port " + this.port + " stays taken");
+	}
+
+	/**
+	 * Restart like {@link #restart()}, with the server's wall clock offset from now on by
+	 * the given amount, like a host whose clock was set wrong before a reboot. A nonzero
+	 * offset needs {@code gcc} and a dynamically linked redis-server.
+	 * @param clockOffset how far the server's clock is ahead (negative: behind)
+	 */
+	public synchronized void restart(Duration clockOffset) {
+		this.clockOffset = clockOffset;
+		restart();
 	}
 
 	/**

@@ -96,6 +96,17 @@ class RedisServerWithOffsetClockTests {
 	}
 
 	@Test
+	void restartCanChangeTheOffset() {
+		RedisNode node = this.redis.fixture().standalone();
+		node.restart(TWO_MINUTES);
+		assertThat(node.clockOffset()).isEqualTo(TWO_MINUTES);
+		assertThat(serverMillis(node) - System.currentTimeMillis()).isCloseTo(TWO_MINUTES.toMillis(),
+				within(TOLERANCE_MILLIS));
+		node.restart(Duration.ZERO);
+		assertThat(serverMillis(node) - System.currentTimeMillis()).isCloseTo(0L, within(TOLERANCE_MILLIS));
+	}
+
+	@Test
 	void replicaAheadEndsAReplicatedLeaseEarlyByItsOffset() {
 		assumeTrue(this.redis.fixture().binary().isAtLeast(7, 0), "Redis 7 replicates expiry as absolute time");
 		RedisReplicationGroup group = this.redis.fixture().masterWithReplicas(List.of(TWO_MINUTES));

@@ -107,6 +107,8 @@ final class FaultInjector {
 			case REPLY_DELAYED -> replyDelayed();
 			case HOLDER_INTERRUPTED -> holderInterrupted(worker, lock);
 			case WAITER_KILLED_FIRST_IN_QUEUE -> waiterKilled(slot, lock);
+			case FAILOVER_TO_REPLICA_BEHIND -> clockSkewFailover(kind, worker, lock, FaultKind.SKEW.negated());
+			case FAILOVER_TO_REPLICA_AHEAD -> clockSkewFailover(kind, worker, lock, FaultKind.SKEW);
 		};
 		if (healedAt < 0) {
 			this.notes.add(kind.description() + " on " + target + " was not triggered");
@@ -193,6 +195,14 @@ final class FaultInjector {
 		node.pause();
 		WorkerOrders.pause(millis);
 		node.resume();
+		return System.nanoTime();
+	}
+
+	private long clockSkewFailover(FaultKind kind, WorkerProcess worker, String lock, Duration clockOffset) {
+		this.redis.failOverToReplicaWithClock(clockOffset, () -> {
+			hold(worker, lock, 2000);
+			begin(kind + " to a replica " + clockOffset.toSeconds() + " s off");
+		});
 		return System.nanoTime();
 	}
 

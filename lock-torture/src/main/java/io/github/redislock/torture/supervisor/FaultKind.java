@@ -49,7 +49,29 @@ public enum FaultKind {
 	HOLDER_INTERRUPTED("holder interrupted", false),
 
 	/** The JVM of the waiter first in a lock's queue is killed. */
-	WAITER_KILLED_FIRST_IN_QUEUE("first waiter's JVM killed", false);
+	WAITER_KILLED_FIRST_IN_QUEUE("first waiter's JVM killed", false),
+
+	/**
+	 * Sentinel fails over to a replica whose wall clock is 2 minutes behind: leases
+	 * replicated as absolute expiry times last longer there, and the promoted master
+	 * issues fencing tokens from a clock that stepped back. Within the clock assumptions;
+	 * the failover itself counts as beyond them unless every lock was acknowledged.
+	 */
+	FAILOVER_TO_REPLICA_BEHIND("failover to replica 2 min behind", false),
+
+	/**
+	 * Sentinel fails over to a replica whose wall clock is 2 minutes ahead: Redis 7
+	 * replicates lease expiry as absolute times ({@code PXAT}), so the promoted master
+	 * ends every lease taken before the failover at once, 2 minutes early. Beyond the
+	 * timing assumptions: holders' leases end without anything they could notice.
+	 */
+	FAILOVER_TO_REPLICA_AHEAD("failover to replica 2 min ahead", true);
+
+	/**
+	 * How far the clock of a replica that a clock-skew failover promotes is from the
+	 * machine's, and of the masters a {@code redlock-skew} run starts skewed.
+	 */
+	static final java.time.Duration SKEW = java.time.Duration.ofMinutes(2);
 
 	private final String description;
 
@@ -73,7 +95,17 @@ public enum FaultKind {
 	 * @return whether it hits Redis itself
 	 */
 	public boolean hitsRedis() {
-		return this == REDIS_RESTARTED_EMPTY || this == REDIS_PAUSED_SHORT || this == REDIS_PAUSED_LONG;
+		return this == REDIS_RESTARTED_EMPTY || this == REDIS_PAUSED_SHORT || this == REDIS_PAUSED_LONG
+				|| isClockSkewFailover();
+	}
+
+	/**
+	 * Return whether the fault fails a Sentinel group over to a replica whose clock is
+	 * offset, which only the {@code -skew} Sentinel topologies inject.
+	 * @return whether it is a clock-skew failover
+	 */
+	public boolean isClockSkewFailover() {
+		return this == FAILOVER_TO_REPLICA_BEHIND || this == FAILOVER_TO_REPLICA_AHEAD;
 	}
 
 	/**

@@ -107,8 +107,8 @@ final class FaultInjector {
 			case REPLY_DELAYED -> replyDelayed();
 			case HOLDER_INTERRUPTED -> holderInterrupted(worker, lock);
 			case WAITER_KILLED_FIRST_IN_QUEUE -> waiterKilled(slot, lock);
-			case FAILOVER_TO_REPLICA_BEHIND -> clockSkewFailover(kind, worker, lock, FaultKind.SKEW.negated());
-			case FAILOVER_TO_REPLICA_AHEAD -> clockSkewFailover(kind, worker, lock, FaultKind.SKEW);
+			case FAILOVER_TO_REPLICA_BEHIND -> clockSkewFailover(kind, worker, lock, FaultKind.FAILOVER_SKEW.negated());
+			case FAILOVER_TO_REPLICA_AHEAD -> clockSkewFailover(kind, worker, lock, FaultKind.FAILOVER_SKEW);
 		};
 		if (healedAt < 0) {
 			this.notes.add(kind.description() + " on " + target + " was not triggered");
@@ -129,7 +129,10 @@ final class FaultInjector {
 			// it ends now, so that the recovery measured is the fault's own.
 			this.orders.interruptHolds(this.workers);
 		}
-		long recovery = this.probe.acquireAll(healedAt, kind.description() + " on " + target);
+		// On a master whose clock is behind, a lease whose release the failover lost
+		// lasts its absolute expiry, the offset longer.
+		Duration lingering = (kind == FaultKind.FAILOVER_TO_REPLICA_BEHIND) ? FaultKind.FAILOVER_SKEW : Duration.ZERO;
+		long recovery = this.probe.acquireAll(healedAt, kind.description() + " on " + target, lingering);
 		awaitHoldersInsideAtStartGone(kind);
 		if (failedOver) {
 			// Holders granted by the old master before it was demoted may still think

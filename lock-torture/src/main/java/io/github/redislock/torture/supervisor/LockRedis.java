@@ -37,15 +37,15 @@ abstract class LockRedis implements AutoCloseable {
 	 * @param topology {@code standalone}, {@code sentinel}, {@code sentinel-acks} (two
 	 * replicas, each lock acknowledged by one), {@code cluster}, {@code redlock} (five
 	 * masters), or the same with servers' clocks offset: {@code sentinel-skew},
-	 * {@code sentinel-acks-skew} (replicas 2 minutes behind, restarted behind or ahead
-	 * for the clock-skew failovers) and {@code redlock-skew} (one master 2 minutes ahead,
-	 * one behind)
+	 * {@code sentinel-acks-skew} (replicas 30 s behind, restarted behind or ahead for the
+	 * clock-skew failovers) and {@code redlock-skew} (one master 2 minutes ahead, one
+	 * behind)
 	 * @param fixture the fixture that starts the servers
 	 * @return the running topology
 	 */
 	static LockRedis start(String topology, RedisFixture fixture) {
-		Duration ahead = FaultKind.SKEW;
-		Duration behind = FaultKind.SKEW.negated();
+		Duration behind = FaultKind.FAILOVER_SKEW.negated();
+		Duration redlockSkew = FaultKind.REDLOCK_SKEW;
 		return switch (topology) {
 			case "standalone" -> new StandaloneLockRedis(fixture.standalone());
 			case "sentinel" -> new SentinelLockRedis(fixture.sentinel(3, 1), 0, false);
@@ -58,8 +58,8 @@ abstract class LockRedis implements AutoCloseable {
 			// behind, and the clock-skew failovers restart them behind or ahead.
 			case "sentinel-skew" -> new SentinelLockRedis(fixture.sentinel(3, List.of(behind)), 0, true);
 			case "sentinel-acks-skew" -> new SentinelLockRedis(fixture.sentinel(3, List.of(behind, behind)), 1, true);
-			case "redlock-skew" -> new RedlockLockRedis(
-					fixture.masters(List.of(ahead, behind, Duration.ZERO, Duration.ZERO, Duration.ZERO)));
+			case "redlock-skew" -> new RedlockLockRedis(fixture
+				.masters(List.of(redlockSkew, redlockSkew.negated(), Duration.ZERO, Duration.ZERO, Duration.ZERO)));
 			default -> throw new IllegalArgumentException("Unknown torture topology '" + topology
 					+ "': use standalone, sentinel, sentinel-acks, cluster, redlock, or sentinel-skew,"
 					+ " sentinel-acks-skew, redlock-skew for servers whose clocks are offset");

@@ -19,7 +19,7 @@ import io.github.redislock.testsupport.RedisSentinelGroup;
  * the workers' locks are granted only once a replica has them
  * (redis-lock.replica-ack.replicas). With clock skew the replicas' clocks are offset (an
  * LD_PRELOAD library in the real redis-server), and the clock-skew faults fail over to
- * replicas restarted 2 minutes behind or ahead.
+ * replicas restarted 30 s behind or ahead.
  *
  * @author redis-lock contributors
  */
@@ -57,9 +57,8 @@ final class SentinelLockRedis extends LockRedis {
 		return "Sentinel group (master, " + replicas + ((replicas != 1) ? " replicas" : " replica")
 				+ ", 3 Sentinels) of Redis " + version(this.group.master())
 				+ ((this.replicaAcks > 0) ? ", locks acknowledged by " + this.replicaAcks + " replica" : "")
-				+ (this.clockSkew
-						? ", replicas' clocks " + FaultKind.SKEW.toSeconds() + " s behind or ahead (LD_PRELOAD offset)"
-						: "");
+				+ (this.clockSkew ? ", replicas' clocks " + FaultKind.FAILOVER_SKEW.toSeconds()
+						+ " s behind or ahead (LD_PRELOAD offset)" : "");
 	}
 
 	@Override

@@ -76,7 +76,7 @@ public final class TortureRun {
 			try (LockRedis redis = LockRedis.start(this.settings.topology(), fixture);
 					Oracle oracle = new Oracle(oracleRedis.port());
 					FencedTable table = new FencedTable(postgres.jdbcUrl(), postgres.user(), postgres.password());
-					RecoveryProbe probe = probe(redis, oracle);
+					RecoveryProbe probe = probe(redis, oracle, table);
 					SupervisorConnection direct = new SupervisorConnection(
 							redis.connectionFactory(Duration.ofSeconds(5)));
 					TtlSampler sampler = new TtlSampler(direct.redis(), KEY_PREFIX);
@@ -121,10 +121,11 @@ public final class TortureRun {
 		}
 	}
 
-	private RecoveryProbe probe(LockRedis redis, Oracle oracle) {
+	private RecoveryProbe probe(LockRedis redis, Oracle oracle, FencedTable table) {
 		LettuceConnectionFactory connectionFactory = redis
 			.connectionFactory(Duration.ofMillis(TortureTimings.COMMAND_TIMEOUT_MS));
-		return new RecoveryProbe(connectionFactory, redis.probeStore(connectionFactory), oracle, this.settings.locks());
+		return new RecoveryProbe(connectionFactory, redis.probeStore(connectionFactory), oracle, table,
+				this.settings.locks());
 	}
 
 	private static long channels(LockRedis redis) {

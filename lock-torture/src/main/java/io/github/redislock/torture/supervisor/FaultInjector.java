@@ -130,8 +130,9 @@ final class FaultInjector {
 			this.orders.interruptHolds(this.workers);
 		}
 		// On a master whose clock is behind, a lease whose release the failover lost
-		// lasts its absolute expiry, the offset longer.
-		Duration lingering = (kind == FaultKind.FAILOVER_TO_REPLICA_BEHIND) ? FaultKind.FAILOVER_SKEW : Duration.ZERO;
+		// lasts its absolute expiry: longer by as much as the old master's clock was
+		// ahead of the new one's.
+		Duration lingering = (kind == FaultKind.FAILOVER_TO_REPLICA_BEHIND) ? this.redis.clockSpread() : Duration.ZERO;
 		long recovery = this.probe.acquireAll(healedAt, kind.description() + " on " + target, lingering);
 		awaitHoldersInsideAtStartGone(kind);
 		if (failedOver) {

@@ -107,6 +107,8 @@ final class FaultInjector {
 			case REPLY_DELAYED -> replyDelayed();
 			case HOLDER_INTERRUPTED -> holderInterrupted(worker, lock);
 			case WAITER_KILLED_FIRST_IN_QUEUE -> waiterKilled(slot, lock);
+			case FAILOVER_TO_REPLICA_BEHIND -> clockSkewFailover(kind, worker, lock, FaultKind.FAILOVER_SKEW.negated());
+			case FAILOVER_TO_REPLICA_AHEAD -> clockSkewFailover(kind, worker, lock, FaultKind.FAILOVER_SKEW);
 		};
 		if (healedAt < 0) {
 			this.notes.add(kind.description() + " on " + target + " was not triggered");
@@ -127,7 +129,11 @@ final class FaultInjector {
 			// it ends now, so that the recovery measured is the fault's own.
 			this.orders.interruptHolds(this.workers);
 		}
-		long recovery = this.probe.acquireAll(healedAt, kind.description() + " on " + target);
+		// On a master whose clock is behind, a lease whose release the failover lost
+		// lasts its absolute expiry: longer by as much as the old master's clock was
+		// ahead of the new one's.
+		Duration lingering = (kind == FaultKind.FAILOVER_TO_REPLICA_BEHIND) ? this.redis.clockSpread() : Duration.ZERO;
+		long recovery = this.probe.acquireAll(healedAt, kind.description() + " on " + target, lingering);
 		awaitHoldersInsideAtStartGone(kind);
 		if (failedOver) {
 			// Holders granted by the old master before it was demoted may still think
@@ -193,6 +199,14 @@ final class FaultInjector {
 		node.pause();
 		WorkerOrders.pause(millis);
 		node.resume();
+		return System.nanoTime();
+	}
+
+	private long clockSkewFailover(FaultKind kind, WorkerProcess worker, String lock, Duration clockOffset) {
+		this.redis.failOverToReplicaWithClock(clockOffset, () -> {
+			hold(worker, lock, 2000);
+			begin(kind + " to a replica " + clockOffset.toSeconds() + " s off");
+		});
 		return System.nanoTime();
 	}
 

@@ -49,7 +49,39 @@ public enum FaultKind {
 	HOLDER_INTERRUPTED("holder interrupted", false),
 
 	/** The JVM of the waiter first in a lock's queue is killed. */
-	WAITER_KILLED_FIRST_IN_QUEUE("first waiter's JVM killed", false);
+	WAITER_KILLED_FIRST_IN_QUEUE("first waiter's JVM killed", false),
+
+	/**
+	 * Sentinel fails over to a replica whose wall clock is 30 s behind: leases replicated
+	 * as absolute expiry times last 30 s longer there (a lease whose release the failover
+	 * lost holds its lock that much longer, so recovery is held to the lease, a second
+	 * and the spread of the data nodes' clocks), and the promoted master issues fencing
+	 * tokens from a clock that stepped back. Within the clock assumptions for mutual
+	 * exclusion; the failover itself counts as beyond them, as every failover does.
+	 */
+	FAILOVER_TO_REPLICA_BEHIND("failover, replica 30 s behind", false),
+
+	/**
+	 * Sentinel fails over to a replica whose wall clock is 30 s ahead: Redis 7 replicates
+	 * lease expiry as absolute times ({@code PXAT}), so the promoted master ends every
+	 * lease taken before the failover at once, 30 s early. Beyond the timing assumptions:
+	 * holders' leases end without anything they could notice.
+	 */
+	FAILOVER_TO_REPLICA_AHEAD("failover, replica 30 s ahead", true);
+
+	/**
+	 * How far the clock of a replica that a clock-skew failover promotes is from the
+	 * machine's: well past the lease, so that a replica ahead ends every lease, and short
+	 * enough that a lease a failover to a replica behind keeps past its release does not
+	 * stall a run.
+	 */
+	static final java.time.Duration FAILOVER_SKEW = java.time.Duration.ofSeconds(30);
+
+	/**
+	 * How far the clocks of two of the masters of a {@code redlock-skew} run are from the
+	 * machine's, one ahead and one behind.
+	 */
+	static final java.time.Duration REDLOCK_SKEW = java.time.Duration.ofMinutes(2);
 
 	private final String description;
 
@@ -73,7 +105,17 @@ public enum FaultKind {
 	 * @return whether it hits Redis itself
 	 */
 	public boolean hitsRedis() {
-		return this == REDIS_RESTARTED_EMPTY || this == REDIS_PAUSED_SHORT || this == REDIS_PAUSED_LONG;
+		return this == REDIS_RESTARTED_EMPTY || this == REDIS_PAUSED_SHORT || this == REDIS_PAUSED_LONG
+				|| isClockSkewFailover();
+	}
+
+	/**
+	 * Return whether the fault fails a Sentinel group over to a replica whose clock is
+	 * offset, which only the {@code -skew} Sentinel topologies inject.
+	 * @return whether it is a clock-skew failover
+	 */
+	public boolean isClockSkewFailover() {
+		return this == FAILOVER_TO_REPLICA_BEHIND || this == FAILOVER_TO_REPLICA_AHEAD;
 	}
 
 	/**

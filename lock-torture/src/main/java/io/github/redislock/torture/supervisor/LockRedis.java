@@ -35,22 +35,34 @@ abstract class LockRedis implements AutoCloseable {
 	/**
 	 * Start the topology a run asks for.
 	 * @param topology {@code standalone}, {@code sentinel}, {@code sentinel-acks} (two
-	 * replicas, each lock acknowledged by one), {@code cluster} or {@code redlock} (five
-	 * masters)
+	 * replicas, each lock acknowledged by one), {@code cluster}, {@code redlock} (five
+	 * masters), or the same with servers' clocks offset: {@code sentinel-skew},
+	 * {@code sentinel-acks-skew} (replicas 30 s behind, restarted behind or ahead for the
+	 * clock-skew failovers) and {@code redlock-skew} (one master 2 minutes ahead, one
+	 * behind)
 	 * @param fixture the fixture that starts the servers
 	 * @return the running topology
 	 */
 	static LockRedis start(String topology, RedisFixture fixture) {
+		Duration behind = FaultKind.FAILOVER_SKEW.negated();
+		Duration redlockSkew = FaultKind.REDLOCK_SKEW;
 		return switch (topology) {
 			case "standalone" -> new StandaloneLockRedis(fixture.standalone());
-			case "sentinel" -> new SentinelLockRedis(fixture.sentinel(3, 1), 0);
+			case "sentinel" -> new SentinelLockRedis(fixture.sentinel(3, 1), 0, false);
 			// Sentinel promotes the replica with the most data, which has every write
 			// the other one acknowledged.
-			case "sentinel-acks" -> new SentinelLockRedis(fixture.sentinel(3, 2), 1);
+			case "sentinel-acks" -> new SentinelLockRedis(fixture.sentinel(3, 2), 1, false);
 			case "cluster" -> new ClusterLockRedis(fixture.cluster(3, 0));
 			case "redlock" -> new RedlockLockRedis(fixture.masters(5));
+			// Clock skew on real servers (an LD_PRELOAD clock offset): replicas start
+			// behind, and the clock-skew failovers restart them behind or ahead.
+			case "sentinel-skew" -> new SentinelLockRedis(fixture.sentinel(3, List.of(behind)), 0, true);
+			case "sentinel-acks-skew" -> new SentinelLockRedis(fixture.sentinel(3, List.of(behind, behind)), 1, true);
+			case "redlock-skew" -> new RedlockLockRedis(fixture
+				.masters(List.of(redlockSkew, redlockSkew.negated(), Duration.ZERO, Duration.ZERO, Duration.ZERO)));
 			default -> throw new IllegalArgumentException("Unknown torture topology '" + topology
-					+ "': use standalone, sentinel, sentinel-acks, cluster or redlock");
+					+ "': use standalone, sentinel, sentinel-acks, cluster, redlock, or sentinel-skew,"
+					+ " sentinel-acks-skew, redlock-skew for servers whose clocks are offset");
 		};
 	}
 
@@ -126,7 +138,18 @@ abstract class LockRedis implements AutoCloseable {
 	 * @return whether it can
 	 */
 	boolean supports(FaultKind kind) {
-		return proxy().isPresent() || !kind.needsProxy();
+		return (proxy().isPresent() || !kind.needsProxy()) && !kind.isClockSkewFailover();
+	}
+
+	/**
+	 * Fail the topology over to a replica whose clock is offset, for the clock-skew
+	 * faults that {@link #supports(FaultKind)} says this topology takes.
+	 * @param clockOffset the promoted replica's clock offset
+	 * @param begin marks the fault's start, once the replicas are ready and just before
+	 * the failover
+	 */
+	void failOverToReplicaWithClock(Duration clockOffset, Runnable begin) {
+		throw new UnsupportedOperationException(description() + " cannot fail over");
 	}
 
 	/**
@@ -158,6 +181,33 @@ abstract class LockRedis implements AutoCloseable {
 
 	static String version(RedisNode node) {
 		return node.info("server").get("redis_version");
+	}
+
+	/**
+	 * Return how far apart the clocks of two data nodes may be, by which a fence key's
+	 * TTL may exceed its retention: set as an absolute expiry by a master ahead, read on
+	 * a node behind.
+	 * @return the largest difference, zero without skew
+	 */
+	Duration clockSpread() {
+		List<Duration> offsets = dataNodes().stream().map(RedisNode::clockOffset).toList();
+		Duration max = offsets.stream().max(Duration::compareTo).orElse(Duration.ZERO);
+		Duration min = offsets.stream().min(Duration::compareTo).orElse(Duration.ZERO);
+		return max.minus(min);
+	}
+
+	/**
+	 * Describe the data nodes' clock offsets for the summary.
+	 * @return such as {@code ", clocks +120 s, -120 s, 0, 0, 0"}, or empty without skew
+	 */
+	String clocks() {
+		if (clockSpread().isZero()) {
+			return "";
+		}
+		return ", clocks " + dataNodes().stream().map((node) -> {
+			long seconds = node.clockOffset().toSeconds();
+			return (seconds == 0) ? "0" : String.format("%+d s", seconds);
+		}).collect(Collectors.joining(", ")) + " (LD_PRELOAD offset)";
 	}
 
 	@Override

@@ -21,6 +21,7 @@ import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.redis.RedisLockKeys;
 import io.github.redislock.store.LockStore;
 import io.github.redislock.torture.TortureTimings;
+import io.github.redislock.torture.oracle.FencedTable;
 import io.github.redislock.torture.oracle.Oracle;
 
 /**
@@ -51,6 +52,8 @@ final class RecoveryProbe implements AutoCloseable {
 
 	private final List<String> locks;
 
+	private final FencedTable table;
+
 	private final ExecutorService executor;
 
 	private final AtomicLong sections = new AtomicLong();
@@ -59,7 +62,9 @@ final class RecoveryProbe implements AutoCloseable {
 
 	private final List<String> unrecovered = new ArrayList<>();
 
-	RecoveryProbe(LettuceConnectionFactory connectionFactory, LockStore store, Oracle oracle, List<String> locks) {
+	RecoveryProbe(LettuceConnectionFactory connectionFactory, LockStore store, Oracle oracle, FencedTable table,
+			List<String> locks) {
+		this.table = table;
 		this.connectionFactory = connectionFactory;
 		this.redis = new StringRedisTemplate(this.connectionFactory);
 		this.store = store;
@@ -83,8 +88,22 @@ final class RecoveryProbe implements AutoCloseable {
 	 * {@code -1} if one was not acquired within the budget
 	 */
 	long acquireAll(long healedAt, String after) {
+		return acquireAll(healedAt, after, Duration.ZERO);
+	}
+
+	/**
+	 * Acquire every lock once, all at once, each within what is left of the recovery
+	 * budget and the given allowance since the fault healed.
+	 * @param healedAt {@link System#nanoTime()} when the fault healed
+	 * @param after what healed, for the record of a lock not acquired
+	 * @param allowance added to the budget, for a fault that lengthens leases
+	 * @return how long after the heal the slowest lock was acquired, in milliseconds, or
+	 * {@code -1} if one was not acquired within the budget
+	 */
+	long acquireAll(long healedAt, String after, Duration allowance) {
+		Duration budget = RECOVERY_BUDGET.plus(allowance);
 		List<CompletableFuture<Long>> acquisitions = this.locks.stream()
-			.map((lock) -> CompletableFuture.supplyAsync(() -> acquire(lock, healedAt, after), this.executor))
+			.map((lock) -> CompletableFuture.supplyAsync(() -> acquire(lock, healedAt, after, budget), this.executor))
 			.toList();
 		long slowest = 0;
 		for (CompletableFuture<Long> acquisition : acquisitions) {
@@ -94,8 +113,8 @@ final class RecoveryProbe implements AutoCloseable {
 		return slowest;
 	}
 
-	private long acquire(String name, long healedAt, String after) {
-		long deadline = healedAt + RECOVERY_BUDGET.toNanos();
+	private long acquire(String name, long healedAt, String after, Duration budget) {
+		long deadline = healedAt + budget.toNanos();
 		DistributedLock lock = this.client.getLock(name);
 		long start = System.nanoTime();
 		String lastError = "busy";
@@ -118,6 +137,7 @@ final class RecoveryProbe implements AutoCloseable {
 						String holder = "probe/" + name + "/" + this.sections.incrementAndGet();
 						long token = lock.getFencingToken();
 						this.oracle.enter(name, holder, token);
+						this.table.enter(name, holder, token);
 						this.oracle.exit(name, holder, true);
 						lock.unlock();
 						return TimeUnit.NANOSECONDS.toMillis(acquiredAt - healedAt);
@@ -135,8 +155,8 @@ final class RecoveryProbe implements AutoCloseable {
 				start = System.nanoTime();
 			}
 			synchronized (this.lateAcquisitions) {
-				this.unrecovered.add(name + " not acquired within " + RECOVERY_BUDGET.toMillis() + " ms after " + after
-						+ " (" + lastError + "; " + describe(name) + ")");
+				this.unrecovered.add(name + " not acquired within " + budget.toMillis() + " ms after " + after + " ("
+						+ lastError + "; " + describe(name) + ")");
 			}
 			return -1;
 		}

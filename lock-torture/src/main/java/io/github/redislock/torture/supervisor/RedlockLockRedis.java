@@ -17,7 +17,8 @@ import io.github.redislock.testsupport.RedisNode;
 /**
  * Five independent masters, on a majority of which the workers take their locks
  * (Redlock). A Redis fault hits one master, the one a lock name maps to; the supervisor's
- * own connection, which samples TTLs and counts leftovers, reads the first master.
+ * own connection, which samples TTLs and counts leftovers, reads the first master. In
+ * {@code redlock-skew} two masters' clocks are offset, one ahead and one behind.
  *
  * @author redis-lock contributors
  */
@@ -39,7 +40,7 @@ final class RedlockLockRedis extends LockRedis {
 	@Override
 	String description() {
 		return "Redlock on " + this.masters.size() + " masters of Redis " + version(this.masters.get(0))
-				+ ", node timeout " + NODE_TIMEOUT.toMillis() + " ms";
+				+ ", node timeout " + NODE_TIMEOUT.toMillis() + " ms" + clocks();
 	}
 
 	@Override

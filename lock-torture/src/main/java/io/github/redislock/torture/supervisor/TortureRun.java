@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
@@ -22,16 +23,18 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import io.github.redislock.redis.RedisLockKeys;
+import io.github.redislock.testsupport.PostgresServer;
 import io.github.redislock.testsupport.RedisFixture;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.torture.TortureTimings;
+import io.github.redislock.torture.oracle.FencedTable;
 import io.github.redislock.torture.oracle.Oracle;
 
 /**
- * A whole torture run: the lock Redis (standalone behind the fault proxy, Sentinel or
- * Cluster), an oracle Redis that no fault touches, worker JVMs, a fault-free phase, then
- * every fault kind injected on a seeded schedule, a settle, the final checks and a
- * graceful shutdown of every worker.
+ * A whole torture run: the lock Redis (standalone behind the fault proxy, Sentinel,
+ * Cluster or Redlock), an oracle Redis and a PostgreSQL holding the fenced table, which
+ * no fault touches, worker JVMs, a fault-free phase, then every fault kind injected on a
+ * seeded schedule, a settle, the final checks and a graceful shutdown of every worker.
  *
  * @author redis-lock contributors
  */
@@ -68,30 +71,34 @@ public final class TortureRun {
 	public TortureSummary run() {
 		long started = System.nanoTime();
 		createLogDirectory();
-		try (RedisFixture fixture = new RedisFixture()) {
+		try (RedisFixture fixture = new RedisFixture(); PostgresServer postgres = PostgresServer.start()) {
 			RedisNode oracleRedis = fixture.standalone();
 			try (LockRedis redis = LockRedis.start(this.settings.topology(), fixture);
 					Oracle oracle = new Oracle(oracleRedis.port());
-					RecoveryProbe probe = probe(redis, oracle);
+					FencedTable table = new FencedTable(postgres.jdbcUrl(), postgres.user(), postgres.password());
+					RecoveryProbe probe = probe(redis, oracle, table);
 					SupervisorConnection direct = new SupervisorConnection(
 							redis.connectionFactory(Duration.ofSeconds(5)));
 					TtlSampler sampler = new TtlSampler(direct.redis(), KEY_PREFIX);
-					Workers workers = new Workers(this.settings.workers(), workerArguments(redis, oracleRedis),
-							this.logDirectory, oracle, this.settings.locks())) {
+					Workers workers = new Workers(this.settings.workers(),
+							workerArguments(redis, oracleRedis, postgres), this.logDirectory, oracle,
+							this.settings.locks())) {
+				table.create(this.settings.locks());
 				logger.info("Torture run, seed {}: {}, starting {} workers", this.settings.seed(), redis.description(),
 						this.settings.workers());
 				workers.startAll();
 				long faultFree = awaitSections(oracle, workers, this.settings.faultFreeSections());
 				FaultInjector injector = new FaultInjector(oracle, redis, direct.redis(), new RedisLockKeys(KEY_PREFIX),
 						workers, probe, this.settings.locks());
-				List<InjectedFault> faults = injectFaults(injector, workers, redis);
+				List<FaultKind> kinds = this.settings.faults().stream().filter(redis::supports).toList();
+				List<InjectedFault> faults = injectFaults(injector, workers, kinds);
 				long finalRecovery = probe.acquireAll(System.nanoTime(), "the final check");
 				Map<String, String> stopFailures = workers.stopAll(Duration.ofSeconds(60));
 				probe.close();
 				sampler.close();
-				Leftovers leftovers = new Leftovers(sampler.keysWithoutTtl(), awaitKeysGone(direct.redis()),
-						channels(redis), shutdownReports(oracle), stopFailures, workers.unexpectedExits(),
-						probe.heldLocks());
+				Leftovers leftovers = new Leftovers(sampler.keysWithoutTtl(),
+						awaitKeysGone(direct.redis(), RELEASED_BY_MEMORY.plus(redis.clockSpread())), channels(redis),
+						shutdownReports(oracle), stopFailures, workers.unexpectedExits(), probe.heldLocks());
 				List<String> header = List.of(String.format(
 						"Lock torture, %s tier, seed %d: %s, %d worker JVMs x %d threads (annotation and programmatic), %d locks, lease %d ms, wait %d ms, command timeout %d ms",
 						this.settings.tier(), this.settings.seed(), redis.description(), this.settings.workers(),
@@ -106,17 +113,19 @@ public final class TortureRun {
 				notes.addAll(
 						probe.lateAcquisitions().stream().map((late) -> "probe acquisition late: " + late).toList());
 				notes.addAll(probe.unrecovered());
-				return new TortureSummary(header, counts(oracle), faultFree, faults, finalRecovery, events,
-						oracle.reported(), oracle.commands().lrange("late", 0, -1), injector.pauses(), leftovers, notes,
-						Duration.ofNanos(System.nanoTime() - started));
+				FencedTable.Check jdbc = table.check();
+				return new TortureSummary(header, counts(oracle), jdbc, faultFree, Set.copyOf(kinds), faults,
+						finalRecovery, events, oracle.reported(), oracle.commands().lrange("late", 0, -1),
+						injector.pauses(), leftovers, notes, Duration.ofNanos(System.nanoTime() - started));
 			}
 		}
 	}
 
-	private RecoveryProbe probe(LockRedis redis, Oracle oracle) {
+	private RecoveryProbe probe(LockRedis redis, Oracle oracle, FencedTable table) {
 		LettuceConnectionFactory connectionFactory = redis
 			.connectionFactory(Duration.ofMillis(TortureTimings.COMMAND_TIMEOUT_MS));
-		return new RecoveryProbe(connectionFactory, redis.probeStore(connectionFactory), oracle, this.settings.locks());
+		return new RecoveryProbe(connectionFactory, redis.probeStore(connectionFactory), oracle, table,
+				this.settings.locks());
 	}
 
 	private static long channels(LockRedis redis) {
@@ -129,10 +138,11 @@ public final class TortureRun {
 		return channels;
 	}
 
-	private List<String> workerArguments(LockRedis redis, RedisNode oracleRedis) {
+	private List<String> workerArguments(LockRedis redis, RedisNode oracleRedis, PostgresServer postgres) {
 		List<String> arguments = new ArrayList<>(List.of("--torture.threads=" + this.settings.threads(),
 				"--torture.locks=" + String.join(",", this.settings.locks()),
-				"--torture.oracle-port=" + oracleRedis.port(),
+				"--torture.oracle-port=" + oracleRedis.port(), "--torture.jdbc-url=" + postgres.jdbcUrl(),
+				"--torture.jdbc-user=" + postgres.user(), "--torture.jdbc-password=" + postgres.password(),
 				"--torture.run-for=" + this.settings.maxDuration().toMillis(),
 				"--spring.data.redis.timeout=" + TortureTimings.COMMAND_TIMEOUT_MS + "ms",
 				"--spring.main.banner-mode=off", "--logging.level.root=WARN",
@@ -158,9 +168,8 @@ public final class TortureRun {
 		return sections;
 	}
 
-	private List<InjectedFault> injectFaults(FaultInjector injector, Workers workers, LockRedis redis) {
+	private List<InjectedFault> injectFaults(FaultInjector injector, Workers workers, List<FaultKind> kinds) {
 		Random random = new Random(this.settings.seed());
-		List<FaultKind> kinds = this.settings.faults().stream().filter(redis::supports).toList();
 		List<FaultKind> schedule = new ArrayList<>();
 		for (int i = 0; i < this.settings.faultsPerKind(kinds.size()); i++) {
 			schedule.addAll(kinds);
@@ -191,17 +200,22 @@ public final class TortureRun {
 	 * for seconds, so that a release sent again is told apart from a loss: only one
 	 * without a TTL, or kept longer, is left over.
 	 */
-	private Map<String, Long> awaitKeysGone(StringRedisTemplate redis) {
+	private Map<String, Long> awaitKeysGone(StringRedisTemplate redis, Duration releasedByMemory) {
 		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(2 * TortureTimings.LEASE_MS + 1000);
-		Map<String, Long> keys = keysByKind(redis);
+		Map<String, Long> keys = keysByKind(redis, releasedByMemory);
 		while ((keys.get("lock") > 0 || keys.get("waiters") > 0) && System.nanoTime() < deadline) {
 			WorkerOrders.pause(100);
-			keys = keysByKind(redis);
+			keys = keysByKind(redis, releasedByMemory);
 		}
 		return keys;
 	}
 
-	private static Map<String, Long> keysByKind(StringRedisTemplate redis) {
+	/**
+	 * Count the keys by kind; a released-by key counts only if kept longer than its
+	 * seconds, plus the spread of the nodes' clocks where its absolute expiry was set on
+	 * a clock ahead of the one reading it.
+	 */
+	private static Map<String, Long> keysByKind(StringRedisTemplate redis, Duration releasedByMemory) {
 		Map<String, Long> keys = new TreeMap<>(Map.of("lock", 0L, "waiters", 0L, "released-by", 0L));
 		for (String key : redis.keys(KEY_PREFIX + "*")) {
 			if (key.endsWith(":fence-counter")) {
@@ -210,7 +224,7 @@ public final class TortureRun {
 			String kind = (key.endsWith(":waiters") || key.endsWith(":queue")) ? "waiters"
 					: key.endsWith(":released-by") ? "released-by" : "lock";
 			Long ttl = redis.getExpire(key, TimeUnit.MILLISECONDS);
-			if (kind.equals("released-by") && ttl != null && ttl > 0 && ttl <= RELEASED_BY_MEMORY.toMillis()) {
+			if (kind.equals("released-by") && ttl != null && ttl > 0 && ttl <= releasedByMemory.toMillis()) {
 				continue;
 			}
 			keys.merge(kind, 1L, Long::sum);

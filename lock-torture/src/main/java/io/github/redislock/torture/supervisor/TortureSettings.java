@@ -14,7 +14,8 @@ import java.util.stream.IntStream;
  *
  * @param tier {@code ci} or {@code long}
  * @param topology where the locks live: {@code standalone}, {@code sentinel},
- * {@code sentinel-acks} or {@code cluster}
+ * {@code sentinel-acks}, {@code cluster}, {@code redlock}, or with servers' clocks offset
+ * {@code sentinel-skew}, {@code sentinel-acks-skew}, {@code redlock-skew}
  * @param workers how many worker JVMs, alternately annotation and programmatic
  * @param threads how many section threads each worker runs
  * @param locks the lock names
@@ -39,8 +40,9 @@ public record TortureSettings(String tier, String topology, int workers, int thr
 		return switch (tier) {
 			case "ci" ->
 				new TortureSettings(tier, "standalone", 2, 8, locks(4), 20_000, 3, ALL, chosen, Duration.ofMinutes(12));
+			// 40 minutes: a clock-skew Sentinel run adds 30 failovers of up to a minute.
 			case "long" -> new TortureSettings(tier, "standalone", 4, 8, locks(4), 100_000, 12, ALL, chosen,
-					Duration.ofMinutes(30));
+					Duration.ofMinutes(40));
 			default -> throw new IllegalArgumentException("Unknown torture tier '" + tier + "': use ci or long");
 		};
 	}
@@ -75,8 +77,9 @@ public record TortureSettings(String tier, String topology, int workers, int thr
 
 	/**
 	 * Return these settings on another topology.
-	 * @param topology {@code standalone}, {@code sentinel}, {@code sentinel-acks} or
-	 * {@code cluster}
+	 * @param topology {@code standalone}, {@code sentinel}, {@code sentinel-acks},
+	 * {@code cluster}, {@code redlock}, {@code sentinel-skew}, {@code sentinel-acks-skew}
+	 * or {@code redlock-skew}
 	 * @return the new settings
 	 */
 	public TortureSettings onTopology(String topology) {

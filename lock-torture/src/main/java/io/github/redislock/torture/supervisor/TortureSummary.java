@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.github.redislock.torture.oracle.FencedTable;
 import io.github.redislock.torture.supervisor.FaultInjector.PauseWindow;
 
 /**
@@ -36,6 +37,10 @@ public final class TortureSummary {
 
 	private final Map<FaultKind, Integer> injected = new EnumMap<>(FaultKind.class);
 
+	private final Set<FaultKind> scheduled;
+
+	private final FencedTable.Check jdbc;
+
 	private long overlapsInside;
 
 	private long overlapsOutside;
@@ -54,12 +59,15 @@ public final class TortureSummary {
 
 	private long workerErrors;
 
-	TortureSummary(List<String> header, Map<String, Long> counts, long faultFreeSections, List<InjectedFault> faults,
-			long finalRecoveryMillis, List<String> events, Set<String> reported, List<String> lateCalls,
-			List<PauseWindow> pauses, Leftovers leftovers, List<String> notes, Duration duration) {
+	TortureSummary(List<String> header, Map<String, Long> counts, FencedTable.Check jdbc, long faultFreeSections,
+			Set<FaultKind> scheduled, List<InjectedFault> faults, long finalRecoveryMillis, List<String> events,
+			Set<String> reported, List<String> lateCalls, List<PauseWindow> pauses, Leftovers leftovers,
+			List<String> notes, Duration duration) {
 		this.header = header;
 		this.counts = counts;
+		this.jdbc = jdbc;
 		this.faultFreeSections = faultFreeSections;
+		this.scheduled = Set.copyOf(scheduled);
 		this.faults = faults;
 		this.notes = notes;
 		for (InjectedFault fault : faults) {
@@ -197,6 +205,7 @@ public final class TortureSummary {
 		this.lines.add(String.format("%-44s %8d %8d", "Lost updates", this.lostUpdatesInside, this.lostUpdatesOutside));
 		this.lines.add(String.format("%-44s %8d", "Stale fenced writes accepted", this.staleAccepted));
 		this.lines.add(String.format("%-44s %8d", "Stale fenced writes rejected", count("staleRejected")));
+		renderJdbc();
 		this.lines
 			.add(String.format("%-44s %8d", "Overlaps not reported to the older holder", this.unreportedOverlaps));
 		this.lines.add(String.format("%-44s %8d", "Keys seen without a TTL", leftovers.keysWithoutTtl().size()));
@@ -219,6 +228,34 @@ public final class TortureSummary {
 		this.lines.add(this.violations.isEmpty() ? "VIOLATIONS: none" : "VIOLATIONS: " + this.violations.size());
 	}
 
+	/**
+	 * The PostgreSQL copy of the fenced resource: no stale write accepted, the rows'
+	 * counts equal to the log's, and every write a worker was told was accepted in the
+	 * log. The log may hold a few more, from workers killed between their commit and
+	 * their report.
+	 */
+	private void renderJdbc() {
+		this.lines.add(String.format("%-44s %8d", "Stale fenced writes accepted (PostgreSQL)",
+				this.jdbc.staleAccepted().size()));
+		this.jdbc.staleAccepted()
+			.forEach((write) -> this.violations.add("stale fenced write accepted by PostgreSQL: " + write));
+		long reported = count("jdbcAccepted");
+		long killed = this.faults.stream()
+			.filter((fault) -> fault.kind() == FaultKind.HOLDER_KILLED
+					|| fault.kind() == FaultKind.WAITER_KILLED_FIRST_IN_QUEUE)
+			.count();
+		this.lines.add(String.format("PostgreSQL fenced writes: accepted %,d (rows %,d, reported %,d), rejected %,d",
+				this.jdbc.acceptedWrites(), this.jdbc.rowWrites(), reported, count("jdbcRejected")));
+		if (this.jdbc.rowWrites() != this.jdbc.acceptedWrites()) {
+			this.violations.add("PostgreSQL rows count " + this.jdbc.rowWrites() + " writes, its log "
+					+ this.jdbc.acceptedWrites());
+		}
+		if (reported > this.jdbc.acceptedWrites() || this.jdbc.acceptedWrites() - reported > killed) {
+			this.violations.add("PostgreSQL accepted " + this.jdbc.acceptedWrites()
+					+ " fenced writes, workers reported " + reported + " (" + killed + " worker JVMs killed)");
+		}
+	}
+
 	private long count(String name) {
 		return this.counts.getOrDefault(name, 0L);
 	}
@@ -237,6 +274,14 @@ public final class TortureSummary {
 	 */
 	public Map<FaultKind, Integer> injected() {
 		return Map.copyOf(this.injected);
+	}
+
+	/**
+	 * Return the fault kinds the run's topology takes and the run scheduled.
+	 * @return the scheduled kinds
+	 */
+	public Set<FaultKind> scheduled() {
+		return this.scheduled;
 	}
 
 	/**

@@ -6,12 +6,14 @@ package io.github.redislock.torture.worker;
 import java.time.Duration;
 import java.util.concurrent.locks.LockSupport;
 
+import io.github.redislock.torture.oracle.FencedTable;
 import io.github.redislock.torture.oracle.Oracle;
 
 /**
- * The work every holder does, reported to the oracle: enter (an overlap shows here), read
- * the lock's counter, wait, write it plus one (a lost update shows here), write to the
- * fenced resource (a stale write shows here), leave.
+ * The work every holder does, reported to the oracle: enter (an overlap shows here, and
+ * the token is shown to the fenced PostgreSQL table), read the lock's counter, wait,
+ * write it plus one (a lost update shows here), write to the fenced resource, in the
+ * oracle and in PostgreSQL (a stale write shows here), leave.
  *
  * @author redis-lock contributors
  */
@@ -19,8 +21,11 @@ final class CriticalSection {
 
 	private final Oracle oracle;
 
-	CriticalSection(Oracle oracle) {
+	private final FencedTable table;
+
+	CriticalSection(Oracle oracle, FencedTable table) {
 		this.oracle = oracle;
+		this.table = table;
 	}
 
 	/**
@@ -36,10 +41,13 @@ final class CriticalSection {
 		this.oracle.enter(lock, holder, token);
 		boolean completed = false;
 		try {
+			this.table.enter(lock, holder, token);
 			String read = this.oracle.read(lock);
 			dwell(dwell);
 			this.oracle.write(lock, holder, read);
 			this.oracle.fencedWrite(lock, holder, token);
+			boolean accepted = this.table.write(lock, holder, token);
+			this.oracle.count(accepted ? "jdbcAccepted" : "jdbcRejected", 1);
 			completed = true;
 		}
 		finally {

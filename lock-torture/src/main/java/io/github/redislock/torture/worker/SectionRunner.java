@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import io.github.redislock.core.LockException;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.torture.TortureTimings;
+import io.github.redislock.torture.oracle.FencedTable;
 import io.github.redislock.torture.oracle.Oracle;
 
 /**
@@ -31,10 +32,10 @@ final class SectionRunner {
 
 	private final Oracle oracle;
 
-	SectionRunner(String worker, LockedSections sections, Oracle oracle) {
+	SectionRunner(String worker, LockedSections sections, Oracle oracle, FencedTable table) {
 		this.worker = worker;
 		this.sections = sections;
-		this.section = new CriticalSection(oracle);
+		this.section = new CriticalSection(oracle, table);
 		this.oracle = oracle;
 	}
 

@@ -21,6 +21,7 @@ import org.springframework.core.env.Environment;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.torture.oracle.FencedTable;
 import io.github.redislock.torture.oracle.Oracle;
 
 /**
@@ -31,6 +32,8 @@ import io.github.redislock.torture.oracle.Oracle;
  * Settings come as Spring Boot command-line arguments: {@code --torture.worker},
  * {@code --torture.mode} ({@code annotation} or {@code programmatic}),
  * {@code --torture.threads}, {@code --torture.locks}, {@code --torture.oracle-port},
+ * {@code --torture.jdbc-url}, {@code --torture.jdbc-user},
+ * {@code --torture.jdbc-password} (the fenced PostgreSQL table),
  * {@code --torture.run-for} (milliseconds), and the Redis connection as
  * {@code --spring.data.redis.*}.
  *
@@ -44,6 +47,8 @@ public final class TortureWorker {
 
 	private final Oracle oracle;
 
+	private final FencedTable table;
+
 	private final ConfigurableApplicationContext context;
 
 	private final List<String> locks;
@@ -56,10 +61,11 @@ public final class TortureWorker {
 
 	private volatile Thread holdThread;
 
-	private TortureWorker(String id, Oracle oracle, ConfigurableApplicationContext context) {
+	private TortureWorker(String id, Oracle oracle, FencedTable table, ConfigurableApplicationContext context) {
 		Environment environment = context.getEnvironment();
 		this.id = id;
 		this.oracle = oracle;
+		this.table = table;
 		this.context = context;
 		this.locks = Arrays.asList(environment.getRequiredProperty("torture.locks").split(","));
 		this.deadline = System.nanoTime()
@@ -82,7 +88,9 @@ public final class TortureWorker {
 			.initializers(
 					(applicationContext) -> applicationContext.getBeanFactory().registerSingleton("oracle", oracle))
 			.run(args);
-		TortureWorker worker = new TortureWorker(id, oracle, context);
+		FencedTable table = new FencedTable(argument(args, "torture.jdbc-url"), argument(args, "torture.jdbc-user"),
+				argument(args, "torture.jdbc-password"));
+		TortureWorker worker = new TortureWorker(id, oracle, table, context);
 		worker.startSections();
 		// Before the pid, which tells the supervisor the worker is up: with
 		// redis-lock.holder-details off, Redis names a waiter by this id alone.
@@ -91,6 +99,7 @@ public final class TortureWorker {
 		worker.takeOrders(orders);
 		orders.close();
 		worker.shutDown(oracleThreads);
+		table.close();
 		oracle.close();
 		System.exit(0);
 	}
@@ -104,7 +113,7 @@ public final class TortureWorker {
 					: new ProgrammaticSections(this.context.getBean(LockClient.class),
 							this.context.getBean(LockOperations.class), i % 2 == 1);
 			String name = "t" + i;
-			SectionRunner runner = new SectionRunner(this.id, sections, this.oracle);
+			SectionRunner runner = new SectionRunner(this.id, sections, this.oracle, this.table);
 			Thread thread = new Thread(
 					new SectionLoop(this.id + "/" + name + "/", runner, this.locks, this.oracle, this::isRunning),
 					this.id + "-" + name);
@@ -150,7 +159,7 @@ public final class TortureWorker {
 			sections = new ProgrammaticSections(this.context.getBean(LockClient.class),
 					this.context.getBean(LockOperations.class), false);
 		}
-		SectionRunner runner = new SectionRunner(this.id, sections, this.oracle);
+		SectionRunner runner = new SectionRunner(this.id, sections, this.oracle, this.table);
 		Thread thread = new Thread(() -> {
 			try {
 				SectionRunner.Outcome outcome = runner.run(lock, holder, dwell);

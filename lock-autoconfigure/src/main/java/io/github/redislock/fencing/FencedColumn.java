@@ -28,6 +28,10 @@ final class FencedColumn {
 
 	private final String raise;
 
+	private final String raiseLoaded;
+
+	private final String raiseLoadedNull;
+
 	private final String read;
 
 	FencedColumn(String entityName, String fieldName, int propertyIndex, String table, String fence,
@@ -37,8 +41,10 @@ final class FencedColumn {
 		this.propertyIndex = propertyIndex;
 		this.identifierType = identifierType;
 		String row = String.join(" = ? and ", identifier) + " = ?";
-		this.raise = "update " + table + " set " + fence + " = ? where " + row + " and (" + fence + " < ? or " + fence
-				+ " is null)";
+		String update = "update " + table + " set " + fence + " = ? where " + row;
+		this.raise = update + " and (" + fence + " <= ? or " + fence + " is null)";
+		this.raiseLoaded = update + " and " + fence + " <= ? and " + fence + " = ?";
+		this.raiseLoadedNull = update + " and " + fence + " is null";
 		this.read = "select " + fence + " from " + table + " where " + row;
 	}
 
@@ -55,25 +61,36 @@ final class FencedColumn {
 	}
 
 	/**
-	 * Set the row's fence to the token if it holds a smaller one or none.
+	 * Set the row's fence to the token if it holds no larger one, and, when the session
+	 * loaded the row, still the one it loaded.
+	 * @param loaded whether the session loaded the row; if not, only the token counts
+	 * @param loadedFence the fence the session loaded
 	 * @return whether the row took the token; if not, the fence it holds (null when the
 	 * row is gone, which the entity's own statement then reports as Hibernate does)
 	 */
-	Raise raise(SharedSessionContractImplementor session, Object id, long token) {
+	Raise raise(SharedSessionContractImplementor session, Object id, long token, boolean loaded,
+			@Nullable Long loadedFence) {
+		String sql = (!loaded) ? this.raise : (loadedFence != null) ? this.raiseLoaded : this.raiseLoadedNull;
 		JdbcCoordinator jdbc = session.getJdbcCoordinator();
-		PreparedStatement statement = jdbc.getStatementPreparer().prepareStatement(this.raise);
+		PreparedStatement statement = jdbc.getStatementPreparer().prepareStatement(sql);
 		try {
 			statement.setLong(1, token);
 			this.identifierType.nullSafeSet(statement, id, 2, session);
-			statement.setLong(2 + this.identifierType.getColumnSpan(session.getFactory()), token);
-			if (jdbc.getResultSetReturn().executeUpdate(statement, this.raise) > 0) {
+			int next = 2 + this.identifierType.getColumnSpan(session.getFactory());
+			if (sql != this.raiseLoadedNull) {
+				statement.setLong(next, token);
+			}
+			if (sql == this.raiseLoaded) {
+				statement.setLong(next + 1, loadedFence);
+			}
+			if (jdbc.getResultSetReturn().executeUpdate(statement, sql) > 0) {
 				return new Raise(true, null);
 			}
 		}
 		catch (SQLException ex) {
 			throw session.getJdbcServices()
 				.getSqlExceptionHelper()
-				.convert(ex, "Could not check the fencing token of " + this.entityName, this.raise);
+				.convert(ex, "Could not check the fencing token of " + this.entityName, sql);
 		}
 		finally {
 			jdbc.getLogicalConnection().getResourceRegistry().release(statement);

@@ -3,6 +3,7 @@
 package io.github.redislock.fencing;
 
 import io.github.redislock.annotation.LockContext;
+import org.hibernate.StaleObjectStateException;
 import org.hibernate.event.spi.AbstractPreDatabaseOperationEvent;
 import org.hibernate.event.spi.PreDeleteEvent;
 import org.hibernate.event.spi.PreDeleteEventListener;
@@ -40,7 +41,8 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 	public boolean onPreUpdate(PreUpdateEvent event) {
 		FencedColumn column = this.entities.find(event.getPersister());
 		if (column != null) {
-			long token = raise(event, column, "update");
+			Object[] loaded = event.getOldState();
+			long token = raise(event, column, "update", loaded);
 			take(event, column, event.getState(), token);
 		}
 		return false;
@@ -50,22 +52,30 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 	public boolean onPreDelete(PreDeleteEvent event) {
 		FencedColumn column = this.entities.find(event.getPersister());
 		if (column != null) {
-			raise(event, column, "delete");
+			raise(event, column, "delete", event.getDeletedState());
 		}
 		return false;
 	}
 
-	private long raise(AbstractPreDatabaseOperationEvent event, FencedColumn column, String write) {
+	private long raise(AbstractPreDatabaseOperationEvent event, FencedColumn column, String write,
+			Object @Nullable [] loadedState) {
 		long token = currentToken(column, write, event.getId());
-		FencedColumn.Raise raise = column.raise(event.getSession(), event.getId(), token);
-		if (!raise.taken() && raise.stored() != null) {
+		Long loaded = (loadedState != null) ? (Long) loadedState[column.propertyIndex()] : null;
+		FencedColumn.Raise raise = column.raise(event.getSession(), event.getId(), token, loadedState != null, loaded);
+		Long stored = raise.stored();
+		if (raise.taken() || stored == null) {
+			return token;
+		}
+		if (stored > token) {
 			String lockName = LockContext.current().getLockName();
 			throw new StaleFencingTokenException(lockName, token,
 					"Refused to " + write + " " + describe(column, event.getId()) + " with fencing token " + token
-							+ " of lock '" + lockName + "': its " + column.fieldName() + " already holds "
-							+ raise.stored() + ", written by a newer holder after this lease ran out or was lost");
+							+ " of lock '" + lockName + "': its " + column.fieldName() + " already holds " + stored
+							+ ", written by a newer holder after this lease ran out or was lost");
 		}
-		return token;
+		// The token is current, but the row changed since this session read it: as
+		// @Version
+		throw new StaleObjectStateException(column.entityName(), event.getId());
 	}
 
 	private static void take(AbstractPreDatabaseOperationEvent event, FencedColumn column, Object[] state, long token) {

@@ -29,20 +29,24 @@ import java.lang.annotation.Target;
  * }
  * </pre>
  *
- * When an entity is updated or deleted, its write first runs, in the same transaction,
+ * An insert writes the token of the current lease
+ * ({@link io.github.redislock.annotation.LockContext#current()}) into the column. An
+ * update or delete first runs, in the same transaction,
  *
  * <pre class="code">
- * UPDATE stock SET fence = :token WHERE sku = :id AND (fence &lt; :token OR fence IS NULL)
+ * UPDATE stock SET fence = :token WHERE sku = :id AND fence &lt;= :token AND fence = :loaded
  * </pre>
  *
- * with the token of the current lease
- * ({@link io.github.redislock.annotation.LockContext#current()}). The database decides
- * atomically: when no row matches, the row holds a token as large as this holder's, a
- * newer holder wrote it, and the flush fails with a {@link StaleFencingTokenException};
- * when one does, the row stays locked until the transaction ends, so no other holder's
- * write slips in between. The entity's field is then set to the token; an insert writes
- * the token as it is. Writing a fenced entity outside a {@code @RedisLock} method fails
- * with an {@link IllegalStateException} naming the entity.
+ * where {@code :loaded} is the value the session read. The database decides atomically:
+ * when the row holds a larger token, a newer holder wrote it after this lease ran out,
+ * and the flush fails with a {@link StaleFencingTokenException}; when the token is
+ * current but the row changed since it was read, with Hibernate's
+ * {@link org.hibernate.StaleObjectStateException}, as for {@code @Version}. When the row
+ * matches, it stays locked until the transaction ends, so no other write slips in
+ * between; Hibernate's own statement then writes the entity with the field set to the
+ * token. A holder may write a row several times under one lease. Writing a fenced entity
+ * outside a {@code @RedisLock} method fails with an {@link IllegalStateException} naming
+ * the entity.
  * <p>
  * The field is a {@code Long} or {@code long}, mapped to a column of the table that holds
  * the entity's identifier; a row whose column is {@code NULL} (written before the column

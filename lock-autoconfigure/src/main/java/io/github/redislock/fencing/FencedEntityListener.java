@@ -68,7 +68,7 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 		}
 		if (stored > token) {
 			String lockName = LockContext.current().getLockName();
-			throw new StaleFencingTokenException(lockName, token,
+			throw new StaleFencingTokenException(lockName, token, describe(column, event.getId()),
 					"Refused to " + write + " " + describe(column, event.getId()) + " with fencing token " + token
 							+ " of lock '" + lockName + "': its " + column.fieldName() + " already holds " + stored
 							+ ", written by a newer holder after this lease ran out or was lost");

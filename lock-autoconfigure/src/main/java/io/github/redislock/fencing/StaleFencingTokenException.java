@@ -5,10 +5,11 @@ package io.github.redislock.fencing;
 import io.github.redislock.core.LockException;
 
 /**
- * Thrown when a store refuses a write because it already holds a fencing token as large
- * as the writer's: a newer holder of the lock wrote since, so the writer's lease ran out
- * or was lost before it wrote. The write did not happen; the transaction it was part of
- * should roll back.
+ * Thrown when the data store refused a fenced write because what it holds was written
+ * under a newer fencing token than the writer's: the writer's lease ran out while it was
+ * paused or slow, and another holder of the lock has written since. Nothing was written;
+ * the work done under the stale lease should be abandoned, not retried with the same
+ * token.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -17,23 +18,35 @@ public class StaleFencingTokenException extends LockException {
 
 	private final long fencingToken;
 
+	private final String target;
+
 	/**
 	 * Create an exception.
-	 * @param lockName the name of the lock whose lease the writer held
-	 * @param fencingToken the writer's fencing token, the one refused
-	 * @param message the detail message, naming what was written and the token
+	 * @param lockName the name of the lock whose token was refused
+	 * @param fencingToken the refused token
+	 * @param target what refused it: a table, a key
+	 * @param message the detail message, naming the lock, the token and the target
 	 */
-	public StaleFencingTokenException(String lockName, long fencingToken, String message) {
+	public StaleFencingTokenException(String lockName, long fencingToken, String target, String message) {
 		super(lockName, message, null);
 		this.fencingToken = fencingToken;
+		this.target = target;
 	}
 
 	/**
 	 * Return the fencing token that was refused.
-	 * @return the writer's fencing token
+	 * @return the stale token
 	 */
 	public long getFencingToken() {
 		return this.fencingToken;
+	}
+
+	/**
+	 * Return what refused the write, such as a table or a Redis key.
+	 * @return the target
+	 */
+	public String getTarget() {
+		return this.target;
 	}
 
 }

@@ -145,7 +145,8 @@ abstract class AbstractFencedEntityWritesTests {
 			.withMessageContaining("Stock#" + sku)
 			.withMessageContaining("fencing token 5")
 			.withMessageContaining("already holds 7")
-			.satisfies((ex) -> assertThat(ex.getFencingToken()).isEqualTo(5));
+			.satisfies((ex) -> assertThat(ex.getFencingToken()).isEqualTo(5))
+			.satisfies((ex) -> assertThat(ex.getTarget()).isEqualTo(Stock.class.getName() + "#" + sku));
 		assertThat(quantity(sku)).isEqualTo(9);
 		assertThat(fence(sku)).isEqualTo(7);
 	}

@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * The fence column of one entity and the one statement that checks and sets it: a
  * conditional UPDATE, so that the database, not a read before it, decides whether the
- * token is newer, and the row lock it takes keeps it so until the transaction ends.
+ * token is current and the row unchanged since the session read it, and the row lock it
+ * takes keeps it so until the transaction ends.
  */
 final class FencedColumn {
 

@@ -1,0 +1,99 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+package io.github.redislock.fencing;
+
+import io.github.redislock.annotation.LockContext;
+import org.hibernate.StaleObjectStateException;
+import org.hibernate.event.spi.AbstractPreDatabaseOperationEvent;
+import org.hibernate.event.spi.PreDeleteEvent;
+import org.hibernate.event.spi.PreDeleteEventListener;
+import org.hibernate.event.spi.PreInsertEvent;
+import org.hibernate.event.spi.PreInsertEventListener;
+import org.hibernate.event.spi.PreUpdateEvent;
+import org.hibernate.event.spi.PreUpdateEventListener;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Fences each write of an entity with a {@link FencingToken @FencingToken} field just
+ * before Hibernate runs its statement, in the same transaction: an update or delete first
+ * raises the row's fence (or is refused), and the new state carries the token so that
+ * Hibernate's own statement writes the same value.
+ */
+final class FencedEntityListener implements PreInsertEventListener, PreUpdateEventListener, PreDeleteEventListener {
+
+	private final FencedEntities entities;
+
+	FencedEntityListener(FencedEntities entities) {
+		this.entities = entities;
+	}
+
+	@Override
+	public boolean onPreInsert(PreInsertEvent event) {
+		FencedColumn column = this.entities.find(event.getPersister());
+		if (column != null) {
+			long token = currentToken(column, "insert", event.getId());
+			take(event, column, event.getState(), token);
+		}
+		return false;
+	}
+
+	@Override
+	public boolean onPreUpdate(PreUpdateEvent event) {
+		FencedColumn column = this.entities.find(event.getPersister());
+		if (column != null) {
+			Object[] loaded = event.getOldState();
+			long token = raise(event, column, "update", loaded);
+			take(event, column, event.getState(), token);
+		}
+		return false;
+	}
+
+	@Override
+	public boolean onPreDelete(PreDeleteEvent event) {
+		FencedColumn column = this.entities.find(event.getPersister());
+		if (column != null) {
+			raise(event, column, "delete", event.getDeletedState());
+		}
+		return false;
+	}
+
+	private long raise(AbstractPreDatabaseOperationEvent event, FencedColumn column, String write,
+			Object @Nullable [] loadedState) {
+		long token = currentToken(column, write, event.getId());
+		Long loaded = (loadedState != null) ? (Long) loadedState[column.propertyIndex()] : null;
+		FencedColumn.Raise raise = column.raise(event.getSession(), event.getId(), token, loadedState != null, loaded);
+		Long stored = raise.stored();
+		if (raise.taken() || stored == null) {
+			return token;
+		}
+		if (stored > token) {
+			String lockName = LockContext.current().getLockName();
+			throw new StaleFencingTokenException(lockName, token, describe(column, event.getId()),
+					"Refused to " + write + " " + describe(column, event.getId()) + " with fencing token " + token
+							+ " of lock '" + lockName + "': its " + column.fieldName() + " already holds " + stored
+							+ ", written by a newer holder after this lease ran out or was lost");
+		}
+		// The token is current, but the row changed since this session read it: as
+		// @Version
+		throw new StaleObjectStateException(column.entityName(), event.getId());
+	}
+
+	private static void take(AbstractPreDatabaseOperationEvent event, FencedColumn column, Object[] state, long token) {
+		state[column.propertyIndex()] = token;
+		event.getPersister().setValue(event.getEntity(), column.propertyIndex(), token);
+	}
+
+	private static long currentToken(FencedColumn column, String write, @Nullable Object id) {
+		if (!LockContext.isActive()) {
+			throw new IllegalStateException("Cannot " + write + " " + describe(column, id) + " outside a lock: its "
+					+ "@FencingToken field '" + column.fieldName() + "' takes the fencing token of the current lease, "
+					+ "and no @RedisLock method is running on this thread");
+		}
+		return LockContext.current().getFencingToken();
+	}
+
+	private static String describe(FencedColumn column, @Nullable Object id) {
+		return (id != null) ? column.entityName() + "#" + id : column.entityName();
+	}
+
+}

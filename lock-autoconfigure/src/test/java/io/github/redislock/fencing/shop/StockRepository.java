@@ -1,0 +1,14 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+package io.github.redislock.fencing.shop;
+
+import org.springframework.data.jpa.repository.JpaRepository;
+
+/**
+ * Spring Data access to {@link Stock}.
+ *
+ * @author redis-lock contributors
+ */
+public interface StockRepository extends JpaRepository<Stock, String> {
+
+}

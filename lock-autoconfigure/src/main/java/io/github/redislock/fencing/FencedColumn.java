@@ -27,6 +27,8 @@ final class FencedColumn {
 
 	private final Type identifierType;
 
+	private final int identifierColumns;
+
 	private final String raise;
 
 	private final String raiseLoaded;
@@ -41,6 +43,7 @@ final class FencedColumn {
 		this.fieldName = fieldName;
 		this.propertyIndex = propertyIndex;
 		this.identifierType = identifierType;
+		this.identifierColumns = identifier.length;
 		String row = String.join(" = ? and ", identifier) + " = ?";
 		String update = "update " + table + " set " + fence + " = ? where " + row;
 		this.raise = update + " and (" + fence + " <= ? or " + fence + " is null)";
@@ -77,7 +80,7 @@ final class FencedColumn {
 		try {
 			statement.setLong(1, token);
 			this.identifierType.nullSafeSet(statement, id, 2, session);
-			int next = 2 + this.identifierType.getColumnSpan(session.getFactory());
+			int next = 2 + this.identifierColumns;
 			if (sql != this.raiseLoadedNull) {
 				statement.setLong(next, token);
 			}

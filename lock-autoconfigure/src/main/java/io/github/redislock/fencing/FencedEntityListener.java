@@ -2,8 +2,11 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.fencing;
 
+import java.lang.reflect.Method;
+
 import io.github.redislock.annotation.LockContext;
 import org.hibernate.StaleObjectStateException;
+import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.event.spi.AbstractPreDatabaseOperationEvent;
 import org.hibernate.event.spi.PreDeleteEvent;
 import org.hibernate.event.spi.PreDeleteEventListener;
@@ -13,6 +16,8 @@ import org.hibernate.event.spi.PreUpdateEvent;
 import org.hibernate.event.spi.PreUpdateEventListener;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.util.ReflectionUtils;
+
 /**
  * Fences each write of an entity with a {@link FencingToken @FencingToken} field just
  * before Hibernate runs its statement, in the same transaction: an update or delete first
@@ -20,6 +25,9 @@ import org.jspecify.annotations.Nullable;
  * Hibernate's own statement writes the same value.
  */
 final class FencedEntityListener implements PreInsertEventListener, PreUpdateEventListener, PreDeleteEventListener {
+
+	private static final Method GET_SESSION = ReflectionUtils.findMethod(AbstractPreDatabaseOperationEvent.class,
+			"getSession");
 
 	private final FencedEntities entities;
 
@@ -61,7 +69,7 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 			Object @Nullable [] loadedState) {
 		long token = currentToken(column, write, event.getId());
 		Long loaded = (loadedState != null) ? (Long) loadedState[column.propertyIndex()] : null;
-		FencedColumn.Raise raise = column.raise(event.getSession(), event.getId(), token, loadedState != null, loaded);
+		FencedColumn.Raise raise = column.raise(session(event), event.getId(), token, loadedState != null, loaded);
 		Long stored = raise.stored();
 		if (raise.taken() || stored == null) {
 			return token;
@@ -90,6 +98,15 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 					+ "and no @RedisLock method is running on this thread");
 		}
 		return LockContext.current().getFencingToken();
+	}
+
+	/**
+	 * The event's session, read reflectively: {@code getSession()} returns an
+	 * {@code EventSource} in Hibernate 6 and a {@code SharedSessionContractImplementor}
+	 * in Hibernate 7, and a direct call would compile to a different class for each.
+	 */
+	private static SharedSessionContractImplementor session(AbstractPreDatabaseOperationEvent event) {
+		return (SharedSessionContractImplementor) ReflectionUtils.invokeMethod(GET_SESSION, event);
 	}
 
 	private static String describe(FencedColumn column, @Nullable Object id) {

@@ -14,8 +14,8 @@
  * For relational tables, {@link FencedJdbcTemplate} adds the fence check and update to a
  * plain {@code UPDATE} statement. For values kept in Redis, {@link FencedRedisTemplate}
  * sets strings and hash fields in one script that compares and records the token beside
- * the value. For JPA entities, a {@link FencingToken @FencingToken} field is checked
- * and set by Hibernate on every insert, update and delete.
+ * the value. For JPA entities, a {@link FencingToken @FencingToken} field is checked and
+ * set by Hibernate on every insert, update and delete.
  */
 @NullMarked
 package io.github.redislock.fencing;

@@ -184,9 +184,9 @@ abstract class LockRedis implements AutoCloseable {
 	}
 
 	/**
-	 * Return how far apart the clocks of two data nodes may be, by which a released-by key's
-	 * TTL may exceed its retention: set as an absolute expiry by a master ahead, read on
-	 * a node behind.
+	 * Return how far apart the clocks of two data nodes may be, by which a released-by
+	 * key's TTL may exceed its retention: set as an absolute expiry by a master ahead,
+	 * read on a node behind.
 	 * @return the largest difference, zero without skew
 	 */
 	Duration clockSpread() {

@@ -111,8 +111,6 @@ public class RedisLockProperties implements Validator {
 
 	private final Jobs jobs = new Jobs();
 
-	private final Fencing fencing = new Fencing();
-
 	private final Shutdown shutdown = new Shutdown();
 
 	private final Metrics metrics = new Metrics();
@@ -296,10 +294,6 @@ public class RedisLockProperties implements Validator {
 
 	public Jobs getJobs() {
 		return this.jobs;
-	}
-
-	public Fencing getFencing() {
-		return this.fencing;
 	}
 
 	public Shutdown getShutdown() {
@@ -596,13 +590,6 @@ public class RedisLockProperties implements Validator {
 		public void setOrder(int order) {
 			this.order = order;
 		}
-
-	}
-
-	/**
-	 * Fencing tokens.
-	 */
-	public static class Fencing {
 
 	}
 

@@ -5,6 +5,7 @@ package io.github.redislock.fencing;
 import java.lang.reflect.Method;
 
 import io.github.redislock.annotation.LockContext;
+import io.github.redislock.core.StaleFencingTokenException;
 import org.hibernate.StaleObjectStateException;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.event.spi.AbstractPreDatabaseOperationEvent;

@@ -9,6 +9,7 @@ import javax.sql.DataSource;
 import io.github.redislock.annotation.LockContext;
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.StaleFencingTokenException;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.simple.JdbcClient;

@@ -12,6 +12,7 @@ import java.util.function.LongSupplier;
 import io.github.redislock.annotation.LockContext;
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.StaleFencingTokenException;
 import io.github.redislock.redis.FencedWrites;
 import org.jspecify.annotations.Nullable;
 

@@ -8,6 +8,8 @@ import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
+import io.github.redislock.core.StaleFencingTokenException;
+
 /**
  * Marks the field of a JPA entity that holds the fencing token of the last lease it was
  * written under, so that Hibernate refuses a write from a holder whose lease ran out, as

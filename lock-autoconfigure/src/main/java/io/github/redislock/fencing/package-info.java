@@ -4,8 +4,9 @@
 /**
  * Writes that the data store itself refuses when they come from a stale holder: each row
  * (or value) keeps the fencing token of the last lease that wrote it, and a write
- * carrying an older token is turned away with a {@link StaleFencingTokenException}. The
- * token comes from the current lease (the running {@code @RedisLock} method's
+ * carrying an older token is turned away with a
+ * {@link io.github.redislock.core.StaleFencingTokenException}. The token comes from the
+ * current lease (the running {@code @RedisLock} method's
  * {@link io.github.redislock.annotation.LockContext}, or an
  * {@link io.github.redislock.core.AcquiredLock} or
  * {@link io.github.redislock.core.DistributedLock} held through the programmatic API), so

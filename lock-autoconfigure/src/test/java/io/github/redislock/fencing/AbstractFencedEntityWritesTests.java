@@ -12,6 +12,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.github.redislock.core.StaleFencingTokenException;
 import io.github.redislock.fencing.shop.Shelf;
 import io.github.redislock.fencing.shop.ShelfRepository;
 import io.github.redislock.fencing.shop.ShopJpa;

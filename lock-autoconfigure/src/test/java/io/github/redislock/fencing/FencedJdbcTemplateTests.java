@@ -10,6 +10,7 @@ import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockTemplate;
+import io.github.redislock.core.StaleFencingTokenException;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.test.InMemoryLockStore;
 import org.junit.jupiter.api.AfterEach;

@@ -13,6 +13,7 @@ import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.autoconfigure.FencedJdbcAutoConfiguration;
 import io.github.redislock.autoconfigure.ImportRedisAutoConfiguration;
 import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
+import io.github.redislock.core.StaleFencingTokenException;
 
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;

@@ -14,6 +14,7 @@ import io.github.redislock.annotation.LockContext;
 import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.autoconfigure.ImportRedisAutoConfiguration;
 import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
+import io.github.redislock.core.StaleFencingTokenException;
 import io.github.redislock.fencing.shop.ShopJpa;
 import io.github.redislock.fencing.shop.Stock;
 import io.github.redislock.fencing.shop.StockRepository;

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.github.redislock.core.StaleFencingTokenException;
 import io.github.redislock.testsupport.PostgresServer;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;

@@ -17,6 +17,7 @@ import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.autoconfigure.FencedRedisAutoConfiguration;
 import io.github.redislock.autoconfigure.ImportRedisAutoConfiguration;
 import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
+import io.github.redislock.core.StaleFencingTokenException;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.junit.jupiter.api.AfterAll;

@@ -4,8 +4,8 @@ package io.github.redislock.sample.shop;
 
 import java.util.List;
 
+import io.github.redislock.core.StaleFencingTokenException;
 import io.github.redislock.fencing.FencedJdbcTemplate;
-import io.github.redislock.fencing.StaleFencingTokenException;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.jdbc.core.RowMapper;

@@ -7,7 +7,7 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.annotation.LockContext;
 import io.github.redislock.annotation.RedisLock;
-import io.github.redislock.fencing.StaleFencingTokenException;
+import io.github.redislock.core.StaleFencingTokenException;
 import io.github.redislock.sample.shop.PurchaseRefusedException.Reason;
 import org.jspecify.annotations.Nullable;
 

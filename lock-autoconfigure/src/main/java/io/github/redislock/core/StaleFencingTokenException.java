@@ -1,8 +1,6 @@
 // Copyright 2026 the original authors.
 // SPDX-License-Identifier: Apache-2.0
-package io.github.redislock.fencing;
-
-import io.github.redislock.core.LockException;
+package io.github.redislock.core;
 
 /**
  * Thrown when the data store refused a fenced write because what it holds was written

@@ -165,6 +165,26 @@ public final class FencedTable implements AutoCloseable {
 		return connection;
 	}
 
+	/**
+	 * Close the calling thread's connection, for a thread that ends before the worker
+	 * does: PostgreSQL would otherwise keep it until the worker stops.
+	 */
+	public void closeThreadConnection() {
+		Connection connection = this.connections.get();
+		this.connections.remove();
+		if (connection != null) {
+			synchronized (this.opened) {
+				this.opened.remove(connection);
+			}
+			try {
+				connection.close();
+			}
+			catch (SQLException ex) {
+				// Gone anyway.
+			}
+		}
+	}
+
 	@Override
 	public void close() {
 		synchronized (this.opened) {

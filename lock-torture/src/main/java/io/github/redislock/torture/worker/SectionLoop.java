@@ -66,6 +66,7 @@ final class SectionLoop implements Runnable {
 				if (!this.running.getAsBoolean()) {
 					return;
 				}
+				this.oracle.record("section-interrupted", lock + " " + this.holderPrefix + section);
 			}
 			catch (RuntimeException ex) {
 				this.oracle.record("worker-error", lock + " " + this.holderPrefix + section + " " + describe(ex));

@@ -71,6 +71,12 @@ final class SectionRunner {
 			return Outcome.LOST_BEFORE_ENTRY;
 		}
 		catch (LockException ex) {
+			if (token[0] != 0) {
+				// Entered, then the release failed: the record names the holder should an
+				// overlap find it unreported.
+				this.oracle.record("entered-lock-error",
+						lock + " " + holder + "=" + token[0] + " " + SectionLoop.describe(ex));
+			}
 			return Outcome.LOCK_ERROR;
 		}
 	}

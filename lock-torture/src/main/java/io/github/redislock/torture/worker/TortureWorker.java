@@ -171,6 +171,9 @@ public final class TortureWorker {
 			catch (RuntimeException ex) {
 				this.oracle.record("worker-error", lock + " " + holder + " " + SectionLoop.describe(ex));
 			}
+			finally {
+				this.table.closeThreadConnection();
+			}
 		}, this.id + "-hold");
 		this.holdThread = thread;
 		thread.start();

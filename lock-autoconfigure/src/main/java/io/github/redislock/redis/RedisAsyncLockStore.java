@@ -81,6 +81,13 @@ final class RedisAsyncLockStore {
 			.toFuture();
 	}
 
+	CompletionStage<Boolean> giveBack(String name, String ownerToken) {
+		return run(LuaScript.RELEASE, RedisLockStore.RELEASE_SCRIPT_KEYS - 1,
+				this.store.giveBackArguments(name, ownerToken))
+			.map((reply) -> reply == 1)
+			.toFuture();
+	}
+
 	CompletionStage<Boolean> forceRelease(String name) {
 		return run(LuaScript.FORCE_RELEASE, 1, this.store.forceReleaseArguments(name)).map((reply) -> reply == 1)
 			.toFuture();

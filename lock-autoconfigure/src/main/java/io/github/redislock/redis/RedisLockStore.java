@@ -624,6 +624,40 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		return released(runForLong(name, LuaScript.RELEASE, RELEASE_SCRIPT_KEYS, releaseArguments(name, ownerToken)));
 	}
 
+	/**
+	 * Give back a lock that an acquisition took but cannot keep, such as a Redlock
+	 * attempt short of a majority, without recording the owner token as released: the
+	 * acquisition tries again under the same token, and should that hold be lost, its
+	 * late release must not pass for this one sent again.
+	 * @param name the lock name
+	 * @param ownerToken the owner token of the acquisition
+	 * @return whether the lock was held by the token and is now given back
+	 */
+	public boolean giveBack(String name, String ownerToken) {
+		return runForLong(name, LuaScript.RELEASE, RELEASE_SCRIPT_KEYS - 1, giveBackArguments(name, ownerToken)) == 1;
+	}
+
+	/**
+	 * As {@link #giveBack(String, String)}, without blocking where the connection allows.
+	 * @param name the lock name
+	 * @param ownerToken the owner token of the acquisition
+	 * @return whether the lock was held by the token and is now given back
+	 */
+	public CompletionStage<Boolean> giveBackAsync(String name, String ownerToken) {
+		return (this.async != null) ? this.async.giveBack(name, ownerToken)
+				: CompletableFuture.supplyAsync(() -> giveBack(name, ownerToken), Runnable::run);
+	}
+
+	/** As {@link #releaseArguments}, without the key that remembers releases. */
+	byte[][] giveBackArguments(String name, String ownerToken) {
+		byte[][] release = releaseArguments(name, ownerToken);
+		byte[][] giveBack = new byte[release.length - 1][];
+		System.arraycopy(release, 0, giveBack, 0, RELEASE_SCRIPT_KEYS - 1);
+		System.arraycopy(release, RELEASE_SCRIPT_KEYS, giveBack, RELEASE_SCRIPT_KEYS - 1,
+				release.length - RELEASE_SCRIPT_KEYS);
+		return giveBack;
+	}
+
 	byte[][] releaseArguments(String name, String ownerToken) {
 		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)),
 				bytes(this.keys.queueKey(name)), bytes(this.keys.releasedByKey(name)), bytes(ownerToken),

@@ -249,8 +249,10 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 */
 	private void giveBack(String name, String ownerToken, NodeReplies<AcquireResult> replies) {
 		List<Integer> toGiveBack = replies.passingOrUnknown(AcquireResult::acquired);
+		// Not remembered as released: the next attempt may take the lock under the same
+		// owner token, and a late release of that hold must be found lost.
 		List<CompletableFuture<Boolean>> released = this.nodes.send(toGiveBack,
-				(node) -> node.releaseAsync(name, ownerToken), (node) -> node.release(name, ownerToken));
+				(node) -> node.giveBackAsync(name, ownerToken), (node) -> node.giveBack(name, ownerToken));
 		for (int i = 0; i < released.size(); i++) {
 			String node = this.nodes.nodeName(toGiveBack.get(i));
 			released.get(i)

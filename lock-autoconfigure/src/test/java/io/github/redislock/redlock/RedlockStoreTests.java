@@ -132,6 +132,41 @@ class RedlockStoreTests {
 	}
 
 	@Test
+	void aLeaseLostAfterItsAcquisitionGaveBackAndRetriedIsReportedLostAtRelease() {
+		// Two attempts fall short and give back what they took, on four nodes in all;
+		// the third takes the lock under the same owner token.
+		takeOn("retried", "other", 0, 1, 2);
+		assertThat(this.redlock.store.tryAcquire("retried", "a", LEASE).acquired()).isFalse();
+		this.redlock.awaitHoldingNodes("retried", 3);
+		releaseOn("retried", "other", 0, 1);
+		takeOn("retried", "other", 3, 4);
+		assertThat(this.redlock.store.tryAcquire("retried", "a", LEASE).acquired()).isFalse();
+		this.redlock.awaitHoldingNodes("retried", 3);
+		releaseOn("retried", "other", 2, 3, 4);
+		assertThat(this.redlock.store.tryAcquire("retried", "a", Duration.ofMillis(300)).acquired()).isTrue();
+
+		// Its lease runs out and another holder comes and goes.
+		this.redlock.awaitHoldingNodes("retried", 0);
+		assertThat(this.redlock.store.tryAcquire("retried", "b", LEASE).acquired()).isTrue();
+		assertThat(this.redlock.store.release("retried", "b")).isTrue();
+
+		assertThat(this.redlock.store.release("retried", "a")).as("the late release of a lost lease").isFalse();
+	}
+
+	private void takeOn(String name, String ownerToken, int... nodes) {
+		for (int node : nodes) {
+			assertThat(this.redlock.node(node).tryAcquire(name, ownerToken, LEASE).acquired()).as("node " + node)
+				.isTrue();
+		}
+	}
+
+	private void releaseOn(String name, String ownerToken, int... nodes) {
+		for (int node : nodes) {
+			assertThat(this.redlock.node(node).release(name, ownerToken)).as("node " + node).isTrue();
+		}
+	}
+
+	@Test
 	void aMajorityTakesTheLockWhileTwoNodesAreDown() {
 		masters.get(0).kill();
 		masters.get(1).pause();
@@ -234,6 +269,9 @@ class RedlockStoreTests {
 		long farAhead = fence(4, "ahead") + 3_600_000_000L;
 		masters.get(4).command("SET", KEYS.fenceCounterKey("ahead"), Long.toString(farAhead));
 		assertThat(store.tryAcquire("ahead", "a", LEASE).acquired()).isTrue();
+		// The store answers once a majority took it; a node still taking it would undo
+		// the deletes below.
+		this.redlock.awaitHoldingNodes("ahead", 5);
 		for (int i = 0; i < 3; i++) {
 			masters.get(i).command("DEL", "lock:{ahead}");
 		}

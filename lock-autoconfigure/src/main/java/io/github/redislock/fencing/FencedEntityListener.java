@@ -4,7 +4,6 @@ package io.github.redislock.fencing;
 
 import java.lang.reflect.Method;
 
-import io.github.redislock.annotation.LockContext;
 import io.github.redislock.core.StaleFencingTokenException;
 import org.hibernate.StaleObjectStateException;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
@@ -40,7 +39,7 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 	public boolean onPreInsert(PreInsertEvent event) {
 		FencedColumn column = this.entities.find(event.getPersister());
 		if (column != null) {
-			long token = currentToken(column, "insert", event.getId());
+			long token = currentToken(column, "insert", event.getId()).value();
 			take(event, column, event.getState(), token);
 		}
 		return false;
@@ -68,7 +67,8 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 
 	private long raise(AbstractPreDatabaseOperationEvent event, FencedColumn column, String write,
 			Object @Nullable [] loadedState) {
-		long token = currentToken(column, write, event.getId());
+		FencingTokenSource source = currentToken(column, write, event.getId());
+		long token = source.value();
 		Long loaded = (loadedState != null) ? (Long) loadedState[column.propertyIndex()] : null;
 		FencedColumn.Raise raise = column.raise(session(event), event.getId(), token, loadedState != null, loaded);
 		Long stored = raise.stored();
@@ -76,7 +76,7 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 			return token;
 		}
 		if (stored > token) {
-			String lockName = LockContext.current().getLockName();
+			String lockName = source.lockName();
 			throw new StaleFencingTokenException(lockName, token, describe(column, event.getId()),
 					"Refused to " + write + " " + describe(column, event.getId()) + " with fencing token " + token
 							+ " of lock '" + lockName + "': its " + column.fieldName() + " already holds " + stored
@@ -92,13 +92,9 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 		event.getPersister().setValue(event.getEntity(), column.propertyIndex(), token);
 	}
 
-	private static long currentToken(FencedColumn column, String write, @Nullable Object id) {
-		if (!LockContext.isActive()) {
-			throw new IllegalStateException("Cannot " + write + " " + describe(column, id) + " outside a lock: its "
-					+ "@FencingToken field '" + column.fieldName() + "' takes the fencing token of the current lease, "
-					+ "and no @RedisLock method is running on this thread");
-		}
-		return LockContext.current().getFencingToken();
+	private static FencingTokenSource currentToken(FencedColumn column, String write, @Nullable Object id) {
+		return FencingTokenSource.current(() -> "The " + write + " of " + describe(column, id)
+				+ " (its @FencingToken field '" + column.fieldName() + "')");
 	}
 
 	/**

@@ -34,8 +34,8 @@ import org.springframework.util.Assert;
  * one statement, so the database decides under its own row lock, and a holder whose lease
  * ran out while it was paused cannot overwrite a row its successor wrote. The token is
  * that of the innermost {@code @RedisLock} method running on the calling thread
- * ({@link LockContext#current()}); code using the programmatic API passes its
- * {@link AcquiredLock} or {@link DistributedLock} instead.
+ * ({@link LockContext#current()}); code using the programmatic API writes through
+ * {@link #forLock(DistributedLock)} or {@link #forLock(AcquiredLock)} instead.
  * <p>
  * When the statement changes no row, one more query tells why: if rows match the
  * {@code WHERE} clause, their fence is newer and a {@link StaleFencingTokenException} is
@@ -69,6 +69,8 @@ public class FencedJdbcTemplate {
 
 	private final String fenceColumn;
 
+	private final @Nullable FencingTokenSource token;
+
 	/**
 	 * Create a template over a data source, with the default fence column.
 	 * @param dataSource the data source
@@ -91,21 +93,26 @@ public class FencedJdbcTemplate {
 	 * @param fenceColumn the name of the fence column of the tables it writes
 	 */
 	public FencedJdbcTemplate(JdbcClient jdbcClient, String fenceColumn) {
+		this(jdbcClient, fenceColumn, null);
+	}
+
+	private FencedJdbcTemplate(JdbcClient jdbcClient, String fenceColumn, @Nullable FencingTokenSource token) {
 		Assert.notNull(jdbcClient, "'jdbcClient' must not be null");
 		Assert.isTrue(fenceColumn != null && COLUMN.matcher(fenceColumn).matches(),
 				() -> "'fenceColumn' must be a plain column name (letters, digits, _), but was '" + fenceColumn + "'");
 		this.jdbcClient = jdbcClient;
 		this.fenceColumn = fenceColumn;
+		this.token = token;
 	}
 
 	/**
-	 * Return a template on the same client for tables whose fence column has another
-	 * name.
+	 * Return a template on the same client, bound to the same lock if any, for tables
+	 * whose fence column has another name.
 	 * @param fenceColumn the name of the fence column
 	 * @return a new template
 	 */
 	public FencedJdbcTemplate withFenceColumn(String fenceColumn) {
-		return new FencedJdbcTemplate(this.jdbcClient, fenceColumn);
+		return new FencedJdbcTemplate(this.jdbcClient, fenceColumn, this.token);
 	}
 
 	/**
@@ -117,87 +124,63 @@ public class FencedJdbcTemplate {
 	}
 
 	/**
-	 * Run a fenced update with the fencing token of the {@code @RedisLock} method running
-	 * on this thread.
+	 * Return a template that writes with the fencing token of this thread's hold of a
+	 * lock taken through the programmatic API, asked for at each update.
+	 * @param lock a lock the writing thread holds
+	 * @return a template bound to the lock
+	 */
+	public FencedJdbcTemplate forLock(DistributedLock lock) {
+		return new FencedJdbcTemplate(this.jdbcClient, this.fenceColumn, FencingTokenSource.of(lock));
+	}
+
+	/**
+	 * Return a template that writes with the fencing token of an acquired lock.
+	 * @param lock the acquired lock
+	 * @return a template bound to the lock
+	 */
+	public FencedJdbcTemplate forLock(AcquiredLock lock) {
+		return new FencedJdbcTemplate(this.jdbcClient, this.fenceColumn, FencingTokenSource.of(lock));
+	}
+
+	/**
+	 * Return a template that writes with a token obtained elsewhere, for instance
+	 * resolved from a reactive lease before a blocking step. Prefer
+	 * {@link #forLock(DistributedLock)}, which cannot pass the wrong lock's token.
+	 * @param lockName the name of the lock the token belongs to, named by a refusal
+	 * @param fencingToken the token, positive
+	 * @return a template bound to the token
+	 */
+	public FencedJdbcTemplate forToken(String lockName, long fencingToken) {
+		return new FencedJdbcTemplate(this.jdbcClient, this.fenceColumn, FencingTokenSource.of(lockName, fencingToken));
+	}
+
+	/**
+	 * Run a fenced update with the fencing token of the lock this template is bound to,
+	 * or else of the {@code @RedisLock} method running on this thread.
 	 * @param sql an {@code UPDATE} statement with {@code ?} parameters
 	 * @param args the parameters
 	 * @return how many rows were written; {@code 0} if none matches the {@code WHERE}
 	 * clause
 	 * @throws StaleFencingTokenException if rows match but were written under a newer
 	 * token than this lease's
-	 * @throws IllegalStateException if no {@code @RedisLock} method runs on this thread
+	 * @throws IllegalStateException if no token is at hand: not bound by
+	 * {@link #forLock}, and no {@code @RedisLock} method runs on this thread
+	 * @throws IllegalMonitorStateException if bound to a {@link DistributedLock} this
+	 * thread does not hold
 	 * @throws IllegalArgumentException if the statement cannot be fenced or the number of
 	 * parameters is wrong
 	 */
 	public int update(String sql, @Nullable Object... args) {
-		if (!LockContext.isActive()) {
-			throw new IllegalStateException("No lock is held on this thread for the fenced update '" + sql
-					+ "': call it inside a @RedisLock method, or pass the AcquiredLock or DistributedLock that guards it");
-		}
-		LockContext context = LockContext.current();
-		return updateWithToken(context.getLockName(), context.getFencingToken(), sql, args);
-	}
-
-	/**
-	 * Run a fenced update with the fencing token of a lock acquired through the
-	 * programmatic API.
-	 * @param lock the lock, held by this thread
-	 * @param sql an {@code UPDATE} statement with {@code ?} parameters
-	 * @param args the parameters
-	 * @return how many rows were written; {@code 0} if none matches the {@code WHERE}
-	 * clause
-	 * @throws StaleFencingTokenException if rows match but were written under a newer
-	 * token than this lease's
-	 * @throws IllegalArgumentException if the statement cannot be fenced or the number of
-	 * parameters is wrong
-	 */
-	public int update(AcquiredLock lock, String sql, @Nullable Object... args) {
-		Assert.notNull(lock, "'lock' must not be null");
-		return updateWithToken(lock.getName(), lock.getFencingToken(), sql, args);
-	}
-
-	/**
-	 * Run a fenced update with the fencing token of a lock held by this thread.
-	 * @param lock the lock, held by this thread
-	 * @param sql an {@code UPDATE} statement with {@code ?} parameters
-	 * @param args the parameters
-	 * @return how many rows were written; {@code 0} if none matches the {@code WHERE}
-	 * clause
-	 * @throws StaleFencingTokenException if rows match but were written under a newer
-	 * token than this lease's
-	 * @throws IllegalMonitorStateException if this thread does not hold the lock
-	 * @throws IllegalArgumentException if the statement cannot be fenced or the number of
-	 * parameters is wrong
-	 */
-	public int update(DistributedLock lock, String sql, @Nullable Object... args) {
-		Assert.notNull(lock, "'lock' must not be null");
-		return updateWithToken(lock.getName(), lock.getFencingToken(), sql, args);
-	}
-
-	/**
-	 * Run a fenced update with a token obtained elsewhere, for instance resolved from a
-	 * reactive lease before a blocking step. Prefer the other methods, which cannot pass
-	 * the wrong lock's token.
-	 * @param lockName the name of the lock the token belongs to, for the exception
-	 * @param fencingToken the fencing token
-	 * @param sql an {@code UPDATE} statement with {@code ?} parameters
-	 * @param args the parameters
-	 * @return how many rows were written; {@code 0} if none matches the {@code WHERE}
-	 * clause
-	 * @throws StaleFencingTokenException if rows match but were written under a newer
-	 * token
-	 * @throws IllegalArgumentException if the statement cannot be fenced or the number of
-	 * parameters is wrong
-	 */
-	public int updateWithToken(String lockName, long fencingToken, String sql, @Nullable Object... args) {
-		Assert.hasText(lockName, "'lockName' must not be empty");
 		Assert.hasText(sql, "'sql' must not be empty");
 		FencedUpdate statement = FencedUpdate.parse(sql, this.fenceColumn);
 		Object[] arguments = (args != null) ? args : new Object[0];
+		FencingTokenSource source = (this.token != null) ? this.token
+				: FencingTokenSource.current(() -> "The fenced update '" + sql + "'");
 		if (arguments.length != statement.parameterCount()) {
 			throw new IllegalArgumentException("'" + sql + "' has " + statement.parameterCount() + " ? parameters, but "
 					+ arguments.length + " values were given");
 		}
+		long fencingToken = source.value();
 		int updated = this.jdbcClient.sql(statement.fencedSql())
 			.params(statement.fencedArguments(arguments, fencingToken))
 			.update();
@@ -211,10 +194,10 @@ public class FencedJdbcTemplate {
 		if (matching == null || matching == 0) {
 			return 0;
 		}
-		throw new StaleFencingTokenException(lockName, fencingToken, statement.table(),
-				"Fencing token " + fencingToken + " of lock '" + lockName + "' is stale for table " + statement.table()
-						+ ": the row was written under a newer token (column " + this.fenceColumn + "), so '" + sql
-						+ "' wrote nothing");
+		throw new StaleFencingTokenException(source.lockName(), fencingToken, statement.table(),
+				"Fencing token " + fencingToken + " of lock '" + source.lockName() + "' is stale for table "
+						+ statement.table() + ": the row was written under a newer token (column " + this.fenceColumn
+						+ "), so '" + sql + "' wrote nothing");
 	}
 
 }

@@ -7,9 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.LongSupplier;
 
-import io.github.redislock.annotation.LockContext;
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.StaleFencingTokenException;
@@ -61,13 +59,11 @@ public class FencedRedisTemplate {
 	/** How long the last token of a key is kept at least, by default. */
 	public static final Duration DEFAULT_TOKEN_RETENTION = Duration.ofDays(1);
 
-	private static final byte[] TOKEN_KEY_SUFFIX = ":fencing-token".getBytes(StandardCharsets.US_ASCII);
-
 	private final StringRedisTemplate redis;
 
 	private final Duration tokenRetention;
 
-	private final @Nullable Token token;
+	private final @Nullable FencingTokenSource token;
 
 	/**
 	 * Create a template that keeps tokens for {@link #DEFAULT_TOKEN_RETENTION}.
@@ -90,7 +86,8 @@ public class FencedRedisTemplate {
 				() -> "'tokenRetention' must be at least 1ms, but was " + tokenRetention);
 	}
 
-	private FencedRedisTemplate(StringRedisTemplate redis, Duration tokenRetention, @Nullable Token token) {
+	private FencedRedisTemplate(StringRedisTemplate redis, Duration tokenRetention,
+			@Nullable FencingTokenSource token) {
 		this.redis = redis;
 		this.tokenRetention = tokenRetention;
 		this.token = token;
@@ -103,9 +100,7 @@ public class FencedRedisTemplate {
 	 * @return a template bound to the lock
 	 */
 	public FencedRedisTemplate forLock(DistributedLock lock) {
-		Assert.notNull(lock, "'lock' must not be null");
-		return new FencedRedisTemplate(this.redis, this.tokenRetention,
-				new Token(lock.getName(), lock::getFencingToken));
+		return new FencedRedisTemplate(this.redis, this.tokenRetention, FencingTokenSource.of(lock));
 	}
 
 	/**
@@ -114,9 +109,7 @@ public class FencedRedisTemplate {
 	 * @return a template bound to the lock
 	 */
 	public FencedRedisTemplate forLock(AcquiredLock lock) {
-		Assert.notNull(lock, "'lock' must not be null");
-		return new FencedRedisTemplate(this.redis, this.tokenRetention,
-				new Token(lock.getName(), lock::getFencingToken));
+		return new FencedRedisTemplate(this.redis, this.tokenRetention, FencingTokenSource.of(lock));
 	}
 
 	/**
@@ -127,14 +120,12 @@ public class FencedRedisTemplate {
 	 * @return a template bound to the token
 	 */
 	public FencedRedisTemplate forToken(String lockName, long fencingToken) {
-		Assert.hasLength(lockName, "'lockName' must not be empty");
-		Assert.isTrue(fencingToken > 0, () -> "'fencingToken' must be positive, but was " + fencingToken);
-		return new FencedRedisTemplate(this.redis, this.tokenRetention, new Token(lockName, () -> fencingToken));
+		return new FencedRedisTemplate(this.redis, this.tokenRetention, FencingTokenSource.of(lockName, fencingToken));
 	}
 
 	/**
-	 * Set a string value, without expiry (as {@code SET}), unless a write with a newer or
-	 * newer token wrote the key.
+	 * Set a string value, without expiry (as {@code SET}), unless a write with a newer
+	 * token wrote the key.
 	 * @param key the key
 	 * @param value the value
 	 * @throws StaleFencingTokenException if refused; nothing was written
@@ -147,7 +138,7 @@ public class FencedRedisTemplate {
 
 	/**
 	 * Set a string value that expires after the given time, unless a write with a newer
-	 * or newer token wrote the key.
+	 * token wrote the key.
 	 * @param key the key
 	 * @param value the value
 	 * @param ttl how long the value lives, at least 1 ms
@@ -161,12 +152,12 @@ public class FencedRedisTemplate {
 	private void set(String key, String value, long ttlMillis) {
 		Assert.hasLength(key, "'key' must not be empty");
 		Assert.notNull(value, "'value' must not be null");
-		Token token = token("set", key);
+		FencingTokenSource token = token("set", key);
 		byte[] rawKey = serialize(this.redis.getKeySerializer(), key);
 		byte[] rawValue = serialize(this.redis.getValueSerializer(), value);
 		long fencingToken = token.value();
 		Long result = this.redis.execute((RedisCallback<Long>) (connection) -> FencedWrites.set(connection, rawKey,
-				tokenKey(rawKey), fencingToken, ttlMillis, this.tokenRetention.toMillis(), rawValue));
+				fencingToken, ttlMillis, this.tokenRetention.toMillis(), rawValue));
 		check(result, token, fencingToken, "Redis key '" + key + "'");
 	}
 
@@ -186,8 +177,8 @@ public class FencedRedisTemplate {
 	}
 
 	/**
-	 * Set fields of a hash, keeping the hash's expiry, unless a write with a newer newer
-	 * token wrote the hash.
+	 * Set fields of a hash, keeping the hash's expiry, unless a write with a newer token
+	 * wrote the hash.
 	 * @param key the hash's key
 	 * @param fields the fields and their values, at least one
 	 * @throws StaleFencingTokenException if refused; nothing was written
@@ -213,7 +204,7 @@ public class FencedRedisTemplate {
 	private void hset(String key, Map<String, String> fields, long ttlMillis) {
 		Assert.hasLength(key, "'key' must not be empty");
 		Assert.notEmpty(fields, "'fields' must not be empty");
-		Token token = token("hset", key);
+		FencingTokenSource token = token("hset", key);
 		byte[] rawKey = serialize(this.redis.getKeySerializer(), key);
 		List<byte[]> fieldsAndValues = new ArrayList<>(fields.size() * 2);
 		fields.forEach((field, value) -> {
@@ -224,7 +215,7 @@ public class FencedRedisTemplate {
 		});
 		long fencingToken = token.value();
 		Long result = this.redis.execute((RedisCallback<Long>) (connection) -> FencedWrites.hset(connection, rawKey,
-				tokenKey(rawKey), fencingToken, ttlMillis, this.tokenRetention.toMillis(), fieldsAndValues));
+				fencingToken, ttlMillis, this.tokenRetention.toMillis(), fieldsAndValues));
 		check(result, token, fencingToken, "Redis hash '" + key + "'");
 	}
 
@@ -241,59 +232,15 @@ public class FencedRedisTemplate {
 	 * whose slot no other key name can share
 	 */
 	public static String tokenKey(String key) {
-		return new String(tokenKey(key.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+		return new String(FencedWrites.tokenKey(key.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
 	}
 
-	static byte[] tokenKey(byte[] key) {
-		int open = indexOf(key, '{', 0);
-		if (open >= 0) {
-			int close = indexOf(key, '}', open + 1);
-			if (close > open + 1) {
-				return concat(key, TOKEN_KEY_SUFFIX);
-			}
-		}
-		if (indexOf(key, '}', 0) >= 0) {
-			throw new IllegalArgumentException("Redis key '" + new String(key, StandardCharsets.UTF_8)
-					+ "' has a '}' but no hash tag, so no key in its Cluster hash slot can hold its fencing token: "
-					+ "give it a hash tag, as in 'stock:{42}'");
-		}
-		byte[] tagged = new byte[key.length + 2];
-		tagged[0] = '{';
-		System.arraycopy(key, 0, tagged, 1, key.length);
-		tagged[key.length + 1] = '}';
-		return concat(tagged, TOKEN_KEY_SUFFIX);
+	private FencingTokenSource token(String method, String key) {
+		return (this.token != null) ? this.token
+				: FencingTokenSource.current(() -> "FencedRedisTemplate." + method + "(\"" + key + "\")");
 	}
 
-	private static int indexOf(byte[] bytes, char c, int from) {
-		for (int i = from; i < bytes.length; i++) {
-			if (bytes[i] == c) {
-				return i;
-			}
-		}
-		return -1;
-	}
-
-	private static byte[] concat(byte[] first, byte[] second) {
-		byte[] result = new byte[first.length + second.length];
-		System.arraycopy(first, 0, result, 0, first.length);
-		System.arraycopy(second, 0, result, first.length, second.length);
-		return result;
-	}
-
-	private Token token(String method, String key) {
-		if (this.token != null) {
-			return this.token;
-		}
-		if (!LockContext.isActive()) {
-			throw new IllegalStateException("FencedRedisTemplate." + method + "(\"" + key
-					+ "\") needs a fencing token: call it inside a @RedisLock method, or through forLock(lock) "
-					+ "with a lock the thread holds");
-		}
-		LockContext context = LockContext.current();
-		return new Token(context.getLockName(), context::getFencingToken);
-	}
-
-	private static void check(@Nullable Long result, Token token, long fencingToken, String resource) {
+	private static void check(@Nullable Long result, FencingTokenSource token, long fencingToken, String resource) {
 		if (result == null) {
 			throw new IllegalStateException("A fenced write to " + resource + " cannot run in a Redis transaction "
 					+ "(MULTI) or pipeline: its answer says whether it was refused");
@@ -317,14 +264,6 @@ public class FencedRedisTemplate {
 		byte[] bytes = ((RedisSerializer<String>) serializer).serialize(value);
 		Assert.state(bytes != null, () -> "Serializer " + serializer + " wrote nothing for '" + value + "'");
 		return bytes;
-	}
-
-	private record Token(String lockName, LongSupplier supplier) {
-
-		long value() {
-			return this.supplier.getAsLong();
-		}
-
 	}
 
 }

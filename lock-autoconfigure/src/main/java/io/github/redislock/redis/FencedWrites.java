@@ -20,6 +20,8 @@ import org.springframework.data.redis.connection.ReturnType;
  */
 public final class FencedWrites {
 
+	private static final byte[] TOKEN_KEY_SUFFIX = ":fencing-token".getBytes(StandardCharsets.US_ASCII);
+
 	private FencedWrites() {
 	}
 
@@ -27,7 +29,6 @@ public final class FencedWrites {
 	 * Run {@code fenced-set.lua}.
 	 * @param connection the connection to run it on
 	 * @param key the data key
-	 * @param tokenKey the key of its last fencing token, in the same hash slot
 	 * @param token the writer's fencing token
 	 * @param ttlMillis the value's time to live, {@code 0} for none
 	 * @param retentionMillis how long to keep the token at least
@@ -36,9 +37,9 @@ public final class FencedWrites {
 	 * write; {@code null} when the connection queued the script (a transaction or a
 	 * pipeline)
 	 */
-	public static @Nullable Long set(RedisConnection connection, byte[] key, byte[] tokenKey, long token,
-			long ttlMillis, long retentionMillis, byte[] value) {
-		return LuaScript.FENCED_SET.run(connection, ReturnType.INTEGER, 2, key, tokenKey, bytes(token),
+	public static @Nullable Long set(RedisConnection connection, byte[] key, long token, long ttlMillis,
+			long retentionMillis, byte[] value) {
+		return LuaScript.FENCED_SET.run(connection, ReturnType.INTEGER, 2, key, tokenKey(key), bytes(token),
 				bytes(ttlMillis), bytes(retentionMillis), value);
 	}
 
@@ -46,7 +47,6 @@ public final class FencedWrites {
 	 * Run {@code fenced-hset.lua}.
 	 * @param connection the connection to run it on
 	 * @param key the hash's key
-	 * @param tokenKey the key of its last fencing token, in the same hash slot
 	 * @param token the writer's fencing token
 	 * @param ttlMillis the hash's time to live, {@code 0} to keep its expiry
 	 * @param retentionMillis how long to keep the token at least
@@ -55,11 +55,11 @@ public final class FencedWrites {
 	 * write; {@code null} when the connection queued the script (a transaction or a
 	 * pipeline)
 	 */
-	public static @Nullable Long hset(RedisConnection connection, byte[] key, byte[] tokenKey, long token,
-			long ttlMillis, long retentionMillis, List<byte[]> fieldsAndValues) {
+	public static @Nullable Long hset(RedisConnection connection, byte[] key, long token, long ttlMillis,
+			long retentionMillis, List<byte[]> fieldsAndValues) {
 		byte[][] keysAndArgs = new byte[5 + fieldsAndValues.size()][];
 		keysAndArgs[0] = key;
-		keysAndArgs[1] = tokenKey;
+		keysAndArgs[1] = tokenKey(key);
 		keysAndArgs[2] = bytes(token);
 		keysAndArgs[3] = bytes(ttlMillis);
 		keysAndArgs[4] = bytes(retentionMillis);
@@ -67,6 +67,51 @@ public final class FencedWrites {
 			keysAndArgs[5 + i] = fieldsAndValues.get(i);
 		}
 		return LuaScript.FENCED_HSET.run(connection, ReturnType.INTEGER, 2, keysAndArgs);
+	}
+
+	/**
+	 * Return the key that keeps a data key's last fencing token, in the same Cluster hash
+	 * slot: the key with a suffix when it has a hash tag, else the key made a hash tag
+	 * with the suffix.
+	 * @param key the data key, serialized
+	 * @return the token key
+	 * @throws IllegalArgumentException if the key has a {@code '}'} but no hash tag,
+	 * whose slot no other key name can share
+	 */
+	public static byte[] tokenKey(byte[] key) {
+		int open = indexOf(key, '{', 0);
+		if (open >= 0) {
+			int close = indexOf(key, '}', open + 1);
+			if (close > open + 1) {
+				return concat(key, TOKEN_KEY_SUFFIX);
+			}
+		}
+		if (indexOf(key, '}', 0) >= 0) {
+			throw new IllegalArgumentException("Redis key '" + new String(key, StandardCharsets.UTF_8)
+					+ "' has a '}' but no hash tag, so no key in its Cluster hash slot can hold its fencing token: "
+					+ "give it a hash tag, as in 'stock:{42}'");
+		}
+		byte[] tagged = new byte[key.length + 2];
+		tagged[0] = '{';
+		System.arraycopy(key, 0, tagged, 1, key.length);
+		tagged[key.length + 1] = '}';
+		return concat(tagged, TOKEN_KEY_SUFFIX);
+	}
+
+	private static int indexOf(byte[] bytes, char c, int from) {
+		for (int i = from; i < bytes.length; i++) {
+			if (bytes[i] == c) {
+				return i;
+			}
+		}
+		return -1;
+	}
+
+	private static byte[] concat(byte[] first, byte[] second) {
+		byte[] result = new byte[first.length + second.length];
+		System.arraycopy(first, 0, result, 0, first.length);
+		System.arraycopy(second, 0, result, first.length, second.length);
+		return result;
 	}
 
 	private static byte[] bytes(long value) {

@@ -255,11 +255,11 @@ abstract class AbstractFencedEntityWritesTests {
 			Stock stock = this.stocks.findById(sku).orElseThrow();
 			stock.setQuantity(1);
 			return this.stocks.saveAndFlush(stock);
-		}))).hasMessageContaining("Cannot update io.github.redislock.fencing.shop.Stock#" + sku)
+		}))).hasMessageContaining("The update of io.github.redislock.fencing.shop.Stock#" + sku)
 			.hasMessageContaining("no @RedisLock method is running");
 		assertThat(
 				illegalState(() -> this.transactions.execute((tx) -> this.stocks.saveAndFlush(new Stock(newSku(), 1)))))
-			.hasMessageContaining("Cannot insert io.github.redislock.fencing.shop.Stock");
+			.hasMessageContaining("The insert of io.github.redislock.fencing.shop.Stock");
 		assertThat(quantity(sku)).isEqualTo(10);
 	}
 

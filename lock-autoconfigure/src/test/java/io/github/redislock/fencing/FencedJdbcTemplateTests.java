@@ -72,15 +72,16 @@ class FencedJdbcTemplateTests {
 
 	@Test
 	void rowWithoutFenceIsWrittenAndTakesTheToken() {
-		assertThat(this.fenced.update(this.lock, "UPDATE stock SET qty = qty - ? WHERE sku = ?", 3, "a1")).isOne();
+		assertThat(this.fenced.forLock(this.lock).update("UPDATE stock SET qty = qty - ? WHERE sku = ?", 3, "a1"))
+			.isOne();
 		assertThat(row()).containsEntry("QTY", 7).containsEntry("FENCING_TOKEN", this.lock.getFencingToken());
 	}
 
 	@Test
 	void tokenNewerThanTheRowsIsAcceptedAndTheSameLeaseMayWriteAgain() {
 		setFence(this.lock.getFencingToken() - 1);
-		this.fenced.update(this.lock, "UPDATE stock SET qty = qty - 1 WHERE sku = ?", "a1");
-		this.fenced.update(this.lock, "UPDATE stock SET qty = qty - 1 WHERE sku = ?", "a1");
+		this.fenced.forLock(this.lock).update("UPDATE stock SET qty = qty - 1 WHERE sku = ?", "a1");
+		this.fenced.forLock(this.lock).update("UPDATE stock SET qty = qty - 1 WHERE sku = ?", "a1");
 		assertThat(row()).containsEntry("QTY", 8).containsEntry("FENCING_TOKEN", this.lock.getFencingToken());
 	}
 
@@ -89,7 +90,8 @@ class FencedJdbcTemplateTests {
 		long token = this.lock.getFencingToken();
 		setFence(token + 1);
 		assertThatExceptionOfType(StaleFencingTokenException.class)
-			.isThrownBy(() -> this.fenced.update(this.lock, "UPDATE stock SET qty = qty - 1 WHERE sku = ?", "a1"))
+			.isThrownBy(
+					() -> this.fenced.forLock(this.lock).update("UPDATE stock SET qty = qty - 1 WHERE sku = ?", "a1"))
 			.satisfies((ex) -> {
 				assertThat(ex.getLockName()).isEqualTo("stock:a1");
 				assertThat(ex.getFencingToken()).isEqualTo(token);
@@ -102,7 +104,8 @@ class FencedJdbcTemplateTests {
 
 	@Test
 	void missingRowIsNotStaleAndUpdatesNothing() {
-		assertThat(this.fenced.update(this.lock, "UPDATE stock SET qty = qty - 1 WHERE sku = ?", "zz")).isZero();
+		assertThat(this.fenced.forLock(this.lock).update("UPDATE stock SET qty = qty - 1 WHERE sku = ?", "zz"))
+			.isZero();
 	}
 
 	@Test
@@ -122,7 +125,7 @@ class FencedJdbcTemplateTests {
 		DistributedLock other = this.lockClient.getLock("stock:other");
 		assertThat(other.tryLock()).isTrue();
 		try {
-			this.fenced.update(other, "UPDATE stock SET qty = 1 WHERE sku = ?", "a1");
+			this.fenced.forLock(other).update("UPDATE stock SET qty = 1 WHERE sku = ?", "a1");
 			assertThat(row()).containsEntry("FENCING_TOKEN", other.getFencingToken());
 		}
 		finally {
@@ -137,7 +140,7 @@ class FencedJdbcTemplateTests {
 		FencedJdbcTemplate other = this.fenced.withFenceColumn("last_token");
 		assertThat(other.getFenceColumn()).isEqualTo("last_token");
 		assertThatExceptionOfType(StaleFencingTokenException.class)
-			.isThrownBy(() -> other.update(this.lock, "UPDATE stock SET qty = 0 WHERE sku = ?", "a1"));
+			.isThrownBy(() -> other.forLock(this.lock).update("UPDATE stock SET qty = 0 WHERE sku = ?", "a1"));
 		assertThat(row()).containsEntry("QTY", 10);
 	}
 
@@ -159,23 +162,23 @@ class FencedJdbcTemplateTests {
 			"UPDATE stock SET qty = (0 WHERE sku = ?", "UPDATE \"stock\" SET qty = 0 WHERE sku = ?",
 			"UPDATE stock SET qty = 0 WHERE sku = ? OR 1 = 1 WHERE qty = 1" })
 	void statementThatCannotBeFencedIsRefusedNamingIt(String sql) {
-		assertThatIllegalArgumentException().isThrownBy(() -> this.fenced.update(this.lock, sql, "a1"))
+		assertThatIllegalArgumentException().isThrownBy(() -> this.fenced.forLock(this.lock).update(sql, "a1"))
 			.withMessageContaining("'" + sql + "'");
 		assertThat(row()).containsEntry("QTY", 10);
 	}
 
 	@Test
 	void subqueryWithItsOwnWhereIsFenced() {
-		this.fenced.update(this.lock,
-				"UPDATE stock SET qty = (SELECT COUNT(*) FROM stock WHERE qty > ?) WHERE sku = ? AND qty > ?", 0, "a1",
-				5);
+		this.fenced.forLock(this.lock)
+			.update("UPDATE stock SET qty = (SELECT COUNT(*) FROM stock WHERE qty > ?) WHERE sku = ? AND qty > ?", 0,
+					"a1", 5);
 		assertThat(row()).containsEntry("QTY", 1);
 	}
 
 	@Test
 	void wrongNumberOfParametersIsRefused() {
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> this.fenced.update(this.lock, "UPDATE stock SET qty = ? WHERE sku = ?", "a1"))
+			.isThrownBy(() -> this.fenced.forLock(this.lock).update("UPDATE stock SET qty = ? WHERE sku = ?", "a1"))
 			.withMessageContaining("2 ? parameters, but 1 values");
 	}
 

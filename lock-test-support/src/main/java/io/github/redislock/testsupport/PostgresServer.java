@@ -5,7 +5,6 @@ package io.github.redislock.testsupport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.ProcessBuilder.Redirect;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -286,11 +285,8 @@ public final class PostgresServer implements AutoCloseable {
 			// SIGINT is PostgreSQL's fast shutdown; SIGTERM (destroy) would wait for
 			// every client to disconnect.
 			ProcessSignals.send("CONT", current.pid());
-			ProcessSignals.send("INT", current.pid());
-			if (!ProcessSignals.awaitExit(current, STOP_TIMEOUT)) {
-				logger.warn("{} ignored SIGINT for {} s, sending SIGKILL", this, STOP_TIMEOUT.toSeconds());
-				current.destroyForcibly();
-				ProcessSignals.awaitExit(current, STOP_TIMEOUT);
+			if (!ProcessSignals.stop(current, "INT", STOP_TIMEOUT)) {
+				logger.warn("{} ignored SIGINT for {} s and was killed", this, STOP_TIMEOUT.toSeconds());
 			}
 		}
 		disarmWatchdog();
@@ -316,17 +312,7 @@ public final class PostgresServer implements AutoCloseable {
 	}
 
 	private Process run(List<String> command) {
-		ProcessBuilder builder = new ProcessBuilder(command).directory(this.directory.toFile())
-			.redirectErrorStream(true)
-			.redirectOutput(Redirect.appendTo(this.logFile.toFile()));
-		try {
-			Process started = builder.start();
-			started.getOutputStream().close();
-			return started;
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Cannot run " + String.join(" ", command), ex);
-		}
+		return ProcessSignals.start(new ProcessBuilder(command), this.directory, this.logFile);
 	}
 
 	private String logSince(long offset) {

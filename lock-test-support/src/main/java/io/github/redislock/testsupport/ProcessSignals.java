@@ -5,6 +5,8 @@ package io.github.redislock.testsupport;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.ProcessBuilder.Redirect;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,6 +53,49 @@ final class ProcessSignals {
 		catch (IOException ex) {
 			throw new IllegalStateException("Cannot run kill -" + signal + " " + pid, ex);
 		}
+	}
+
+	/**
+	 * Start a process in a directory, its output appended to a log file and its input
+	 * closed.
+	 * @param builder the command, with any environment set
+	 * @param directory the working directory
+	 * @param log the file that receives standard output and error
+	 * @return the started process
+	 */
+	static Process start(ProcessBuilder builder, Path directory, Path log) {
+		builder.directory(directory.toFile()).redirectErrorStream(true).redirectOutput(Redirect.appendTo(log.toFile()));
+		try {
+			Process started = builder.start();
+			started.getOutputStream().close();
+			return started;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot run " + String.join(" ", builder.command()), ex);
+		}
+	}
+
+	/**
+	 * Ask a process to exit with a signal, and kill it with SIGKILL if it has not exited
+	 * within the timeout.
+	 * @param process the process, not paused (a stopped process ignores most signals)
+	 * @param signal the signal name without {@code SIG}, such as {@code TERM}
+	 * @param timeout how long to wait for each signal
+	 * @return whether the process exited on the signal
+	 */
+	static boolean stop(Process process, String signal, Duration timeout) {
+		if ("TERM".equals(signal)) {
+			process.destroy();
+		}
+		else {
+			send(signal, process.pid());
+		}
+		if (awaitExit(process, timeout)) {
+			return true;
+		}
+		process.destroyForcibly();
+		awaitExit(process, timeout);
+		return false;
 	}
 
 	/**

@@ -3,10 +3,8 @@
 
 package io.github.redislock.testsupport;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.ProcessBuilder.Redirect;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -309,11 +307,8 @@ public final class RedisNode implements AutoCloseable {
 		Process current = this.process;
 		if (current != null && current.isAlive()) {
 			resume();
-			current.destroy();
-			if (!ProcessSignals.awaitExit(current, STOP_TIMEOUT)) {
-				logger.warn("{} ignored SIGTERM for {} ms, sending SIGKILL", this, STOP_TIMEOUT.toMillis());
-				current.destroyForcibly();
-				ProcessSignals.awaitExit(current, STOP_TIMEOUT);
+			if (!ProcessSignals.stop(current, "TERM", STOP_TIMEOUT)) {
+				logger.warn("{} ignored SIGTERM for {} ms and was killed", this, STOP_TIMEOUT.toMillis());
 			}
 			logger.debug("Stopped {}", this);
 		}
@@ -458,26 +453,17 @@ public final class RedisNode implements AutoCloseable {
 		command.addAll(List.of("--port", Integer.toString(this.port), "--bind", HOST, "--save", "", "--appendonly",
 				"no", "--protected-mode", "no", "--daemonize", "no", "--dir", this.directory.toString(), "--logfile",
 				""));
-		File log = this.logFile.toFile();
-		this.logOffset = log.length();
-		ProcessBuilder builder = new ProcessBuilder(command).directory(this.directory.toFile())
-			.redirectErrorStream(true)
-			.redirectOutput(Redirect.appendTo(log));
+		this.logOffset = this.logFile.toFile().length();
+		ProcessBuilder builder = new ProcessBuilder(command);
 		if (!this.clockOffset.isZero()) {
 			Map<String, String> environment = builder.environment();
 			String preload = ClockOffsetLibrary.path().toString();
 			environment.merge("LD_PRELOAD", preload, (existing, added) -> existing + ":" + added);
 			environment.put(ClockOffsetLibrary.OFFSET_VARIABLE, Long.toString(this.clockOffset.toMillis()));
 		}
-		try {
-			Process started = builder.start();
-			started.getOutputStream().close();
-			this.process = started;
-			this.watchdog = OrphanWatchdog.guard(started.pid(), this.directory);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Cannot start " + String.join(" ", command), ex);
-		}
+		Process started = ProcessSignals.start(builder, this.directory, this.logFile);
+		this.process = started;
+		this.watchdog = OrphanWatchdog.guard(started.pid(), this.directory);
 		this.paused = false;
 	}
 

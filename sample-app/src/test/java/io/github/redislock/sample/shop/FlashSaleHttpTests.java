@@ -205,8 +205,8 @@ class FlashSaleHttpTests {
 		FencedJdbcTemplate fenced = app.context().getBean(FencedJdbcTemplate.class);
 
 		assertThatExceptionOfType(StaleFencingTokenException.class).as("write with an older token")
-			.isThrownBy(() -> fenced.updateWithToken("stock:2", token - 1, "update product set stock = ? where id = ?",
-					0, 2L));
+			.isThrownBy(() -> fenced.forToken("stock:2", token - 1)
+				.update("update product set stock = ? where id = ?", 0, 2L));
 		assertThat(shop.stock(2)).isEqualTo(9);
 
 		long next = app.post("/api/products/2/purchase?user=ivan").json().path("fencingToken").asLong();

@@ -568,7 +568,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * one owner token prefix (a client's tokens share it) and, on a cluster, one hash
 	 * slot.
 	 */
-	private List<RenewalCall> renewalCalls(List<LeaseRenewal> renewals, boolean cluster) {
+	List<RenewalCall> renewalCalls(List<LeaseRenewal> renewals, boolean cluster) {
 		Map<RenewalGroup, List<Integer>> groups = new LinkedHashMap<>();
 		for (int i = 0; i < renewals.size(); i++) {
 			LeaseRenewal renewal = renewals.get(i);

@@ -1,0 +1,39 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package io.github.redislock.engine;
+
+import java.time.Duration;
+
+import io.github.redislock.core.LockBackoff;
+import io.github.redislock.core.LockLease;
+import io.github.redislock.core.LockLostListener;
+import io.github.redislock.simulation.Scheduler;
+import io.github.redislock.store.LockStore;
+
+/**
+ * Builds the real lock client on the simulation's time and thread, through the
+ * package-private constructor that takes an {@link EngineRuntime}, and reads what the
+ * simulation's checks need from a lease.
+ *
+ * @author redis-lock contributors
+ */
+public final class SimulatedClients {
+
+	private SimulatedClients() {
+	}
+
+	public static DefaultLockClient create(LockStore store, Scheduler scheduler, String name, LockBackoff backoff,
+			LockLostListener lostListener) {
+		DefaultLockClient client = new DefaultLockClient(store, Duration.ofSeconds(1), true, backoff, lostListener,
+				new SimulatedRuntime(scheduler, name));
+		client.setShutdownTimeout(Duration.ZERO);
+		return client;
+	}
+
+	/** The owner token the store knows the lease by. */
+	public static String ownerToken(LockLease lease) {
+		return ((AsyncLease) lease).hold().ownerToken();
+	}
+
+}

@@ -1,0 +1,309 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package io.github.redislock.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+import io.github.redislock.simulation.Network;
+import io.github.redislock.simulation.Scheduler;
+import io.github.redislock.simulation.SimConnection;
+import io.github.redislock.simulation.SimSubscriber;
+import io.github.redislock.simulation.server.ServerClock;
+import io.github.redislock.store.LockHolder;
+import io.github.redislock.store.LockStore;
+
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
+
+/**
+ * The Redis lock store over the simulated network and server: the same scripts, the
+ * arguments built and the replies read by the real {@link RedisLockStore} (one that never
+ * connects), sent as {@link RedisAsyncLockStore} sends them, each script call one command
+ * bounded by the command timeout. Release messages are read as
+ * {@link ReleaseSubscriptions} reads them.
+ * <p>
+ * The client's random instance id is replaced by a fixed name in everything sent to
+ * Redis, so that a seed gives the same server state, and the same trace, on every run.
+ * Only non-blocking calls run here: the simulation has one thread, and a blocking call
+ * would wait for itself. The one blocking call the engine makes of an asynchronous store,
+ * a release that takes back a failed attempt, is sent without waiting for its reply.
+ *
+ * @author redis-lock contributors
+ */
+public final class SimulatedLockStore implements LockStore {
+
+	private final RedisLockStore arguments;
+
+	private final RedisLockKeys keys = new RedisLockKeys("lock:");
+
+	private final String alias;
+
+	private final SimulatedScripts scripts;
+
+	private final Scheduler scheduler;
+
+	private final SimConnection connection;
+
+	private final SimSubscriber subscriber;
+
+	private final Map<String, Set<ReleaseListener>> listeners = new HashMap<>();
+
+	private final boolean oneOwnerToken;
+
+	private String instanceId = "";
+
+	/**
+	 * @param oneOwnerToken a known fault put back: every hold of this client is sent
+	 * under one owner token
+	 */
+	public SimulatedLockStore(String alias, SimulatedScripts scripts, Scheduler scheduler,
+			java.util.function.Function<java.util.function.BiConsumer<String, String>, SimSubscriber> subscriber,
+			SimConnection connection, boolean oneOwnerToken) {
+		this.arguments = new RedisLockStore(new StringRedisTemplate(new LettuceConnectionFactory()), "lock:");
+		this.arguments.setHolderDetails(false);
+		this.alias = alias;
+		this.scripts = scripts;
+		this.scheduler = scheduler;
+		this.connection = connection;
+		this.subscriber = subscriber.apply(this::dispatch);
+		this.oneOwnerToken = oneOwnerToken;
+	}
+
+	/** Names the client whose owner tokens this store sends under its alias. */
+	public void bind(String instanceId) {
+		this.instanceId = instanceId;
+	}
+
+	public String lockKey(String name) {
+		return this.keys.lockKey(name);
+	}
+
+	/** The owner token as Redis sees it. */
+	public String alias(String ownerToken) {
+		if (!ownerToken.startsWith(this.instanceId + ":")) {
+			return ownerToken;
+		}
+		return this.alias + (this.oneOwnerToken ? ":1" : ownerToken.substring(this.instanceId.length()));
+	}
+
+	private String unalias(String ownerToken) {
+		return ownerToken.startsWith(this.alias + ":") ? this.instanceId + ownerToken.substring(this.alias.length())
+				: ownerToken;
+	}
+
+	private String now() {
+		long nanos = ServerClock.EPOCH_NANOS + this.scheduler.nanos();
+		return Instant.ofEpochMilli(Math.floorDiv(nanos, 1_000_000L)).toString();
+	}
+
+	@Override
+	public boolean isNonBlocking() {
+		return true;
+	}
+
+	@Override
+	public CompletionStage<AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
+			Queueing queueing, LockHolder holder) {
+		String token = alias(ownerToken);
+		byte[][] keysAndArgs = this.arguments.acquireArguments(name, token, RedisLockStore.leaseMillis(name, leaseTime),
+				queueing, this.arguments.holderFields(token, holder), now());
+		return run("acquire " + name + " " + token, LuaScript.ACQUIRE, RedisLockStore.QUEUE_SCRIPT_KEYS, keysAndArgs,
+				Network.COMMAND_TIMEOUT_NANOS)
+			.thenApply((reply) -> RedisLockStore.acquireResult((Long) reply));
+	}
+
+	@Override
+	public CompletionStage<Boolean> renewAsync(String name, String ownerToken, Duration leaseTime) {
+		String token = alias(ownerToken);
+		return run("renew " + name + " " + token, LuaScript.RENEW, 1,
+				this.arguments.renewArguments(name, token, leaseTime), Network.COMMAND_TIMEOUT_NANOS)
+			.thenApply((reply) -> ((Long) reply) == 1);
+	}
+
+	@Override
+	public CompletionStage<Boolean> releaseAsync(String name, String ownerToken) {
+		String token = alias(ownerToken);
+		return run("release " + name + " " + token, LuaScript.RELEASE, RedisLockStore.RELEASE_SCRIPT_KEYS,
+				releaseArguments(name, token), Network.COMMAND_TIMEOUT_NANOS)
+			.thenApply((reply) -> RedisLockStore.released((Long) reply));
+	}
+
+	/** The real arguments, with the simulation's time as the time of the release. */
+	private byte[][] releaseArguments(String name, String token) {
+		byte[][] keysAndArgs = this.arguments.releaseArguments(name, token);
+		int releaseTime = RedisLockStore.RELEASE_SCRIPT_KEYS + 2;
+		if (keysAndArgs.length != RedisLockStore.RELEASE_SCRIPT_KEYS + 6) {
+			throw new IllegalStateException("release.lua takes other arguments than the simulation knows");
+		}
+		keysAndArgs[releaseTime] = now().getBytes(StandardCharsets.UTF_8);
+		return keysAndArgs;
+	}
+
+	@Override
+	public CompletionStage<Long> issueFencingTokenAsync(String name, String ownerToken, Duration leaseTime) {
+		String token = alias(ownerToken);
+		return run("fence " + name + " " + token, LuaScript.FENCE, 2, this.arguments.fenceArguments(name, token),
+				Network.COMMAND_TIMEOUT_NANOS)
+			.thenApply((reply) -> (Long) reply);
+	}
+
+	@Override
+	public CompletionStage<Boolean> forceReleaseAsync(String name) {
+		return run("force-release " + name, LuaScript.FORCE_RELEASE, 1, this.arguments.forceReleaseArguments(name),
+				Network.COMMAND_TIMEOUT_NANOS)
+			.thenApply((reply) -> ((Long) reply) == 1);
+	}
+
+	/** Grouped into {@code renew-all.lua} calls as the real store groups them. */
+	@Override
+	public List<CompletableFuture<Boolean>> renewAllAsync(List<LeaseRenewal> renewals, Duration timeout) {
+		List<CompletableFuture<Boolean>> replies = new ArrayList<>(renewals.size());
+		List<LeaseRenewal> aliased = new ArrayList<>(renewals.size());
+		for (LeaseRenewal renewal : renewals) {
+			replies.add(new CompletableFuture<>());
+			aliased.add(new LeaseRenewal(renewal.name(), alias(renewal.ownerToken()), renewal.leaseTime()));
+		}
+		long timeoutNanos = Math.min(timeout.toNanos(), Network.COMMAND_TIMEOUT_NANOS);
+		for (RedisLockStore.RenewalCall call : this.arguments.renewalCalls(aliased, false)) {
+			int count = call.indexes().size();
+			run("renew-all " + count, LuaScript.RENEW_ALL, count, call.keysAndArgs(), timeoutNanos)
+				.whenComplete((reply, failure) -> {
+					List<Boolean> renewed = (failure != null) ? null
+							: RedisLockStore.renewedByReplies((List<?>) reply, count);
+					for (int i = 0; i < count; i++) {
+						CompletableFuture<Boolean> answer = replies.get(call.indexes().get(i));
+						if (renewed != null) {
+							answer.complete(renewed.get(i));
+						}
+						else {
+							answer.completeExceptionally(failure);
+						}
+					}
+				});
+		}
+		return replies;
+	}
+
+	private CompletableFuture<Object> run(String what, LuaScript script, int numKeys, byte[][] keysAndArgs,
+			long timeoutNanos) {
+		String source = this.scripts.source(script);
+		List<String> keys = new ArrayList<>(numKeys);
+		List<String> args = new ArrayList<>(keysAndArgs.length - numKeys);
+		for (int i = 0; i < keysAndArgs.length; i++) {
+			(i < numKeys ? keys : args).add(new String(keysAndArgs[i], StandardCharsets.ISO_8859_1));
+		}
+		return this.connection.send(what, (server) -> server.eval(source, keys, args), timeoutNanos);
+	}
+
+	@Override
+	public AutoCloseable subscribe(String name, ReleaseListener listener) {
+		String channel = this.keys.channel(name);
+		this.listeners.computeIfAbsent(channel, (key) -> new LinkedHashSet<>()).add(listener);
+		this.subscriber.subscribe(channel, () -> {
+			Set<ReleaseListener> current = this.listeners.get(channel);
+			if (current != null && current.contains(listener)) {
+				listener.released(null);
+			}
+		});
+		return () -> unsubscribe(channel, listener);
+	}
+
+	/**
+	 * Also subscribes the client's hand-off channel, before the listener is first told.
+	 */
+	@Override
+	public AutoCloseable subscribe(String name, String ownerToken, ReleaseListener listener) {
+		String handOffChannel = this.keys.handOffChannel(alias(ownerToken));
+		if (handOffChannel == null) {
+			return subscribe(name, listener);
+		}
+		this.listeners.computeIfAbsent(handOffChannel, (key) -> new LinkedHashSet<>()).add(listener);
+		this.subscriber.subscribe(handOffChannel, () -> {
+		});
+		AutoCloseable lockChannel = subscribe(name, listener);
+		return () -> {
+			lockChannel.close();
+			unsubscribe(handOffChannel, listener);
+		};
+	}
+
+	private void unsubscribe(String channel, ReleaseListener listener) {
+		Set<ReleaseListener> current = this.listeners.get(channel);
+		if (current != null && current.remove(listener)) {
+			if (current.isEmpty()) {
+				this.listeners.remove(channel);
+			}
+			this.subscriber.unsubscribe(channel);
+		}
+	}
+
+	/** As {@link ReleaseSubscriptions} reads a message. */
+	private void dispatch(String channel, String message) {
+		byte[] body = message.getBytes(StandardCharsets.ISO_8859_1);
+		if (!channel.startsWith(this.keys.handOffChannelPrefix())) {
+			notifyListeners(channel, unaliased(ReleaseSubscriptions.handOff(body)));
+			return;
+		}
+		int second = message.indexOf(' ', message.indexOf(' ') + 1);
+		HandOff handOff = (second > 0)
+				? ReleaseSubscriptions.handOff(message.substring(0, second).getBytes(StandardCharsets.ISO_8859_1))
+				: null;
+		if (handOff != null) {
+			notifyListeners(this.keys.channelOfKey(message.substring(second + 1)), unaliased(handOff));
+		}
+	}
+
+	private HandOff unaliased(HandOff handOff) {
+		return (handOff != null) ? new HandOff(unalias(handOff.ownerToken()), handOff.ticket()) : null;
+	}
+
+	private void notifyListeners(String channel, HandOff handOff) {
+		Set<ReleaseListener> current = this.listeners.get(channel);
+		if (current != null) {
+			List.copyOf(current).forEach((listener) -> listener.released(handOff));
+		}
+	}
+
+	@Override
+	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
+		throw blocking();
+	}
+
+	@Override
+	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
+		throw blocking();
+	}
+
+	@Override
+	public boolean renew(String name, String ownerToken, Duration leaseTime) {
+		throw blocking();
+	}
+
+	/** Sent without waiting: only a give-back of a failed attempt calls it. */
+	@Override
+	public boolean release(String name, String ownerToken) {
+		releaseAsync(name, ownerToken);
+		return true;
+	}
+
+	@Override
+	public boolean forceRelease(String name) {
+		throw blocking();
+	}
+
+	private static UnsupportedOperationException blocking() {
+		return new UnsupportedOperationException("The simulation runs on one thread: blocking store calls cannot");
+	}
+
+}

@@ -1,0 +1,160 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package io.github.redislock.simulation;
+
+import java.time.Duration;
+import java.util.SplittableRandom;
+
+import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockLease;
+import io.github.redislock.engine.DefaultLockClient;
+import io.github.redislock.engine.SimulatedClients;
+import io.github.redislock.redis.SimulatedLockStore;
+
+/**
+ * One asynchronous caller of a lock client, over and over until the run's work ends: asks
+ * for a random lock with a random lease and wait, holds it a while, asks for its fencing
+ * token now and then, and releases it (or, rarely, walks away from a lease that is not
+ * renewed). Every answer must come within its bound.
+ *
+ * @author redis-lock contributors
+ */
+final class Caller {
+
+	/** An answer later than its wait by more than this is a liveness violation. */
+	private static final long ANSWER_SLACK_NANOS = 3 * Network.COMMAND_TIMEOUT_NANOS + 200_000_000L;
+
+	private final String name;
+
+	private final DefaultLockClient client;
+
+	private final SimulatedLockStore store;
+
+	private final Scheduler scheduler;
+
+	private final SplittableRandom random;
+
+	private final Invariants invariants;
+
+	private final int locks;
+
+	private final long stopAt;
+
+	private long operations;
+
+	private boolean busy;
+
+	Caller(String name, DefaultLockClient client, SimulatedLockStore store, Scheduler scheduler, Invariants invariants,
+			int locks, long stopAt) {
+		this.name = name;
+		this.client = client;
+		this.store = store;
+		this.scheduler = scheduler;
+		this.random = scheduler.random();
+		this.invariants = invariants;
+		this.locks = locks;
+		this.stopAt = stopAt;
+	}
+
+	void start() {
+		next();
+	}
+
+	long operations() {
+		return this.operations;
+	}
+
+	boolean isBusy() {
+		return this.busy;
+	}
+
+	private void next() {
+		this.busy = false;
+		if (this.scheduler.nanos() >= this.stopAt) {
+			return;
+		}
+		this.busy = true;
+		this.scheduler.schedule(this.random.nextLong(50_000_000L), this.name + " next", this::acquire);
+	}
+
+	private void acquire() {
+		String lock = "lock-" + this.random.nextInt(this.locks);
+		Duration lease = Duration.ofMillis(100 + this.random.nextInt(900));
+		Duration wait = this.random.nextBoolean() ? Duration.ZERO : Duration.ofMillis(50 + this.random.nextInt(1950));
+		boolean renew = this.random.nextBoolean();
+		long askedAt = this.scheduler.nanos();
+		this.scheduler.note(this.name + " asks " + lock + " lease " + lease.toMillis() + " wait " + wait.toMillis()
+				+ (renew ? " renewed" : ""));
+		var answer = this.client.tryAcquireAsync(new LockDefinition(lock, lease, wait, renew));
+		this.scheduler.schedule(wait.toNanos() + ANSWER_SLACK_NANOS, null, () -> {
+			if (!answer.isDone()) {
+				this.invariants.violation(this.name + " asked for " + lock + " at " + askedAt / 1_000_000
+						+ " ms with a wait of " + wait.toMillis() + " ms and has no answer");
+			}
+		});
+		answer.whenComplete((granted, failure) -> {
+			this.operations++;
+			if (failure != null || granted.isEmpty()) {
+				this.scheduler
+					.note(this.name + " " + ((failure != null) ? "failed: " + failure : "did not get " + lock));
+				next();
+			}
+			else {
+				hold(granted.get(), lock, lease, renew, askedAt);
+			}
+		});
+	}
+
+	private void hold(LockLease lease, String lock, Duration leaseTime, boolean renew, long askedAt) {
+		String owner = this.store.alias(SimulatedClients.ownerToken(lease));
+		this.scheduler.note(this.name + " holds " + lock + " as " + owner);
+		Invariants.Hold hold = this.invariants.granted(this.name, lock, lease, owner, askedAt);
+		lease.whenLost().thenAccept((lost) -> {
+			this.scheduler.note(this.name + " lost " + lock + ": " + lost.getMessage());
+			this.invariants.ended(hold);
+		});
+		if (this.random.nextDouble() < 0.6) {
+			lease.fencingToken().whenComplete((token, failure) -> {
+				this.operations++;
+				if (token != null) {
+					this.scheduler.note(this.name + " token " + token + " for " + lock);
+					this.invariants.fencingToken(hold, token);
+				}
+			});
+		}
+		long holdFor = (long) (leaseTime.toNanos() * this.random.nextDouble() * (renew ? 2.5 : 1.5));
+		this.scheduler.schedule(holdFor, null, () -> {
+			if (!renew && this.random.nextDouble() < 0.03) {
+				this.scheduler.note(this.name + " walks away from " + lock);
+				this.invariants.ended(hold);
+				next();
+				return;
+			}
+			long releasedAt = this.scheduler.nanos();
+			var released = lease.release().toCompletableFuture();
+			this.scheduler.schedule(ANSWER_SLACK_NANOS, null, () -> {
+				if (!released.isDone()) {
+					this.invariants.violation(this.name + " released " + lock + " at " + releasedAt / 1_000_000
+							+ " ms and has no answer");
+				}
+			});
+			released.whenComplete((done, failure) -> {
+				this.operations++;
+				this.scheduler.note(this.name + " released " + lock + ((failure != null) ? ": " + failure : ""));
+				this.invariants.ended(hold);
+				next();
+			});
+		});
+	}
+
+	@Override
+	public String toString() {
+		return this.name;
+	}
+
+	DefaultLockClient client() {
+		return this.client;
+	}
+
+}

@@ -1,0 +1,72 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package io.github.redislock.simulation;
+
+import java.util.SplittableRandom;
+
+/**
+ * How the simulated network treats each message: a delay drawn for it, and while faults
+ * are on, now and then a much longer one, a reply lost after its command ran, or a
+ * pub/sub message lost. Every draw comes from the scheduler's seeded generator.
+ *
+ * @author redis-lock contributors
+ */
+public final class Network {
+
+	/** How long a client waits for a reply, as the Redis client's command timeout. */
+	public static final long COMMAND_TIMEOUT_NANOS = 500_000_000L;
+
+	private final SplittableRandom random;
+
+	private final FaultSettings faults;
+
+	private boolean faulty;
+
+	Network(SplittableRandom random, FaultSettings faults) {
+		this.random = random;
+		this.faults = faults;
+	}
+
+	/** Turns the network's faults on or off (healed). */
+	void faulty(boolean faulty) {
+		this.faulty = faulty;
+	}
+
+	boolean isFaulty() {
+		return this.faulty;
+	}
+
+	/**
+	 * One way, for a command or a reply: 20 µs to 1 ms, sometimes up to 300 ms when
+	 * faulty.
+	 */
+	long delay() {
+		long delay = 20_000 + this.random.nextLong(980_000);
+		if (this.faulty && this.random.nextDouble() < this.faults.lateProbability()) {
+			delay += this.random.nextLong(300_000_000L);
+		}
+		return delay;
+	}
+
+	/** Whether the connection breaks after this command ran, before its reply is sent. */
+	boolean loseReply() {
+		return this.faulty && this.random.nextDouble() < this.faults.lostReplyProbability();
+	}
+
+	/** Whether this pub/sub message never reaches its subscriber. */
+	boolean losePublication() {
+		return this.faulty && this.random.nextDouble() < this.faults.lostPublicationProbability();
+	}
+
+	/** How long a client takes to notice a connection that broke silently. */
+	long detection() {
+		return this.random.nextLong(2 * COMMAND_TIMEOUT_NANOS);
+	}
+
+	/** How long a client takes to connect again. */
+	long reconnection() {
+		return 1_000_000L + this.random.nextLong(50_000_000L);
+	}
+
+}

@@ -1,0 +1,135 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package io.github.redislock.simulation;
+
+import java.util.Comparator;
+import java.util.PriorityQueue;
+import java.util.SplittableRandom;
+
+import io.github.redislock.simulation.server.Timers;
+
+/**
+ * The simulation's one clock and one queue of events, run in time order on one thread:
+ * network deliveries, server work, the lock clients' timers and tasks, faults. Events due
+ * at the same time run in the order they were scheduled, and every random choice comes
+ * from one seeded generator, so a seed replays the same run.
+ *
+ * @author redis-lock contributors
+ */
+public final class Scheduler implements Timers {
+
+	private final PriorityQueue<Event> events = new PriorityQueue<>(
+			Comparator.comparingLong((Event event) -> event.time).thenComparingLong((event) -> event.sequence));
+
+	private final SplittableRandom random;
+
+	private final Trace trace;
+
+	private final Thread thread = Thread.currentThread();
+
+	private long now;
+
+	private long sequence;
+
+	private long foreignCalls;
+
+	public Scheduler(long seed, Trace trace) {
+		this.random = new SplittableRandom(seed);
+		this.trace = trace;
+	}
+
+	@Override
+	public long nanos() {
+		return this.now;
+	}
+
+	public SplittableRandom random() {
+		return this.random;
+	}
+
+	public Trace trace() {
+		return this.trace;
+	}
+
+	@Override
+	public void schedule(long delayNanos, String what, Runnable task) {
+		at(this.now + Math.max(0, delayNanos), what, task);
+	}
+
+	/** Schedules the task; the event returned can be cancelled. */
+	public Event at(long time, String what, Runnable task) {
+		if (Thread.currentThread() != this.thread) {
+			this.foreignCalls++;
+		}
+		Event event = new Event(Math.max(time, this.now), this.sequence++, what, task);
+		this.events.add(event);
+		return event;
+	}
+
+	/** Notes what happened, in the trace, without an event of its own. */
+	public void note(String line) {
+		this.trace.record(this.now, line);
+	}
+
+	/** Runs the events due up to the time, then moves the clock to it. */
+	public void runUntil(long time) {
+		Event next = this.events.peek();
+		while (next != null && next.time <= time) {
+			this.events.poll();
+			if (!next.cancelled) {
+				this.now = next.time;
+				if (next.what != null) {
+					this.trace.record(this.now, next.what);
+				}
+				next.task.run();
+			}
+			next = this.events.peek();
+		}
+		this.now = Math.max(this.now, time);
+	}
+
+	/** Tasks handed over from a thread other than the simulation's: none, if it works. */
+	public long foreignCalls() {
+		return this.foreignCalls;
+	}
+
+	public int pending() {
+		return this.events.size();
+	}
+
+	/** One scheduled task; a cancelled one is skipped when its time comes. */
+	public static final class Event {
+
+		final long time;
+
+		final long sequence;
+
+		final String what;
+
+		final Runnable task;
+
+		boolean cancelled;
+
+		Event(long time, long sequence, String what, Runnable task) {
+			this.time = time;
+			this.sequence = sequence;
+			this.what = what;
+			this.task = task;
+		}
+
+		public void cancel() {
+			this.cancelled = true;
+		}
+
+		public boolean isCancelled() {
+			return this.cancelled;
+		}
+
+		public long time() {
+			return this.time;
+		}
+
+	}
+
+}

@@ -1,0 +1,168 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package io.github.redislock.simulation;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
+
+import io.github.redislock.simulation.server.RedisError;
+import io.github.redislock.simulation.server.SimRedis;
+
+/**
+ * One client's command connection to the master, as Lettuce keeps one: commands reach the
+ * server in the order they were sent and replies come back in order, each after a delay
+ * the {@link Network} draws. The connection can be killed (every command waiting fails at
+ * once, those not yet arrived never run) or break silently after a command ran (its reply
+ * and everything after it are lost, and the commands time out until the client notices
+ * and connects again). Each command is bounded by the command timeout, as the real store
+ * bounds it.
+ *
+ * @author redis-lock contributors
+ */
+public final class SimConnection {
+
+	private final String client;
+
+	private final Deployment deployment;
+
+	private final Scheduler scheduler;
+
+	private final Network network;
+
+	private Link link;
+
+	private int links;
+
+	SimConnection(String client, Deployment deployment, Scheduler scheduler, Network network) {
+		this.client = client;
+		this.deployment = deployment;
+		this.scheduler = scheduler;
+		this.network = network;
+		deployment.register(this);
+	}
+
+	/**
+	 * Sends a command; the future completes with its reply, or fails with a
+	 * {@link RedisError} or {@link NetworkFaultException}.
+	 */
+	public CompletableFuture<Object> send(String what, Function<SimRedis, Object> command, long timeoutNanos) {
+		Link current = currentLink();
+		Request request = new Request(what, new CompletableFuture<>());
+		current.pending.add(request);
+		long now = this.scheduler.nanos();
+		long arrival = Math.max(current.lastArrival, now + current.connectDelay + this.network.delay());
+		current.connectDelay = 0;
+		current.lastArrival = arrival;
+		this.scheduler.at(arrival, null, () -> arrive(current, request, command));
+		Scheduler.Event timeout = this.scheduler.at(now + timeoutNanos, null, () -> {
+			if (current.pending.remove(request)) {
+				fail(request, "Command timed out after " + timeoutNanos / 1_000_000 + " ms");
+			}
+		});
+		request.reply.whenComplete((reply, failure) -> timeout.cancel());
+		return request.reply;
+	}
+
+	private Link currentLink() {
+		Link current = this.link;
+		long now = this.scheduler.nanos();
+		if (current == null || (current.killed) || (current.broken && now >= current.noticedAt)) {
+			current = new Link(this.deployment.master(), ++this.links);
+			if (this.link != null) {
+				current.connectDelay = this.network.reconnection();
+			}
+			this.link = current;
+		}
+		return current;
+	}
+
+	private void arrive(Link link, Request request, Function<SimRedis, Object> command) {
+		if (link.killed || link.broken) {
+			return;
+		}
+		Object reply;
+		try {
+			reply = command.apply(link.server);
+		}
+		catch (RedisError ex) {
+			reply = ex;
+		}
+		this.scheduler.note(this.client + " " + link.server + " " + request.what + " -> " + render(reply));
+		if (this.network.loseReply()) {
+			link.broken = true;
+			link.noticedAt = this.scheduler.nanos() + this.network.detection();
+			this.scheduler.note(this.client + " connection " + link.number + " broke, reply lost");
+			return;
+		}
+		long now = this.scheduler.nanos();
+		long replyAt = Math.max(link.lastReply, now + this.network.delay());
+		link.lastReply = replyAt;
+		Object answer = reply;
+		this.scheduler.at(replyAt, null, () -> {
+			if (!link.killed && !link.broken && link.pending.remove(request)) {
+				if (answer instanceof RedisError error) {
+					request.reply.completeExceptionally(error);
+				}
+				else {
+					request.reply.complete(answer);
+				}
+			}
+		});
+	}
+
+	/** Kills the connection: every command waiting fails now. */
+	public void kill() {
+		Link current = this.link;
+		if (current == null || current.killed) {
+			return;
+		}
+		current.killed = true;
+		this.scheduler.note(this.client + " connection " + current.number + " killed");
+		List<Request> pending = new ArrayList<>(current.pending);
+		current.pending.clear();
+		pending.forEach((request) -> fail(request, "Connection reset by peer"));
+	}
+
+	private static void fail(Request request, String message) {
+		request.reply.completeExceptionally(new NetworkFaultException(message));
+	}
+
+	private static String render(Object reply) {
+		return (reply instanceof RedisError error) ? "(error) " + error.getMessage() : String.valueOf(reply);
+	}
+
+	private record Request(String what, CompletableFuture<Object> reply) {
+
+	}
+
+	private static final class Link {
+
+		final SimRedis server;
+
+		final int number;
+
+		final List<Request> pending = new ArrayList<>();
+
+		long lastArrival;
+
+		long lastReply;
+
+		long connectDelay;
+
+		boolean killed;
+
+		boolean broken;
+
+		long noticedAt;
+
+		Link(SimRedis server, int number) {
+			this.server = server;
+			this.number = number;
+		}
+
+	}
+
+}

@@ -1,0 +1,51 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package io.github.redislock.simulation;
+
+import java.util.List;
+
+/**
+ * What one run found.
+ *
+ * @param seed the seed
+ * @param traceHash the hash of every event of the run: equal for two runs of one seed
+ * @param events how many events ran
+ * @param operations simulated lock operations completed: acquisitions, releases and
+ * fencing tokens
+ * @param faults faults injected
+ * @param overlapsExcused overlaps accepted because a fault beyond the timing assumptions
+ * happened during the older hold
+ * @param grantsRunOut leases granted to a caller only after they had run out by its own
+ * clock (their replies came late): never held, so no overlap, but a caller that does not
+ * check {@code isHeld()} works without the lock
+ * @param violations the invariants broken, empty if none
+ * @param latestEvents the last events of the trace, for a failing seed
+ * @param realNanos how long the run took in real time
+ * @author redis-lock contributors
+ */
+public record SimulationResult(long seed, long traceHash, long events, long operations, int faults,
+		long overlapsExcused, long grantsRunOut, List<String> violations, List<String> latestEvents, long realNanos) {
+
+	public boolean passed() {
+		return this.violations.isEmpty();
+	}
+
+	public String summary() {
+		return String.format(
+				"seed %d: %s, %,d operations, %,d events, %d faults, %d overlaps excused, %d grants run out, trace %016x",
+				this.seed, passed() ? "passed" : this.violations.size() + " VIOLATIONS", this.operations, this.events,
+				this.faults, this.overlapsExcused, this.grantsRunOut, this.traceHash);
+	}
+
+	/** The violations and the latest events, to print for a failing seed. */
+	public String report() {
+		StringBuilder report = new StringBuilder(summary()).append('\n');
+		this.violations.forEach((violation) -> report.append("  ").append(violation).append('\n'));
+		report.append("Latest events (time in ns):\n");
+		this.latestEvents.forEach((line) -> report.append("  ").append(line).append('\n'));
+		report.append("Replay: ./mvnw -pl lock-simulation verify -Dsim.seed=").append(this.seed).append('\n');
+		return report.toString();
+	}
+
+}

@@ -1,0 +1,58 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package io.github.redislock.simulation;
+
+import java.time.Duration;
+
+import io.github.redislock.redis.SimulatedScripts;
+
+/**
+ * What one run simulates.
+ *
+ * @param seed the seed every random choice comes from
+ * @param clients how many lock clients (processes)
+ * @param callersPerClient how many asynchronous callers each client has
+ * @param locks how many lock names the callers share
+ * @param replicas how many replicas the master has
+ * @param duration how long the callers take locks, in simulated time; faults heal at its
+ * end, and the run then waits for every lease and queue place to run out
+ * @param faults the faults injected
+ * @param scripts the lock scripts the server runs
+ * @param oneOwnerToken a known fault put back: each client sends all its holds under one
+ * owner token
+ * @author redis-lock contributors
+ */
+public record SimulationSettings(long seed, int clients, int callersPerClient, int locks, int replicas,
+		Duration duration, FaultSettings faults, SimulatedScripts scripts, boolean oneOwnerToken) {
+
+	/**
+	 * The settings of the CI tier for one seed: faults within the timing assumptions on
+	 * even seeds, all on odd.
+	 */
+	public static SimulationSettings forSeed(long seed) {
+		return new SimulationSettings(seed, 3, 3, 3, 1, Duration.ofSeconds(20),
+				(seed % 2 == 0) ? FaultSettings.SAFE : FaultSettings.ALL, SimulatedScripts.real(), false);
+	}
+
+	public SimulationSettings withScripts(SimulatedScripts scripts) {
+		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
+				this.duration, this.faults, scripts, this.oneOwnerToken);
+	}
+
+	public SimulationSettings withOneOwnerToken() {
+		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
+				this.duration, this.faults, this.scripts, true);
+	}
+
+	public SimulationSettings withFaults(FaultSettings faults) {
+		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
+				this.duration, faults, this.scripts, this.oneOwnerToken);
+	}
+
+	public SimulationSettings withDuration(Duration duration) {
+		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
+				duration, this.faults, this.scripts, this.oneOwnerToken);
+	}
+
+}

@@ -1,0 +1,255 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package io.github.redislock.simulation.server;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.luaj.vm2.Globals;
+import org.luaj.vm2.LoadState;
+import org.luaj.vm2.LuaClosure;
+import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaString;
+import org.luaj.vm2.LuaTable;
+import org.luaj.vm2.LuaValue;
+import org.luaj.vm2.Prototype;
+import org.luaj.vm2.Varargs;
+import org.luaj.vm2.compiler.LuaC;
+import org.luaj.vm2.lib.Bit32Lib;
+import org.luaj.vm2.lib.PackageLib;
+import org.luaj.vm2.lib.StringLib;
+import org.luaj.vm2.lib.TableLib;
+import org.luaj.vm2.lib.VarArgFunction;
+import org.luaj.vm2.lib.jse.JseBaseLib;
+import org.luaj.vm2.lib.jse.JseMathLib;
+
+/**
+ * Runs Lua scripts as Redis does, in LuaJ: {@code KEYS} and {@code ARGV} as globals,
+ * {@code redis.call}, {@code redis.pcall}, {@code redis.error_reply} and
+ * {@code redis.status_reply}, and Redis's conversions between Lua values and replies.
+ * Redis runs Lua 5.1 and LuaJ is Lua 5.2; {@code unpack} is made global as in 5.1. Each
+ * script source is compiled once.
+ *
+ * @author redis-lock contributors
+ */
+final class LuaScripting {
+
+	private final Globals globals = new Globals();
+
+	private final Map<String, Prototype> compiled = new HashMap<>();
+
+	private final Function<List<String>, Object> commands;
+
+	/**
+	 * @param commands runs a command from a script, throwing {@link RedisError} for an
+	 * error reply
+	 */
+	LuaScripting(Function<List<String>, Object> commands) {
+		this.commands = commands;
+		this.globals.load(new JseBaseLib());
+		this.globals.load(new PackageLib());
+		this.globals.load(new Bit32Lib());
+		this.globals.load(new TableLib());
+		this.globals.load(new StringLib());
+		this.globals.load(new JseMathLib());
+		LoadState.install(this.globals);
+		LuaC.install(this.globals);
+		if (this.globals.get("unpack").isnil()) {
+			this.globals.set("unpack", this.globals.get("table").get("unpack"));
+		}
+		this.globals.get("string").set("format", new LuaFormat());
+		this.globals.set("tostring", new LuaFormat.ToString(this.globals.get("tostring")));
+		LuaTable redis = new LuaTable();
+		redis.set("call", new RedisCall(true));
+		redis.set("pcall", new RedisCall(false));
+		redis.set("error_reply", new VarArgFunction() {
+			@Override
+			public Varargs invoke(Varargs args) {
+				return replyTable("err", args.checkstring(1));
+			}
+		});
+		redis.set("status_reply", new VarArgFunction() {
+			@Override
+			public Varargs invoke(Varargs args) {
+				return replyTable("ok", args.checkstring(1));
+			}
+		});
+		this.globals.set("redis", redis);
+	}
+
+	/** Runs the script: its reply, or a {@link RedisError} thrown. */
+	Object eval(String source, List<String> keys, List<String> args) {
+		Prototype prototype = this.compiled.computeIfAbsent(source, this::compile);
+		this.globals.set("KEYS", table(keys));
+		this.globals.set("ARGV", table(args));
+		Varargs result;
+		try {
+			result = new LuaClosure(prototype, this.globals).invoke(LuaValue.NONE);
+		}
+		catch (LuaError ex) {
+			throw new RedisError("ERR Error running script: " + errorText(ex));
+		}
+		return toReply(result.arg1());
+	}
+
+	private Prototype compile(String source) {
+		try {
+			return this.globals.compilePrototype(new ByteArrayInputStream(source.getBytes(StandardCharsets.ISO_8859_1)),
+					"@user_script");
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (LuaError ex) {
+			throw new RedisError("ERR Error compiling script (new function): " + ex.getMessage());
+		}
+	}
+
+	private static String errorText(LuaError error) {
+		LuaValue object = error.getMessageObject();
+		if (object != null && object.istable() && object.get("err").type() == LuaValue.TSTRING) {
+			return text(object.get("err"));
+		}
+		return error.getMessage();
+	}
+
+	private static LuaTable table(List<String> values) {
+		LuaTable table = new LuaTable(values.size(), 0);
+		for (int i = 0; i < values.size(); i++) {
+			table.set(i + 1, lua(values.get(i)));
+		}
+		return table;
+	}
+
+	private static LuaTable replyTable(String field, LuaString text) {
+		LuaTable table = new LuaTable();
+		table.set(field, text);
+		return table;
+	}
+
+	static LuaString lua(String text) {
+		return LuaString.valueOf(text.getBytes(StandardCharsets.ISO_8859_1));
+	}
+
+	static String text(LuaValue value) {
+		LuaString string = value.checkstring();
+		return new String(string.m_bytes, string.m_offset, string.m_length, StandardCharsets.ISO_8859_1);
+	}
+
+	/** A reply as Redis gives it to Lua. */
+	private static LuaValue toLua(Object reply) {
+		if (reply == null) {
+			return LuaValue.FALSE;
+		}
+		if (reply instanceof Long number) {
+			return LuaValue.valueOf((double) number);
+		}
+		if (reply instanceof String text) {
+			return lua(text);
+		}
+		if (reply instanceof Status status) {
+			return replyTable("ok", lua(status.text()));
+		}
+		List<?> elements = (List<?>) reply;
+		LuaTable table = new LuaTable(elements.size(), 0);
+		for (int i = 0; i < elements.size(); i++) {
+			table.set(i + 1, toLua(elements.get(i)));
+		}
+		return table;
+	}
+
+	/** A Lua value as Redis replies it. */
+	static Object toReply(LuaValue value) {
+		switch (value.type()) {
+			case LuaValue.TSTRING:
+				return text(value);
+			case LuaValue.TNUMBER:
+				return (long) value.todouble();
+			case LuaValue.TBOOLEAN:
+				return value.toboolean() ? 1L : null;
+			case LuaValue.TTABLE: {
+				LuaValue error = value.get("err");
+				if (error.type() == LuaValue.TSTRING) {
+					throw new RedisError(text(error));
+				}
+				LuaValue status = value.get("ok");
+				if (status.type() == LuaValue.TSTRING) {
+					return new Status(text(status));
+				}
+				List<Object> elements = new ArrayList<>();
+				for (int i = 1;; i++) {
+					LuaValue element = value.get(i);
+					if (element.isnil()) {
+						return elements;
+					}
+					elements.add(toReplyInArray(element));
+				}
+			}
+			default:
+				return null;
+		}
+	}
+
+	private static Object toReplyInArray(LuaValue element) {
+		try {
+			return toReply(element);
+		}
+		catch (RedisError ex) {
+			return ex;
+		}
+	}
+
+	/** {@code redis.call} raises an error reply; {@code redis.pcall} returns it. */
+	private final class RedisCall extends VarArgFunction {
+
+		private final boolean raise;
+
+		RedisCall(boolean raise) {
+			this.raise = raise;
+		}
+
+		@Override
+		public Varargs invoke(Varargs args) {
+			if (args.narg() == 0) {
+				return callError("Please specify at least one argument for redis.call()");
+			}
+			List<String> command = new ArrayList<>(args.narg());
+			for (int i = 1; i <= args.narg(); i++) {
+				LuaValue arg = args.arg(i);
+				if (arg.type() == LuaValue.TNUMBER) {
+					command.add(Arguments.formatDouble(arg.todouble()));
+				}
+				else if (arg.type() == LuaValue.TSTRING) {
+					command.add(text(arg));
+				}
+				else {
+					return callError("Lua redis() command arguments must be strings or integers");
+				}
+			}
+			try {
+				return toLua(LuaScripting.this.commands.apply(command));
+			}
+			catch (RedisError ex) {
+				return callError(ex.getMessage());
+			}
+		}
+
+		private LuaValue callError(String message) {
+			LuaTable reply = replyTable("err", lua(message));
+			if (this.raise) {
+				throw new LuaError(reply);
+			}
+			return reply;
+		}
+
+	}
+
+}

@@ -1,0 +1,122 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package io.github.redislock.simulation.server;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import io.github.redislock.testsupport.RedisNode;
+import redis.clients.jedis.exceptions.JedisDataException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Sends each command to a real redis-server and to a {@link SimRedis} whose clock is the
+ * machine's, and asserts that both reply the same: replies exactly, times within a
+ * tolerance, errors by their code (a script error by the error inside it).
+ *
+ * @author redis-lock contributors
+ */
+final class RealAndSimulated {
+
+	private final RedisNode real;
+
+	private final SimRedis simulated;
+
+	RealAndSimulated(RedisNode real) {
+		this.real = real;
+		this.simulated = new SimRedis("simulated",
+				new ServerClock(() -> System.currentTimeMillis() * 1_000_000L - ServerClock.EPOCH_NANOS, 0),
+				new Timers() {
+					@Override
+					public long nanos() {
+						return 0;
+					}
+
+					@Override
+					public void schedule(long delayNanos, String what, Runnable task) {
+						throw new UnsupportedOperationException("No replicas here");
+					}
+				});
+		real.command("FLUSHALL");
+	}
+
+	/** Both reply the same; returns the reply. */
+	Object same(String... command) {
+		Object real = real(command);
+		Object simulated = simulated(command);
+		assertThat(simulated).as("reply to %s", Arrays.toString(command)).isEqualTo(real);
+		return real;
+	}
+
+	/** Both reply a number, no further apart than the tolerance. */
+	long close(long tolerance, String... command) {
+		Object real = real(command);
+		Object simulated = simulated(command);
+		assertThat(real).as("real reply to %s", Arrays.toString(command)).isInstanceOf(Long.class);
+		assertThat(simulated).as("simulated reply to %s", Arrays.toString(command)).isInstanceOf(Long.class);
+		assertThat((Long) simulated).as("reply to %s", Arrays.toString(command))
+			.isCloseTo((Long) real, org.assertj.core.data.Offset.offset(tolerance));
+		return (Long) real;
+	}
+
+	/** Both reply a string holding a number, no further apart than the tolerance. */
+	void closeNumber(double tolerance, String... command) {
+		Object real = real(command);
+		Object simulated = simulated(command);
+		assertThat(Double.parseDouble(String.valueOf(simulated))).as("reply to %s", Arrays.toString(command))
+			.isCloseTo(Double.parseDouble(String.valueOf(real)), org.assertj.core.data.Offset.offset(tolerance));
+	}
+
+	Object real(String... command) {
+		try {
+			return normalized(this.real.command(command));
+		}
+		catch (JedisDataException ex) {
+			return error(ex.getMessage());
+		}
+	}
+
+	Object simulated(String... command) {
+		List<String> args = new ArrayList<>(command.length);
+		for (String arg : command) {
+			args.add(new String(arg.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1));
+		}
+		try {
+			return normalized(this.simulated.execute(args));
+		}
+		catch (RedisError ex) {
+			return error(ex.getMessage());
+		}
+	}
+
+	private static Object normalized(Object reply) {
+		if (reply instanceof Status status) {
+			return status.text();
+		}
+		if (reply instanceof String text && !text.chars().allMatch((c) -> c < 128)) {
+			return new String(text.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8);
+		}
+		if (reply instanceof List<?> list) {
+			List<Object> elements = new ArrayList<>(list.size());
+			list.forEach((element) -> elements.add(normalized(element)));
+			return elements;
+		}
+		return reply;
+	}
+
+	/**
+	 * The message, but of a script error only the error inside: Redis words the rest its
+	 * own way.
+	 */
+	private static String error(String message) {
+		if (message.contains("Error running script")) {
+			return "(error) script " + message.substring(message.lastIndexOf(": ") + 2).split(" ", 2)[0];
+		}
+		return "(error) " + message;
+	}
+
+}

@@ -1,0 +1,234 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package io.github.redislock.simulation.server;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.ToLongBiFunction;
+
+/**
+ * One simulated Redis server: its keys, expiring by its own {@link ServerClock}, the
+ * commands the lock scripts and store use with Redis 6.2's semantics, and the scripts
+ * themselves, run unchanged by {@link LuaScripting}. A master passes every write on to
+ * its replicas ({@link Replication}). It runs commands one at a time, as Redis does; the
+ * network decides when they arrive.
+ *
+ * @author redis-lock contributors
+ */
+public final class SimRedis {
+
+	private final String name;
+
+	private final ServerClock clock;
+
+	private final Keyspace keyspace;
+
+	private final Map<String, Command> commands = new HashMap<>();
+
+	private final LuaScripting scripting;
+
+	private final Replication replication;
+
+	private ToLongBiFunction<String, String> publisher = (channel, message) -> 0;
+
+	private boolean inScript;
+
+	private java.util.function.BiConsumer<SimRedis, Set<String>> writeListener = (server, keys) -> {
+	};
+
+	public SimRedis(String name, ServerClock clock, Timers timers) {
+		this.name = name;
+		this.clock = clock;
+		this.keyspace = new Keyspace(clock);
+		StringCommands.register(this.commands);
+		KeyCommands.register(this.commands);
+		HashCommands.register(this.commands);
+		SortedSetCommands.register(this.commands);
+		ListCommands.register(this.commands);
+		this.commands.put("PUBLISH", (keyspace, args) -> {
+			Arguments.arity(args, 3);
+			return this.publisher.applyAsLong(args.get(1), args.get(2));
+		});
+		this.commands.put("EVAL", (keyspace, args) -> evalCommand(args));
+		this.scripting = new LuaScripting(this::runFromScript);
+		this.replication = new Replication(this, timers);
+	}
+
+	public String name() {
+		return this.name;
+	}
+
+	public ServerClock clock() {
+		return this.clock;
+	}
+
+	public Replication replication() {
+		return this.replication;
+	}
+
+	/** Where {@code PUBLISH} sends messages: returns how many subscribers got one. */
+	public void publishTo(ToLongBiFunction<String, String> publisher) {
+		this.publisher = publisher;
+	}
+
+	/**
+	 * Runs one command sent by a client, arguments as ISO-8859-1 strings.
+	 * @throws RedisError for an error reply
+	 */
+	public Object execute(List<String> args) {
+		try {
+			return run(args);
+		}
+		finally {
+			written();
+		}
+	}
+
+	private void written() {
+		Set<String> written = this.keyspace.drainWritten();
+		if (!written.isEmpty()) {
+			this.writeListener.accept(this, written);
+			this.replication.propagate(written);
+		}
+	}
+
+	/** Told of the keys each command or script wrote or deleted. */
+	public void onWrite(java.util.function.BiConsumer<SimRedis, Set<String>> listener) {
+		this.writeListener = listener;
+	}
+
+	/** The key's string value if it has one and has not expired; changes nothing. */
+	public String peek(String key) {
+		Entry entry = this.keyspace.raw(key);
+		if (entry == null || (entry.expireAt != Entry.PERSISTENT && this.clock.millis() > entry.expireAt)
+				|| !(entry.value instanceof String value)) {
+			return null;
+		}
+		return value;
+	}
+
+	/**
+	 * The key's expiry in this server's milliseconds: -2 if it is missing or expired, -1
+	 * if it has none; changes nothing.
+	 */
+	public long expireAt(String key) {
+		Entry entry = this.keyspace.raw(key);
+		if (entry == null || (entry.expireAt != Entry.PERSISTENT && this.clock.millis() > entry.expireAt)) {
+			return -2;
+		}
+		return entry.expireAt;
+	}
+
+	/**
+	 * Runs a script, as {@code EVAL} does.
+	 * @throws RedisError for an error reply
+	 */
+	public Object eval(String source, List<String> keys, List<String> args) {
+		try {
+			this.inScript = true;
+			return this.scripting.eval(source, keys, args);
+		}
+		finally {
+			this.inScript = false;
+			written();
+		}
+	}
+
+	private Object evalCommand(List<String> args) {
+		Arguments.arity(args, -3);
+		if (this.inScript) {
+			throw new RedisError("ERR This Redis command is not allowed from scripts");
+		}
+		long numKeys = Arguments.integer(args.get(2));
+		if (numKeys < 0 || numKeys > args.size() - 3) {
+			throw new RedisError((numKeys < 0) ? "ERR Number of keys can't be negative"
+					: "ERR Number of keys can't be greater than number of args");
+		}
+		int split = 3 + (int) numKeys;
+		return eval(args.get(1), args.subList(3, split), args.subList(split, args.size()));
+	}
+
+	/** As Redis 6.2 words the errors a script's call gets before the command runs. */
+	private Object runFromScript(List<String> args) {
+		if (!this.commands.containsKey(args.get(0).toUpperCase(Locale.ROOT))) {
+			throw new RedisError("Unknown Redis command called from Lua script");
+		}
+		try {
+			return run(args);
+		}
+		catch (RedisError ex) {
+			if (ex.getMessage().startsWith("ERR wrong number of arguments")) {
+				throw new RedisError("Wrong number of args calling Redis command From Lua script");
+			}
+			throw ex;
+		}
+	}
+
+	private Object run(List<String> args) {
+		if (args.isEmpty()) {
+			throw new RedisError("ERR unknown command ''");
+		}
+		Command command = this.commands.get(args.get(0).toUpperCase(Locale.ROOT));
+		if (command == null) {
+			throw new RedisError("ERR unknown command '" + args.get(0) + "'");
+		}
+		return command.run(this.keyspace, args);
+	}
+
+	/** A restart without persistence: every key is gone. */
+	public void clear() {
+		this.keyspace.clear();
+	}
+
+	/** Every key not expired by this server's clock, with its type, value and TTL. */
+	public TreeMap<String, String> dump() {
+		TreeMap<String, String> dump = new TreeMap<>();
+		long now = this.clock.millis();
+		this.keyspace.live()
+			.forEach((key, entry) -> dump.put(key, entry.type() + " " + render(entry.value)
+					+ ((entry.expireAt == Entry.PERSISTENT) ? " persistent" : " ttl=" + (entry.expireAt - now))));
+		return dump;
+	}
+
+	/** Keys not expired by this server's clock that have no expiry. */
+	public List<String> persistentKeys() {
+		List<String> keys = new ArrayList<>();
+		this.keyspace.live().forEach((key, entry) -> {
+			if (entry.expireAt == Entry.PERSISTENT) {
+				keys.add(key);
+			}
+		});
+		return keys;
+	}
+
+	/** Keys not expired by this server's clock. */
+	public Set<String> liveKeys() {
+		return this.keyspace.live().keySet();
+	}
+
+	private static String render(Object value) {
+		if (value instanceof SortedSet set) {
+			StringBuilder text = new StringBuilder("[");
+			set.members()
+				.forEach((member) -> text.append(member.name()).append('=').append(member.score()).append(' '));
+			return text.append(']').toString();
+		}
+		return String.valueOf(value);
+	}
+
+	Keyspace keyspace() {
+		return this.keyspace;
+	}
+
+	@Override
+	public String toString() {
+		return this.name;
+	}
+
+}

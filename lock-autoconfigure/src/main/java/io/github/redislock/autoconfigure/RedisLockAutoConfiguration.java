@@ -17,6 +17,7 @@ import io.github.redislock.interceptor.RedisLockAdvisor;
 import io.github.redislock.interceptor.RedisLockInterceptor;
 import io.github.redislock.interceptor.RedisLockOperationSource;
 import io.github.redislock.interceptor.RedisLockProxyChecker;
+import io.github.redislock.reactive.ReactiveLockTemplate;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.redlock.RedlockStore;
 import io.github.redislock.store.LockStore;
@@ -46,8 +47,8 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 /**
  * Auto-configuration of Redis locks: a {@link LockStore} on the application's
  * {@link RedisConnectionFactory}, a {@link LockClient}, a {@link LockOperations}
- * template, and the advisor that applies {@code @RedisLock}. Every bean backs off when
- * the application defines its own.
+ * template (and a {@link ReactiveLockTemplate} with Reactor), and the advisor that
+ * applies {@code @RedisLock}. Every bean backs off when the application defines its own.
  * <p>
  * The {@link RedisLockProxyChecker} is registered whatever the other conditions: when
  * they fail (no connection factory, or several and none primary), {@code @RedisLock}
@@ -191,6 +192,22 @@ public final class RedisLockAutoConfiguration {
 		@ConditionalOnMissingBean(LockOperations.class)
 		LockTemplate redisLockTemplate(LockClient lockClient) {
 			return new LockTemplate(lockClient);
+		}
+
+		/**
+		 * A {@link ReactiveLockTemplate} over the lock client, when the application has
+		 * Reactor; nothing outside this class names a Reactor type.
+		 */
+		@Configuration(proxyBeanMethods = false)
+		@ConditionalOnClass(name = "reactor.core.publisher.Mono")
+		static class ReactiveConfiguration {
+
+			@Bean
+			@ConditionalOnMissingBean
+			ReactiveLockTemplate redisLockReactiveTemplate(LockClient lockClient) {
+				return new ReactiveLockTemplate(lockClient);
+			}
+
 		}
 
 		/**

@@ -54,7 +54,7 @@ class RedisLockAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(AopAutoConfiguration.class, SpringBootAutoConfigurations.redis(),
-				RedisLockAutoConfiguration.class, RedisLockReactiveAutoConfiguration.class));
+				RedisLockAutoConfiguration.class));
 
 	@Test
 	void createsTheLockBeansOnTheApplicationsConnectionFactory() {

@@ -10,7 +10,7 @@ import javax.sql.DataSource;
 
 import io.github.redislock.annotation.LockContext;
 import io.github.redislock.annotation.RedisLock;
-import io.github.redislock.autoconfigure.FencedJdbcAutoConfiguration;
+import io.github.redislock.autoconfigure.FencingAutoConfiguration;
 import io.github.redislock.autoconfigure.ImportRedisAutoConfiguration;
 import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
 import io.github.redislock.core.StaleFencingTokenException;
@@ -72,7 +72,7 @@ public final class FencedStockInstance {
 
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ AopAutoConfiguration.class, RedisLockAutoConfiguration.class,
-			FencedJdbcAutoConfiguration.class })
+			FencingAutoConfiguration.class })
 	@ImportRedisAutoConfiguration
 	static class Application {
 

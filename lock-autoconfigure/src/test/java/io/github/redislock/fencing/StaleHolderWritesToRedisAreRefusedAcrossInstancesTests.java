@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.redislock.annotation.LockContext;
 import io.github.redislock.annotation.RedisLock;
-import io.github.redislock.autoconfigure.FencedRedisAutoConfiguration;
+import io.github.redislock.autoconfigure.FencingAutoConfiguration;
 import io.github.redislock.autoconfigure.ImportRedisAutoConfiguration;
 import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
 import io.github.redislock.core.StaleFencingTokenException;
@@ -175,7 +175,7 @@ class StaleHolderWritesToRedisAreRefusedAcrossInstancesTests {
 
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ AopAutoConfiguration.class, RedisLockAutoConfiguration.class,
-			FencedRedisAutoConfiguration.class })
+			FencingAutoConfiguration.class })
 	@ImportRedisAutoConfiguration
 	static class Infrastructure {
 

@@ -8,7 +8,6 @@ import java.util.concurrent.TimeUnit;
 import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.autoconfigure.ImportRedisAutoConfiguration;
 import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
-import io.github.redislock.autoconfigure.RedisLockMetricsAutoConfiguration;
 import io.github.redislock.testsupport.RedisNode;
 
 import org.springframework.boot.WebApplicationType;

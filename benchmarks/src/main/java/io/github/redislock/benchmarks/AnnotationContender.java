@@ -4,6 +4,7 @@ package io.github.redislock.benchmarks;
 
 import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
+import io.github.redislock.interceptor.RedisLockAnnotationAutoConfiguration;
 
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
@@ -58,7 +59,7 @@ final class AnnotationContender implements Contender {
 	 * The application: Redis and lock auto-configuration and one annotated bean.
 	 */
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration(RedisLockAutoConfiguration.class)
+	@ImportAutoConfiguration({ RedisLockAutoConfiguration.class, RedisLockAnnotationAutoConfiguration.class })
 	@ImportRedisAutoConfiguration
 	static class Application {
 

@@ -13,7 +13,7 @@ import java.util.function.IntSupplier;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.engine.DefaultLockClient;
-import io.github.redislock.engine.WaiterView;
+import io.github.redislock.engine.DefaultLockClient.WaiterView;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 

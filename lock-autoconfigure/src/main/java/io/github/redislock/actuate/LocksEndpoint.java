@@ -19,8 +19,8 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.json.JsonParserFactory;
 
 import io.github.redislock.engine.DefaultLockClient;
-import io.github.redislock.engine.LeaseView;
-import io.github.redislock.engine.WaiterView;
+import io.github.redislock.engine.DefaultLockClient.LeaseView;
+import io.github.redislock.engine.DefaultLockClient.WaiterView;
 import io.github.redislock.interceptor.JobRuns;
 
 /**

@@ -11,13 +11,13 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 /**
  * Settings of the {@code locks} endpoint beside those Spring Boot reads for every
  * endpoint ({@code access}, {@code cache.time-to-live}), named as Boot's {@code env}
- * endpoint names its own.
+ * endpoint names its own. Bound by Spring Boot and read only by the endpoint's
+ * auto-configuration, so applications set them but never use this class.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 @ConfigurationProperties("management.endpoint.locks")
-public class LocksEndpointProperties {
+class LocksEndpointProperties {
 
 	/**
 	 * When to show lock names, and the Redis keys made of them, rather than '******'.

@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import io.github.redislock.engine.DefaultLockClient;
-import io.github.redislock.engine.RenewalHealth;
+import io.github.redislock.engine.DefaultLockClient.RenewalHealth;
 
 /**
  * The {@code redisLock} health check, free of Spring Boot's health API, which Boot 4

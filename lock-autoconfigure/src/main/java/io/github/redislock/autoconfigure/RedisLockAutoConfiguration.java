@@ -4,7 +4,6 @@ package io.github.redislock.autoconfigure;
 
 import java.util.List;
 
-import io.github.redislock.annotation.LockAcquisitionFailureHandler;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockLostListener;
@@ -12,11 +11,7 @@ import io.github.redislock.core.LockNameCustomizer;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.LockTemplate;
 import io.github.redislock.engine.DefaultLockClient;
-import io.github.redislock.interceptor.JobRuns;
-import io.github.redislock.interceptor.RedisLockAdvisor;
-import io.github.redislock.interceptor.RedisLockInterceptor;
-import io.github.redislock.interceptor.RedisLockOperationSource;
-import io.github.redislock.interceptor.RedisLockProxyChecker;
+import io.github.redislock.reactive.ReactiveLockTemplate;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.redlock.RedlockStore;
 import io.github.redislock.store.LockStore;
@@ -25,20 +20,16 @@ import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.config.BeanDefinition;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
-import org.springframework.boot.context.properties.bind.Binder;
-import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
-import org.springframework.context.annotation.Role;
 import org.springframework.core.env.Environment;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
@@ -46,14 +37,15 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 /**
  * Auto-configuration of Redis locks: a {@link LockStore} on the application's
  * {@link RedisConnectionFactory}, a {@link LockClient}, a {@link LockOperations}
- * template, and the advisor that applies {@code @RedisLock}. Every bean backs off when
- * the application defines its own.
+ * template, and a {@link ReactiveLockTemplate} with Reactor. Every bean backs off when
+ * the application defines its own. {@code @RedisLock} is applied, over those lock
+ * operations, by
+ * {@link io.github.redislock.interceptor.RedisLockAnnotationAutoConfiguration}.
  * <p>
- * The {@link RedisLockProxyChecker} is registered whatever the other conditions: when
- * they fail (no connection factory, or several and none primary), {@code @RedisLock}
- * methods must not run as if locked. For the same reason start-up stops on an unsupported
- * Spring Boot line ({@link SupportedSpringBootCheck}) and, by default, on a Redis that
- * can evict lock keys ({@link RedisLockStore#checkEvictionPolicy}).
+ * Start-up stops on an unsupported Spring Boot line ({@link SupportedSpringBootCheck})
+ * and, by default, on a Redis that can evict lock keys
+ * ({@link RedisLockStore#checkEvictionPolicy}): locks that may not hold must not look as
+ * if they did.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -64,20 +56,6 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 public final class RedisLockAutoConfiguration {
 
 	private static final Logger logger = LoggerFactory.getLogger(RedisLockAutoConfiguration.class);
-
-	@Bean
-	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-	@ConditionalOnMissingBean
-	static RedisLockProxyChecker redisLockProxyChecker(Environment environment,
-			ObjectProvider<RedisLockOperationSource> operationSources, ListableBeanFactory beanFactory) {
-		// Read as the condition below reads it: only "true" and "false" are unambiguous.
-		String enabled = environment.getProperty("redis-lock.enabled", "true");
-		if (!enabled.equalsIgnoreCase("true") && !enabled.equalsIgnoreCase("false")) {
-			throw new InvalidConfigurationPropertyValueException("redis-lock.enabled", enabled, "Use true or false.");
-		}
-		return new RedisLockProxyChecker(enabled.equalsIgnoreCase("true"), operationSources,
-				() -> MissingLockInfrastructure.explain(beanFactory));
-	}
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(StringRedisTemplate.class)
@@ -170,7 +148,7 @@ public final class RedisLockAutoConfiguration {
 					properties.getRenewal().isEnabled(), properties.getRetry().toBackoff(), listeners);
 			client.setMaxLocalHandoffs(properties.getLocalHandoffs());
 			client.setShutdownTimeout(properties.getShutdown().getTimeout());
-			client.setInstrumentation(CompositeLockInstrumentation.of(instrumentations.orderedStream().toList()));
+			client.setInstrumentation(LockInstrumentation.composite(instrumentations.orderedStream().toList()));
 			List<LockNameCustomizer> customizers = nameCustomizers.orderedStream().toList();
 			if (!customizers.isEmpty()) {
 				client.setLockNameCustomizer((name) -> {
@@ -194,83 +172,17 @@ public final class RedisLockAutoConfiguration {
 		}
 
 		/**
-		 * The {@code @RedisLock} infrastructure. The advisor and what it needs to match
-		 * methods are created early, by the auto-proxy creator, so they depend on nothing
-		 * but the environment; the interceptor, which needs Redis, is looked up by name
-		 * on first use.
+		 * A {@link ReactiveLockTemplate} over the lock client, when the application has
+		 * Reactor; nothing outside this class names a Reactor type.
 		 */
 		@Configuration(proxyBeanMethods = false)
-		@Import(RedisLockProxyRegistrar.class)
-		static class AnnotationConfiguration {
-
-			@Bean
-			@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-			@ConditionalOnMissingBean
-			static RedisLockOperationSource redisLockOperationSource() {
-				return new RedisLockOperationSource();
-			}
-
-			@Bean
-			@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-			@ConditionalOnMissingBean
-			static RedisLockAdvisor redisLockAdvisor(RedisLockOperationSource operationSource, Environment environment,
-					ListableBeanFactory beanFactory) {
-				RedisLockAdvisor advisor = new RedisLockAdvisor(operationSource);
-				String[] interceptors = beanFactory.getBeanNamesForType(RedisLockInterceptor.class, true, false);
-				if (interceptors.length != 1) {
-					throw new IllegalStateException(
-							"Expected one RedisLockInterceptor bean for the @RedisLock advisor, " + "found "
-									+ interceptors.length + "; define your own RedisLockAdvisor to choose");
-				}
-				advisor.setAdviceBeanName(interceptors[0]);
-				// Bound from the environment: binding the properties bean this early
-				// would keep it from being processed by the remaining post-processors.
-				advisor.setOrder(Binder.get(environment)
-					.bind("redis-lock.aspect", RedisLockProperties.Aspect.class)
-					.orElseGet(RedisLockProperties.Aspect::new)
-					.getOrder());
-				return advisor;
-			}
+		@ConditionalOnClass(name = "reactor.core.publisher.Mono")
+		static class ReactiveConfiguration {
 
 			@Bean
 			@ConditionalOnMissingBean
-			LockAcquisitionFailureHandler redisLockAcquisitionFailureHandler() {
-				return LockAcquisitionFailureHandler.THROW;
-			}
-
-			/**
-			 * What the scheduled {@code @RedisLock} methods did on this instance, for the
-			 * {@code locks} endpoint.
-			 */
-			@Bean
-			@ConditionalOnMissingBean
-			@ConditionalOnProperty(name = "redis-lock.jobs.one-run-per-tick", havingValue = "true",
-					matchIfMissing = true)
-			JobRuns redisLockJobRuns(RedisLockOperationSource operationSource, ObjectProvider<LockStore> stores) {
-				JobRuns runs = new JobRuns(operationSource);
-				// Looked up when the endpoint is read, not when the interceptor is made.
-				runs.setTickHolders(
-						(name) -> (stores.getIfUnique() instanceof RedisLockStore store) ? store.holderOf(name) : null);
-				return runs;
-			}
-
-			@Bean
-			@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
-			@ConditionalOnMissingBean
-			RedisLockInterceptor redisLockInterceptor(RedisLockOperationSource operationSource,
-					ObjectProvider<LockOperations> locks, RedisLockProperties properties,
-					LockAcquisitionFailureHandler failureHandler, ObjectProvider<LockInstrumentation> instrumentations,
-					ObjectProvider<JobRuns> jobRuns, ListableBeanFactory beanFactory) {
-				RedisLockInterceptor interceptor = new RedisLockInterceptor(operationSource,
-						new LockOperationsOnFirstUse(locks), properties.getExpire(), properties.getWaitTime(),
-						properties.getRenewal().isEnabled(), failureHandler, properties.getLostLeaseAction());
-				interceptor
-					.setInstrumentation(CompositeLockInstrumentation.of(instrumentations.orderedStream().toList()));
-				if (properties.getJobs().isOneRunPerTick()) {
-					interceptor.setSchedulerClock(new SchedulerClock(beanFactory));
-					jobRuns.ifAvailable(interceptor::setJobRuns);
-				}
-				return interceptor;
+			ReactiveLockTemplate redisLockReactiveTemplate(LockClient lockClient) {
+				return new ReactiveLockTemplate(lockClient);
 			}
 
 		}

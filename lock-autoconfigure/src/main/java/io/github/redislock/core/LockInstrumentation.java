@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.core;
 
+import java.util.List;
+
 /**
  * What a lock client reports for metrics and traces: acquisitions and their outcome,
  * holds from acquisition to release, renewals, lost leases, and calls that a fallback
@@ -29,6 +31,16 @@ public interface LockInstrumentation {
 	 */
 	LockInstrumentation NONE = new LockInstrumentation() {
 	};
+
+	/**
+	 * Return an instrumentation that tells each of the given ones of every event, in
+	 * order, as the meters and the observations each report their own part.
+	 * @param instrumentations the instrumentations
+	 * @return {@link #NONE} for none, the only one for one, else one that tells them all
+	 */
+	static LockInstrumentation composite(List<? extends LockInstrumentation> instrumentations) {
+		return CompositeLockInstrumentation.of(instrumentations);
+	}
 
 	/**
 	 * An acquisition begins on the current thread.

@@ -3,9 +3,12 @@
 package io.github.redislock.engine;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.SmartLifecycle;
 import org.springframework.core.task.VirtualThreadTaskExecutor;
@@ -348,6 +351,81 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		this.leases.close();
 		this.states.close();
 		this.guardedStore.close();
+	}
+
+	/**
+	 * A lock that this instance holds, as {@link #heldLocks()} saw it: a snapshot for
+	 * operators looking for a hung holder, never a handle, so that looking cannot change
+	 * a lock.
+	 *
+	 * @param name the lock name
+	 * @param ownerThread the name of the thread that holds it, or {@code null} for the
+	 * lease of an asynchronous holder ({@link LockLease})
+	 * @param holdCount how many times that thread holds it (re-entries included)
+	 * @param acquiredAt when that thread took it, by the wall clock
+	 * @param remainingLease how much of the lease is known to be left
+	 * @param renewing whether the lease is renewed while held
+	 * @param fencingToken the fencing token, or {@code null} if none was issued
+	 * @param method what took the lock (the {@code @RedisLock} method, or what a
+	 * programmatic caller named), or {@code null} when unknown
+	 */
+	public record LeaseView(String name, @Nullable String ownerThread, int holdCount, Instant acquiredAt,
+			Duration remainingLease, boolean renewing, @Nullable Long fencingToken, @Nullable String method) {
+
+	}
+
+	/**
+	 * The threads of this instance waiting for one lock, as {@link #waits()} saw them: a
+	 * snapshot for operators. Threads queue behind the first in this instance, which
+	 * alone waits in the store, so that a busy lock costs the store one waiting thread
+	 * per instance; each asynchronous holder waits in the store itself.
+	 *
+	 * @param name the lock name
+	 * @param waitingThreads how many threads of this instance wait for it, asynchronous
+	 * holders ({@link LockLease}) counted as threads
+	 * @param waitingInStore whether the first of them is taking the lock from the store
+	 * (asking for it, or waiting while another instance holds it), rather than waiting
+	 * for a thread of this instance
+	 */
+	public record WaiterView(String name, int waitingThreads, boolean waitingInStore) {
+
+	}
+
+	/**
+	 * Whether the lease renewals of this client work, as {@link #renewalHealth()} saw
+	 * them. An unreachable store is the store's own health check's business; it becomes a
+	 * fault of the client only once renewals have failed for longer than the leases they
+	 * extend, when holders may lose their locks unawares. Independent of Spring Boot's
+	 * health API, whose package differs between Spring Boot 3 and 4.
+	 *
+	 * @param renewalThreadAlive whether the thread that renews leases still runs:
+	 * {@code false} if its sweep ended with a failure, after which no lease is renewed
+	 * @param renewedLeases how many leases are renewed now
+	 * @param failingFor how long renewals have failed with none succeeding, or
+	 * {@code null} if they do not fail
+	 * @param lease the longest lease among those whose renewal failed, or {@code null}
+	 * @param lastFailure the last renewal failure, or {@code null}
+	 * @param leaseLostWhileFailing a lock whose lease ran out while renewals failed, or
+	 * {@code null}
+	 */
+	public record RenewalHealth(boolean renewalThreadAlive, int renewedLeases, @Nullable Duration failingFor,
+			@Nullable Duration lease, @Nullable String lastFailure, @Nullable String leaseLostWhileFailing) {
+
+		/**
+		 * Whether the renewals work: the thread runs, and renewals have neither failed
+		 * for longer than a lease nor let a lease run out.
+		 * @return whether the renewals are healthy
+		 */
+		public boolean healthy() {
+			if (!this.renewalThreadAlive) {
+				return false;
+			}
+			if (this.failingFor == null || this.lease == null) {
+				return true;
+			}
+			return this.leaseLostWhileFailing == null && this.failingFor.compareTo(this.lease) < 0;
+		}
+
 	}
 
 }

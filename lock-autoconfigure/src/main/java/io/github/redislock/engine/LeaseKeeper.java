@@ -53,7 +53,7 @@ final class LeaseKeeper implements AutoCloseable {
 		return this.renewer.activeCount();
 	}
 
-	RenewalHealth renewalHealth() {
+	DefaultLockClient.RenewalHealth renewalHealth() {
 		return this.renewer.health();
 	}
 

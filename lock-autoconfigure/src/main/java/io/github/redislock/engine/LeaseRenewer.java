@@ -396,7 +396,7 @@ final class LeaseRenewer implements AutoCloseable {
 		}
 	}
 
-	RenewalHealth health() {
+	DefaultLockClient.RenewalHealth health() {
 		return this.failures.health(!sweepDied(), this.holds.size());
 	}
 

@@ -10,6 +10,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.github.redislock.engine.DefaultLockClient.LeaseView;
+import io.github.redislock.engine.DefaultLockClient.WaiterView;
 import io.github.redislock.store.LockHolder;
 
 /**

@@ -8,8 +8,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What {@link RenewalHealth} needs of renewal failures: written by the renewal thread,
- * read by a health check on any thread.
+ * What {@link DefaultLockClient.RenewalHealth} needs of renewal failures: written by the
+ * renewal thread, read by a health check on any thread.
  *
  * @author redis-lock contributors
  */
@@ -64,7 +64,7 @@ final class RenewalFailures {
 	 * Failures are reported until a renewal succeeds, or for a lease after the last one,
 	 * when no hold is left to renew and so none to fail.
 	 */
-	RenewalHealth health(boolean threadAlive, int renewedLeases) {
+	DefaultLockClient.RenewalHealth health(boolean threadAlive, int renewedLeases) {
 		long now = this.runtime.nanoTime();
 		Duration failingFor = null;
 		Duration lease = null;
@@ -74,7 +74,7 @@ final class RenewalFailures {
 			lease = Duration.ofNanos(this.failingLeaseNanos);
 			lost = this.lostWhileFailing;
 		}
-		return new RenewalHealth(threadAlive, renewedLeases, failingFor, lease,
+		return new DefaultLockClient.RenewalHealth(threadAlive, renewedLeases, failingFor, lease,
 				(failingFor != null) ? this.lastFailure : null, lost);
 	}
 

@@ -12,8 +12,9 @@
  * (taking a lock in the store, for blocking and asynchronous callers alike),
  * {@code LeaseKeeper} (renewal, release, lost leases) and {@code FencingTokens}. Every
  * store call goes through {@code GuardedStore}; {@code LockClientShutdown} stops the
- * client without abandoning held locks. {@code LeaseView}, {@code WaiterView} and
- * {@code RenewalHealth} are snapshots for operators, never handles.
+ * client without abandoning held locks. The views {@link DefaultLockClient} returns
+ * ({@code LeaseView}, {@code WaiterView}, {@code RenewalHealth}) are snapshots for
+ * operators, never handles.
  * <p>
  * Internal, but for {@link DefaultLockClient} and the views it returns: code that builds
  * a client without Spring Boot creates one. The rest may change in any release.

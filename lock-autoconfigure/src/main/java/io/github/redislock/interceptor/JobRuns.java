@@ -23,8 +23,7 @@ import org.springframework.util.Assert;
  * kept in memory for operators ({@code /actuator/locks}). The jobs listed are those the
  * operation source has parsed, so each is shown from start-up on, before its first tick.
  * Who took the latest tick, when another instance did, is read from the tick's record in
- * the store when the store can tell ({@link #setTickHolders}); the rest is this
- * instance's view.
+ * the store when the store can tell; the rest is this instance's view.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -41,7 +40,7 @@ public final class JobRuns {
 	 * Create a registry of the jobs the given source parses.
 	 * @param operationSource the source of the {@code @RedisLock} methods
 	 */
-	public JobRuns(RedisLockOperationSource operationSource) {
+	JobRuns(RedisLockOperationSource operationSource) {
 		Assert.notNull(operationSource, "RedisLockOperationSource must not be null");
 		this.operationSource = operationSource;
 	}
@@ -52,7 +51,7 @@ public final class JobRuns {
 	 * @param tickHolders gives the holder recorded with a lock name as a JSON object, or
 	 * {@code null} when there is none or the store cannot tell
 	 */
-	public void setTickHolders(Function<String, @Nullable String> tickHolders) {
+	void setTickHolders(Function<String, @Nullable String> tickHolders) {
 		Assert.notNull(tickHolders, "Tick holders must not be null");
 		this.tickHolders = tickHolders;
 	}

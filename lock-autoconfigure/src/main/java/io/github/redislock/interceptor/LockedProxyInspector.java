@@ -34,8 +34,8 @@ final class LockedProxyInspector {
 			throw InvalidRedisLock.on(operations.get(0).getMethod(), targetClass, "bean '" + beanName
 					+ "' is proxied without the @RedisLock advisor, so its @RedisLock methods would run without a "
 					+ "lock",
-					"Let the auto-proxy creator apply the RedisLockAdvisor bean (an advisor of your own must keep "
-							+ "the infrastructure role), or lock programmatically with LockOperations.");
+					"Let the auto-proxy creator apply the redisLockAdvisor bean, or lock programmatically with "
+							+ "LockOperations.");
 		}
 		boolean classProxy = AopUtils.isCglibProxy(proxy);
 		for (RedisLockOperation operation : operations) {

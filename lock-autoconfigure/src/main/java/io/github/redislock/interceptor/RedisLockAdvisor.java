@@ -14,9 +14,8 @@ import org.springframework.aop.support.AbstractBeanFactoryPointcutAdvisor;
  * connection is held while waiting for a lock.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
-public class RedisLockAdvisor extends AbstractBeanFactoryPointcutAdvisor {
+class RedisLockAdvisor extends AbstractBeanFactoryPointcutAdvisor {
 
 	private final RedisLockPointcut pointcut;
 
@@ -24,7 +23,7 @@ public class RedisLockAdvisor extends AbstractBeanFactoryPointcutAdvisor {
 	 * Create an advisor; set its advice, or the advice's bean name, before use.
 	 * @param operationSource the source of the methods' operations
 	 */
-	public RedisLockAdvisor(RedisLockOperationSource operationSource) {
+	RedisLockAdvisor(RedisLockOperationSource operationSource) {
 		this.pointcut = new RedisLockPointcut(operationSource);
 	}
 

@@ -34,9 +34,8 @@ import org.springframework.util.ClassUtils;
  * {@link LockKeyExpressionEvaluator}, release in {@link LockReleaser}.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
-public class RedisLockInterceptor implements MethodInterceptor {
+class RedisLockInterceptor implements MethodInterceptor {
 
 	private static final boolean reactorPresent = ClassUtils.isPresent("reactor.core.publisher.Mono",
 			RedisLockInterceptor.class.getClassLoader());
@@ -79,7 +78,7 @@ public class RedisLockInterceptor implements MethodInterceptor {
 	 * no fallback
 	 * @param lostLeaseAction what to do when a lease turns out lost at release
 	 */
-	public RedisLockInterceptor(RedisLockOperationSource operationSource, LockOperations locks, Duration leaseTime,
+	RedisLockInterceptor(RedisLockOperationSource operationSource, LockOperations locks, Duration leaseTime,
 			Duration waitTime, boolean renew, LockAcquisitionFailureHandler failureHandler,
 			LostLeaseAction lostLeaseAction) {
 		Assert.notNull(operationSource, "RedisLockOperationSource must not be null");
@@ -102,7 +101,7 @@ public class RedisLockInterceptor implements MethodInterceptor {
 	 * @param instrumentation the instrumentation, {@link LockInstrumentation#NONE} by
 	 * default
 	 */
-	public void setInstrumentation(LockInstrumentation instrumentation) {
+	void setInstrumentation(LockInstrumentation instrumentation) {
 		this.instrumentation = instrumentation;
 	}
 
@@ -114,7 +113,7 @@ public class RedisLockInterceptor implements MethodInterceptor {
 	 * @param schedulerClock the clock of the scheduler that runs the methods, by which it
 	 * fires their ticks
 	 */
-	public void setSchedulerClock(Supplier<Clock> schedulerClock) {
+	void setSchedulerClock(Supplier<Clock> schedulerClock) {
 		Assert.notNull(schedulerClock, "Scheduler clock must not be null");
 		this.schedulerClock = schedulerClock;
 		this.jobs = new ScheduledJobs(this.locks, schedulerClock, this.jobRuns);
@@ -125,7 +124,7 @@ public class RedisLockInterceptor implements MethodInterceptor {
 	 * registry, which the {@code locks} endpoint shows. Only with a scheduler clock set.
 	 * @param jobRuns the registry
 	 */
-	public void setJobRuns(JobRuns jobRuns) {
+	void setJobRuns(JobRuns jobRuns) {
 		Assert.notNull(jobRuns, "JobRuns must not be null");
 		this.jobRuns = jobRuns;
 		if (this.schedulerClock != null) {

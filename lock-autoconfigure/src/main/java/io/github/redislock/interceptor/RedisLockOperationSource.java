@@ -47,9 +47,8 @@ import org.springframework.util.StringValueResolver;
  * an {@link InvalidLockConfigurationException}.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
-public class RedisLockOperationSource implements BeanFactoryAware {
+class RedisLockOperationSource implements BeanFactoryAware {
 
 	private static final Log logger = LogFactory.getLog(RedisLockOperationSource.class);
 
@@ -66,7 +65,7 @@ public class RedisLockOperationSource implements BeanFactoryAware {
 	/**
 	 * Create an operation source.
 	 */
-	public RedisLockOperationSource() {
+	RedisLockOperationSource() {
 		this(new LockKeyExpressionEvaluator());
 	}
 

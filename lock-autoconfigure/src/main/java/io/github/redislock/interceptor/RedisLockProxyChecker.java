@@ -41,9 +41,8 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
  * singletons exist.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
-public class RedisLockProxyChecker
+class RedisLockProxyChecker
 		implements SmartInstantiationAwareBeanPostProcessor, SmartInitializingSingleton, BeanFactoryAware {
 
 	private static final Logger logger = LoggerFactory.getLogger(RedisLockProxyChecker.class);
@@ -78,7 +77,7 @@ public class RedisLockProxyChecker
 	 * @param missingInfrastructure explains why there is no {@link RedisLockAdvisor} and
 	 * how to fix it
 	 */
-	public RedisLockProxyChecker(boolean enabled, ObjectProvider<RedisLockOperationSource> operationSources,
+	RedisLockProxyChecker(boolean enabled, ObjectProvider<RedisLockOperationSource> operationSources,
 			Supplier<String> missingInfrastructure) {
 		this.enabled = enabled;
 		this.operationSources = operationSources;

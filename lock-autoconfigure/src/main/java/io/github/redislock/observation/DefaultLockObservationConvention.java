@@ -26,7 +26,7 @@ public class DefaultLockObservationConvention implements ObservationConvention<L
 	 * Create a convention.
 	 * @param observation the observation it names
 	 * @param includeKey whether to add the evaluated lock key as the high-cardinality key
-	 * value {@value LockMeters#KEY}
+	 * value {@code key}
 	 */
 	public DefaultLockObservationConvention(LockObservationDocumentation observation, boolean includeKey) {
 		this.observation = observation;

@@ -11,127 +11,119 @@ import io.micrometer.core.instrument.Timer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Records the lock meters in a {@link MeterRegistry}: the counters {@value #LOST},
- * {@value #RENEWALS}, {@value #FALLBACKS}, {@value #JOB_RUNS} and {@value #JOB_SKIPS}
- * always, and the {@value #ACQUIRE} and {@value #HELD} timers (with their {@code .active}
- * long task timers) unless Micrometer's meter observation handler makes them from
- * {@link LockObservations}.
- * <p>
- * Its constants are the names and tags of the meters and observations: a public contract,
- * which dashboards and alerts are built on, listed in docs/operating.md. The timers have
- * the shape Micrometer's {@code DefaultMeterObservationHandler} gives meters made from an
- * observation, so they are the same whether this class records them or the handler makes
- * them from {@link LockObservations}.
+ * Records the lock meters in a {@link MeterRegistry}: the counters always, the acquire
+ * and held timers only when no observation registry makes them from
+ * {@link LockObservations}. Its constants are the names and tags listed in
+ * docs/operating.md, on which dashboards and alerts are built.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
-public class LockMeters implements LockInstrumentation {
+final class LockMeters implements LockInstrumentation {
 
 	/**
 	 * Timer of acquisitions, from the call to acquired or given up; also the name of the
 	 * observation around an acquisition ({@link LockObservationDocumentation#ACQUIRE}).
 	 */
-	public static final String ACQUIRE = "redis.lock.acquire";
+	static final String ACQUIRE = "redis.lock.acquire";
 
 	/**
 	 * Timer of holds, from acquisition to release; also the name of the observation
 	 * around a hold ({@link LockObservationDocumentation#HELD}).
 	 */
-	public static final String HELD = "redis.lock.held";
+	static final String HELD = "redis.lock.held";
 
 	/**
 	 * Suffix of the long task timers of acquisitions and holds in progress.
 	 */
-	public static final String ACTIVE_SUFFIX = ".active";
+	static final String ACTIVE_SUFFIX = ".active";
 
 	/**
 	 * Counter of leases found lost, by renewal or at release.
 	 */
-	public static final String LOST = "redis.lock.lost";
+	static final String LOST = "redis.lock.lost";
 
 	/**
 	 * Counter of lease renewals.
 	 */
-	public static final String RENEWALS = "redis.lock.renewals";
+	static final String RENEWALS = "redis.lock.renewals";
 
 	/**
 	 * Counter of {@code @RedisLock} calls that a fallback method or the
 	 * {@code LockAcquisitionFailureHandler} answered.
 	 */
-	public static final String FALLBACKS = "redis.lock.fallbacks";
+	static final String FALLBACKS = "redis.lock.fallbacks";
 
 	/**
 	 * Counter of ticks of {@code @Scheduled} {@code @RedisLock} methods run on this
 	 * instance.
 	 */
-	public static final String JOB_RUNS = "redis.lock.job.runs";
+	static final String JOB_RUNS = "redis.lock.job.runs";
 
 	/**
 	 * Counter of ticks of {@code @Scheduled} {@code @RedisLock} methods this instance
 	 * skipped, tagged with the {@value #REASON_TAG}.
 	 */
-	public static final String JOB_SKIPS = "redis.lock.job.skips";
+	static final String JOB_SKIPS = "redis.lock.job.skips";
 
 	/**
 	 * Tag of why a tick was skipped: {@code ran-elsewhere} when another instance ran it,
 	 * {@code busy} when the job was still running from an earlier tick.
 	 */
-	public static final String REASON_TAG = "reason";
+	static final String REASON_TAG = "reason";
 
 	/**
 	 * Tag of the lock's label (never its evaluated key, unless configured so).
 	 */
-	public static final String NAME_TAG = "name";
+	static final String NAME_TAG = "name";
 
 	/**
 	 * Tag of how an acquisition, a hold or a renewal ended.
 	 */
-	public static final String OUTCOME_TAG = "outcome";
+	static final String OUTCOME_TAG = "outcome";
 
 	/**
 	 * Tag of the exception's simple class name, {@code none} without one; added by
 	 * Micrometer's meter observation handler, and by these meters alike.
 	 */
-	public static final String ERROR_TAG = "error";
+	static final String ERROR_TAG = "error";
 
 	/**
 	 * High-cardinality key value (traces only) of the evaluated lock key, added only when
 	 * asked for: keys often hold user ids.
 	 */
-	public static final String KEY = "key";
+	static final String KEY = "key";
 
 	/**
 	 * High-cardinality key value (traces only) of the fencing token, when one was issued.
 	 */
-	public static final String FENCING_TOKEN = "fencing.token";
+	static final String FENCING_TOKEN = "fencing.token";
 
 	/** Acquisition outcome: the lock was acquired. */
-	public static final String ACQUIRED = "acquired";
+	static final String ACQUIRED = "acquired";
 
 	/** Acquisition outcome: the wait time passed with the lock busy. */
-	public static final String NOT_ACQUIRED = "not_acquired";
+	static final String NOT_ACQUIRED = "not_acquired";
 
 	/**
 	 * Acquisition outcome: the acquisition failed (Redis failed, the thread was
 	 * interrupted, or the client was stopping).
 	 */
-	public static final String ERROR = "error";
+	static final String ERROR = "error";
 
 	/** Hold outcome: released, passed on, or abandoned by a thread that ended. */
-	public static final String RELEASED = "released";
+	static final String RELEASED = "released";
 
 	/** Hold outcome: the lease was found lost before the hold ended. */
-	public static final String LOST_OUTCOME = "lost";
+	static final String LOST_OUTCOME = "lost";
 
 	/** Renewal outcome: the lease was extended. */
-	public static final String RENEWED = "renewed";
+	static final String RENEWED = "renewed";
 
 	/** Renewal outcome: the renewal failed. */
-	public static final String FAILED = "failed";
+	static final String FAILED = "failed";
 
 	/** Value of {@link #ERROR_TAG} without an exception. */
-	public static final String NO_ERROR = "none";
+	static final String NO_ERROR = "none";
 
 	private final MeterRegistry registry;
 
@@ -147,7 +139,7 @@ public class LockMeters implements LockInstrumentation {
 	 * @param evaluatedKeys whether to tag each lock with its name instead of its label,
 	 * which only suits names with few values
 	 */
-	public LockMeters(MeterRegistry registry, boolean timers, boolean evaluatedKeys) {
+	LockMeters(MeterRegistry registry, boolean timers, boolean evaluatedKeys) {
 		this.registry = registry;
 		this.timers = timers;
 		this.evaluatedKeys = evaluatedKeys;

@@ -49,7 +49,8 @@ public class LockObservationContext extends Observation.Context {
 
 	/**
 	 * Return how the acquisition or the hold ended.
-	 * @return one of the outcomes of {@link LockMeters}, {@code null} until it ended
+	 * @return {@code acquired}, {@code not_acquired} or {@code error} for an acquisition,
+	 * {@code released} or {@code lost} for a hold; {@code null} until it ended
 	 */
 	public @Nullable String getOutcome() {
 		return this.outcome;

@@ -21,7 +21,7 @@ import io.micrometer.observation.docs.ObservationDocumentation;
 public enum LockObservationDocumentation implements ObservationDocumentation {
 
 	/**
-	 * The acquisition of a lock, named {@value LockMeters#ACQUIRE}: from the call to
+	 * The acquisition of a lock, named {@code redis.lock.acquire}: from the call to
 	 * acquired or given up. Its scope is open on the waiting thread, so the Redis
 	 * commands of the wait are its children. Contextual name {@code lock acquire <name>}.
 	 */
@@ -43,7 +43,7 @@ public enum LockObservationDocumentation implements ObservationDocumentation {
 	},
 
 	/**
-	 * The hold of a lock, named {@value LockMeters#HELD}: from acquisition to release.
+	 * The hold of a lock, named {@code redis.lock.held}: from acquisition to release.
 	 * Without a scope: a hold can end on another thread or out of order with others, so
 	 * its span is a sibling of the work's. Contextual name {@code lock held <name>}.
 	 */

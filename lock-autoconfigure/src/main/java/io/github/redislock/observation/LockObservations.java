@@ -8,23 +8,14 @@ import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Observes lock acquisitions and holds with Micrometer Observation: an observation named
- * {@value LockMeters#ACQUIRE} around each acquisition, whose scope is open on the calling
- * thread while it waits, and one named {@value LockMeters#HELD} from acquisition to
- * release. With metrics on, Micrometer's meter observation handler makes the timers from
- * them, and {@link LockMeters} records only its counters. The observations, their keys
- * and contextual names are listed in {@link LockObservationDocumentation}; each can take
- * its own convention.
- * <p>
- * The hold's observation has no scope: a hold can end on another thread or out of order
- * with others, and a scope left open would make every later span of a pooled thread a
- * child of a hold long over. So the hold's span is a sibling of the work's, not its
- * parent.
+ * Observes each acquisition and each hold ({@link LockObservationDocumentation}), from
+ * which Micrometer's meter observation handler makes the timers. The hold's observation
+ * has no scope: a hold can end on another thread or out of order with others, and a scope
+ * left open would make every later span of a pooled thread a child of a hold long over.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
-public class LockObservations implements LockInstrumentation {
+final class LockObservations implements LockInstrumentation {
 
 	private final ObservationRegistry registry;
 
@@ -44,7 +35,7 @@ public class LockObservations implements LockInstrumentation {
 	 * @param evaluatedKeys whether to report each lock under its name instead of its
 	 * label, which only suits names with few values
 	 */
-	public LockObservations(ObservationRegistry registry, boolean evaluatedKeys) {
+	LockObservations(ObservationRegistry registry, boolean evaluatedKeys) {
 		this(registry, evaluatedKeys, false);
 	}
 
@@ -54,9 +45,9 @@ public class LockObservations implements LockInstrumentation {
 	 * @param evaluatedKeys whether to report each lock under its name instead of its
 	 * label, which only suits names with few values
 	 * @param includeKey whether the default conventions add each lock's name as the
-	 * high-cardinality key value {@value LockMeters#KEY}
+	 * high-cardinality key value {@code key}
 	 */
-	public LockObservations(ObservationRegistry registry, boolean evaluatedKeys, boolean includeKey) {
+	LockObservations(ObservationRegistry registry, boolean evaluatedKeys, boolean includeKey) {
 		this.registry = registry;
 		this.evaluatedKeys = evaluatedKeys;
 		this.acquireDefault = new DefaultLockObservationConvention(LockObservationDocumentation.ACQUIRE, includeKey);
@@ -68,7 +59,7 @@ public class LockObservations implements LockInstrumentation {
 	 * of any global convention registered with the observation registry.
 	 * @param convention the convention, {@code null} for the default
 	 */
-	public void setAcquireConvention(@Nullable LockAcquireObservationConvention convention) {
+	void setAcquireConvention(@Nullable LockAcquireObservationConvention convention) {
 		this.acquireConvention = convention;
 	}
 
@@ -77,7 +68,7 @@ public class LockObservations implements LockInstrumentation {
 	 * global convention registered with the observation registry.
 	 * @param convention the convention, {@code null} for the default
 	 */
-	public void setHeldConvention(@Nullable LockHeldObservationConvention convention) {
+	void setHeldConvention(@Nullable LockHeldObservationConvention convention) {
 		this.heldConvention = convention;
 	}
 

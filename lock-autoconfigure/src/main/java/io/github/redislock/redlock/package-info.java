@@ -5,8 +5,8 @@
  * Locks on a majority of independent Redis masters (Redlock), for deployments that must
  * keep their locks through the loss of a Redis without relying on replication.
  * <p>
- * Internal, but for {@link RedlockStore} and {@link RedlockNode}, for code that builds a
- * client without Spring Boot.
+ * Internal, but for {@link RedlockStore}, for code that builds a client without Spring
+ * Boot.
  */
 @NullMarked
 package io.github.redislock.redlock;

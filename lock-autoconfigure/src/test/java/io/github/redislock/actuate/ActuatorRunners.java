@@ -4,6 +4,7 @@ package io.github.redislock.actuate;
 
 import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
 import io.github.redislock.autoconfigure.SpringBootAutoConfigurations;
+import io.github.redislock.interceptor.RedisLockAnnotationAutoConfiguration;
 import io.github.redislock.testsupport.RedisNode;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
@@ -35,7 +36,8 @@ final class ActuatorRunners {
 			.withInitializer(
 					(context) -> context.getEnvironment().setConversionService(new ApplicationConversionService()))
 			.withConfiguration(AutoConfigurations.of(AopAutoConfiguration.class, SpringBootAutoConfigurations.redis(),
-					RedisLockAutoConfiguration.class, RedisLockActuatorAutoConfiguration.class))
+					RedisLockAutoConfiguration.class, RedisLockAnnotationAutoConfiguration.class,
+					RedisLockActuatorAutoConfiguration.class))
 			.withPropertyValues("spring.data.redis.host=" + RedisNode.HOST, "spring.data.redis.port=" + server.port());
 	}
 

@@ -13,7 +13,7 @@ import io.github.redislock.actuate.LocksEndpoint.LocksReport;
 import io.github.redislock.actuate.LocksEndpointTests.Holder;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.engine.DefaultLockClient;
-import io.github.redislock.engine.WaiterView;
+import io.github.redislock.engine.DefaultLockClient.WaiterView;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.jspecify.annotations.Nullable;

@@ -18,7 +18,7 @@ import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockLostListener;
-import io.github.redislock.engine.WaiterView;
+import io.github.redislock.engine.DefaultLockClient.WaiterView;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.junit.jupiter.api.BeforeAll;

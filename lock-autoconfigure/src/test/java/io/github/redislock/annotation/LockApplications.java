@@ -7,6 +7,7 @@ import java.util.List;
 
 import io.github.redislock.autoconfigure.ImportRedisAutoConfiguration;
 import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
+import io.github.redislock.interceptor.RedisLockAnnotationAutoConfiguration;
 import io.github.redislock.testsupport.RedisNode;
 
 import org.springframework.boot.WebApplicationType;
@@ -97,7 +98,8 @@ final class LockApplications implements AutoCloseable {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration({ AopAutoConfiguration.class, RedisLockAutoConfiguration.class })
+	@ImportAutoConfiguration({ AopAutoConfiguration.class, RedisLockAutoConfiguration.class,
+			RedisLockAnnotationAutoConfiguration.class })
 	@ImportRedisAutoConfiguration
 	static class Infrastructure {
 

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.core.LockOperations;
+import io.github.redislock.interceptor.RedisLockAnnotationAutoConfiguration;
 import io.github.redislock.store.LockStore;
 import org.junit.jupiter.api.Test;
 
@@ -63,7 +64,7 @@ class AheadOfTimeProcessingConnectsToNoRedisTests {
 
 	@Configuration(proxyBeanMethods = false)
 	@ImportRedisAutoConfiguration
-	@ImportAutoConfiguration(RedisLockAutoConfiguration.class)
+	@ImportAutoConfiguration({ RedisLockAutoConfiguration.class, RedisLockAnnotationAutoConfiguration.class })
 	static class LockedApplication {
 
 		@Bean

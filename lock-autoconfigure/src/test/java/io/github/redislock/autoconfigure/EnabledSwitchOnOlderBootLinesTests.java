@@ -5,7 +5,8 @@ package io.github.redislock.autoconfigure;
 import java.util.Arrays;
 import java.util.List;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.core.annotation.MergedAnnotation;
@@ -33,12 +34,16 @@ class EnabledSwitchOnOlderBootLinesTests {
 			"org.springframework.boot.autoconfigure.condition.ConditionalOnBooleanProperties",
 			"org.springframework.boot.autoconfigure.condition.ConditionalOnProperties" };
 
-	@Test
-	void theLockConfigurationStillCarriesTheEnabledConditionWithoutNewerConditionTypes() throws Exception {
+	@ParameterizedTest
+	@ValueSource(strings = { "io.github.redislock.autoconfigure.RedisLockAutoConfiguration$LockConfiguration",
+			"io.github.redislock.interceptor.RedisLockAnnotationAutoConfiguration$AnnotationConfiguration",
+			"io.github.redislock.observation.RedisLockMetricsAutoConfiguration",
+			"io.github.redislock.autoconfigure.FencingAutoConfiguration$RedisConfiguration" })
+	void eachConfigurationStillCarriesTheEnabledConditionWithoutNewerConditionTypes(String configuration)
+			throws Exception {
 		FilteredClassLoader olderBoot = new FilteredClassLoader(
 				(className) -> Arrays.asList(NEWER_THAN_BOOT_3_3).contains(className));
-		MetadataReader reader = new SimpleMetadataReaderFactory(olderBoot)
-			.getMetadataReader(RedisLockAutoConfiguration.class.getName() + "$LockConfiguration");
+		MetadataReader reader = new SimpleMetadataReaderFactory(olderBoot).getMetadataReader(configuration);
 		AnnotationMetadata metadata = reader.getAnnotationMetadata();
 
 		List<String> enabledConditions = metadata.getAnnotations()

@@ -13,9 +13,7 @@ import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.LockTemplate;
 import io.github.redislock.engine.DefaultLockClient;
-import io.github.redislock.interceptor.RedisLockAdvisor;
-import io.github.redislock.interceptor.RedisLockInterceptor;
-import io.github.redislock.interceptor.RedisLockOperationSource;
+import io.github.redislock.interceptor.RedisLockAnnotationAutoConfiguration;
 import io.github.redislock.reactive.ReactiveLockTemplate;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.redis.RedisLockStoreProbe;
@@ -24,19 +22,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import org.springframework.aop.Advisor;
-import org.springframework.aop.framework.Advised;
-import org.springframework.aop.support.AopUtils;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.diagnostics.FailureAnalyzer;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
-import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.Ordered;
 import org.springframework.core.io.support.SpringFactoriesLoader;
 import org.springframework.core.io.support.SpringFactoriesLoader.FailureHandler;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -54,7 +47,7 @@ class RedisLockAutoConfigurationTests {
 
 	private final ApplicationContextRunner runner = new ApplicationContextRunner()
 		.withConfiguration(AutoConfigurations.of(AopAutoConfiguration.class, SpringBootAutoConfigurations.redis(),
-				RedisLockAutoConfiguration.class, RedisLockReactiveAutoConfiguration.class));
+				RedisLockAutoConfiguration.class, RedisLockAnnotationAutoConfiguration.class));
 
 	@Test
 	void createsTheLockBeansOnTheApplicationsConnectionFactory() {
@@ -63,36 +56,27 @@ class RedisLockAutoConfigurationTests {
 				.hasSingleBean(DefaultLockClient.class)
 				.hasSingleBean(LockTemplate.class)
 				.hasSingleBean(ReactiveLockTemplate.class)
-				.hasSingleBean(LockLostEventPublisher.class)
-				.hasSingleBean(RedisLockOperationSource.class)
-				.hasSingleBean(RedisLockAdvisor.class)
-				.hasSingleBean(RedisLockInterceptor.class)
-				.hasSingleBean(LockAcquisitionFailureHandler.class);
-			assertThat(context.getBean(RedisLockAdvisor.class).getOrder()).isEqualTo(Ordered.LOWEST_PRECEDENCE - 1);
+				.hasSingleBean(LockLostEventPublisher.class);
 		});
 	}
 
 	@Test
 	void backsOffWithoutSpringDataRedisOnTheClasspath() {
 		this.runner.withClassLoader(new FilteredClassLoader(StringRedisTemplate.class))
-			.run((context) -> assertThat(context).doesNotHaveBean(LockClient.class)
-				.doesNotHaveBean(RedisLockAdvisor.class));
+			.run((context) -> assertThat(context).doesNotHaveBean(LockClient.class));
 	}
 
 	@Test
 	void backsOffWithoutAConnectionFactory() {
 		new ApplicationContextRunner().withConfiguration(AutoConfigurations.of(RedisLockAutoConfiguration.class))
-			.run((context) -> assertThat(context).hasNotFailed()
-				.doesNotHaveBean(LockClient.class)
-				.doesNotHaveBean(RedisLockAdvisor.class));
+			.run((context) -> assertThat(context).hasNotFailed().doesNotHaveBean(LockClient.class));
 	}
 
 	@Test
 	void canBeSwitchedOff() {
 		this.runner.withPropertyValues("redis-lock.enabled=false")
 			.run((context) -> assertThat(context).hasSingleBean(RedisConnectionFactory.class)
-				.doesNotHaveBean(LockClient.class)
-				.doesNotHaveBean(RedisLockAdvisor.class));
+				.doesNotHaveBean(LockClient.class));
 	}
 
 	@Test
@@ -114,15 +98,6 @@ class RedisLockAutoConfigurationTests {
 			assertThat(context.getBean(LockOperations.class)).isSameAs(context.getBean("userTemplate"));
 			assertThat(context.getBean(LockAcquisitionFailureHandler.class))
 				.isSameAs(context.getBean("userFailureHandler"));
-		});
-	}
-
-	@Test
-	void userInterceptorIsTheOneTheAdvisorApplies() {
-		this.runner.withUserConfiguration(UserInterceptor.class).run((context) -> {
-			assertThat(context).hasSingleBean(RedisLockInterceptor.class);
-			assertThat(context.getBean(RedisLockAdvisor.class).getAdvice())
-				.isSameAs(context.getBean("myLockInterceptor"));
 		});
 	}
 
@@ -150,7 +125,7 @@ class RedisLockAutoConfigurationTests {
 				assertThat(properties.getShutdown().getTimeout()).isEqualTo(Duration.ofSeconds(12));
 				// Names the keys in Redis: HolderShownInRedisTests reads them.
 				assertThat(properties.getKeyPrefix()).isEqualTo("app:locks:");
-				assertThat(context.getBean(RedisLockAdvisor.class).getOrder()).isEqualTo(42);
+				assertThat(properties.getAspect().getOrder()).isEqualTo(42);
 				assertThat(properties.getLocalHandoffs()).isEqualTo(3);
 			});
 	}
@@ -296,47 +271,6 @@ class RedisLockAutoConfigurationTests {
 		assertThat(analyzers).hasAtLeastOneElementOfType(InvalidLockConfigurationFailureAnalyzer.class);
 	}
 
-	@Test
-	void proxiesAnnotatedBeansWithAspectJ() {
-		this.runner.withUserConfiguration(LockedService.class).run(this::assertLockAdvised);
-	}
-
-	@Test
-	void proxiesAnnotatedBeansWithoutAspectJ() {
-		this.runner.withClassLoader(new FilteredClassLoader("org.aspectj"))
-			.withUserConfiguration(LockedService.class)
-			.run(this::assertLockAdvised);
-	}
-
-	@Test
-	void proxiesAnnotatedBeansWithSpringAopAutoSwitchedOff() {
-		this.runner.withPropertyValues("spring.aop.auto=false")
-			.withUserConfiguration(LockedService.class)
-			.run(this::assertLockAdvised);
-	}
-
-	@Test
-	void proxiesInterfacesWhenClassProxiesAreSwitchedOff() {
-		this.runner.withPropertyValues("spring.aop.auto=false", "spring.aop.proxy-target-class=false")
-			.withUserConfiguration(InterfaceLockedService.class)
-			.run((context) -> {
-				Object bean = context.getBean(Placing.class);
-				assertThat(AopUtils.isJdkDynamicProxy(bean)).isTrue();
-				assertLockAdvised(context.getBean("placing"));
-			});
-	}
-
-	private void assertLockAdvised(ApplicationContext context) {
-		assertThat(context).isNotNull();
-		assertLockAdvised(context.getBean("lockedService"));
-	}
-
-	private void assertLockAdvised(Object bean) {
-		assertThat(AopUtils.isAopProxy(bean)).isTrue();
-		assertThat(((Advised) bean).getAdvisors()).extracting(Advisor::getClass)
-			.contains((Class) RedisLockAdvisor.class);
-	}
-
 	@Configuration(proxyBeanMethods = false)
 	static class UserLockBeans {
 
@@ -358,17 +292,6 @@ class RedisLockAutoConfigurationTests {
 		@Bean
 		LockAcquisitionFailureHandler userFailureHandler() {
 			return (exception, arguments) -> null;
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	static class UserInterceptor {
-
-		@Bean
-		RedisLockInterceptor myLockInterceptor(RedisLockOperationSource source, LockOperations locks) {
-			return new RedisLockInterceptor(source, locks, Duration.ofSeconds(5), Duration.ZERO, true,
-					LockAcquisitionFailureHandler.THROW, LostLeaseAction.LOG);
 		}
 
 	}
@@ -405,52 +328,6 @@ class RedisLockAutoConfigurationTests {
 			public void place(String customerId) {
 			}
 
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	static class LockedService {
-
-		@Bean
-		Locked lockedService() {
-			return new Locked();
-		}
-
-	}
-
-	/**
-	 * Public so that a class-based proxy can subclass it from another class loader.
-	 */
-	public static class Locked {
-
-		@RedisLock("#id")
-		public void work(String id) {
-		}
-
-	}
-
-	interface Placing {
-
-		@RedisLock("'order:' + #id")
-		void place(String id);
-
-	}
-
-	static class PlacingImpl implements Placing {
-
-		@Override
-		public void place(String id) {
-		}
-
-	}
-
-	@Configuration(proxyBeanMethods = false)
-	static class InterfaceLockedService {
-
-		@Bean
-		Placing placing() {
-			return new PlacingImpl();
 		}
 
 	}

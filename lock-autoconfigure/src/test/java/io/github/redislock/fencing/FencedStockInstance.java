@@ -10,10 +10,11 @@ import javax.sql.DataSource;
 
 import io.github.redislock.annotation.LockContext;
 import io.github.redislock.annotation.RedisLock;
-import io.github.redislock.autoconfigure.FencedJdbcAutoConfiguration;
+import io.github.redislock.autoconfigure.FencingAutoConfiguration;
 import io.github.redislock.autoconfigure.ImportRedisAutoConfiguration;
 import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
 import io.github.redislock.core.StaleFencingTokenException;
+import io.github.redislock.interceptor.RedisLockAnnotationAutoConfiguration;
 
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
@@ -72,7 +73,7 @@ public final class FencedStockInstance {
 
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ AopAutoConfiguration.class, RedisLockAutoConfiguration.class,
-			FencedJdbcAutoConfiguration.class })
+			RedisLockAnnotationAutoConfiguration.class, FencingAutoConfiguration.class })
 	@ImportRedisAutoConfiguration
 	static class Application {
 

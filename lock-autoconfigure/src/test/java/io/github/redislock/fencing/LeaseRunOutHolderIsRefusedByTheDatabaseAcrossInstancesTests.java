@@ -18,6 +18,7 @@ import io.github.redislock.core.StaleFencingTokenException;
 import io.github.redislock.fencing.shop.ShopJpa;
 import io.github.redislock.fencing.shop.Stock;
 import io.github.redislock.fencing.shop.StockRepository;
+import io.github.redislock.interceptor.RedisLockAnnotationAutoConfiguration;
 import io.github.redislock.testsupport.PostgresServer;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
@@ -211,7 +212,8 @@ class LeaseRunOutHolderIsRefusedByTheDatabaseAcrossInstancesTests {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration({ AopAutoConfiguration.class, RedisLockAutoConfiguration.class })
+	@ImportAutoConfiguration({ AopAutoConfiguration.class, RedisLockAutoConfiguration.class,
+			RedisLockAnnotationAutoConfiguration.class })
 	@ImportRedisAutoConfiguration
 	static class Infrastructure {
 

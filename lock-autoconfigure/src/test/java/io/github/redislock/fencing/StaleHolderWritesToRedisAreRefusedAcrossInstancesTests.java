@@ -14,10 +14,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.redislock.annotation.LockContext;
 import io.github.redislock.annotation.RedisLock;
-import io.github.redislock.autoconfigure.FencedRedisAutoConfiguration;
+import io.github.redislock.autoconfigure.FencingAutoConfiguration;
 import io.github.redislock.autoconfigure.ImportRedisAutoConfiguration;
 import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
 import io.github.redislock.core.StaleFencingTokenException;
+import io.github.redislock.interceptor.RedisLockAnnotationAutoConfiguration;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.junit.jupiter.api.AfterAll;
@@ -175,7 +176,7 @@ class StaleHolderWritesToRedisAreRefusedAcrossInstancesTests {
 
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ AopAutoConfiguration.class, RedisLockAutoConfiguration.class,
-			FencedRedisAutoConfiguration.class })
+			RedisLockAnnotationAutoConfiguration.class, FencingAutoConfiguration.class })
 	@ImportRedisAutoConfiguration
 	static class Infrastructure {
 

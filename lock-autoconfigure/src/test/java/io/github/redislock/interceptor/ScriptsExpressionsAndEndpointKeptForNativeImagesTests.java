@@ -12,7 +12,7 @@ import io.github.redislock.actuate.LocksEndpoint.JobRunReport;
 import io.github.redislock.actuate.LocksEndpoint.JobSkipReport;
 import io.github.redislock.actuate.LocksEndpoint.LockRelease;
 import io.github.redislock.actuate.LocksEndpoint.LocksReport;
-import io.github.redislock.engine.WaiterView;
+import io.github.redislock.engine.DefaultLockClient.WaiterView;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.aot.hint.MemberCategory;

@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.autoconfigure.ImportRedisAutoConfiguration;
 import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
-import io.github.redislock.autoconfigure.RedisLockMetricsAutoConfiguration;
+import io.github.redislock.interceptor.RedisLockAnnotationAutoConfiguration;
 import io.github.redislock.testsupport.RedisNode;
 
 import org.springframework.boot.WebApplicationType;
@@ -43,7 +43,7 @@ final class MeteredApplication {
 
 	@Configuration(proxyBeanMethods = false)
 	@ImportAutoConfiguration({ AopAutoConfiguration.class, RedisLockAutoConfiguration.class,
-			RedisLockMetricsAutoConfiguration.class })
+			RedisLockAnnotationAutoConfiguration.class, RedisLockMetricsAutoConfiguration.class })
 	@ImportRedisAutoConfiguration
 	static class Infrastructure {
 

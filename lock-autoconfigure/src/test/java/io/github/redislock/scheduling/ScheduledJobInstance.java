@@ -8,6 +8,7 @@ import java.time.Duration;
 import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.autoconfigure.ImportRedisAutoConfiguration;
 import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
+import io.github.redislock.interceptor.RedisLockAnnotationAutoConfiguration;
 
 import org.springframework.boot.WebApplicationType;
 import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
@@ -54,7 +55,8 @@ public final class ScheduledJobInstance {
 	}
 
 	@Configuration(proxyBeanMethods = false)
-	@ImportAutoConfiguration({ AopAutoConfiguration.class, RedisLockAutoConfiguration.class })
+	@ImportAutoConfiguration({ AopAutoConfiguration.class, RedisLockAutoConfiguration.class,
+			RedisLockAnnotationAutoConfiguration.class })
 	@ImportRedisAutoConfiguration
 	@EnableScheduling
 	static class Application implements SchedulingConfigurer {

@@ -11,7 +11,6 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.stream.Collectors;
 
-import io.github.redislock.observation.LockMeters;
 import io.github.redislock.sample.RunningSample;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
@@ -91,8 +90,8 @@ class SalesReportRunsOncePerTickOnTwoInstancesTests {
 	private static double ranElsewhere(RunningSample instance) {
 		Counter skips = instance.context()
 			.getBean(MeterRegistry.class)
-			.find(LockMeters.JOB_SKIPS)
-			.tag(LockMeters.REASON_TAG, "ran-elsewhere")
+			.find("redis.lock.job.skips")
+			.tag("reason", "ran-elsewhere")
 			.counter();
 		return (skips != null) ? skips.count() : 0;
 	}

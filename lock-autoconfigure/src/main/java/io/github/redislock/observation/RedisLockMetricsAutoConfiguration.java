@@ -1,11 +1,8 @@
 // Copyright 2026 the original authors.
 // SPDX-License-Identifier: Apache-2.0
-package io.github.redislock.autoconfigure;
+package io.github.redislock.observation;
 
-import io.github.redislock.observation.LockAcquireObservationConvention;
-import io.github.redislock.observation.LockHeldObservationConvention;
-import io.github.redislock.observation.LockMeters;
-import io.github.redislock.observation.LockObservations;
+import io.github.redislock.autoconfigure.RedisLockProperties;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 
@@ -53,7 +50,7 @@ public final class RedisLockMetricsAutoConfiguration {
 	static class MetricsConfiguration {
 
 		@Bean
-		@ConditionalOnMissingBean
+		@ConditionalOnMissingBean(name = "redisLockMeters")
 		LockMeters redisLockMeters(MeterRegistry registry, ObjectProvider<LockObservations> observations,
 				RedisLockProperties properties) {
 			boolean timers = observations.getIfAvailable() == null;
@@ -68,7 +65,7 @@ public final class RedisLockMetricsAutoConfiguration {
 	static class ObservationConfiguration {
 
 		@Bean
-		@ConditionalOnMissingBean
+		@ConditionalOnMissingBean(name = "redisLockObservations")
 		LockObservations redisLockObservations(ObservationRegistry registry, RedisLockProperties properties,
 				ObjectProvider<LockAcquireObservationConvention> acquireConvention,
 				ObjectProvider<LockHeldObservationConvention> heldConvention) {

@@ -1,6 +1,6 @@
 // Copyright 2026 the original authors.
 // SPDX-License-Identifier: Apache-2.0
-package io.github.redislock.autoconfigure;
+package io.github.redislock.interceptor;
 
 import java.util.Arrays;
 
@@ -37,7 +37,7 @@ final class MissingLockInfrastructure {
 		if (factories.length > 1) {
 			return "There are " + factories.length + " RedisConnectionFactory beans " + Arrays.toString(factories)
 					+ " and none is @Primary, so the locks cannot choose one. Mark the one locks should use "
-					+ "@Primary, or set " + LockConnectionFactoryCondition.PROPERTY + " to its bean name.";
+					+ "@Primary, or set redis-lock.connection-factory to its bean name.";
 		}
 		return "The Redis lock auto-configuration did not apply; start with --debug to see which of its conditions "
 				+ "failed.";

@@ -1,6 +1,6 @@
 // Copyright 2026 the original authors.
 // SPDX-License-Identifier: Apache-2.0
-package io.github.redislock.autoconfigure;
+package io.github.redislock.interceptor;
 
 import org.springframework.aop.config.AopConfigUtils;
 import org.springframework.beans.factory.support.BeanDefinitionRegistry;

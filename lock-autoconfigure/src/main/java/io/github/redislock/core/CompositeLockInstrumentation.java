@@ -1,15 +1,13 @@
 // Copyright 2026 the original authors.
 // SPDX-License-Identifier: Apache-2.0
-package io.github.redislock.autoconfigure;
+package io.github.redislock.core;
 
 import java.util.ArrayList;
 import java.util.List;
 
-import io.github.redislock.core.LockInstrumentation;
-
 /**
- * Tells several instrumentations of each event, in order, since the meters and the
- * observations each report their own part.
+ * Tells several instrumentations of each event, in order: what
+ * {@link LockInstrumentation#composite} returns for more than one.
  *
  * @author redis-lock contributors
  */
@@ -21,7 +19,7 @@ final class CompositeLockInstrumentation implements LockInstrumentation {
 		this.delegates = delegates;
 	}
 
-	static LockInstrumentation of(List<LockInstrumentation> instrumentations) {
+	static LockInstrumentation of(List<? extends LockInstrumentation> instrumentations) {
 		return switch (instrumentations.size()) {
 			case 0 -> LockInstrumentation.NONE;
 			case 1 -> instrumentations.get(0);

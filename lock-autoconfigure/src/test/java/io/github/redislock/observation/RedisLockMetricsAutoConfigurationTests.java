@@ -1,11 +1,11 @@
 // Copyright 2026 the original authors.
 // SPDX-License-Identifier: Apache-2.0
-package io.github.redislock.autoconfigure;
+package io.github.redislock.observation;
 
+import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
+import io.github.redislock.autoconfigure.SpringBootAutoConfigurations;
 import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.engine.DefaultLockClient;
-import io.github.redislock.observation.LockMeters;
-import io.github.redislock.observation.LockObservations;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
@@ -80,12 +80,19 @@ class RedisLockMetricsAutoConfigurationTests {
 	}
 
 	@Test
-	void backsOffFromTheApplicationsOwnBeans() {
+	void backsOffFromTheApplicationsOwnBeansOfTheSameNames() {
+		LockInstrumentation meters = new LockInstrumentation() {
+		};
+		LockInstrumentation observations = new LockInstrumentation() {
+		};
 		this.runner.withUserConfiguration(MeterRegistryConfiguration.class, ObservationRegistryConfiguration.class)
-			.withBean("myMeters", LockMeters.class, () -> new LockMeters(new SimpleMeterRegistry(), true, false))
-			.withBean("myObservations", LockObservations.class,
-					() -> new LockObservations(ObservationRegistry.NOOP, false))
-			.run((context) -> assertThat(context).getBean(LockMeters.class).isSameAs(context.getBean("myMeters")));
+			.withBean("redisLockMeters", LockInstrumentation.class, () -> meters)
+			.withBean("redisLockObservations", LockInstrumentation.class, () -> observations)
+			.run((context) -> {
+				assertThat(context).doesNotHaveBean(LockMeters.class).doesNotHaveBean(LockObservations.class);
+				assertThat(context.getBean("redisLockMeters")).isSameAs(meters);
+				assertThat(context.getBean("redisLockObservations")).isSameAs(observations);
+			});
 	}
 
 	@Test

@@ -1,0 +1,137 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+package io.github.redislock.interceptor;
+
+import io.github.redislock.annotation.LockAcquisitionFailureHandler;
+import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
+import io.github.redislock.autoconfigure.RedisLockProperties;
+import io.github.redislock.core.LockInstrumentation;
+import io.github.redislock.core.LockOperations;
+import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.store.LockStore;
+
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.Role;
+import org.springframework.core.env.Environment;
+
+/**
+ * Auto-configuration of {@code @RedisLock}: an advisor and an interceptor that run each
+ * annotated method under its lock, taken through the application's {@link LockOperations}
+ * (the one {@link RedisLockAutoConfiguration} makes, or its own), with the defaults of
+ * the {@code redis-lock} properties. Every bean backs off when the application defines
+ * its own of the same name.
+ * <p>
+ * The {@link RedisLockProxyChecker} is registered whatever the other conditions: when
+ * they fail (no lock operations, because there is no connection factory, or several and
+ * none primary), {@code @RedisLock} methods must not run as if locked.
+ *
+ * @author redis-lock contributors
+ * @since 0.1.0
+ */
+@AutoConfiguration(after = RedisLockAutoConfiguration.class)
+public final class RedisLockAnnotationAutoConfiguration {
+
+	@Bean
+	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+	@ConditionalOnMissingBean(name = "redisLockProxyChecker")
+	static RedisLockProxyChecker redisLockProxyChecker(Environment environment,
+			ObjectProvider<RedisLockOperationSource> operationSources, ListableBeanFactory beanFactory) {
+		// Read as the condition below reads it: only "true" and "false" are unambiguous.
+		String enabled = environment.getProperty("redis-lock.enabled", "true");
+		if (!enabled.equalsIgnoreCase("true") && !enabled.equalsIgnoreCase("false")) {
+			throw new InvalidConfigurationPropertyValueException("redis-lock.enabled", enabled, "Use true or false.");
+		}
+		return new RedisLockProxyChecker(enabled.equalsIgnoreCase("true"), operationSources,
+				() -> MissingLockInfrastructure.explain(beanFactory));
+	}
+
+	/**
+	 * The advisor and what it needs to match methods are created early, by the auto-proxy
+	 * creator, so they depend on nothing but the environment; the interceptor, which
+	 * needs Redis, is looked up by name on first use.
+	 */
+	@Configuration(proxyBeanMethods = false)
+	// Not @ConditionalOnBooleanProperty: it exists from Spring Boot 3.5 on, and on older
+	// lines Spring skips an annotation it cannot load, so the setting would be ignored.
+	@ConditionalOnProperty(name = "redis-lock.enabled", havingValue = "true", matchIfMissing = true)
+	@ConditionalOnBean(LockOperations.class)
+	@EnableConfigurationProperties(RedisLockProperties.class)
+	@Import(RedisLockProxyRegistrar.class)
+	static class AnnotationConfiguration {
+
+		@Bean
+		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+		@ConditionalOnMissingBean(name = "redisLockOperationSource")
+		static RedisLockOperationSource redisLockOperationSource() {
+			return new RedisLockOperationSource();
+		}
+
+		@Bean
+		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+		@ConditionalOnMissingBean(name = "redisLockAdvisor")
+		static RedisLockAdvisor redisLockAdvisor(RedisLockOperationSource operationSource, Environment environment) {
+			RedisLockAdvisor advisor = new RedisLockAdvisor(operationSource);
+			advisor.setAdviceBeanName("redisLockInterceptor");
+			// Bound from the environment: binding the properties bean this early
+			// would keep it from being processed by the remaining post-processors.
+			advisor.setOrder(Binder.get(environment)
+				.bind("redis-lock.aspect", RedisLockProperties.Aspect.class)
+				.orElseGet(RedisLockProperties.Aspect::new)
+				.getOrder());
+			return advisor;
+		}
+
+		@Bean
+		@ConditionalOnMissingBean
+		LockAcquisitionFailureHandler redisLockAcquisitionFailureHandler() {
+			return LockAcquisitionFailureHandler.THROW;
+		}
+
+		/**
+		 * What the scheduled {@code @RedisLock} methods did on this instance, for the
+		 * {@code locks} endpoint.
+		 */
+		@Bean
+		@ConditionalOnMissingBean
+		@ConditionalOnProperty(name = "redis-lock.jobs.one-run-per-tick", havingValue = "true", matchIfMissing = true)
+		JobRuns redisLockJobRuns(RedisLockOperationSource operationSource, ObjectProvider<LockStore> stores) {
+			JobRuns runs = new JobRuns(operationSource);
+			// Looked up when the endpoint is read, not when the interceptor is made.
+			runs.setTickHolders(
+					(name) -> (stores.getIfUnique() instanceof RedisLockStore store) ? store.holderOf(name) : null);
+			return runs;
+		}
+
+		@Bean
+		@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
+		@ConditionalOnMissingBean(name = "redisLockInterceptor")
+		RedisLockInterceptor redisLockInterceptor(RedisLockOperationSource operationSource,
+				ObjectProvider<LockOperations> locks, RedisLockProperties properties,
+				LockAcquisitionFailureHandler failureHandler, ObjectProvider<LockInstrumentation> instrumentations,
+				ObjectProvider<JobRuns> jobRuns, ListableBeanFactory beanFactory) {
+			RedisLockInterceptor interceptor = new RedisLockInterceptor(operationSource,
+					new LockOperationsOnFirstUse(locks), properties.getExpire(), properties.getWaitTime(),
+					properties.getRenewal().isEnabled(), failureHandler, properties.getLostLeaseAction());
+			interceptor.setInstrumentation(LockInstrumentation.composite(instrumentations.orderedStream().toList()));
+			if (properties.getJobs().isOneRunPerTick()) {
+				interceptor.setSchedulerClock(new SchedulerClock(beanFactory));
+				jobRuns.ifAvailable(interceptor::setJobRuns);
+			}
+			return interceptor;
+		}
+
+	}
+
+}

@@ -9,7 +9,7 @@ import java.util.List;
 
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.engine.DefaultLockClient;
-import io.github.redislock.engine.LeaseView;
+import io.github.redislock.engine.DefaultLockClient.LeaseView;
 import io.github.redislock.engine.SimulatedClients;
 import io.github.redislock.redis.SimulatedLockStore;
 import io.github.redislock.simulation.server.SimRedis;

@@ -33,11 +33,11 @@ import org.springframework.util.Assert;
  * }
  * </pre>
  *
- * Inside a {@code @RedisLock} method the token is that of {@link LockContext#current()};
- * with the programmatic API, write through {@link #forLock(DistributedLock)} or
- * {@link #forLock(AcquiredLock)}. An equal token is the same lease writing again and is
- * accepted; every write to a key must be made under the same lock name, whose tokens are
- * the ones compared.
+ * Inside a {@code @RedisLock} method the token is that of
+ * {@link io.github.redislock.annotation.LockContext#current()}; with the programmatic
+ * API, write through {@link #forLock(DistributedLock)} or {@link #forLock(AcquiredLock)}.
+ * An equal token is the same lease writing again and is accepted; every write to a key
+ * must be made under the same lock name, whose tokens are the ones compared.
  * <p>
  * The last token of a key is kept in a key beside it, named by {@link #tokenKey(String)}
  * and in the same Cluster hash slot. It lives as long as the value and at least the token

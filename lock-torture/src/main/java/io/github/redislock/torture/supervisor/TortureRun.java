@@ -113,6 +113,7 @@ public final class TortureRun {
 				notes.addAll(
 						probe.lateAcquisitions().stream().map((late) -> "probe acquisition late: " + late).toList());
 				notes.addAll(probe.unrecovered());
+				notes.addAll(probe.outrun().stream().map((outrun) -> "probe outrun: " + outrun).toList());
 				FencedTable.Check jdbc = table.check();
 				return new TortureSummary(header, counts(oracle), jdbc, faultFree, Set.copyOf(kinds), faults,
 						finalRecovery, events, oracle.reported(), oracle.commands().lrange("late", 0, -1),

@@ -19,7 +19,8 @@ import java.util.stream.IntStream;
  * @param workers how many worker JVMs, alternately annotation and programmatic
  * @param threads how many section threads each worker runs
  * @param locks the lock names
- * @param faultFreeSections how many sections to complete before the first fault
+ * @param faultFreeSections how many sections to complete before the first fault, if a
+ * third of the run time allows, and at least in the whole run
  * @param faultsPerKind how many times each fault kind is injected
  * @param faults the fault kinds to inject, all by default
  * @param seed the seed of the fault schedule

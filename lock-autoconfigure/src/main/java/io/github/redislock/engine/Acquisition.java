@@ -43,7 +43,8 @@ final class Acquisition implements LockStore.ReleaseListener {
 
 	private final String name;
 
-	private final String ownerToken;
+	/** Replaced when a grant came too late to use, as the release remembers the token. */
+	private String ownerToken;
 
 	private final Duration leaseTime;
 
@@ -232,6 +233,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 
 	private void attempt(long number) {
 		LockStore.Queueing queueing;
+		String token;
 		this.lock.lock();
 		try {
 			if (this.done || this.inFlight || number != this.scheduled) {
@@ -260,12 +262,12 @@ final class Acquisition implements LockStore.ReleaseListener {
 			this.inFlight = true;
 			this.wokenUp = false;
 			this.nextAttempt = null;
+			token = this.ownerToken;
 		}
 		finally {
 			this.lock.unlock();
 		}
-		this.store.tryAcquire(this.name, this.ownerToken, this.leaseTime, queueing, this.holder)
-			.whenComplete(this::answered);
+		this.store.tryAcquire(this.name, token, this.leaseTime, queueing, this.holder).whenComplete(this::answered);
 	}
 
 	private void answered(LockStore.@Nullable AcquireResult answer, @Nullable Throwable failure) {
@@ -291,9 +293,16 @@ final class Acquisition implements LockStore.ReleaseListener {
 				return;
 			}
 			if (answer.acquired()) {
-				grant(Lease.granted(this.name, this.ownerToken, this.leaseTime, this.requestedAt,
-						this.store::leaseValidity, this.runtime, this.owner));
-				return;
+				Lease hold = Lease.granted(this.name, this.ownerToken, this.leaseTime, this.requestedAt,
+						this.store::leaseValidity, this.runtime, this.owner);
+				if (hold.remainingNanos() > 0) {
+					grant(hold);
+					return;
+				}
+				// The answer came after the whole lease: no one may count on it.
+				this.store.releaseQuietly(this.name, this.ownerToken, " granted after its lease ran out");
+				this.ownerToken = this.owners.newHold();
+				this.queued = false;
 			}
 			long remaining = Deadline.remaining(this.deadline, this.runtime.nanoTime());
 			if (remaining <= 0) {

@@ -16,6 +16,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
@@ -240,25 +241,44 @@ final class AsyncLocks implements AutoCloseable {
 		Duration leaseTime = hold.leaseTime();
 		// Time out with the lease: a silent store must not keep the holder
 		// waiting past it, and a late answer no longer counts.
-		return this.store.renew(hold, leaseTime)
-			.toCompletableFuture()
-			.orTimeout(hold.remainingNanos(), TimeUnit.NANOSECONDS)
-			.handle((renewed, failure) -> {
-				if (failure != null) {
-					if (!(AsyncStore.unwrap(failure) instanceof TimeoutException)) {
-						throw (failure instanceof CompletionException completion) ? completion
-								: new CompletionException(failure);
-					}
-					this.leases.lostToRenewal(hold, "its lease ran out before the store answered its renewal");
-					throw new CompletionException(lostBefore(hold, "it was renewed"));
+		return withinLease(this.store.renew(hold, leaseTime), hold).handle((renewed, failure) -> {
+			if (failure != null) {
+				if (!(AsyncStore.unwrap(failure) instanceof TimeoutException)) {
+					throw (failure instanceof CompletionException completion) ? completion
+							: new CompletionException(failure);
 				}
-				if (!renewed) {
-					this.leases.lostToRenewal(hold, "the store no longer recorded this holder when it was renewed");
-					throw new CompletionException(lostBefore(hold, "it was renewed"));
-				}
-				hold.leaseConfirmed(requestedAt, leaseTime);
-				return null;
-			});
+				this.leases.lostToRenewal(hold, "its lease ran out before the store answered its renewal");
+				throw new CompletionException(lostBefore(hold, "it was renewed"));
+			}
+			if (!renewed) {
+				this.leases.lostToRenewal(hold, "the store no longer recorded this holder when it was renewed");
+				throw new CompletionException(lostBefore(hold, "it was renewed"));
+			}
+			hold.leaseConfirmed(requestedAt, leaseTime);
+			return null;
+		});
+	}
+
+	/** Times out on the engine's timer, so that simulated time decides when. */
+	private <T> CompletableFuture<T> withinLease(CompletionStage<T> call, Lease hold) {
+		CompletableFuture<T> answer = new CompletableFuture<>();
+		try {
+			ScheduledFuture<?> timeout = this.timer.schedule(() -> answer.completeExceptionally(new TimeoutException()),
+					hold.remainingNanos(), TimeUnit.NANOSECONDS);
+			answer.whenComplete((value, failure) -> timeout.cancel(false));
+		}
+		catch (RejectedExecutionException ex) {
+			// Closed: the call's own timeout ends it.
+		}
+		call.whenComplete((value, failure) -> {
+			if (failure != null) {
+				answer.completeExceptionally(failure);
+			}
+			else {
+				answer.complete(value);
+			}
+		});
+		return answer;
 	}
 
 	private static LockLostException lostBefore(Lease hold, String what) {

@@ -57,14 +57,25 @@ final class StoreAcquirer {
 			this.waits.takeBack(state.name, ownerToken);
 			throw ex;
 		}
-		Lease hold;
+		Lease hold = null;
 		if (result.acquired()) {
-			hold = new Lease(state.name, ownerToken, leaseTime, requestedAt, this.store::leaseValidity, this.runtime);
+			Lease granted = new Lease(state.name, ownerToken, leaseTime, requestedAt, this.store::leaseValidity,
+					this.runtime);
+			if (granted.remainingNanos() > 0) {
+				hold = granted;
+			}
+			else {
+				// The answer came after the whole lease: given back, and waited for under
+				// a new token, as the release remembers this one.
+				this.store.releaseQuietly(state.name, ownerToken, " granted after its lease ran out");
+				ownerToken = this.owners.newHold();
+				result = LockStore.AcquireResult.busy(0);
+			}
 		}
-		else if (Deadline.remaining(deadline, this.runtime.nanoTime()) <= 0) {
-			return false;
-		}
-		else {
+		if (hold == null) {
+			if (Deadline.remaining(deadline, this.runtime.nanoTime()) <= 0) {
+				return false;
+			}
 			hold = this.waits.await(state, ownerToken, leaseTime, renew, deadline, holder, result, requestedAt);
 			if (hold == null) {
 				return false;

@@ -112,6 +112,48 @@ class EngineOnSimulatedTimeTests {
 		assertThat(this.lost).extracting(LockLostEvent::lockName).containsExactly("job");
 	}
 
+	@Test
+	void aGrantAnsweredAfterItsLeaseRanOutIsGivenBackNotHandedToTheCaller() {
+		DefaultLockClient client = client(SLOW_BACKOFF);
+		this.store.lateAnswers = 1;
+
+		Optional<LockLease> taken = acquire(client, LockDefinition.of("job", LEASE, Duration.ZERO));
+
+		assertThat(taken).isEmpty();
+		assertThat(this.store.ownerOf("job")).as("owner after the late grant").isNull();
+	}
+
+	@Test
+	void aWaiterWhoseGrantCameTooLateWaitsOnAndGetsALeaseItCanCountOn() {
+		DefaultLockClient client = client(SLOW_BACKOFF);
+		this.store.lateAnswers = 1;
+
+		CompletableFuture<Optional<LockLease>> acquiring = client
+			.tryAcquireAsync(LockDefinition.of("job", LEASE, Duration.ofMinutes(1)))
+			.toCompletableFuture();
+		this.runtime.runUntilIdle();
+		this.runtime.advance(Duration.ofSeconds(21));
+
+		LockLease lease = acquiring.join().orElseThrow();
+		assertThat(lease.isHeld()).isTrue();
+		assertThat(this.store.acquisitions).isEqualTo(2);
+		assertThat(this.store.ownerOf("job")).isNotNull();
+		release(lease);
+		assertThat(this.store.ownerOf("job")).isNull();
+	}
+
+	@Test
+	void aThreadWhoseGrantCameTooLateIsToldTheLockWasNotAcquired() throws InterruptedException {
+		DefaultLockClient client = client(SLOW_BACKOFF);
+		this.store.lateAnswers = 1;
+
+		boolean locked = client.getLock("job").tryLock(Duration.ZERO, LEASE, false);
+
+		assertThat(locked).isFalse();
+		assertThat(client.getLock("job").isHeldByCurrentThread()).isFalse();
+		assertThat(this.store.ownerOf("job")).as("owner after the late grant").isNull();
+	}
+
 	private DefaultLockClient client(LockBackoff backoff) {
 		DefaultLockClient client = new DefaultLockClient(this.store, LEASE, true, backoff, this.lost::add,
 				this.runtime);
@@ -177,6 +219,14 @@ class EngineOnSimulatedTimeTests {
 
 		int renewals;
 
+		int acquisitions;
+
+		/**
+		 * How many of the next grants answer later than the whole lease, while the store
+		 * still holds the lock: it counts on its lease for a second less than it grants.
+		 */
+		int lateAnswers;
+
 		int foreignCalls;
 
 		SimulatedStore(ManualRuntime runtime) {
@@ -212,7 +262,17 @@ class EngineOnSimulatedTimeTests {
 			}
 			this.owners.put(name, ownerToken);
 			this.expiries.put(name, this.runtime.nanoTime() + leaseTime.toNanos());
+			this.acquisitions++;
+			if (this.lateAnswers > 0) {
+				this.lateAnswers--;
+				this.runtime.jump(leaseValidity(leaseTime).plusMillis(500));
+			}
 			return AcquireResult.ACQUIRED;
+		}
+
+		@Override
+		public Duration leaseValidity(Duration leaseTime) {
+			return leaseTime.minusSeconds(1);
 		}
 
 		@Override

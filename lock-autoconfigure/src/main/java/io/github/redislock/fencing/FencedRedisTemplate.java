@@ -11,10 +11,8 @@ import java.util.Map;
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.StaleFencingTokenException;
-import io.github.redislock.redis.FencedWrites;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.data.redis.core.RedisCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.serializer.RedisSerializer;
 import org.springframework.util.Assert;
@@ -61,6 +59,8 @@ public class FencedRedisTemplate {
 
 	private final StringRedisTemplate redis;
 
+	private final FencedScripts scripts;
+
 	private final Duration tokenRetention;
 
 	private final @Nullable FencingTokenSource token;
@@ -80,15 +80,16 @@ public class FencedRedisTemplate {
 	 * write, at least 1 ms
 	 */
 	public FencedRedisTemplate(StringRedisTemplate redis, Duration tokenRetention) {
-		this(redis, tokenRetention, null);
+		this(redis, new FencedScripts(redis), tokenRetention, null);
 		Assert.notNull(redis, "'redis' must not be null");
 		Assert.isTrue(tokenRetention != null && tokenRetention.toMillis() >= 1,
 				() -> "'tokenRetention' must be at least 1ms, but was " + tokenRetention);
 	}
 
-	private FencedRedisTemplate(StringRedisTemplate redis, Duration tokenRetention,
+	private FencedRedisTemplate(StringRedisTemplate redis, FencedScripts scripts, Duration tokenRetention,
 			@Nullable FencingTokenSource token) {
 		this.redis = redis;
+		this.scripts = scripts;
 		this.tokenRetention = tokenRetention;
 		this.token = token;
 	}
@@ -100,7 +101,7 @@ public class FencedRedisTemplate {
 	 * @return a template bound to the lock
 	 */
 	public FencedRedisTemplate forLock(DistributedLock lock) {
-		return new FencedRedisTemplate(this.redis, this.tokenRetention, FencingTokenSource.of(lock));
+		return new FencedRedisTemplate(this.redis, this.scripts, this.tokenRetention, FencingTokenSource.of(lock));
 	}
 
 	/**
@@ -109,7 +110,7 @@ public class FencedRedisTemplate {
 	 * @return a template bound to the lock
 	 */
 	public FencedRedisTemplate forLock(AcquiredLock lock) {
-		return new FencedRedisTemplate(this.redis, this.tokenRetention, FencingTokenSource.of(lock));
+		return new FencedRedisTemplate(this.redis, this.scripts, this.tokenRetention, FencingTokenSource.of(lock));
 	}
 
 	/**
@@ -120,7 +121,8 @@ public class FencedRedisTemplate {
 	 * @return a template bound to the token
 	 */
 	public FencedRedisTemplate forToken(String lockName, long fencingToken) {
-		return new FencedRedisTemplate(this.redis, this.tokenRetention, FencingTokenSource.of(lockName, fencingToken));
+		return new FencedRedisTemplate(this.redis, this.scripts, this.tokenRetention,
+				FencingTokenSource.of(lockName, fencingToken));
 	}
 
 	/**
@@ -156,8 +158,7 @@ public class FencedRedisTemplate {
 		byte[] rawKey = serialize(this.redis.getKeySerializer(), key);
 		byte[] rawValue = serialize(this.redis.getValueSerializer(), value);
 		long fencingToken = token.value();
-		Long result = this.redis.execute((RedisCallback<Long>) (connection) -> FencedWrites.set(connection, rawKey,
-				fencingToken, ttlMillis, this.tokenRetention.toMillis(), rawValue));
+		Long result = this.scripts.set(rawKey, fencingToken, ttlMillis, this.tokenRetention.toMillis(), rawValue);
 		check(result, token, fencingToken, "Redis key '" + key + "'");
 	}
 
@@ -214,8 +215,8 @@ public class FencedRedisTemplate {
 			fieldsAndValues.add(serialize(this.redis.getHashValueSerializer(), value));
 		});
 		long fencingToken = token.value();
-		Long result = this.redis.execute((RedisCallback<Long>) (connection) -> FencedWrites.hset(connection, rawKey,
-				fencingToken, ttlMillis, this.tokenRetention.toMillis(), fieldsAndValues));
+		Long result = this.scripts.hset(rawKey, fencingToken, ttlMillis, this.tokenRetention.toMillis(),
+				fieldsAndValues);
 		check(result, token, fencingToken, "Redis hash '" + key + "'");
 	}
 
@@ -232,7 +233,7 @@ public class FencedRedisTemplate {
 	 * whose slot no other key name can share
 	 */
 	public static String tokenKey(String key) {
-		return new String(FencedWrites.tokenKey(key.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+		return new String(FencedScripts.tokenKey(key.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
 	}
 
 	private FencingTokenSource token(String method, String key) {

@@ -44,10 +44,6 @@ final class LuaScript {
 
 	static final LuaScript FORCE_RELEASE = load("force-release");
 
-	static final LuaScript FENCED_SET = load("fenced-set");
-
-	static final LuaScript FENCED_HSET = load("fenced-hset");
-
 	private final String name;
 
 	private final String sha1;

@@ -26,8 +26,8 @@ public final class SimulatedScripts {
 	public static SimulatedScripts real() {
 		SimulatedScripts scripts = new SimulatedScripts();
 		for (LuaScript script : new LuaScript[] { LuaScript.ACQUIRE, LuaScript.RELEASE, LuaScript.REACQUIRE,
-				LuaScript.FENCE, LuaScript.RAISE_FENCE, LuaScript.RENEW, LuaScript.RENEW_ALL, LuaScript.FORCE_RELEASE,
-				LuaScript.FENCED_SET, LuaScript.FENCED_HSET }) {
+				LuaScript.FENCE, LuaScript.RAISE_FENCE, LuaScript.RENEW, LuaScript.RENEW_ALL,
+				LuaScript.FORCE_RELEASE }) {
 			scripts.sources.put(script, new String(script.source(), StandardCharsets.ISO_8859_1));
 		}
 		return scripts;

@@ -1,0 +1,130 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+
+package io.github.redislock.fencing;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.jspecify.annotations.Nullable;
+
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.data.redis.connection.ReturnType;
+import org.springframework.data.redis.core.RedisCallback;
+import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.DefaultScriptExecutor;
+import org.springframework.data.redis.core.script.RedisScript;
+import org.springframework.util.StreamUtils;
+
+/**
+ * Runs {@code fenced-set.lua} and {@code fenced-hset.lua} as Spring Data Redis runs any
+ * script (by digest, the source sent only on {@code NOSCRIPT}), but on raw keys, since a
+ * token key is made from its data key as the template's key serializer wrote it.
+ *
+ * @author redis-lock contributors
+ */
+final class FencedScripts extends DefaultScriptExecutor<String> {
+
+	private static final RedisScript<Long> SET = load("fenced-set");
+
+	private static final RedisScript<Long> HSET = load("fenced-hset");
+
+	private static final byte[] TOKEN_KEY_SUFFIX = ":fencing-token".getBytes(StandardCharsets.US_ASCII);
+
+	private final StringRedisTemplate redis;
+
+	FencedScripts(StringRedisTemplate redis) {
+		super(redis);
+		this.redis = redis;
+	}
+
+	/**
+	 * {@code 0} when written, else the last token recorded, which refused the write;
+	 * {@code null} when the connection queued the script (a transaction or a pipeline).
+	 */
+	@Nullable Long set(byte[] key, long token, long ttlMillis, long retentionMillis, byte[] value) {
+		return run(SET, key, tokenKey(key), bytes(token), bytes(ttlMillis), bytes(retentionMillis), value);
+	}
+
+	/** Answers as {@link #set} does. */
+	@Nullable Long hset(byte[] key, long token, long ttlMillis, long retentionMillis, List<byte[]> fieldsAndValues) {
+		byte[][] keysAndArgs = new byte[5 + fieldsAndValues.size()][];
+		keysAndArgs[0] = key;
+		keysAndArgs[1] = tokenKey(key);
+		keysAndArgs[2] = bytes(token);
+		keysAndArgs[3] = bytes(ttlMillis);
+		keysAndArgs[4] = bytes(retentionMillis);
+		for (int i = 0; i < fieldsAndValues.size(); i++) {
+			keysAndArgs[5 + i] = fieldsAndValues.get(i);
+		}
+		return run(HSET, keysAndArgs);
+	}
+
+	/**
+	 * The data key with a suffix when it has a hash tag, else the key made a hash tag
+	 * with the suffix, so that both share a Cluster hash slot.
+	 */
+	static byte[] tokenKey(byte[] key) {
+		int open = indexOf(key, '{', 0);
+		if (open >= 0) {
+			int close = indexOf(key, '}', open + 1);
+			if (close > open + 1) {
+				return concat(key, TOKEN_KEY_SUFFIX);
+			}
+		}
+		if (indexOf(key, '}', 0) >= 0) {
+			throw new IllegalArgumentException("Redis key '" + new String(key, StandardCharsets.UTF_8)
+					+ "' has a '}' but no hash tag, so no key in its Cluster hash slot can hold its fencing token: "
+					+ "give it a hash tag, as in 'stock:{42}'");
+		}
+		byte[] tagged = new byte[key.length + 2];
+		tagged[0] = '{';
+		System.arraycopy(key, 0, tagged, 1, key.length);
+		tagged[key.length + 1] = '}';
+		return concat(tagged, TOKEN_KEY_SUFFIX);
+	}
+
+	/** Both scripts take two keys, the data key and its token key. */
+	private @Nullable Long run(RedisScript<Long> script, byte[]... keysAndArgs) {
+		return this.redis.execute((RedisCallback<Long>) (connection) -> eval(connection, script, ReturnType.INTEGER, 2,
+				keysAndArgs, null));
+	}
+
+	private static int indexOf(byte[] bytes, char c, int from) {
+		for (int i = from; i < bytes.length; i++) {
+			if (bytes[i] == c) {
+				return i;
+			}
+		}
+		return -1;
+	}
+
+	private static byte[] concat(byte[] first, byte[] second) {
+		byte[] result = new byte[first.length + second.length];
+		System.arraycopy(first, 0, result, 0, first.length);
+		System.arraycopy(second, 0, result, first.length, second.length);
+		return result;
+	}
+
+	private static byte[] bytes(long value) {
+		return Long.toString(value).getBytes(StandardCharsets.US_ASCII);
+	}
+
+	/**
+	 * Read once, so that Spring Data Redis keeps the digest of a script of its own text.
+	 */
+	private static RedisScript<Long> load(String name) {
+		String path = "META-INF/redis-lock/scripts/" + name + ".lua";
+		try {
+			return RedisScript.of(
+					StreamUtils.copyToString(new ClassPathResource(path).getInputStream(), StandardCharsets.UTF_8),
+					Long.class);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot read Redis script " + path, ex);
+		}
+	}
+
+}

@@ -25,6 +25,12 @@ local last = tonumber(redis.call('GET', KEYS[2]))
 if last and last > token then
   return last
 end
+-- The token first: a write that fails after it leaves the key refusing older holders.
+local ttl = tonumber(ARGV[2])
+if ttl == 0 then
+  ttl = redis.call('PTTL', KEYS[1])
+end
+redis.call('SET', KEYS[2], ARGV[1], 'PX', string.format('%.0f', math.max(tonumber(ARGV[3]), ttl)))
 -- In slices: unpack puts every value on Lua's stack, which holds a few thousand.
 for first = 4, #ARGV, 200 do
   redis.call('HSET', KEYS[1], unpack(ARGV, first, math.min(first + 199, #ARGV)))
@@ -32,6 +38,4 @@ end
 if ARGV[2] ~= '0' then
   redis.call('PEXPIRE', KEYS[1], ARGV[2])
 end
-local keep = math.max(tonumber(ARGV[3]), redis.call('PTTL', KEYS[1]))
-redis.call('SET', KEYS[2], ARGV[1], 'PX', keep)
 return 0

@@ -24,11 +24,12 @@ local last = tonumber(redis.call('GET', KEYS[2]))
 if last and last > token then
   return last
 end
+-- The token first: a write that fails after it leaves the key refusing older holders.
+local keep = math.max(tonumber(ARGV[3]), tonumber(ARGV[2]))
+redis.call('SET', KEYS[2], ARGV[1], 'PX', string.format('%.0f', keep))
 if ARGV[2] == '0' then
   redis.call('SET', KEYS[1], ARGV[4])
 else
   redis.call('SET', KEYS[1], ARGV[4], 'PX', ARGV[2])
 end
-local keep = math.max(tonumber(ARGV[3]), redis.call('PTTL', KEYS[1]))
-redis.call('SET', KEYS[2], ARGV[1], 'PX', keep)
 return 0

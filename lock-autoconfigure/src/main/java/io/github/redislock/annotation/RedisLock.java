@@ -30,8 +30,11 @@ import org.springframework.core.annotation.AliasFor;
  * without its lock stops the application at start-up: a key that does not parse, an
  * unknown parameter name, a missing fallback method, a method the bean's proxy cannot
  * intercept (private, static, {@code final}), a return type whose work completes after
- * the method returns ({@code CompletableFuture}, {@code Mono}, ... unless the method is
- * {@code @Async}), or an application without the lock infrastructure.
+ * the method returns and that the lock cannot follow (a {@code Future} other than
+ * {@code CompletableFuture} and {@code CompletionStage}, unless the method is
+ * {@code @Async}), or an application without the lock infrastructure. Methods returning
+ * {@code CompletableFuture}, {@code CompletionStage}, {@code Mono} or {@code Flux} hold
+ * the lock until their work completes.
  * <p>
  * Can be used as a meta-annotation to build composed annotations of one's own.
  *

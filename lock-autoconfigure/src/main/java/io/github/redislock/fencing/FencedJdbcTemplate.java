@@ -30,10 +30,10 @@ import org.springframework.util.Assert;
  *
  * runs as {@code UPDATE stock SET qty = qty - 1, fencing_token = ? WHERE (sku = ?) AND
  * (fencing_token IS NULL OR fencing_token <= ?)} with the current lease's token (equal is
- * the same lease writing again: no two leases share a token): the check and the write are
- * one statement, so the database decides under its own row lock, and a holder whose lease
- * ran out while it was paused cannot overwrite a row its successor wrote. The token is
- * that of the innermost {@code @RedisLock} method running on the calling thread
+ * the same lease writing again, or a thread it was handed to locally): the check and the
+ * write are one statement, so the database decides under its own row lock, and a holder
+ * whose lease ran out while it was paused cannot overwrite a row its successor wrote. The
+ * token is that of the innermost {@code @RedisLock} method running on the calling thread
  * ({@link LockContext#current()}); code using the programmatic API writes through
  * {@link #forLock(DistributedLock)} or {@link #forLock(AcquiredLock)} instead.
  * <p>

@@ -57,6 +57,8 @@ public class FencedRedisTemplate {
 	/** How long the last token of a key is kept at least, by default. */
 	public static final Duration DEFAULT_TOKEN_RETENTION = Duration.ofDays(1);
 
+	private static final Duration MAX_TTL = Duration.ofMillis(FencedScripts.MAX_MILLIS);
+
 	private final StringRedisTemplate redis;
 
 	private final FencedScripts scripts;
@@ -82,8 +84,11 @@ public class FencedRedisTemplate {
 	public FencedRedisTemplate(StringRedisTemplate redis, Duration tokenRetention) {
 		this(redis, new FencedScripts(redis), tokenRetention, null);
 		Assert.notNull(redis, "'redis' must not be null");
-		Assert.isTrue(tokenRetention != null && tokenRetention.toMillis() >= 1,
-				() -> "'tokenRetention' must be at least 1ms, but was " + tokenRetention);
+		Assert.isTrue(
+				tokenRetention != null && tokenRetention.toMillis() >= 1
+						&& tokenRetention.toMillis() <= FencedScripts.MAX_MILLIS,
+				() -> "'tokenRetention' of FencedRedisTemplate must be at least 1ms and at most "
+						+ FencedScripts.MAX_MILLIS + "ms, but was " + tokenRetention);
 	}
 
 	private FencedRedisTemplate(StringRedisTemplate redis, FencedScripts scripts, Duration tokenRetention,
@@ -225,8 +230,8 @@ public class FencedRedisTemplate {
 	 * suffix when it has a hash tag, else the key as a hash tag with the suffix, so that
 	 * both are in the same Cluster hash slot ({@code stock:{42}} &rarr;
 	 * {@code stock:{42}:fencing-token}, {@code stock:42} &rarr;
-	 * {@code {stock:42}:fencing-token}). A key as the template's key serializer writes
-	 * it.
+	 * {@code fencing-token:{stock:42}}); no two data keys share a token key. A key as the
+	 * template's key serializer writes it.
 	 * @param key the data key
 	 * @return the token key
 	 * @throws IllegalArgumentException if the key has a {@code '}'} but no hash tag,
@@ -255,8 +260,9 @@ public class FencedRedisTemplate {
 	}
 
 	private static long ttlMillis(String method, Duration ttl) {
-		Assert.isTrue(ttl != null && ttl.toMillis() >= 1,
-				() -> "'ttl' of FencedRedisTemplate." + method + " must be at least 1ms, but was " + ttl);
+		Assert.isTrue(ttl != null && !ttl.isNegative() && ttl.compareTo(MAX_TTL) <= 0 && ttl.toMillis() >= 1,
+				() -> "'ttl' of FencedRedisTemplate." + method + " must be at least 1ms and at most "
+						+ FencedScripts.MAX_MILLIS + "ms, but was " + ttl);
 		return ttl.toMillis();
 	}
 

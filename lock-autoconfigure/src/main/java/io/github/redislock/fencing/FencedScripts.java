@@ -31,7 +31,12 @@ final class FencedScripts extends DefaultScriptExecutor<String> {
 
 	private static final RedisScript<Long> HSET = load("fenced-hset");
 
+	/** The largest time to live or retention: Lua keeps integers exact up to 2^53. */
+	static final long MAX_MILLIS = (1L << 53) - 1;
+
 	private static final byte[] TOKEN_KEY_SUFFIX = ":fencing-token".getBytes(StandardCharsets.US_ASCII);
+
+	private static final byte[] UNTAGGED_TOKEN_KEY_PREFIX = "fencing-token:".getBytes(StandardCharsets.US_ASCII);
 
 	private final StringRedisTemplate redis;
 
@@ -64,7 +69,8 @@ final class FencedScripts extends DefaultScriptExecutor<String> {
 
 	/**
 	 * The data key with a suffix when it has a hash tag, else the key made a hash tag
-	 * with the suffix, so that both share a Cluster hash slot.
+	 * after a prefix, so that both share a Cluster hash slot and the two forms never
+	 * meet.
 	 */
 	static byte[] tokenKey(byte[] key) {
 		int open = indexOf(key, '{', 0);
@@ -83,13 +89,20 @@ final class FencedScripts extends DefaultScriptExecutor<String> {
 		tagged[0] = '{';
 		System.arraycopy(key, 0, tagged, 1, key.length);
 		tagged[key.length + 1] = '}';
-		return concat(tagged, TOKEN_KEY_SUFFIX);
+		return concat(UNTAGGED_TOKEN_KEY_PREFIX, tagged);
 	}
 
-	/** Both scripts take two keys, the data key and its token key. */
+	/**
+	 * Both scripts take two keys, the data key and its token key. Refused before it is
+	 * queued in a transaction or pipeline, whose answer would come too late to refuse.
+	 */
 	private @Nullable Long run(RedisScript<Long> script, byte[]... keysAndArgs) {
-		return this.redis.execute((RedisCallback<Long>) (connection) -> eval(connection, script, ReturnType.INTEGER, 2,
-				keysAndArgs, null));
+		return this.redis.execute((RedisCallback<Long>) (connection) -> {
+			if (connection.isQueueing() || connection.isPipelined()) {
+				return null;
+			}
+			return eval(connection, script, ReturnType.INTEGER, 2, keysAndArgs, null);
+		});
 	}
 
 	private static int indexOf(byte[] bytes, char c, int from) {

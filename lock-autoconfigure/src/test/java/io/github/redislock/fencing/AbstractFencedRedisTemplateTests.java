@@ -14,10 +14,13 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.data.redis.connection.RedisConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.RedisOperations;
+import org.springframework.data.redis.core.SessionCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.awaitility.Awaitility.await;
 
@@ -134,6 +137,47 @@ abstract class AbstractFencedRedisTemplateTests {
 			.withMessageContaining("FencedRedisTemplate.set(\"stock:none\")")
 			.withMessageContaining("@RedisLock");
 		assertThat(this.redis.hasKey("stock:none")).isFalse();
+	}
+
+	@Test
+	void aKeyAndTheSameKeyAsAHashTagKeepTokensOfTheirOwn() {
+		this.fenced.forToken("plain", 500).set("item", "plain");
+		this.fenced.forToken("tagged", 3).set("{item}", "tagged");
+		assertThat(FencedRedisTemplate.tokenKey("item")).isNotEqualTo(FencedRedisTemplate.tokenKey("{item}"));
+		assertThat(this.redis.opsForValue().get("{item}")).isEqualTo("tagged");
+		assertThatExceptionOfType(StaleFencingTokenException.class)
+			.isThrownBy(() -> this.fenced.forToken("plain", 499).set("item", "stale"));
+	}
+
+	@Test
+	void aTimeToLiveOrRetentionTooLongForTheScriptsIsRefusedBeforeAnythingIsWritten() {
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.fenced.forToken("long", 1).set("long:1", "v", Duration.ofMillis(Long.MAX_VALUE)))
+			.withMessageContaining("FencedRedisTemplate.set");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> this.fenced.forToken("long", 1)
+				.hset("long:2", Map.of("f", "v"), Duration.ofMillis(100_000_000_000_000_000L)))
+			.withMessageContaining("FencedRedisTemplate.hset");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> new FencedRedisTemplate(this.redis, Duration.ofMillis(Long.MAX_VALUE)))
+			.withMessageContaining("tokenRetention");
+		assertThat(this.redis.hasKey("long:1")).isFalse();
+		assertThat(this.redis.hasKey("long:2")).isFalse();
+	}
+
+	@Test
+	void aFencedWriteInAPipelineIsRefusedAndNotWritten() {
+		this.fenced.forToken("piped", 1).set("piped:warm", "loads the script");
+		assertThatIllegalStateException().isThrownBy(() -> this.redis.executePipelined(new SessionCallback<Object>() {
+
+			@Override
+			public <K, V> Object execute(RedisOperations<K, V> operations) {
+				AbstractFencedRedisTemplateTests.this.fenced.forToken("piped", 2).set("piped:1", "v");
+				return null;
+			}
+
+		})).withMessageContaining("pipeline");
+		assertThat(this.redis.hasKey("piped:1")).isFalse();
 	}
 
 }

@@ -19,10 +19,10 @@ class TokenKeyTests {
 
 	@ParameterizedTest
 	@CsvSource(delimiter = '|', textBlock = """
-			stock:42      | {stock:42}:fencing-token
+			stock:42      | fencing-token:{stock:42}
 			stock:{42}    | stock:{42}:fencing-token
 			}{42}         | }{42}:fencing-token
-			a{b           | {a{b}:fencing-token
+			a{b           | fencing-token:{a{b}
 			""")
 	void tokenKeySharesTheValuesHashTag(String key, String tokenKey) {
 		assertThat(FencedRedisTemplate.tokenKey(key)).isEqualTo(tokenKey);

@@ -91,10 +91,7 @@ final class GuardedStore {
 		}
 	}
 
-	/**
-	 * A release that leaves the lock in the store for {@code keptFor}: uninterruptible,
-	 * like {@link #release}, which it stands in for.
-	 */
+	/** Stands in for {@link #release}, leaving the lock for {@code keptFor}. */
 	boolean keep(Lease hold, Duration keptFor, boolean leaseLeft) {
 		try {
 			return this.uninterruptible

@@ -17,9 +17,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 @ConfigurationProperties("management.endpoint.locks")
 class LocksEndpointProperties {
 
-	/**
-	 * When to show lock names, and the Redis keys made of them, rather than '******'.
-	 */
+	/** When to show lock names, and the Redis keys made of them, rather than '******'. */
 	private Show showValues = Show.NEVER;
 
 	/**

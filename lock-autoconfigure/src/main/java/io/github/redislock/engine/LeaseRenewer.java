@@ -356,10 +356,7 @@ final class LeaseRenewer implements AutoCloseable {
 		}
 	}
 
-	/**
-	 * A failure here must not skip the rest of the batch; {@code renewed} is {@code null}
-	 * on failure.
-	 */
+	/** A failure here must not skip the batch; {@code renewed} is null on failure. */
 	private void apply(RenewalCall call, int index, @Nullable Boolean renewed) {
 		Lease hold = call.holds.get(index);
 		try {

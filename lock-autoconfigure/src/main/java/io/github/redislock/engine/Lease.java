@@ -214,10 +214,6 @@ final class Lease {
 		this.method = method;
 	}
 
-	boolean isReleased() {
-		return this.released;
-	}
-
 	/** No longer this process's to renew, release or report lost. */
 	boolean isReleasedOrLost() {
 		return this.released || this.lost;

@@ -422,7 +422,6 @@ final class LeaseRenewer implements AutoCloseable {
 
 		final long giveUpAfter;
 
-		/** Leases whose answer has not been applied yet. */
 		int unanswered;
 
 		boolean failed;

@@ -100,7 +100,6 @@ final class UninterruptibleCall {
 		return false;
 	}
 
-	/** One attempt of a call. */
 	@FunctionalInterface
 	interface Attempt<T> {
 

@@ -71,7 +71,6 @@ class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements Be
 		check(this.keyCache, "key", expression, method, targetClass);
 	}
 
-	/** As {@link #checkKey}. */
 	void checkCondition(String expression, Method method, Class<?> targetClass) {
 		check(this.conditionCache, "condition", expression, method, targetClass);
 	}

@@ -32,9 +32,9 @@ import org.springframework.util.Assert;
  * (fencing_token IS NULL OR fencing_token <= ?)} with the current lease's token: the
  * database decides under its own row lock, so a holder whose lease ran out while it was
  * paused cannot overwrite a row its successor wrote. The token is that of the innermost
- * {@code @RedisLock} method running on the calling thread ({@link LockContext#current()});
- * code using the programmatic API writes through {@link #forLock(DistributedLock)} or
- * {@link #forLock(AcquiredLock)} instead.
+ * {@code @RedisLock} method running on the calling thread
+ * ({@link LockContext#current()}); code using the programmatic API writes through
+ * {@link #forLock(DistributedLock)} or {@link #forLock(AcquiredLock)} instead.
  * <p>
  * When the statement changes no row and rows match its {@code WHERE} clause, their fence
  * is newer and a {@link StaleFencingTokenException} is thrown. The fence is per row, so

@@ -25,10 +25,9 @@ import org.springframework.util.ReflectionUtils;
 import org.springframework.util.StringUtils;
 
 /**
- * Sets up each Redlock node's Lettuce client as Spring Boot sets up the application's:
- * shared {@link ClientResources}, {@code spring.data.redis} client name and connect
- * timeout, the Redlock's SSL bundle, then the Lettuce customizers, looked up by name as
- * Spring Boot 4 moved them.
+ * Sets up each Redlock node's Lettuce client as Spring Boot sets up the application's
+ * (client resources, client name, connect timeout, SSL bundle, customizers), finding the
+ * customizers by name, as Spring Boot 4 moved them.
  *
  * @author redis-lock contributors
  */

@@ -25,12 +25,10 @@ import org.springframework.util.Assert;
 import org.springframework.util.ClassUtils;
 
 /**
- * Reads {@code maxmemory-policy} and {@code maxmemory} of every master that keeps locks,
- * and refuses or warns as {@link EvictionCheck} says: every lock key has an expiry, so
- * {@code volatile-*} policies evict them too. A server without a limit, or whose settings
- * cannot be read, is only warned about.
- * <p>
- * Runs once, at start-up, on masters only: replicas should have the same setting.
+ * Reads {@code maxmemory-policy} and {@code maxmemory} of every master keeping locks at
+ * start-up, and refuses or warns as {@link EvictionCheck} says: every lock key has an
+ * expiry, so {@code volatile-*} policies evict them too. A server without a limit, or
+ * whose settings cannot be read, is only warned about.
  *
  * @author redis-lock contributors
  */

@@ -32,10 +32,10 @@ import io.github.redislock.interceptor.JobRuns;
  * otherwise, as Spring Boot's {@code env} endpoint does with values.
  * <p>
  * Its access is read-only by default. With
- * {@code management.endpoint.locks.access=unrestricted},
- * {@code DELETE /actuator/locks/{name}} releases a lock a thread of this instance holds
- * (see {@link #release(String)}). It lets another holder in while the hung thread may
- * still run, so allow it only to operators.
+ * {@code management.endpoint.locks.access=unrestricted}, {@code DELETE
+ * /actuator/locks/{name}} releases a lock a thread of this instance holds (see
+ * {@link #release(String)}). It lets another holder in while the hung thread may still
+ * run, so allow it only to operators.
  *
  * @author redis-lock contributors
  * @since 0.1.0

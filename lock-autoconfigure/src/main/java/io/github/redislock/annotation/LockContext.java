@@ -47,8 +47,8 @@ import org.springframework.util.Assert;
  * }
  * </pre>
  *
- * A nested method on a lock name that an outer method of the same subscription holds
- * runs under the outer lease: the Reactor context is how a reactive holder re-enters.
+ * A nested method on a lock name that an outer method of the same subscription holds runs
+ * under the outer lease: the Reactor context is how a reactive holder re-enters.
  *
  * @author redis-lock contributors
  * @since 0.1.0

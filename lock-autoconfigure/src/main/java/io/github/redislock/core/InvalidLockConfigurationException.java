@@ -7,8 +7,8 @@ package io.github.redislock.core;
  * {@code @RedisLock} (a key that does not parse, an invalid time, a missing fallback, a
  * method no proxy can intercept), a Redis server that can evict lock keys, or a Spring
  * Boot line older than the starter supports. Raised at start-up, so that no lock fails or
- * silently does not lock later; a failure analyzer prints its
- * {@link #getAction() action}.
+ * silently does not lock later; a failure analyzer prints its {@link #getAction()
+ * action}.
  * <p>
  * It is not a {@link LockException}, as it stops start-up rather than reporting on one
  * lock, but for one case start-up cannot see: a method declared to return {@code Object}

@@ -299,13 +299,12 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	/**
-	 * Stop handing out locks, and wait up to the
-	 * {@link #setShutdownTimeout shutdown timeout} for the locks held to be released,
-	 * renewing their leases meanwhile. Waiting threads and new acquisitions fail with
-	 * {@link LockClientClosedException}. Locks still held at the timeout are released in
-	 * the store and reported lost; their holders get {@link LockLostException} at
-	 * release. Blocks the calling thread, so that the store's connections are stopped
-	 * only after it.
+	 * Stop handing out locks, and wait up to the {@link #setShutdownTimeout shutdown
+	 * timeout} for the locks held to be released, renewing their leases meanwhile.
+	 * Waiting threads and new acquisitions fail with {@link LockClientClosedException}.
+	 * Locks still held at the timeout are released in the store and reported lost; their
+	 * holders get {@link LockLostException} at release. Blocks the calling thread, so
+	 * that the store's connections are stopped only after it.
 	 */
 	@Override
 	public void stop() {

@@ -1,7 +1,6 @@
--- Acquires a lock, or reports how long its current holder keeps it and, if asked,
--- queues the caller so that the holder's release hands the lock straight to it. The
--- first attempt of an acquisition is a bare SET NX PX; this runs when that found the
--- lock busy, and for every later attempt.
+-- Acquires a lock, or reports how long its holder keeps it and, if asked, queues the
+-- caller so that the holder's release hands the lock straight to it. Runs when a bare
+-- SET NX PX found the lock busy, and for every later attempt.
 --
 -- KEYS[1]  lock key: a string holding the owner token, a space and the holder as JSON
 --          (see HolderRecord), its TTL is the lease; the JSON ends with "waiters":true
@@ -22,18 +21,11 @@
 -- ARGV[8]  the time of this attempt, recorded as acquiredAt if it takes the lock
 --
 -- Returns 0 when the lock is now held by ARGV[1] (it was free, or already recorded for
--- ARGV[1]), else -1 minus the holder's remaining lease in milliseconds, which is always
--- negative. No fencing token is issued here: fence.lua issues one when the holder first
--- asks, so that the many callers who never ask pay nothing for it.
+-- ARGV[1]), else -1 minus the holder's remaining lease in milliseconds. No fencing token
+-- is issued here: fence.lua issues one when the holder first asks.
 --
--- A waiter keeps its place (its arrival) when it queues again. Queueing, and leaving the
--- queue, cost O(log n) in the number n of waiters queued. Both queue keys are given the
--- same TTL, so one PTTL tells whether either must live longer.
---
--- Assumes Redis 6.2 or later: script effects replication.
---
--- ownedBy, waitersQueued and markQueued come from prelude.lua, which runs ahead of every
--- script.
+-- Assumes Redis 6.2 or later: script effects replication. ownedBy, waitersQueued and
+-- markQueued come from prelude.lua, which runs ahead of every script.
 
 local value = ARGV[1] .. ' {' .. ARGV[7] .. ',"acquiredAt":"' .. ARGV[8] .. '"}'
 if not redis.call('SET', KEYS[1], value, 'NX', 'PX', ARGV[2]) then

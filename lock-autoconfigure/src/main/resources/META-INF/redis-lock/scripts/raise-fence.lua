@@ -1,10 +1,6 @@
 -- Raises the token counter of a lock's hash slot to at least a given token, while the
--- caller still holds the lock. A Redlock issues a token from a majority of its nodes,
--- the largest of theirs, and then raises a majority to it before handing it out, so that
--- the next majority, which shares a node with this one, issues a larger token. A raise
--- that arrives after the caller's lease ran out on this node is refused: it would push
--- the token of a holder that may no longer write above the tokens of the holders after
--- it.
+-- caller still holds the lock: a Redlock raises a majority of its nodes to the token it
+-- hands out, so that the next majority, which shares a node, issues a larger one.
 --
 -- KEYS[1]  lock key: a string holding the owner token and the holder (see acquire.lua)
 -- KEYS[2]  token counter of the lock key's hash slot (see fence.lua)
@@ -14,9 +10,8 @@
 -- Returns 1 when the lock is held by ARGV[1] and the counter is at least ARGV[2] (a
 -- larger counter is kept), else 0 and nothing is changed.
 --
--- Assumes Redis 6.2 or later: script effects replication.
---
--- ownedBy comes from prelude.lua, which runs ahead of every script.
+-- Assumes Redis 6.2 or later: script effects replication. ownedBy comes from
+-- prelude.lua, which runs ahead of every script.
 
 if not ownedBy(redis.call('GET', KEYS[1]), ARGV[1]) then
   return 0

@@ -1,8 +1,6 @@
 -- Gives a lock still held by the caller a fresh lease under the owner token of the next
--- waiting thread of the caller's process, so that it can take the lock over as if it
--- had acquired it itself, without a round trip of its own. The new token makes it a new
--- hold: a late release, renewal or revoke of the old one no longer matches it. No
--- fencing token is issued: fence.lua issues one if the new holder asks.
+-- waiting thread of the caller's process, which takes it over as if it had acquired it:
+-- a late release, renewal or revoke under the old token no longer matches it.
 --
 -- KEYS[1]  lock key: a string holding the owner token and the holder (see acquire.lua),
 --          which stays as the thread that took the lock from Redis recorded it
@@ -11,13 +9,12 @@
 -- ARGV[2]  lease in milliseconds, positive
 -- ARGV[3]  owner token of the next holder, which replaces ARGV[1] in the lock key
 --
--- Returns 1 when the lock was held by ARGV[1], or is ARGV[3]'s already (the same call
--- sent again after its reply was lost), -1 when so and waiters are queued
--- (they are of other processes: the caller's process queues only one thread per lock,
--- the one now holding it); else 0: the lock expired or belongs to another owner, and is
--- left untouched.
+-- Returns 1 when the lock was held by ARGV[1], or is ARGV[3]'s already (a call re-sent
+-- after a lost reply), -1 when so and waiters of other processes are queued; else 0, and
+-- the lock is left untouched.
 --
--- ownedBy comes from prelude.lua, which runs ahead of every script.
+-- Assumes Redis 6.2 or later. ownedBy comes from prelude.lua, which runs ahead of every
+-- script.
 
 local value = redis.call('GET', KEYS[1])
 if ownedBy(value, ARGV[1]) then

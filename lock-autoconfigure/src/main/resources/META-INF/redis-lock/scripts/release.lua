@@ -1,17 +1,14 @@
--- Releases a lock held by the caller: hands it to the longest-queued waiter that is
--- still waiting, or deletes it. Also takes the caller out of the queue, so a waiter that
--- gives up calls this too: if the lock was handed to it meanwhile, it passes on. A lock
--- handed over comes without a fencing token; fence.lua issues one if its new holder asks.
+-- Releases a lock held by the caller: hands it to the longest-queued waiter still
+-- waiting, or deletes it. Also takes the caller out of the queue, so a waiter that gives
+-- up calls this too, and passes on a lock handed to it meanwhile.
 --
 -- KEYS[1]  lock key: a string holding the owner token and the holder (see acquire.lua)
 -- KEYS[2]  waiters key: a hash from the owner token of each queued waiter to
 --          '<valid until ms> <lease ms> <ticket> <holder fields>'
 -- KEYS[3]  queue key: a sorted set of the same owner tokens scored by arrival
--- KEYS[4]  released-by key: a list of the owner tokens of the latest releases that freed
---          or handed on the lock, newest first, at least MAX_REMEMBERED of them and gone
---          ARGV[6] milliseconds after the last, so that the same release sent again (a
---          client re-sends a command whose reply a dropped connection lost) is told apart
---          from a lock that was lost; optional
+-- KEYS[4]  released-by key, optional: the owner tokens of the latest releases, newest
+--          first, kept ARGV[6] ms, so that a release re-sent after a lost reply is not
+--          taken for a lost lock
 -- ARGV[1]  owner token of the caller
 -- ARGV[2]  channel on which waiters listen for the release
 -- ARGV[3]  the time of the release, recorded as acquiredAt of a waiter handed the lock
@@ -21,31 +18,19 @@
 --          by the waiter's owner token up to its last ':', follows
 -- ARGV[6]  how long to keep KEYS[4], in milliseconds, when KEYS[4] is given
 --
--- When the lock is handed to a waiter, publishes '<owner token> <ticket> <lock key>' on
--- the channel of the waiter's client only, so that a hand-off costs the same however
--- many processes wait (a token without ':' is told '<owner token> <ticket>' on ARGV[2]).
--- Publishes '' on ARGV[2] when the lock is deleted while waiters whose places ran out
--- may be left, so that they try again at once, or when it is deleted and ARGV[4] is '1'.
+-- A hand-off publishes '<owner token> <ticket> <lock key>' on the waiter's client's
+-- channel only ('<owner token> <ticket>' on ARGV[2] for a token without ':'). A delete
+-- publishes '' on ARGV[2] when places that ran out were dropped, or ARGV[4] is '1'.
 --
 -- Returns 1 when the lock was held by ARGV[1] and is now handed on or deleted; 2 when
--- ARGV[1] released it already (KEYS[4] has it) and nothing was done; else 0: the lock
--- expired or belongs to another owner, and is left untouched.
+-- ARGV[1] released it already (KEYS[4] has it); else 0, and the lock is left untouched.
 --
--- A holder has no place in the queue: the attempt of a waiter that queued takes its place
--- out when it takes the lock (acquire.lua), and a hand-off pops it. The queue is looked at
--- only when the lock key's holder record says waiters queued
--- (acquire.lua marks it), so that a release nobody waits for costs four commands. The
--- waiters are taken from the head of the queue, so a release costs O(log n) in the
--- number n of waiters queued. Places that ran out (their waiter gave up or died) are
--- dropped as they reach the head. A release looks at MAX_DROPPED + 1 places at most: a
--- live waiter behind MAX_DROPPED that ran out is still handed the lock, and when none
--- of them is live, the lock is deleted and the waiters are woken to take it as if nobody
--- were queued, so that no release stalls the server however many places ran out.
+-- The queue is read only when the holder record says waiters queued, so a release nobody
+-- waits for costs four commands. At most MAX_DROPPED places that ran out are dropped per
+-- release; past them the lock is deleted and the waiters woken, so no release stalls.
 --
--- Assumes Redis 6.2 or later: script effects replication.
---
--- ownedBy, waitersQueued and markQueued come from prelude.lua, which runs ahead of every
--- script.
+-- Assumes Redis 6.2 or later: script effects replication. ownedBy, waitersQueued and
+-- markQueued come from prelude.lua, which runs ahead of every script.
 
 local MAX_DROPPED = 16
 local MAX_REMEMBERED = 1024

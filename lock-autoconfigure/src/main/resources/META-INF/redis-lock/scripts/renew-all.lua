@@ -1,8 +1,6 @@
--- Extends the leases of several locks at once, each only if still held by its caller.
--- Used to renew many held locks in one call; on Redis Cluster it is called with keys of
--- one hash slot at a time. The owner tokens of one client share a prefix, and its leases
--- are mostly of one length, so both are sent once per call: a renewal then costs the
--- bytes of its key and little more.
+-- Extends the leases of several locks at once, each only if still held by its caller;
+-- on Redis Cluster, keys of one hash slot at a time. The owner tokens' shared prefix and
+-- the lease are sent once per call, so a renewal costs little more than its key.
 --
 -- KEYS[i]  lock key: a string holding the owner token and the holder (see acquire.lua)
 -- ARGV[1]  new lease of every key in milliseconds from now, positive
@@ -12,9 +10,8 @@
 -- Returns a list with, for each key in order, 1 when its lease is extended, else 0: the
 -- lock expired or belongs to another owner, and is left untouched.
 --
--- Assumes Redis 6.2 or later.
---
--- ownedBy comes from prelude.lua, which runs ahead of every script.
+-- Assumes Redis 6.2 or later. ownedBy comes from prelude.lua, which runs ahead of every
+-- script.
 
 local lease = ARGV[1]
 local prefix = ARGV[2]

@@ -8,9 +8,8 @@
 -- Returns 1 when the lock was held by ARGV[1] and its lease is extended, else 0: the
 -- lock expired or belongs to another owner, and is left untouched.
 --
--- Assumes Redis 6.2 or later.
---
--- ownedBy comes from prelude.lua, which runs ahead of every script.
+-- Assumes Redis 6.2 or later. ownedBy comes from prelude.lua, which runs ahead of every
+-- script.
 
 if ownedBy(redis.call('GET', KEYS[1]), ARGV[1]) then
   redis.call('PEXPIRE', KEYS[1], ARGV[2])

@@ -24,23 +24,18 @@ import io.github.redislock.engine.DefaultLockClient.WaiterView;
 import io.github.redislock.interceptor.JobRuns;
 
 /**
- * The Actuator endpoint {@code locks}: the locks this instance holds now, with what an
+ * The Actuator endpoint {@code locks}: the locks this instance holds, with what an
  * operator needs to find a hung holder, the waits in progress, and the scheduled
  * {@code @RedisLock} methods with the ticks this instance ran and skipped. Each instance
- * shows only its own, so looking costs no round trip to Redis and holds no lock: a job's
- * tick skipped here as {@code ran-elsewhere} ran on another instance, whose own endpoint
- * shows that run with its host and pid; this one does not say which instance it was (the
- * tick's record in Redis names it, but the store offers no read of a lock's holder). Lock
- * names (and the keys made of them) often carry user ids, so they are shown as
- * {@code ******} unless {@code management.endpoint.locks.show-values} says otherwise, as
- * Spring Boot's {@code env} endpoint does with values.
+ * shows only its own, so looking holds no lock. Lock names often carry user ids, so they
+ * are shown as {@code ******} unless {@code management.endpoint.locks.show-values} says
+ * otherwise, as Spring Boot's {@code env} endpoint does with values.
  * <p>
  * Its access is read-only by default. With
  * {@code management.endpoint.locks.access=unrestricted}, {@code DELETE
  * /actuator/locks/{name}} releases a lock a thread of this instance holds (see
- * {@link #release(String)}), never another instance's. It lets another holder in while
- * the hung thread may still run, so allow it only to operators, behind the security of
- * the other write endpoints.
+ * {@link #release(String)}). It lets another holder in while the hung thread may still
+ * run, so allow it only to operators.
  *
  * @author redis-lock contributors
  * @since 0.1.0

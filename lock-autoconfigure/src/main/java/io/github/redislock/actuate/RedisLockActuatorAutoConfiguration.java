@@ -26,11 +26,8 @@ import io.github.redislock.store.LockStore;
 
 /**
  * Auto-configuration of what the starter shows Spring Boot Actuator, when the lock client
- * is the starter's: the {@code locks} endpoint, made only when the application exposes
- * it, read-only unless its access is raised, with the scheduled jobs' runs when there is
- * a {@link JobRuns} bean, and the {@code redisLock} health indicator on Spring Boot 3's
- * or 4's health API, which {@code management.health.redislock.enabled} and
- * {@code management.health.defaults.enabled} turn off.
+ * is the starter's: the {@code locks} endpoint, read-only unless its access is raised,
+ * and the {@code redisLock} health indicator on Spring Boot 3's or 4's health API.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -80,8 +77,8 @@ public final class RedisLockActuatorAutoConfiguration {
 	}
 
 	/**
-	 * Spring Boot 3.3 has no access levels: the release operation is there only when the
-	 * access property Boot 3.4 introduced asks for it.
+	 * Spring Boot 3.3 has no access levels: the release is there only when the 3.4 access
+	 * property asks for it.
 	 */
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnMissingClass(ACCESS)

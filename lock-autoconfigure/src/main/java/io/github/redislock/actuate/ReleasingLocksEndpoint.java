@@ -17,11 +17,9 @@ import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.interceptor.JobRuns;
 
 /**
- * The {@code locks} endpoint with its release as a delete operation. Spring Boot 3.4 and
- * later offer the operation only when the endpoint's access allows writes; on 3.3, which
- * has no access levels, the auto-configuration makes this class only when
- * {@code management.endpoint.locks.access} is {@code unrestricted}, and
- * {@link LocksEndpoint} otherwise.
+ * The {@code locks} endpoint with its release as a delete operation, which Spring Boot
+ * 3.4 and later offer only when the endpoint's access allows writes; on 3.3 this class is
+ * made only when {@code management.endpoint.locks.access} is {@code unrestricted}.
  *
  * @author redis-lock contributors
  */

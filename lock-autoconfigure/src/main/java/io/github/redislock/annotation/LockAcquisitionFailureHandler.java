@@ -18,9 +18,7 @@ import org.jspecify.annotations.Nullable;
 @FunctionalInterface
 public interface LockAcquisitionFailureHandler {
 
-	/**
-	 * The default handler, which throws the exception.
-	 */
+	/** The default handler, which throws the exception. */
 	LockAcquisitionFailureHandler THROW = (exception, arguments) -> {
 		throw exception;
 	};

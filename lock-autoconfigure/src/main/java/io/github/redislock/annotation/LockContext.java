@@ -31,14 +31,9 @@ import org.springframework.util.Assert;
  *
  * In nested locked methods it describes the innermost one. It is bound only while the
  * method body runs on the calling thread, and not while a method whose condition skipped
- * its lock runs, even inside another locked method: that method holds no lock of its own,
- * and the outer lock's fencing token is not one for its key.
- * <p>
- * A method that returns a {@code CompletableFuture}, a {@code CompletionStage}, a
- * {@code Mono} or a {@code Flux} holds its lock until that work completes: the context
- * its body takes from {@link #current()} stays valid on any thread until then, so the
- * work can carry it along (its first {@link #getFencingToken()} then waits for the
- * store's answer, so call it where blocking is allowed).
+ * its lock runs: the outer lock's fencing token is not one for its key. A method that
+ * returns a future holds its lock until the future completes, and the context its body
+ * took from {@link #current()} stays valid on any thread until then.
  * <p>
  * Reactive work hops threads, so a {@code Mono} or {@code Flux} reads its lease from the
  * Reactor context instead, with {@link #currentLease()}:
@@ -52,9 +47,8 @@ import org.springframework.util.Assert;
  * }
  * </pre>
  *
- * There too a nested method on a lock name an outer method of the same subscription holds
- * runs under the outer lease: the Reactor context is how a reactive holder re-enters its
- * lock.
+ * A nested method on a lock name that an outer method of the same subscription holds runs
+ * under the outer lease: the Reactor context is how a reactive holder re-enters.
  *
  * @author redis-lock contributors
  * @since 0.1.0

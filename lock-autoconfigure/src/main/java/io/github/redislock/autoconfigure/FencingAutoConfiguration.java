@@ -20,12 +20,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 
 /**
  * Auto-configuration of the fenced writes: a {@link FencedJdbcTemplate} over the
- * application's {@link JdbcClient} (or its only {@link DataSource}) when it uses Spring
- * JDBC, and a {@link FencedRedisTemplate} over its {@link StringRedisTemplate}, since the
- * data it fences is the application's, where the template writes it, not the locks'.
- * Apart from the main auto-configuration so that nothing there names a JDBC type. The
- * data source and Redis auto-configurations are named for both Spring Boot lines, which
- * keep them in different packages.
+ * application's {@link JdbcClient} (or its only {@link DataSource}), and a
+ * {@link FencedRedisTemplate} over its {@link StringRedisTemplate}, where the fenced data
+ * lives. Apart from the main auto-configuration so that nothing there names a JDBC type.
  *
  * @author redis-lock contributors
  * @since 0.1.0

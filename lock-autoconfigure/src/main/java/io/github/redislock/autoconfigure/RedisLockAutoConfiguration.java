@@ -38,14 +38,10 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * Auto-configuration of Redis locks: a {@link LockStore} on the application's
  * {@link RedisConnectionFactory}, a {@link LockClient}, a {@link LockOperations}
  * template, and a {@link ReactiveLockTemplate} with Reactor. Every bean backs off when
- * the application defines its own. {@code @RedisLock} is applied, over those lock
- * operations, by
- * {@link io.github.redislock.interceptor.RedisLockAnnotationAutoConfiguration}.
+ * the application defines its own.
  * <p>
- * Start-up stops on an unsupported Spring Boot line ({@link SupportedSpringBootCheck})
- * and, by default, on a Redis that can evict lock keys
- * ({@link RedisLockStore#checkEvictionPolicy}): locks that may not hold must not look as
- * if they did.
+ * Start-up stops on an unsupported Spring Boot line and, by default, on a Redis that can
+ * evict lock keys: locks that may not hold must not look as if they did.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -68,9 +64,8 @@ public final class RedisLockAutoConfiguration {
 
 		/**
 		 * With {@code redis-lock.redlock.nodes}, locks live on a majority of those
-		 * masters, through connections of their own, set up as Spring Boot sets up the
-		 * application's ({@link RedlockClientConfigurer}); declared before the Redis
-		 * store, which then backs off.
+		 * masters, set up as Spring Boot sets up the application's connection; the Redis
+		 * store then backs off.
 		 */
 		@Bean
 		@ConditionalOnMissingBean(LockStore.class)
@@ -94,8 +89,8 @@ public final class RedisLockAutoConfiguration {
 		}
 
 		/**
-		 * A template of its own, so no setting of the application's template (transaction
-		 * support, serializers) reaches the locks.
+		 * A template of its own, so no setting of the application's template reaches the
+		 * locks.
 		 */
 		@Bean
 		@ConditionalOnMissingBean(LockStore.class)
@@ -128,8 +123,7 @@ public final class RedisLockAutoConfiguration {
 
 		/**
 		 * {@link LockLostListener} beans are looked up at each loss, so that one may
-		 * depend on the lock client; one that throws does not keep the others from being
-		 * told.
+		 * depend on the lock client.
 		 */
 		@Bean
 		@ConditionalOnMissingBean(LockClient.class)
@@ -172,8 +166,8 @@ public final class RedisLockAutoConfiguration {
 		}
 
 		/**
-		 * A {@link ReactiveLockTemplate} over the lock client, when the application has
-		 * Reactor; nothing outside this class names a Reactor type.
+		 * A {@link ReactiveLockTemplate} with Reactor; nothing outside this class names a
+		 * Reactor type.
 		 */
 		@Configuration(proxyBeanMethods = false)
 		@ConditionalOnClass(name = "reactor.core.publisher.Mono")

@@ -36,9 +36,7 @@ public class RedisLockProperties implements Validator {
 
 	private static final Duration MIN_TIME = Duration.ofMillis(1);
 
-	/**
-	 * Whether to enable Redis locks and the @RedisLock annotation.
-	 */
+	/** Whether to enable Redis locks and the @RedisLock annotation. */
 	private boolean enabled = true;
 
 	/**
@@ -472,9 +470,7 @@ public class RedisLockProperties implements Validator {
 		 */
 		private Duration delay = Duration.ofMillis(50);
 
-		/**
-		 * Factor applied to each following delay.
-		 */
+		/** Factor applied to each following delay. */
 		private double multiplier = 2.0;
 
 		/**
@@ -547,9 +543,7 @@ public class RedisLockProperties implements Validator {
 
 	}
 
-	/**
-	 * Renewal of leases while locks are held.
-	 */
+	/** Renewal of leases while locks are held. */
 	public static class Renewal {
 
 		/**
@@ -570,9 +564,7 @@ public class RedisLockProperties implements Validator {
 
 	}
 
-	/**
-	 * The advisor that applies @RedisLock.
-	 */
+	/** The advisor that applies @RedisLock. */
 	public static class Aspect {
 
 		/**
@@ -618,9 +610,7 @@ public class RedisLockProperties implements Validator {
 
 	}
 
-	/**
-	 * Redlock: locks on a majority of independent Redis masters.
-	 */
+	/** Redlock: locks on a majority of independent Redis masters. */
 	public static class Redlock {
 
 		/**
@@ -712,9 +702,7 @@ public class RedisLockProperties implements Validator {
 			}
 		}
 
-		/**
-		 * TLS of the connections to the nodes.
-		 */
+		/** TLS of the connections to the nodes. */
 		public static class Ssl {
 
 			/**
@@ -737,9 +725,7 @@ public class RedisLockProperties implements Validator {
 
 	}
 
-	/**
-	 * Shutdown of the lock client when the application stops.
-	 */
+	/** Shutdown of the lock client when the application stops. */
 	public static class Shutdown {
 
 		/**
@@ -762,9 +748,7 @@ public class RedisLockProperties implements Validator {
 
 	}
 
-	/**
-	 * Metrics and traces, when Micrometer is in use.
-	 */
+	/** Metrics and traces, when Micrometer is in use. */
 	public static class Metrics {
 
 		/**

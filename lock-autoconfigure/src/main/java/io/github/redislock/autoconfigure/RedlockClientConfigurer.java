@@ -26,11 +26,8 @@ import org.springframework.util.StringUtils;
 
 /**
  * Sets up each Redlock node's Lettuce client as Spring Boot sets up the application's
- * own: its {@link ClientResources} (shared, so metrics and tracing cover the nodes), the
- * client name and connect timeout of {@code spring.data.redis}, the Redlock's SSL bundle,
- * then the application's Lettuce customizers, in order. The customizer interfaces are
- * looked up by name because Spring Boot 4 moved them, and this class must compile to the
- * same bytes on both lines.
+ * (client resources, client name, connect timeout, SSL bundle, customizers), finding the
+ * customizers by name, as Spring Boot 4 moved them.
  *
  * @author redis-lock contributors
  */
@@ -74,12 +71,8 @@ final class RedlockClientConfigurer implements Consumer<LettuceClientConfigurati
 	}
 
 	/**
-	 * Read what the nodes' clients need from the application, failing now if the SSL
-	 * bundle is missing.
-	 * @param beanFactory the application's beans
-	 * @param environment the application's environment
-	 * @param sslBundle the name of the SSL bundle, or {@code null} for none
-	 * @return the configurer
+	 * Reads what the nodes' clients need, failing now if the SSL bundle is missing;
+	 * {@code sslBundle} is {@code null} for none.
 	 */
 	static RedlockClientConfigurer of(ListableBeanFactory beanFactory, Environment environment,
 			@Nullable String sslBundle) {
@@ -138,10 +131,7 @@ final class RedlockClientConfigurer implements Consumer<LettuceClientConfigurati
 		return ssl.build();
 	}
 
-	/**
-	 * The beans of the customizer interface of the Spring Boot line on the classpath, in
-	 * order, each as a call of its {@code customize} method.
-	 */
+	/** The customizer beans of the Spring Boot line on the classpath, in order. */
 	private static <T> List<Consumer<T>> customizers(ListableBeanFactory beanFactory, String[] typeNames,
 			Class<T> argument) {
 		ClassLoader classLoader = RedlockClientConfigurer.class.getClassLoader();

@@ -3,11 +3,8 @@
 
 /**
  * Spring Boot auto-configuration of Redis locks and {@code @RedisLock}, with its
- * properties under {@code redis-lock}. With {@code actuate}, the only package that names
- * Spring Boot types.
- * <p>
- * Internal: reference these classes only to exclude an auto-configuration or to read the
- * properties.
+ * properties under {@code redis-lock}. Internal: reference these classes only to exclude
+ * an auto-configuration or to read the properties.
  */
 @NullMarked
 package io.github.redislock.autoconfigure;

@@ -9,23 +9,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 
-import org.jspecify.annotations.Nullable;
-
 /**
  * A reentrant lock shared by every process that uses the same store and lock name.
  * <p>
- * Each acquisition holds the lock for a lease: if the holder dies, the lock frees itself
- * when the lease runs out. So does the lock of a thread that ends without unlocking it,
- * for the other threads of its process too. A holder that needs longer asks for renewal,
- * which extends the lease while the lock is held. Re-entries by the holding thread are
- * counted locally and cost no round trip to the store.
+ * Each acquisition holds the lock for a lease: if the holder dies, or its thread ends
+ * without unlocking, the lock frees itself when the lease runs out. A holder that needs
+ * longer asks for renewal, which extends the lease while the lock is held. Re-entries are
+ * counted locally and cost no round trip.
  * <p>
  * The {@link Lock} methods use the lease and renewal of the {@link LockClient} that
- * handed out this lock. {@link #newCondition()} is not supported.
- * <p>
- * An invalid argument, {@code null} included, is refused with an
- * {@link IllegalArgumentException} naming the argument and the lock, as Spring's
- * {@code Assert} does, before anything reaches the store.
+ * handed out this lock. {@link #newCondition()} is not supported. An invalid argument,
+ * {@code null} included, is refused with an {@link IllegalArgumentException} before
+ * anything reaches the store.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -71,10 +66,8 @@ public interface DistributedLock extends Lock {
 
 	/**
 	 * Acquire the lock as a definition says: its wait time, lease, renewal, what takes
-	 * the lock (which the store records with it, next to the holder's host, process,
-	 * thread and the time it was taken, so that an operator can tell who holds it) and
-	 * how long to hold it at least. The lock keeps the name and label it was obtained
-	 * with.
+	 * the lock (which the store records with the holder, for operators) and how long to
+	 * hold it at least. The lock keeps the name and label it was obtained with.
 	 * @param definition how to acquire the lock
 	 * @return whether the lock was acquired
 	 * @throws InterruptedException if the thread is interrupted while waiting
@@ -112,11 +105,10 @@ public interface DistributedLock extends Lock {
 
 	/**
 	 * Return the fencing token of the current thread's hold: a number that grows with
-	 * every fresh acquisition of this lock name, so a store written under the lock can
-	 * reject a stale holder. No acquisition comes with one: the first call of a hold
-	 * takes a round trip to the store, which issues a token only to a holder it still
-	 * records. An interrupt of the thread does not keep the token from being issued, and
-	 * the interrupt flag is left set.
+	 * every fresh acquisition of this lock name, so that a store written under the lock
+	 * can reject a stale holder. The first call of a hold takes a round trip to the
+	 * store, which issues a token only to a holder it still records; an interrupt does
+	 * not stop it, and the flag is left set.
 	 * @return the fencing token
 	 * @throws IllegalMonitorStateException if the current thread does not hold the lock
 	 * @throws LockLostException if the lease was lost before a token was issued
@@ -133,13 +125,12 @@ public interface DistributedLock extends Lock {
 
 	/**
 	 * Return a stage that completes when the current thread's hold of this lock is found
-	 * lost while held: renewal found the lock taken or expired, or its lease ran out
-	 * before a renewal was answered, the client shut down, or an operator revoked it. It
-	 * never completes for a hold released in time, nor for the hold of another thread
-	 * that took it over. Re-entries of one hold share its loss. The stage completes on a
-	 * thread of the lock client, never the one renewing leases: continue with the
-	 * {@code ...Async} methods and an executor of your own for work that blocks.
-	 * {@code lost-lease-action: interrupt} relies on it to stop a method's work.
+	 * lost while held: renewal found the lock taken or expired, its lease ran out before
+	 * a renewal was answered, the client shut down, or an operator revoked it. It never
+	 * completes for a hold released in time, nor for another thread's hold. Re-entries of
+	 * one hold share its loss. The stage completes on a thread of the lock client:
+	 * continue with the {@code ...Async} methods and an executor of your own for work
+	 * that blocks.
 	 * @return the loss, as the exception {@link #unlock()} throws
 	 * @throws IllegalMonitorStateException if the current thread does not hold the lock
 	 */

@@ -6,14 +6,13 @@ package io.github.redislock.core;
  * Thrown when the locks are set up in a way that cannot work: an invalid
  * {@code @RedisLock} (a key that does not parse, an invalid time, a missing fallback, a
  * method no proxy can intercept), a Redis server that can evict lock keys, or a Spring
- * Boot line older than the starter supports. Raised at start-up, so that the application
- * does not start with a lock that would fail, or silently not lock, later; a failure
- * analyzer prints its {@link #getAction() action}.
+ * Boot line older than the starter supports. Raised at start-up, so that no lock fails or
+ * silently does not lock later; a failure analyzer prints its {@link #getAction()
+ * action}.
  * <p>
- * It is not a {@link LockException}: like Spring Boot's own configuration failures, it
- * stops start-up rather than reporting on one lock at run time. The one exception is a
- * method declared to return {@code Object} that returns unfinished work, which start-up
- * cannot see: its call fails with this exception.
+ * It is not a {@link LockException}, as it stops start-up rather than reporting on one
+ * lock, but for one case start-up cannot see: a method declared to return {@code Object}
+ * that returns unfinished work fails its call with it.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -58,9 +58,7 @@ public class LockAcquisitionException extends LockException {
 		this(lockName, waitTime, "Lock '" + lockName + "' not acquired within " + describe(waitTime), null);
 	}
 
-	/**
-	 * Describe a wait time in milliseconds, or as it is when too long for them.
-	 */
+	/** Describe a wait time in milliseconds, or as it is when too long for them. */
 	private static String describe(Duration waitTime) {
 		return (waitTime.compareTo(LockDefinition.MAX_LEASE_TIME) <= 0) ? waitTime.toMillis() + " ms"
 				: waitTime.toString();

@@ -23,9 +23,7 @@ import org.springframework.util.Assert;
  */
 public record LockBackoff(Duration delay, double multiplier, Duration maxDelay, double jitter) {
 
-	/**
-	 * 50 ms, doubling up to 1 s, with 20% jitter.
-	 */
+	/** 50 ms, doubling up to 1 s, with 20% jitter. */
 	public static final LockBackoff DEFAULT = new LockBackoff(Duration.ofMillis(50), 2.0, Duration.ofSeconds(1), 0.2);
 
 	/**

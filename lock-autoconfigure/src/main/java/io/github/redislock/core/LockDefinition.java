@@ -22,40 +22,32 @@ import org.springframework.util.StringUtils;
  * {@link #MAX_LEASE_TIME} is cut to it, which is waiting practically forever
  * @param renew whether to extend the lease while the lock is held
  * @param label the bounded name that metrics, traces and logs report the lock under, the
- * same for every name of one kind of lock (as {@code "order"} for {@code "order:42"}), so
- * that meters do not grow with every lock name; {@value #DEFAULT_LABEL} unless set with
- * {@link #withLabel}
+ * same for every lock of one kind (as {@code "order"} for {@code "order:42"});
+ * {@value #DEFAULT_LABEL} unless set with {@link #withLabel}
  * @param method what takes the lock, recorded with it in the store next to the holder's
- * host, process, thread and acquisition time, so that an operator can tell who holds it
- * ({@code GET} on the lock key in {@code redis-cli}): the {@code @RedisLock} method, set
- * by the annotation, or whatever a programmatic caller names; {@code null} for nothing
+ * host, process, thread and acquisition time: the {@code @RedisLock} method, or whatever
+ * a programmatic caller names; {@code null} for nothing
  * @param holdAtLeast how long the lock stays taken after it was acquired, even once
- * released: a release before then leaves it in the store until then, without any thread
- * waiting, so that work that ends quickly (a job that several instances start at about
- * the same time, say) is not done again by another instance right after;
- * {@link Duration#ZERO} for none
+ * released, so that work that ends quickly (a job several instances start at about the
+ * same time) is not done again by another instance right after; {@link Duration#ZERO} for
+ * none
  * @author redis-lock contributors
  * @since 0.1.0
  */
 public record LockDefinition(String name, Duration leaseTime, Duration waitTime, boolean renew, String label,
 		@Nullable String method, Duration holdAtLeast) {
 
-	/**
-	 * The label of locks that were given none.
-	 */
+	/** The label of locks that were given none. */
 	public static final String DEFAULT_LABEL = "programmatic";
 
 	/**
-	 * The longest lease, {@code Long.MAX_VALUE} nanoseconds (about 292 years): leases are
-	 * timed with {@link System#nanoTime()}, whose arithmetic overflows beyond. Longer
-	 * leases are refused, by every entry point, before anything reaches the store.
+	 * The longest lease, {@code Long.MAX_VALUE} nanoseconds (about 292 years), as leases
+	 * are timed with {@link System#nanoTime()}; longer leases are refused before anything
+	 * reaches the store.
 	 */
 	public static final Duration MAX_LEASE_TIME = Duration.ofNanos(Long.MAX_VALUE);
 
-	/**
-	 * The shortest lease: a shorter one would reach Redis as {@code PX 0}, which it
-	 * refuses.
-	 */
+	/** The shortest lease: Redis refuses {@code PX 0}. */
 	private static final Duration MIN_LEASE_TIME = Duration.ofMillis(1);
 
 	/**
@@ -177,8 +169,8 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 	}
 
 	/**
-	 * Check a wait time and cut it to {@link #MAX_LEASE_TIME}, since waiting longer than
-	 * that is waiting practically forever.
+	 * Check a wait time and cut it to {@link #MAX_LEASE_TIME}, which is waiting
+	 * practically forever.
 	 * @param name the lock name, for the message
 	 * @param waitTime the wait time
 	 * @return the wait time, at most {@link #MAX_LEASE_TIME}
@@ -196,10 +188,8 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 	}
 
 	/**
-	 * Check a lease, or another time the engine counts in nanoseconds as it counts
-	 * leases: at least 1 ms and at most {@link #MAX_LEASE_TIME}. The one range check
-	 * behind every entry point: this definition, the lock API, {@code @RedisLock}, the
-	 * {@code redis-lock} properties, the backoff and the Redis store.
+	 * Check a lease, or another time the engine counts as it counts leases: at least 1 ms
+	 * and at most {@link #MAX_LEASE_TIME}.
 	 * @param time the time
 	 * @param subject what the time is, as the message names it, such as
 	 * {@code Lease time of lock 'orders'} or {@code redis-lock.expire}
@@ -219,9 +209,8 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 
 	/**
 	 * Check a lease given as an amount of a unit, as
-	 * {@link #checkLeaseTime(Duration, Supplier)} does, and convert it. An amount too
-	 * large for {@link TimeUnit#toNanos} is refused rather than cut to a lease shorter
-	 * than asked for.
+	 * {@link #checkLeaseTime(Duration, Supplier)} does, and convert it; an amount too
+	 * large for {@link TimeUnit#toNanos} is refused, not cut.
 	 * @param time the amount
 	 * @param unit the unit
 	 * @param subject what the time is, as the message names it

@@ -26,9 +26,7 @@ import java.util.List;
  */
 public interface LockInstrumentation {
 
-	/**
-	 * The instrumentation that reports nothing.
-	 */
+	/** The instrumentation that reports nothing. */
 	LockInstrumentation NONE = new LockInstrumentation() {
 	};
 
@@ -100,9 +98,7 @@ public interface LockInstrumentation {
 	 */
 	interface Acquisition {
 
-		/**
-		 * The acquisition that reports nothing.
-		 */
+		/** The acquisition that reports nothing. */
 		Acquisition NONE = new Acquisition() {
 		};
 
@@ -114,9 +110,7 @@ public interface LockInstrumentation {
 			return Hold.NONE;
 		}
 
-		/**
-		 * The wait time passed with the lock still busy.
-		 */
+		/** The wait time passed with the lock still busy. */
 		default void notAcquired() {
 		}
 
@@ -136,15 +130,11 @@ public interface LockInstrumentation {
 	 */
 	interface Hold {
 
-		/**
-		 * The hold that reports nothing.
-		 */
+		/** The hold that reports nothing. */
 		Hold NONE = new Hold() {
 		};
 
-		/**
-		 * The store extended the lease.
-		 */
+		/** The store extended the lease. */
 		default void renewed() {
 		}
 

@@ -31,10 +31,9 @@ final class AbandonedAttempts implements AutoCloseable {
 	}
 
 	/**
-	 * Runs on a thread of its own so the caller's failure is not delayed by another
-	 * timeout; safe because no later hold reuses {@code ownerToken}. With pooled
-	 * connections (Jedis) the release may overtake the attempt and undo nothing: the
-	 * lease then bounds it.
+	 * On a thread of its own, so the caller's failure waits for no second timeout; safe
+	 * as no later hold reuses {@code ownerToken}. With pooled connections the release may
+	 * overtake the attempt: the lease bounds it then.
 	 */
 	void takeBack(String name, String ownerToken) {
 		if (this.pending.incrementAndGet() > MAX_PENDING) {

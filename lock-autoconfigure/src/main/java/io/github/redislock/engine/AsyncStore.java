@@ -132,10 +132,7 @@ final class AsyncStore {
 			});
 	}
 
-	/**
-	 * A reply that did not come in time says nothing about whether the store ran the
-	 * attempt: undo it in case it did.
-	 */
+	/** A reply that did not come in time may hide an attempt that ran: undo it. */
 	void takeBack(String name, String ownerToken) {
 		this.abandoned.takeBack(name, ownerToken);
 	}

@@ -29,14 +29,12 @@ import io.github.redislock.store.LockStore;
 /**
  * A {@link LockClient} over any {@link LockStore}: it queues the threads of this process
  * per lock name, counts re-entries, waits with backoff and release notifications, renews
- * leases and reports lost ones.
- * <p>
- * Each hold is known to the store by an owner token made of this client's random instance
- * id and a number of its own, never by a thread id that another process could share.
+ * leases and reports lost ones. Each hold is known to the store by an owner token of its
+ * own, never by a thread id that another process could share.
  * <p>
  * Closing the client, or stopping it as a {@link SmartLifecycle} bean, refuses new
  * acquisitions and waits, up to its {@link #setShutdownTimeout shutdown timeout}, for the
- * locks still held to be released, renewing their leases meanwhile; see {@link #stop()}.
+ * locks still held to be released; see {@link #stop()}.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -140,11 +138,10 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	/**
 	 * Run on virtual threads the client threads that run application code or may block:
-	 * those completing asynchronous holders' stages, making the blocking calls of a store
-	 * without non-blocking ones, and telling {@link LockLostListener}s. Renewal and
-	 * timers stay on platform threads, so that leases are renewed on time even while
-	 * every carrier thread is busy. Set it before the client is used. Needs Java 21 or
-	 * later.
+	 * completing asynchronous holders' stages, a blocking store's calls, and telling
+	 * {@link LockLostListener}s. Renewal and timers stay on platform threads, so that
+	 * leases are renewed on time while every carrier is busy. Set it before the client is
+	 * used. Needs Java 21 or later.
 	 * @param virtualThreads whether to use virtual threads
 	 * @throws IllegalStateException if virtual threads are asked for before Java 21
 	 */
@@ -258,19 +255,16 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	/**
 	 * Release a lock that a thread of this instance holds, without that thread, to
 	 * unstick a hung holder. Only this instance's hold is released, checked against its
-	 * owner token, so a lock held, or since taken, by another instance is never released.
-	 * Other instances can take the lock at once, while its holding thread still runs
-	 * (this instance's other threads queue behind that thread until it unlocks). The hold
-	 * is no longer renewed, is reported to the {@link LockLostListener}, and its holder
-	 * gets {@link LockLostException} when it releases or locks it again; a
-	 * {@link LockLease} likewise completes {@link LockLease#whenLost()} and fails its
-	 * release. Work still done under the lock may overlap with the next holder's: use it
-	 * on a holder known to be stuck.
+	 * owner token. Other instances can take the lock at once, while its holding thread
+	 * still runs, so work still done under it may overlap with the next holder's. The
+	 * hold is reported to the {@link LockLostListener}; its holder gets
+	 * {@link LockLostException} when it releases or locks again, and a {@link LockLease}
+	 * completes {@link LockLease#whenLost()}.
 	 * @param name the lock name
 	 * @return whether this instance held the lock until it gave it up; {@code false} if
 	 * it held none by that name, its hold ended or passed to another of its threads
-	 * meanwhile (the new hold is not touched), or the release failed in the store, which
-	 * is only logged: the lock then frees itself when its lease runs out
+	 * meanwhile, or the release failed in the store (only logged: the lock then frees
+	 * itself when its lease runs out)
 	 */
 	public boolean revoke(String name) {
 		LockState state = this.states.get(LockDefinition.checkName(name));
@@ -306,13 +300,11 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	/**
 	 * Stop handing out locks, and wait up to the {@link #setShutdownTimeout shutdown
-	 * timeout} for the locks held to be released, renewing their leases meanwhile, so
-	 * that no other instance takes them while their holders still run. Waiting threads
-	 * and new acquisitions fail with {@link LockClientClosedException}, leaving the
-	 * store's queues. Locks still held at the timeout are released in the store, so that
-	 * other instances need not wait out their leases, and reported lost; their holders
-	 * get {@link LockLostException} at release. Blocks the calling thread, so that what
-	 * the client needs, such as the store's connections, is stopped only after it.
+	 * timeout} for the locks held to be released, renewing their leases meanwhile.
+	 * Waiting threads and new acquisitions fail with {@link LockClientClosedException}.
+	 * Locks still held at the timeout are released in the store and reported lost; their
+	 * holders get {@link LockLostException} at release. Blocks the calling thread, so
+	 * that the store's connections are stopped only after it.
 	 */
 	@Override
 	public void stop() {
@@ -326,13 +318,9 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	/**
 	 * Return the phase in which an application context stops this client: {@code 1024},
-	 * after the phases that finish the work holding locks (Spring Boot's graceful web
-	 * shutdown at {@code Integer.MAX_VALUE - 1024}, within
-	 * {@code spring.lifecycle.timeout-per-shutdown-phase}; message listener containers
-	 * near {@code Integer.MAX_VALUE}; Spring's executors and schedulers at
-	 * {@code Integer.MAX_VALUE / 2}), and before the Redis connection factories at
-	 * {@code 0}. Waiting in {@link #close()} would be too late: a context stops its
-	 * lifecycle beans, connection factories included, before it destroys any bean.
+	 * after the phases that finish the work holding locks (graceful web shutdown, message
+	 * listener containers, executors and schedulers) and before the Redis connection
+	 * factories at {@code 0}, which a context stops before it destroys any bean.
 	 * @return the phase
 	 */
 	@Override

@@ -24,10 +24,7 @@ final class EndedOwnerWatch implements AutoCloseable {
 
 	private static final Logger logger = LoggerFactory.getLogger(EndedOwnerWatch.class);
 
-	/**
-	 * Short next to the leases that keep an ended thread's lock from others anyway, long
-	 * enough to cost nothing noticeable.
-	 */
+	/** Short next to the leases that keep an ended thread's lock anyway. */
 	private static final long PERIOD_MILLIS = 200;
 
 	private final Collection<LockState> states;

@@ -49,8 +49,7 @@ interface EngineRuntime {
 		@Override
 		public ExecutorService threads(String threadName, int maxThreads) {
 			if (maxThreads == Integer.MAX_VALUE) {
-				// Reuses idle threads before it starts new ones, as a fixed pool would
-				// not.
+				// Reuses idle threads before it starts new ones.
 				return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(),
 						daemonThreads(threadName));
 			}

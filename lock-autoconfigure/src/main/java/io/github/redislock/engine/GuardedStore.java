@@ -35,10 +35,7 @@ final class GuardedStore {
 		this.uninterruptible = new UninterruptibleCall(runtime);
 	}
 
-	/**
-	 * The command may have taken the lock before an interrupt cut the wait for its reply,
-	 * so an interrupted attempt gives the lock back.
-	 */
+	/** An interrupted attempt may still have taken the lock, so it gives it back. */
 	LockStore.AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime,
 			LockStore.@Nullable Queueing queueing, LockHolder holder) throws InterruptedException {
 		try {
@@ -91,10 +88,7 @@ final class GuardedStore {
 		}
 	}
 
-	/**
-	 * A release that leaves the lock in the store for {@code keptFor}: uninterruptible,
-	 * like {@link #release}, which it stands in for.
-	 */
+	/** Stands in for {@link #release}, leaving the lock for {@code keptFor}. */
 	boolean keep(Lease hold, Duration keptFor, boolean leaseLeft) {
 		try {
 			return this.uninterruptible

@@ -101,10 +101,7 @@ final class Lease {
 	/** {@link EngineRuntime#nanoTime()} after which the lease is due for renewal. */
 	private volatile long renewAfter;
 
-	/**
-	 * {@link EngineRuntime#nanoTime()} until which a release leaves the lock in the
-	 * store.
-	 */
+	/** {@link EngineRuntime#nanoTime()} until which a release leaves the lock stored. */
 	private volatile long keepUntil;
 
 	private volatile boolean keeping;
@@ -112,10 +109,7 @@ final class Lease {
 	/** Replaced on a local hand-off: each holder's hold is reported on its own. */
 	private volatile LockInstrumentation.Hold observed = LockInstrumentation.Hold.NONE;
 
-	/**
-	 * For the current thread; {@code validity} is the store's
-	 * {@link io.github.redislock.store.LockStore#leaseValidity}.
-	 */
+	/** For the current thread; {@code validity} is the store's lease validity. */
 	Lease(String name, String ownerToken, Duration leaseTime, long requestedAt, UnaryOperator<Duration> validity,
 			EngineRuntime runtime) {
 		this.name = name;
@@ -218,10 +212,6 @@ final class Lease {
 
 	void takenBy(@Nullable String method) {
 		this.method = method;
-	}
-
-	boolean isReleased() {
-		return this.released;
 	}
 
 	/** No longer this process's to renew, release or report lost. */

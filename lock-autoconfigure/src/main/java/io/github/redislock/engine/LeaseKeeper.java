@@ -80,8 +80,8 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * A handed-off hold has less lease left than its new holder asked for: extend it to
-	 * the longer of the two. {@code false} if the store no longer records the holder.
+	 * Extends a handed-off hold to the lease its new holder asked for; {@code false} if
+	 * the store no longer records the holder.
 	 */
 	boolean extendTakenOver(Lease hold, Duration leaseTime) throws InterruptedException {
 		Duration lease = (leaseTime.compareTo(hold.leaseTime()) > 0) ? leaseTime : hold.leaseTime();
@@ -236,10 +236,7 @@ final class LeaseKeeper implements AutoCloseable {
 				" when the lock client shut down");
 	}
 
-	/**
-	 * Also for an operator's revoke. Returns whether the store recorded the hold until it
-	 * was given up.
-	 */
+	/** Also for an operator's revoke; whether the store recorded the hold until then. */
 	boolean giveUp(Lease hold, String reason, String holderReason, String occasion) {
 		if (hold.isReleasedOrLost()) {
 			return false;

@@ -41,10 +41,7 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private static final long MAX_TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
-	/**
-	 * At most this many calls not fully answered (given up or not): a silent store may
-	 * keep each open for its whole command timeout.
-	 */
+	/** A silent store may keep each call open for its whole command timeout. */
 	private static final int MAX_UNFINISHED_CALLS = 4;
 
 	private static final long MIN_CALL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
@@ -290,10 +287,7 @@ final class LeaseRenewer implements AutoCloseable {
 		}
 	}
 
-	/**
-	 * Dropped if the call was given up: the lease then counted as not renewed, and a
-	 * later call may renew it.
-	 */
+	/** Dropped once the call was given up: the lease then counted as not renewed. */
 	private void answered(RenewalCall call, int index, @Nullable Boolean renewed, @Nullable Throwable failure) {
 		Lease hold = call.holds.get(index);
 		if (!this.inFlight.remove(hold, call)) {
@@ -362,10 +356,7 @@ final class LeaseRenewer implements AutoCloseable {
 		}
 	}
 
-	/**
-	 * A failure here (in the instrumentation, say) must not skip the rest of the batch.
-	 * {@code renewed} is {@code null} if the renewal failed.
-	 */
+	/** A failure here must not skip the batch; {@code renewed} is null on failure. */
 	private void apply(RenewalCall call, int index, @Nullable Boolean renewed) {
 		Lease hold = call.holds.get(index);
 		try {
@@ -431,7 +422,6 @@ final class LeaseRenewer implements AutoCloseable {
 
 		final long giveUpAfter;
 
-		/** Leases whose answer has not been applied yet. */
 		int unanswered;
 
 		boolean failed;

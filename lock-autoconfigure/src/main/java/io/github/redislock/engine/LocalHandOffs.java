@@ -9,10 +9,9 @@ import org.springframework.util.Assert;
 import io.github.redislock.store.LockStore;
 
 /**
- * Passes a released lock to the next waiting thread of this process: as is, if local
- * hand-offs are on (the holders then share a fencing token), else with a fresh store
- * lease in the release's one round trip, for a few turns before other processes get
- * theirs.
+ * Passes a released lock to the next waiting thread of this process: as is if local
+ * hand-offs are on (sharing the fencing token), else with a fresh store lease in the
+ * release's round trip, for a few turns before other processes get theirs.
  *
  * @author redis-lock contributors
  */

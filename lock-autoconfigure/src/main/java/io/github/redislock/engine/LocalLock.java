@@ -195,8 +195,8 @@ final class LocalLock {
 		}
 
 		/**
-		 * Read after the state, so that a thread that owned the lock earlier is never
-		 * taken for its owner now.
+		 * Read after the state, so that an earlier owner is never taken for the current
+		 * one.
 		 */
 		@Nullable Thread owner() {
 			return (getState() != 0) ? getExclusiveOwnerThread() : null;

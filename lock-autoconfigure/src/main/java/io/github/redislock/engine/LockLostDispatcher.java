@@ -16,10 +16,9 @@ import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostListener;
 
 /**
- * Reports lost leases: a WARN log, then the listener, user code that may be slow or
- * throw. Losses the renewal thread finds are told on a thread of their own, so no renewal
- * waits; others on the finding thread before its call returns. One lock's losses stay in
- * order.
+ * Reports lost leases, in order per lock: a WARN log, then the listener, user code that
+ * may be slow or throw; on a thread of its own for losses renewal finds, so that no
+ * renewal waits, else on the finding thread.
  *
  * @author redis-lock contributors
  */

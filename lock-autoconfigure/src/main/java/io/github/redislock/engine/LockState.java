@@ -26,22 +26,14 @@ final class LockState {
 	int references;
 
 	/**
-	 * Set and cleared by the thread holding {@link #local}, or by {@link LockStates} once
-	 * that thread ended.
+	 * Written by the holder of {@link #local}, or by {@link LockStates} once it ended.
 	 */
 	volatile @Nullable Lease hold;
 
-	/**
-	 * Released locally and left in the store for the next local thread; counts as one of
-	 * the {@link #references}. Set and cleared only by the thread holding {@link #local}.
-	 */
+	/** Left in the store for the next local thread; one of the {@link #references}. */
 	volatile @Nullable Lease handedOff;
 
-	/**
-	 * Passes in a row to the next local thread while other processes may wait (see
-	 * {@link LocalHandOffs}); touched by the thread holding {@link #local}, or by
-	 * {@link LockStates} once that thread ended.
-	 */
+	/** Passes in a row to the next local thread while other processes may wait. */
 	int keptTurns;
 
 	LockState(String name, BooleanSupplier waitsAbandoned) {

@@ -17,8 +17,7 @@ import java.util.concurrent.RejectedExecutionException;
 final class UninterruptibleCall {
 
 	/**
-	 * Threads start only when an interrupt lands, and end when the client closes, so that
-	 * none outlives it.
+	 * Started only when an interrupt lands; shut with the client, so none outlives it.
 	 */
 	private final ExecutorService finishers;
 
@@ -101,7 +100,6 @@ final class UninterruptibleCall {
 		return false;
 	}
 
-	/** One attempt of a call. */
 	@FunctionalInterface
 	interface Attempt<T> {
 

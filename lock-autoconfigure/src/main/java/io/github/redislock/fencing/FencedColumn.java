@@ -12,10 +12,9 @@ import org.hibernate.type.Type;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The fence column of one entity and the one statement that checks and sets it: a
- * conditional UPDATE, so that the database, not a read before it, decides whether the
- * token is current and the row unchanged since the session read it, and the row lock it
- * takes keeps it so until the transaction ends.
+ * The fence column of one entity and the one conditional UPDATE that checks and sets it,
+ * so that the database, not a read before it, decides whether the token is current, and
+ * its row lock keeps it so until the transaction ends.
  */
 final class FencedColumn {
 
@@ -65,12 +64,9 @@ final class FencedColumn {
 	}
 
 	/**
-	 * Set the row's fence to the token if it holds no larger one, and, when the session
-	 * loaded the row, still the one it loaded.
-	 * @param loaded whether the session loaded the row; if not, only the token counts
-	 * @param loadedFence the fence the session loaded
-	 * @return whether the row took the token; if not, the fence it holds (null when the
-	 * row is gone, which the entity's own statement then reports as Hibernate does)
+	 * Sets the row's fence to the token if it holds no larger one and, when the session
+	 * loaded the row ({@code loaded}), still the one it loaded. If not taken,
+	 * {@link Raise#stored} is the fence it holds.
 	 */
 	Raise raise(SharedSessionContractImplementor session, Object id, long token, boolean loaded,
 			@Nullable Long loadedFence) {
@@ -122,12 +118,7 @@ final class FencedColumn {
 		}
 	}
 
-	/**
-	 * The answer of {@link #raise}.
-	 *
-	 * @param taken whether the row took the token
-	 * @param stored the fence the row holds when it did not, or null if the row is gone
-	 */
+	/** The answer of {@link #raise}; {@code stored} is null if the row is gone. */
 	record Raise(boolean taken, @Nullable Long stored) {
 	}
 

@@ -39,10 +39,8 @@ final class FencedEntities {
 	}
 
 	/**
-	 * Check the fencing field of an entity's mapping.
-	 * @param entity the entity's mapping
-	 * @return whether the entity has a fencing field
-	 * @throws IllegalStateException naming the entity and field if it cannot be fenced
+	 * Whether the entity has a fencing field; throws {@link IllegalStateException} naming
+	 * the entity and field if it cannot be fenced.
 	 */
 	static boolean check(PersistentClass entity) {
 		Class<?> type = entity.getMappedClass();

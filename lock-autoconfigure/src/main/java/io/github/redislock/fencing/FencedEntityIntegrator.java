@@ -12,11 +12,9 @@ import org.hibernate.mapping.PersistentClass;
 import org.hibernate.service.spi.SessionFactoryServiceRegistry;
 
 /**
- * Applies {@link FencingToken @FencingToken} to every Hibernate session factory:
- * Hibernate finds it through {@code META-INF/services}, so applications do not register
- * it. At start-up it checks each entity's fencing field and fails naming the entity and
- * field if it cannot be fenced; it then adds the listener that fences inserts, updates
- * and deletes of those entities. Entities without the annotation are not touched.
+ * Applies {@link FencingToken @FencingToken} to every Hibernate session factory, which
+ * finds it through {@code META-INF/services}: checks each entity's fencing field at
+ * start-up, then adds the listener that fences its inserts, updates and deletes.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -83,7 +83,7 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 							+ ", written by a newer holder after this lease ran out or was lost");
 		}
 		// The token is current, but the row changed since this session read it: as
-		// @Version
+		// {@code @Version}.
 		throw new StaleObjectStateException(column.entityName(), event.getId());
 	}
 
@@ -98,9 +98,8 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 	}
 
 	/**
-	 * The event's session, read reflectively: {@code getSession()} returns an
-	 * {@code EventSource} in Hibernate 6 and a {@code SharedSessionContractImplementor}
-	 * in Hibernate 7, and a direct call would compile to a different class for each.
+	 * Read reflectively: {@code getSession()} returns another type in Hibernate 6 and 7,
+	 * so a direct call would compile to a different class for each.
 	 */
 	private static SharedSessionContractImplementor session(AbstractPreDatabaseOperationEvent event) {
 		return (SharedSessionContractImplementor) ReflectionUtils.invokeMethod(GET_SESSION, event);

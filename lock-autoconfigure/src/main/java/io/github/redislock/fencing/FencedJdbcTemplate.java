@@ -29,38 +29,28 @@ import org.springframework.util.Assert;
  * </pre>
  *
  * runs as {@code UPDATE stock SET qty = qty - 1, fencing_token = ? WHERE (sku = ?) AND
- * (fencing_token IS NULL OR fencing_token <= ?)} with the current lease's token (equal is
- * the same lease writing again, or a thread it was handed to locally): the check and the
- * write are one statement, so the database decides under its own row lock, and a holder
- * whose lease ran out while it was paused cannot overwrite a row its successor wrote. The
- * token is that of the innermost {@code @RedisLock} method running on the calling thread
+ * (fencing_token IS NULL OR fencing_token <= ?)} with the current lease's token: the
+ * database decides under its own row lock, so a holder whose lease ran out while it was
+ * paused cannot overwrite a row its successor wrote. The token is that of the innermost
+ * {@code @RedisLock} method running on the calling thread
  * ({@link LockContext#current()}); code using the programmatic API writes through
  * {@link #forLock(DistributedLock)} or {@link #forLock(AcquiredLock)} instead.
  * <p>
- * When the statement changes no row, one more query tells why: if rows match the
- * {@code WHERE} clause, their fence is newer and a {@link StaleFencingTokenException} is
- * thrown; if none match, {@code 0} is returned as for any update. The fence is per row: a
- * statement that matches several rows writes those whose fence is not newer, so fence
- * statements that name one row.
- * <p>
- * Statements are used as written, with only the fence added, and must have the form
- * {@code UPDATE
- *
-<table>
- *  [alias] SET ... WHERE ...} with {@code ?} parameters; statements that cannot be fenced
- * with certainty (string literals, quoted identifiers, comments, joins,
+ * When the statement changes no row and rows match its {@code WHERE} clause, their fence
+ * is newer and a {@link StaleFencingTokenException} is thrown. The fence is per row, so
+ * fence statements that name one row. Statements must have the form
+ * {@code UPDATE table [alias] SET ... WHERE ...} with {@code ?} parameters; those that
+ * cannot be fenced with certainty (string literals, quoted identifiers, comments, joins,
  * {@code RETURNING}, a {@code SET} clause naming the fence column) are refused with an
- * {@link IllegalArgumentException} naming the statement. The template takes part in
- * Spring-managed transactions like the {@link JdbcClient} it uses.
+ * {@link IllegalArgumentException}. The template takes part in Spring-managed
+ * transactions like the {@link JdbcClient} it uses.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
 public class FencedJdbcTemplate {
 
-	/**
-	 * The fence column used unless another is named.
-	 */
+	/** The fence column used unless another is named. */
 	public static final String DEFAULT_FENCE_COLUMN = "fencing_token";
 
 	private static final Pattern COLUMN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");

@@ -51,12 +51,8 @@ final class FencedUpdate {
 	}
 
 	/**
-	 * Split an update statement.
-	 * @param sql the statement, with {@code ?} parameters
-	 * @param fenceColumn the fence column, which the statement must not name in its
-	 * {@code SET} clause
-	 * @return the split statement
-	 * @throws IllegalArgumentException if the statement is not one this class can fence
+	 * Throws {@link IllegalArgumentException} if the statement is not one this class can
+	 * fence, or names {@code fenceColumn} in its {@code SET} clause.
 	 */
 	static FencedUpdate parse(String sql, String fenceColumn) {
 		String statement = sql.strip();
@@ -109,28 +105,18 @@ final class FencedUpdate {
 		return new FencedUpdate(table, setClause, whereClause, fenceColumn);
 	}
 
-	/**
-	 * Return the table (with its alias, if any).
-	 * @return the table
-	 */
+	/** The table, with its alias if any. */
 	String table() {
 		return this.table;
 	}
 
-	/**
-	 * Return how many {@code ?} parameters the original statement has.
-	 * @return the parameter count
-	 */
 	int parameterCount() {
 		return this.parameters;
 	}
 
 	/**
-	 * Return the statement that writes only rows whose fence is not newer than the token
-	 * and sets their fence to it (an equal fence is the same lease writing again: tokens
-	 * are never shared by two leases): its parameters are the original ones with the
-	 * token added after the {@code SET} clause's and after the {@code WHERE} clause's.
-	 * @return the fenced statement
+	 * Writes only rows whose fence is not newer than the token, and sets their fence to
+	 * it; an equal fence is the same lease writing again.
 	 */
 	String fencedSql() {
 		String fence = this.fenceColumn;
@@ -139,10 +125,8 @@ final class FencedUpdate {
 	}
 
 	/**
-	 * Return the parameters of {@link #fencedSql()}.
-	 * @param arguments the original statement's parameters
-	 * @param fencingToken the token
-	 * @return the parameters
+	 * The original parameters with the token after the {@code SET} and the {@code WHERE}
+	 * clause's.
 	 */
 	List<@Nullable Object> fencedArguments(@Nullable Object[] arguments, long fencingToken) {
 		List<@Nullable Object> all = new ArrayList<>(Arrays.asList(arguments).subList(0, this.setParameters));
@@ -153,19 +137,14 @@ final class FencedUpdate {
 	}
 
 	/**
-	 * Return the statement that counts the rows the original statement names, whatever
-	 * their fence: it tells a row written under a newer token from no row at all.
-	 * @return the count statement, taking {@link #whereArguments}
+	 * Counts the rows the original statement names, whatever their fence, to tell a row
+	 * written under a newer token from no row at all; takes {@link #whereArguments}.
 	 */
 	String countSql() {
 		return "SELECT COUNT(*) FROM " + this.table + " WHERE " + this.whereClause;
 	}
 
-	/**
-	 * Return the parameters of the {@code WHERE} clause.
-	 * @param arguments the original statement's parameters
-	 * @return the parameters of {@link #countSql()}
-	 */
+	/** The parameters of the {@code WHERE} clause, those of {@link #countSql()}. */
 	List<@Nullable Object> whereArguments(@Nullable Object[] arguments) {
 		return Arrays.asList(arguments).subList(this.setParameters, arguments.length);
 	}

@@ -32,30 +32,24 @@ import io.github.redislock.core.StaleFencingTokenException;
  * </pre>
  *
  * An insert writes the token of the current lease
- * ({@link io.github.redislock.annotation.LockContext#current()}) into the column. An
- * update or delete first runs, in the same transaction,
+ * ({@link io.github.redislock.annotation.LockContext#current()}). An update or delete
+ * first runs, in the same transaction,
  *
  * <pre class="code">
  * UPDATE stock SET fence = :token WHERE sku = :id AND fence &lt;= :token AND fence = :loaded
  * </pre>
  *
- * where {@code :loaded} is the value the session read. The database decides atomically:
- * when the row holds a larger token, a newer holder wrote it after this lease ran out,
- * and the flush fails with a {@link StaleFencingTokenException}; when the token is
- * current but the row changed since it was read, with Hibernate's
- * {@link org.hibernate.StaleObjectStateException}, as for {@code @Version}. When the row
- * matches, it stays locked until the transaction ends, so no other write slips in
- * between; Hibernate's own statement then writes the entity with the field set to the
- * token. A holder may write a row several times under one lease. Writing a fenced entity
- * outside a {@code @RedisLock} method fails with an {@link IllegalStateException} naming
- * the entity.
+ * where {@code :loaded} is the value the session read: a larger token in the row fails
+ * the flush with a {@link StaleFencingTokenException}, a row changed since it was read
+ * with Hibernate's {@link org.hibernate.StaleObjectStateException}, as for
+ * {@code @Version}. A matching row stays locked until the transaction ends. Writing a
+ * fenced entity outside a {@code @RedisLock} method fails with an
+ * {@link IllegalStateException}.
  * <p>
- * The field is a {@code Long} or {@code long}, mapped to a column of the table that holds
- * the entity's identifier; a row whose column is {@code NULL} (written before the column
- * existed) takes any token. Hibernate applies it through {@link FencedEntityIntegrator},
- * which it finds on the class path; nothing needs to be configured. The tokens are only
- * comparable within one lock name: write each row under the same lock name, as the
- * example does with the row's key.
+ * The field is a {@code Long} or {@code long}, in the table that holds the entity's
+ * identifier; a {@code NULL} fence takes any token. Hibernate finds
+ * {@link FencedEntityIntegrator} on the class path, so nothing needs configuring. Tokens
+ * are only comparable within one lock name: write each row under the same lock name.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -35,8 +35,8 @@ record FencingTokenSource(String lockName, LongSupplier token) {
 	}
 
 	/**
-	 * The innermost {@code @RedisLock} method's lease on this thread.
-	 * @param write what is being written, for the error when no lock is held
+	 * The innermost {@code @RedisLock} method's lease; {@code write} names what is
+	 * written.
 	 */
 	static FencingTokenSource current(Supplier<String> write) {
 		if (!LockContext.isActive()) {

@@ -20,10 +20,9 @@ import org.springframework.util.Assert;
 
 /**
  * The ticks of scheduled {@code @RedisLock} methods that this instance ran and skipped,
- * kept in memory for operators ({@code /actuator/locks}). The jobs listed are those the
- * operation source has parsed, so each is shown from start-up on, before its first tick.
- * Who took the latest tick, when another instance did, is read from the tick's record in
- * the store when the store can tell; the rest is this instance's view.
+ * kept in memory for operators ({@code /actuator/locks}). Each job the operation source
+ * parsed is listed from start-up on; who took the latest tick is read from the tick's
+ * record in the store when the store can tell.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -36,21 +35,12 @@ public final class JobRuns {
 
 	private Function<String, @Nullable String> tickHolders = (record) -> null;
 
-	/**
-	 * Create a registry of the jobs the given source parses.
-	 * @param operationSource the source of the {@code @RedisLock} methods
-	 */
 	JobRuns(RedisLockOperationSource operationSource) {
 		Assert.notNull(operationSource, "RedisLockOperationSource must not be null");
 		this.operationSource = operationSource;
 	}
 
-	/**
-	 * Read who holds a lock from the store, to tell who took the latest tick of each job
-	 * (the holder of its tick record).
-	 * @param tickHolders gives the holder recorded with a lock name as a JSON object, or
-	 * {@code null} when there is none or the store cannot tell
-	 */
+	/** Reads the holder recorded with a lock name, as JSON, or {@code null}. */
 	void setTickHolders(Function<String, @Nullable String> tickHolders) {
 		Assert.notNull(tickHolders, "Tick holders must not be null");
 		this.tickHolders = tickHolders;

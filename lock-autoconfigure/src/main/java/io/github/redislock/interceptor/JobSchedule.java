@@ -95,9 +95,7 @@ final class JobSchedule {
 		return (resolved != null) ? resolved : "";
 	}
 
-	/**
-	 * The tick that fires at {@code now} on the scheduler's clock.
-	 */
+	/** The tick that fires at {@code now} on the scheduler's clock. */
 	Tick tickAt(Instant now) {
 		CronExpression cron = this.cron;
 		if (cron == null) {

@@ -71,7 +71,6 @@ class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements Be
 		check(this.keyCache, "key", expression, method, targetClass);
 	}
 
-	/** As {@link #checkKey}. */
 	void checkCondition(String expression, Method method, Class<?> targetClass) {
 		check(this.conditionCache, "condition", expression, method, targetClass);
 	}
@@ -109,8 +108,7 @@ class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements Be
 
 	/**
 	 * Only a boolean {@code false} skips the lock: {@code null} or a non-boolean fails
-	 * the call with a {@link LockKeyEvaluationException}, since guessing either way could
-	 * run the method unprotected.
+	 * the call, as guessing either way could run the method unprotected.
 	 */
 	boolean condition(RedisLockOperation operation, EvaluationContext context) {
 		String condition = operation.getConditionExpression();
@@ -130,10 +128,7 @@ class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements Be
 				null);
 	}
 
-	/**
-	 * The lock name, never blank; {@code context} is {@code null} without a key
-	 * expression.
-	 */
+	/** The lock name, never blank; {@code context} is {@code null} without a key. */
 	String key(RedisLockOperation operation, @Nullable EvaluationContext context) {
 		String expression = operation.getKeyExpression();
 		if (expression == null || context == null) {

@@ -143,12 +143,10 @@ final class LockReleaser {
 		return true;
 	}
 
-	/** Whether a lease found lost while reactive work still runs ends that work. */
 	boolean endsReactiveWorkOnLoss() {
 		return this.lostLeaseAction != LostLeaseAction.LOG;
 	}
 
-	/** Whether a lease found lost while the work still runs stops that work. */
 	boolean interruptsWork() {
 		return this.lostLeaseAction == LostLeaseAction.INTERRUPT;
 	}

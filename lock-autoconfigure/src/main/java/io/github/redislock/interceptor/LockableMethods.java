@@ -164,9 +164,8 @@ final class LockableMethods {
 	}
 
 	/**
-	 * {@code CompletableFuture} or {@code CompletionStage} exactly, held until they
-	 * complete: the caller can be given another future of that type, which completes
-	 * after the release. {@code null} for any other return type.
+	 * {@code CompletableFuture} or {@code CompletionStage} exactly, whose lock is held
+	 * until they complete; {@code null} for any other return type.
 	 */
 	static @Nullable Class<?> completion(Method method) {
 		Class<?> returnType = method.getReturnType();

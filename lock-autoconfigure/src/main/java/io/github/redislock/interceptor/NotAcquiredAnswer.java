@@ -17,8 +17,7 @@ interface NotAcquiredAnswer {
 
 	/**
 	 * {@code cause} is why the wait ended early (an interrupt), or {@code null} if the
-	 * wait time passed; the default handler throws a {@code LockAcquisitionException}
-	 * naming the method.
+	 * wait time passed.
 	 */
 	@Nullable Object answer(@Nullable LockAcquisitionException cause) throws Throwable;
 

@@ -7,11 +7,9 @@ import org.springframework.aop.support.AbstractBeanFactoryPointcutAdvisor;
 
 /**
  * Applies the {@link RedisLockInterceptor} to {@code @RedisLock} methods, with any
- * auto-proxy creator and without AspectJ.
- * <p>
- * Its order (lower runs outside) only decides whether the lock is taken before or after a
- * transaction begins, since the release waits for the transaction anyway; outside, no
- * connection is held while waiting for a lock.
+ * auto-proxy creator. Its order only decides whether the lock is taken before a
+ * transaction begins (no connection is held while waiting) or after; the release waits
+ * for the transaction anyway.
  *
  * @author redis-lock contributors
  */
@@ -19,10 +17,7 @@ class RedisLockAdvisor extends AbstractBeanFactoryPointcutAdvisor {
 
 	private final RedisLockPointcut pointcut;
 
-	/**
-	 * Create an advisor; set its advice, or the advice's bean name, before use.
-	 * @param operationSource the source of the methods' operations
-	 */
+	/** Set its advice, or the advice's bean name, before use. */
 	RedisLockAdvisor(RedisLockOperationSource operationSource) {
 		this.pointcut = new RedisLockPointcut(operationSource);
 	}

@@ -29,13 +29,10 @@ import org.springframework.core.env.Environment;
 /**
  * Auto-configuration of {@code @RedisLock}: an advisor and an interceptor that run each
  * annotated method under its lock, taken through the application's {@link LockOperations}
- * (the one {@link RedisLockAutoConfiguration} makes, or its own), with the defaults of
- * the {@code redis-lock} properties. Every bean backs off when the application defines
- * its own of the same name.
+ * with the defaults of the {@code redis-lock} properties.
  * <p>
- * The {@link RedisLockProxyChecker} is registered whatever the other conditions: when
- * they fail (no lock operations, because there is no connection factory, or several and
- * none primary), {@code @RedisLock} methods must not run as if locked.
+ * The {@link RedisLockProxyChecker} is registered whatever the other conditions, so that
+ * {@code @RedisLock} methods never run as if locked without the lock infrastructure.
  *
  * @author redis-lock contributors
  * @since 0.1.0

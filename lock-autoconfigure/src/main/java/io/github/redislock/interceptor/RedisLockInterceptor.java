@@ -29,9 +29,8 @@ import org.springframework.util.ClassUtils;
 
 /**
  * Runs {@code @RedisLock} methods under their lock: evaluates the key, acquires through
- * {@link LockOperations}, invokes the method only once the lock is held, and releases in
- * every case. Parsing lives in {@link RedisLockOperationSource}, expressions in
- * {@link LockKeyExpressionEvaluator}, release in {@link LockReleaser}.
+ * {@link LockOperations}, invokes the method once the lock is held, and releases in every
+ * case.
  *
  * @author redis-lock contributors
  */
@@ -65,18 +64,8 @@ class RedisLockInterceptor implements MethodInterceptor {
 	private @Nullable ScheduledJobs jobs;
 
 	/**
-	 * Create an interceptor. Methods returning a {@code CompletableFuture}, a
-	 * {@code CompletionStage}, a {@code Mono} or a {@code Flux} hold their lock until
-	 * their work completes.
-	 * @param operationSource the source of the methods' operations
-	 * @param locks the locks to take
-	 * @param leaseTime the lease of methods whose annotation sets no {@code expire}
-	 * @param waitTime the wait time of methods whose annotation sets no {@code waitTime}
-	 * @param renew whether leases may be renewed at all; {@code false} overrides every
-	 * annotation
-	 * @param failureHandler what to do when a lock is not acquired and the method names
-	 * no fallback
-	 * @param lostLeaseAction what to do when a lease turns out lost at release
+	 * {@code renew} {@code false} overrides every annotation; methods returning a future,
+	 * a {@code Mono} or a {@code Flux} hold their lock until their work completes.
 	 */
 	RedisLockInterceptor(RedisLockOperationSource operationSource, LockOperations locks, Duration leaseTime,
 			Duration waitTime, boolean renew, LockAcquisitionFailureHandler failureHandler,
@@ -95,23 +84,15 @@ class RedisLockInterceptor implements MethodInterceptor {
 		this.reactive = reactorPresent ? new ReactiveLocking(locks, this.releaser) : null;
 	}
 
-	/**
-	 * Report calls that a fallback or the handler answered to the given instrumentation,
-	 * the one the lock client reports to. Set it before the interceptor is used.
-	 * @param instrumentation the instrumentation, {@link LockInstrumentation#NONE} by
-	 * default
-	 */
+	/** Told of calls that a fallback or the failure handler answered. */
 	void setInstrumentation(LockInstrumentation instrumentation) {
 		this.instrumentation = instrumentation;
 	}
 
 	/**
-	 * Run each tick of a blocking {@code @Scheduled} method on one instance only: an
-	 * instance that fires a tick another instance already ran, or whose job is still
-	 * running, skips it, and such a method waits for its lock only if its annotation sets
-	 * {@code waitTime}. Off unless set.
-	 * @param schedulerClock the clock of the scheduler that runs the methods, by which it
-	 * fires their ticks
+	 * Runs each tick of a blocking {@code @Scheduled} method on one instance only; such a
+	 * method waits for its lock only if its annotation sets {@code waitTime}. Off unless
+	 * set.
 	 */
 	void setSchedulerClock(Supplier<Clock> schedulerClock) {
 		Assert.notNull(schedulerClock, "Scheduler clock must not be null");
@@ -119,11 +100,7 @@ class RedisLockInterceptor implements MethodInterceptor {
 		this.jobs = new ScheduledJobs(this.locks, schedulerClock, this.jobRuns);
 	}
 
-	/**
-	 * Record the ticks that scheduled methods run and skip on this instance in the given
-	 * registry, which the {@code locks} endpoint shows. Only with a scheduler clock set.
-	 * @param jobRuns the registry
-	 */
+	/** Records the ticks run and skipped here, for the {@code locks} endpoint. */
 	void setJobRuns(JobRuns jobRuns) {
 		Assert.notNull(jobRuns, "JobRuns must not be null");
 		this.jobRuns = jobRuns;
@@ -248,9 +225,8 @@ class RedisLockInterceptor implements MethodInterceptor {
 	}
 
 	/**
-	 * An answer the method cannot return would fail in the proxy with a bare
-	 * {@code ClassCastException}, or reach a caller that waits on a future as
-	 * {@code null}.
+	 * An answer of the wrong type would fail in the proxy with a bare
+	 * {@code ClassCastException}, or reach a caller waiting on a future as {@code null}.
 	 */
 	private static void checkAnswer(RedisLockOperation operation, LockDefinition definition, @Nullable Object answer,
 			String answeredBy) {

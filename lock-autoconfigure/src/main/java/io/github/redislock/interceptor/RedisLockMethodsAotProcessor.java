@@ -17,12 +17,9 @@ import org.springframework.beans.factory.support.RegisteredBean;
 import org.springframework.util.ClassUtils;
 
 /**
- * Registers, for each bean with {@code @RedisLock} methods, what the interceptor reaches
- * by reflection at run time, so that a native image keeps it: the locked methods (found
- * by the pointcut, their parameter names read by key expressions), the methods they
- * override that carry the annotation, the {@code fallback} methods (invoked), and the
- * parameter types of methods whose key or condition is an expression (their getters read
- * by SpEL, record components by the key's text conversion).
+ * Registers for reflection what the interceptor reaches at run time, so that a native
+ * image keeps it: the locked methods and those they override, the {@code fallback}
+ * methods, and the parameter types read by key and condition expressions.
  *
  * @author redis-lock contributors
  */

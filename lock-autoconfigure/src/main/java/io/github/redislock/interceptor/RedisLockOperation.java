@@ -72,10 +72,8 @@ final class RedisLockOperation {
 	}
 
 	/**
-	 * {@code OrderService.buy}: what {@code @Timed} and {@code @Observed} users expect,
-	 * stable when the key expression changes and bounded by the number of methods. The
-	 * user's class, not a CGLIB subclass whose name changes from run to run; an anonymous
-	 * class has no simple name.
+	 * {@code OrderService.buy}, as {@code @Timed} users expect: bounded, and stable when
+	 * the key changes. The user's class, not a CGLIB subclass named anew each run.
 	 */
 	private static String defaultLabel(Method method, Class<?> targetClass) {
 		Class<?> userClass = ClassUtils.getUserClass(targetClass);
@@ -119,8 +117,7 @@ final class RedisLockOperation {
 	}
 
 	/**
-	 * The annotation's label, else the simple name of the user's class and the method
-	 * ({@code OrderService.buy}); locks are reported under it.
+	 * The annotation's label, else {@code OrderService.buy}; locks are reported under it.
 	 */
 	public String getLabel() {
 		return this.label;

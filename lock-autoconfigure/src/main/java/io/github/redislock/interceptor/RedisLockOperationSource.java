@@ -38,13 +38,8 @@ import org.springframework.util.StringValueResolver;
 
 /**
  * Turns {@code @RedisLock} annotations into validated {@link RedisLockOperation}s, cached
- * per method and target class. Annotations are found on the most specific method, on the
- * methods it overrides or implements, and inside composed annotations
- * ({@link MergedAnnotations} with {@link SearchStrategy#TYPE_HIERARCHY}).
- * <p>
- * The pointcut calls {@link #hasOperations(Class)} when a bean is created, which parses
- * every method of the class, so an invalid annotation on any method stops start-up with
- * an {@link InvalidLockConfigurationException}.
+ * per method and target class. The pointcut calls {@link #hasOperations(Class)} at bean
+ * creation, so an invalid annotation on any method stops start-up.
  *
  * @author redis-lock contributors
  */
@@ -62,9 +57,6 @@ class RedisLockOperationSource implements BeanFactoryAware {
 
 	private @Nullable StringValueResolver placeholders;
 
-	/**
-	 * Create an operation source.
-	 */
 	RedisLockOperationSource() {
 		this(new LockKeyExpressionEvaluator());
 	}
@@ -87,11 +79,8 @@ class RedisLockOperationSource implements BeanFactoryAware {
 	}
 
 	/**
-	 * Return whether any method of the class is locked, parsing and validating all of
-	 * them.
-	 * @param targetClass the class
-	 * @return whether the class has a {@code @RedisLock} method
-	 * @throws InvalidLockConfigurationException if one of them is invalid
+	 * Whether any method of the class is locked, once all of them are parsed; throws
+	 * {@link InvalidLockConfigurationException} if one is invalid.
 	 */
 	public boolean hasOperations(Class<?> targetClass) {
 		return !getOperations(targetClass).isEmpty();

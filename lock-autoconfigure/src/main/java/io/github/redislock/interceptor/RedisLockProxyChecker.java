@@ -29,16 +29,10 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 
 /**
  * Stops start-up unless every bean with {@code @RedisLock} methods is reached through a
- * proxy that applies the lock to each of them. Otherwise the methods would silently run
- * unlocked: a proxy skips a {@code final} method or one its interfaces do not declare, a
- * bean created before the auto-proxy creator is not proxied, and without the lock
- * infrastructure nothing is. With {@code redis-lock.enabled=false} the methods are only
- * listed in a warning.
+ * proxy that locks each of them: a {@code final} method, one no interface declares, or a
+ * bean created before the auto-proxy creator would silently run unlocked.
  * <p>
- * Deliberately not {@code Ordered}: Spring runs unordered post-processors last, so this
- * sees each bean as its callers will, after the auto-proxy creator and the advisors of
- * {@code @Async} or method validation. Singletons created before it are checked once all
- * singletons exist.
+ * Not {@code Ordered}, so that it runs last and sees each bean as its callers will.
  *
  * @author redis-lock contributors
  */
@@ -69,13 +63,8 @@ class RedisLockProxyChecker
 	private @Nullable RedisLockOperationSource operationSource;
 
 	/**
-	 * Create a checker.
-	 * @param enabled whether locks are enabled; when not, locked methods are only listed
-	 * in a warning
-	 * @param operationSources the operation source of the lock infrastructure, if any;
-	 * without it, the checker parses annotations with a source of its own
-	 * @param missingInfrastructure explains why there is no {@link RedisLockAdvisor} and
-	 * how to fix it
+	 * Without {@code operationSources}, annotations are parsed with a source of its own;
+	 * when not {@code enabled}, locked methods are only listed in a warning.
 	 */
 	RedisLockProxyChecker(boolean enabled, ObjectProvider<RedisLockOperationSource> operationSources,
 			Supplier<String> missingInfrastructure) {
@@ -117,9 +106,8 @@ class RedisLockProxyChecker
 	}
 
 	/**
-	 * In a circular reference the early reference is what the container exposes, so it is
-	 * the one checked; the raw bean then reaches {@link #postProcessAfterInitialization}
-	 * unproxied.
+	 * The early reference of a circular reference is what the container exposes, so it is
+	 * the one checked.
 	 */
 	@Override
 	public Object getEarlyBeanReference(Object bean, String beanName) {

@@ -18,10 +18,9 @@ import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Runs each tick of a {@code @Scheduled} method on one instance: the first instance to
- * fire a tick records it in the store (a lock kept after its release, named after the
- * tick), and every other instance that fires the same tick, however late its clock, finds
- * it taken and skips it.
+ * Runs each tick of a {@code @Scheduled} method on one instance: the first to fire a tick
+ * records it in the store, as a lock kept after its release; every other instance firing
+ * it, however late its clock, skips it.
  *
  * @author redis-lock contributors
  */

@@ -13,10 +13,9 @@ import org.springframework.scheduling.TaskScheduler;
 import org.springframework.scheduling.annotation.ScheduledAnnotationBeanPostProcessor;
 
 /**
- * The clock of the scheduler that fires {@code @Scheduled} methods, found as Spring's
- * scheduling support finds that scheduler (the only {@link TaskScheduler}, else the one
- * named {@code taskScheduler}), on first use: tick times are read from it, not from the
- * system clock, so that a scheduler given another clock still names its ticks right.
+ * The clock of the scheduler firing {@code @Scheduled} methods, found as Spring's
+ * scheduling support finds that scheduler, so that one given another clock still names
+ * its ticks right.
  *
  * @author redis-lock contributors
  */

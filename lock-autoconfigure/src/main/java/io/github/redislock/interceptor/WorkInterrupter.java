@@ -48,10 +48,7 @@ final class WorkInterrupter {
 		}
 	}
 
-	/**
-	 * Called by the method's thread once the method returned. Returns whether it was
-	 * interrupted for the loss.
-	 */
+	/** Called once the method returned; whether it was interrupted for the loss. */
 	boolean stop() {
 		if (this.state.compareAndSet(RUNNING, STOPPED)) {
 			return false;

@@ -11,91 +11,63 @@ import io.micrometer.core.instrument.Timer;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Records the lock meters in a {@link MeterRegistry}: the counters always, the acquire
- * and held timers only when no observation registry makes them from
- * {@link LockObservations}. Its constants are the names and tags listed in
- * docs/operating.md, on which dashboards and alerts are built.
+ * Records the lock meters: the counters always, the acquire and held timers only when no
+ * observation registry makes them. Its names and tags are listed in docs/operating.md,
+ * where dashboards are built on them.
  *
  * @author redis-lock contributors
  */
 final class LockMeters implements LockInstrumentation {
 
-	/**
-	 * Timer of acquisitions, from the call to acquired or given up; also the name of the
-	 * observation around an acquisition ({@link LockObservationDocumentation#ACQUIRE}).
-	 */
+	/** Timer and observation of acquisitions, from the call to acquired or given up. */
 	static final String ACQUIRE = "redis.lock.acquire";
 
-	/**
-	 * Timer of holds, from acquisition to release; also the name of the observation
-	 * around a hold ({@link LockObservationDocumentation#HELD}).
-	 */
+	/** Timer and observation of holds, from acquisition to release. */
 	static final String HELD = "redis.lock.held";
 
-	/**
-	 * Suffix of the long task timers of acquisitions and holds in progress.
-	 */
+	/** Suffix of the long task timers of acquisitions and holds in progress. */
 	static final String ACTIVE_SUFFIX = ".active";
 
-	/**
-	 * Counter of leases found lost, by renewal or at release.
-	 */
+	/** Counter of leases found lost, by renewal or at release. */
 	static final String LOST = "redis.lock.lost";
 
-	/**
-	 * Counter of lease renewals.
-	 */
+	/** Counter of lease renewals. */
 	static final String RENEWALS = "redis.lock.renewals";
 
 	/**
-	 * Counter of {@code @RedisLock} calls that a fallback method or the
-	 * {@code LockAcquisitionFailureHandler} answered.
+	 * Counter of {@code @RedisLock} calls that a fallback or the failure handler
+	 * answered.
 	 */
 	static final String FALLBACKS = "redis.lock.fallbacks";
 
-	/**
-	 * Counter of ticks of {@code @Scheduled} {@code @RedisLock} methods run on this
-	 * instance.
-	 */
+	/** Counter of ticks of scheduled {@code @RedisLock} methods run on this instance. */
 	static final String JOB_RUNS = "redis.lock.job.runs";
 
-	/**
-	 * Counter of ticks of {@code @Scheduled} {@code @RedisLock} methods this instance
-	 * skipped, tagged with the {@value #REASON_TAG}.
-	 */
+	/** Counter of ticks of scheduled {@code @RedisLock} methods this instance skipped. */
 	static final String JOB_SKIPS = "redis.lock.job.skips";
 
-	/**
-	 * Tag of why a tick was skipped: {@code ran-elsewhere} when another instance ran it,
-	 * {@code busy} when the job was still running from an earlier tick.
-	 */
+	/** Tag of why a tick was skipped: {@code ran-elsewhere} or {@code busy}. */
 	static final String REASON_TAG = "reason";
 
-	/**
-	 * Tag of the lock's label (never its evaluated key, unless configured so).
-	 */
+	/** Tag of the lock's label (never its evaluated key, unless configured so). */
 	static final String NAME_TAG = "name";
 
-	/**
-	 * Tag of how an acquisition, a hold or a renewal ended.
-	 */
+	/** Tag of how an acquisition, a hold or a renewal ended. */
 	static final String OUTCOME_TAG = "outcome";
 
 	/**
-	 * Tag of the exception's simple class name, {@code none} without one; added by
-	 * Micrometer's meter observation handler, and by these meters alike.
+	 * Tag of the exception's simple class name, {@code none} without one, as Micrometer's
+	 * handler adds it.
 	 */
 	static final String ERROR_TAG = "error";
 
 	/**
-	 * High-cardinality key value (traces only) of the evaluated lock key, added only when
-	 * asked for: keys often hold user ids.
+	 * Key value (traces only) of the evaluated lock key, only when asked for: keys often
+	 * hold user ids.
 	 */
 	static final String KEY = "key";
 
-	/**
-	 * High-cardinality key value (traces only) of the fencing token, when one was issued.
-	 */
+	/** Key value (traces only) of the fencing token, when one was issued. */
 	static final String FENCING_TOKEN = "fencing.token";
 
 	/** Acquisition outcome: the lock was acquired. */
@@ -105,8 +77,8 @@ final class LockMeters implements LockInstrumentation {
 	static final String NOT_ACQUIRED = "not_acquired";
 
 	/**
-	 * Acquisition outcome: the acquisition failed (Redis failed, the thread was
-	 * interrupted, or the client was stopping).
+	 * Acquisition outcome: Redis failed, the thread was interrupted, or the client was
+	 * stopping.
 	 */
 	static final String ERROR = "error";
 
@@ -132,12 +104,8 @@ final class LockMeters implements LockInstrumentation {
 	private final boolean evaluatedKeys;
 
 	/**
-	 * Create the instrumentation.
-	 * @param registry the registry to record in
-	 * @param timers whether to record the acquire and held timers, {@code false} when
-	 * they come from observations
-	 * @param evaluatedKeys whether to tag each lock with its name instead of its label,
-	 * which only suits names with few values
+	 * {@code timers} is {@code false} when the timers come from observations;
+	 * {@code evaluatedKeys} tags locks with their name instead of their label.
 	 */
 	LockMeters(MeterRegistry registry, boolean timers, boolean evaluatedKeys) {
 		this.registry = registry;

@@ -64,9 +64,7 @@ public enum LockObservationDocumentation implements ObservationDocumentation {
 		}
 	};
 
-	/**
-	 * Keys of bounded values: tags of the meters and of the spans.
-	 */
+	/** Keys of bounded values: tags of the meters and of the spans. */
 	public enum LowCardinalityKeyNames implements KeyName {
 
 		/**
@@ -94,9 +92,7 @@ public enum LockObservationDocumentation implements ObservationDocumentation {
 
 	}
 
-	/**
-	 * Keys of unbounded values: on spans only, never meter tags.
-	 */
+	/** Keys of unbounded values: on spans only, never meter tags. */
 	public enum HighCardinalityKeyNames implements KeyName {
 
 		/**
@@ -110,9 +106,7 @@ public enum LockObservationDocumentation implements ObservationDocumentation {
 			}
 		},
 
-		/**
-		 * The fencing token of the hold, when the holder asked for one.
-		 */
+		/** The fencing token of the hold, when the holder asked for one. */
 		FENCING_TOKEN {
 			@Override
 			public String asString() {

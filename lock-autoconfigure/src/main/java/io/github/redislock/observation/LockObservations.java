@@ -8,10 +8,9 @@ import io.micrometer.observation.ObservationRegistry;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Observes each acquisition and each hold ({@link LockObservationDocumentation}), from
- * which Micrometer's meter observation handler makes the timers. The hold's observation
- * has no scope: a hold can end on another thread or out of order with others, and a scope
- * left open would make every later span of a pooled thread a child of a hold long over.
+ * Observes each acquisition and each hold, from which Micrometer's meter observation
+ * handler makes the timers. A hold's observation has no scope: it can end on another
+ * thread, and a scope left open would parent every later span of a pooled thread.
  *
  * @author redis-lock contributors
  */
@@ -30,22 +29,8 @@ final class LockObservations implements LockInstrumentation {
 	private @Nullable LockHeldObservationConvention heldConvention;
 
 	/**
-	 * Create the instrumentation, without the evaluated keys in the traces.
-	 * @param registry the registry to observe with
-	 * @param evaluatedKeys whether to report each lock under its name instead of its
-	 * label, which only suits names with few values
-	 */
-	LockObservations(ObservationRegistry registry, boolean evaluatedKeys) {
-		this(registry, evaluatedKeys, false);
-	}
-
-	/**
-	 * Create the instrumentation.
-	 * @param registry the registry to observe with
-	 * @param evaluatedKeys whether to report each lock under its name instead of its
-	 * label, which only suits names with few values
-	 * @param includeKey whether the default conventions add each lock's name as the
-	 * high-cardinality key value {@code key}
+	 * {@code evaluatedKeys} reports locks under their name instead of their label;
+	 * {@code includeKey} adds the name as the key value {@code key}.
 	 */
 	LockObservations(ObservationRegistry registry, boolean evaluatedKeys, boolean includeKey) {
 		this.registry = registry;
@@ -55,18 +40,14 @@ final class LockObservations implements LockInstrumentation {
 	}
 
 	/**
-	 * Set the convention of the acquisition observations, instead of the default one and
-	 * of any global convention registered with the observation registry.
-	 * @param convention the convention, {@code null} for the default
+	 * Replaces the default convention and any global one; {@code null} for the default.
 	 */
 	void setAcquireConvention(@Nullable LockAcquireObservationConvention convention) {
 		this.acquireConvention = convention;
 	}
 
 	/**
-	 * Set the convention of the hold observations, instead of the default one and of any
-	 * global convention registered with the observation registry.
-	 * @param convention the convention, {@code null} for the default
+	 * Replaces the default convention and any global one; {@code null} for the default.
 	 */
 	void setHeldConvention(@Nullable LockHeldObservationConvention convention) {
 		this.heldConvention = convention;
@@ -80,8 +61,8 @@ final class LockObservations implements LockInstrumentation {
 	}
 
 	/**
-	 * Without a scope: the acquisition ends on another thread, which must not close a
-	 * scope opened on this one.
+	 * Without a scope: the acquisition ends on another thread, which must not close this
+	 * one's.
 	 */
 	@Override
 	public Acquisition asyncAcquisitionStarted(String name, String label) {

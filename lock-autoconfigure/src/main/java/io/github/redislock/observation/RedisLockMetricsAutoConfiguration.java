@@ -22,14 +22,10 @@ import org.springframework.context.annotation.Configuration;
  * {@link io.github.redislock.core.LockInstrumentation} bean.
  * <p>
  * With an {@link ObservationRegistry}, the acquire and held timers come from the
- * {@link LockObservations} through Spring Boot's meter observation handler, and
- * {@link LockMeters} records only the counters: recording the timers twice would make two
- * meters of one name, which Prometheus rejects or which count every acquisition twice. A
+ * observations through Spring Boot's meter observation handler, and the meters record
+ * only the counters, so that no timer is made twice. A
  * {@link LockAcquireObservationConvention} or {@link LockHeldObservationConvention} bean
  * replaces the default convention of its observation.
- * <p>
- * Runs after Spring Boot's metrics and observation auto-configurations, named as on
- * Spring Boot 3 and on Spring Boot 4, where they moved.
  *
  * @author redis-lock contributors
  * @since 0.1.0

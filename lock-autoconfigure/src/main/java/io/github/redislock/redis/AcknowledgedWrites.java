@@ -19,7 +19,6 @@ import org.springframework.data.redis.connection.RedisConnection;
  * failover may lose never looks like a safe one.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class AcknowledgedWrites {
 

@@ -16,7 +16,6 @@ import org.springframework.data.redis.connection.ReturnType;
  * its one socket, so a {@code WAIT} follows its write on the same link.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class ConnectionCommands implements NodeCommands {
 

@@ -25,19 +25,10 @@ import org.springframework.util.Assert;
 import org.springframework.util.ClassUtils;
 
 /**
- * Reads {@code maxmemory-policy} and {@code maxmemory} ({@code CONFIG GET}) of every
- * master that keeps locks, and refuses or warns as {@link EvictionCheck} says. Every lock
- * key has an expiry, so {@code volatile-*} policies evict them as surely as
- * {@code allkeys-*}.
- * <p>
- * A server without a {@code maxmemory} limit evicts nothing, but the limit can be set at
- * runtime, so it is only warned about. A server whose settings cannot be read (no
- * {@code CONFIG} on a managed Redis, an ACL user without {@code +config|get}, a renamed
- * command, a server down) is named in a warning, and the application starts.
- * <p>
- * The check runs once, at start-up, and reads masters only: a policy changed later, or a
- * replica promoted by a failover with a policy of its own, is not seen, so give replicas
- * the same setting.
+ * Reads {@code maxmemory-policy} and {@code maxmemory} of every master keeping locks at
+ * start-up, and refuses or warns as {@link EvictionCheck} says: every lock key has an
+ * expiry, so {@code volatile-*} policies evict them too. A server without a limit, or
+ * whose settings cannot be read, is only warned about.
  *
  * @author redis-lock contributors
  */
@@ -57,12 +48,10 @@ final class EvictionPolicyCheck {
 	}
 
 	/**
-	 * Check the masters of one or more Redis deployments, such as the nodes of a Redlock.
-	 * @param check what to do with a policy that can evict lock keys
-	 * @param connectionFactories the deployments
-	 * @throws InvalidLockConfigurationException if {@code check} is
+	 * Checks the masters of one or more deployments, such as Redlock nodes; throws
+	 * {@link InvalidLockConfigurationException} when {@code check} is
 	 * {@link EvictionCheck#FAIL} and a master with a {@code maxmemory} limit can evict
-	 * lock keys
+	 * lock keys.
 	 */
 	static void check(EvictionCheck check, List<RedisConnectionFactory> connectionFactories) {
 		Assert.notNull(check, "EvictionCheck must not be null");
@@ -167,10 +156,7 @@ final class EvictionPolicyCheck {
 		}
 	}
 
-	/**
-	 * The server as messages name it (address or Sentinel master name), never its
-	 * password.
-	 */
+	/** The server's address or Sentinel master name, never its password. */
 	static String describe(RedisConnectionFactory connectionFactory) {
 		if (LETTUCE && connectionFactory instanceof LettuceConnectionFactory lettuce) {
 			return lettuce.isRedisSentinelAware() ? describe(lettuce.getSentinelConfiguration())

@@ -13,7 +13,6 @@ import io.github.redislock.store.LockHolder;
  * only the part before the first space, so owner tokens never contain one.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class HolderRecord {
 
@@ -54,9 +53,7 @@ final class HolderRecord {
 		return Instant.ofEpochMilli(System.currentTimeMillis()).toString();
 	}
 
-	/**
-	 * The lock key's value for the bare {@code SET}; must match what the scripts write.
-	 */
+	/** The key's value for the bare {@code SET}, as the scripts write it. */
 	static byte[] value(String ownerToken, String fields, String acquiredAt) {
 		return (ownerToken + " {" + fields + ",\"acquiredAt\":\"" + acquiredAt + "\"}")
 			.getBytes(StandardCharsets.UTF_8);

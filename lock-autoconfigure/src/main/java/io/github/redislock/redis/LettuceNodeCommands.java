@@ -28,7 +28,6 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnection;
  * key's master over one connection.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class LettuceNodeCommands implements NodeCommands {
 
@@ -67,10 +66,7 @@ final class LettuceNodeCommands implements NodeCommands {
 		return lettuce.getClusterCommandExecutor().executeCommandOnSingleNode(callback, master).getValue();
 	}
 
-	/**
-	 * Send a command that replies with an integer, or with integers for {@code WAITAOF},
-	 * over a {@link LettuceConnection}.
-	 */
+	/** Sends a command replying with integers over a {@link LettuceConnection}. */
 	static @Nullable Object execute(RedisConnection connection, String command, byte[]... args) {
 		CommandOutput<byte[], byte[], ?> output = command.equals("WAITAOF") ? new ArrayOutput<>(ByteArrayCodec.INSTANCE)
 				: new IntegerOutput<>(ByteArrayCodec.INSTANCE);

@@ -8,7 +8,6 @@ package io.github.redislock.redis;
  * sent on.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 interface NodeCommands {
 

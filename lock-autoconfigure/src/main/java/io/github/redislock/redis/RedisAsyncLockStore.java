@@ -48,8 +48,8 @@ final class RedisAsyncLockStore {
 	}
 
 	/**
-	 * Connect now: on a Redis Cluster, connecting asks a server for the topology, and a
-	 * server that stopped answering by then would hold up every call until its timeout.
+	 * Connects now: on a Redis Cluster, a server that stopped answering when the topology
+	 * is first read would hold up every call until its timeout.
 	 */
 	void openConnection() {
 		try {

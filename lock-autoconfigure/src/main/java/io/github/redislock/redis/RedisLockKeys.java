@@ -11,11 +11,8 @@ import org.springframework.util.Assert;
 
 /**
  * Names the Redis keys and channels of a lock. The name sits in a hash tag, so all keys
- * of a lock share a Redis Cluster slot and one script can touch them. In a name, braces
- * (which would move the tag) and {@code '%'} are percent-encoded, and an unpaired
- * surrogate, which UTF-8 cannot encode and would send as {@code '?'} (so distinct names
- * would share a key), is written {@code %uXXXX}. Every {@code '%'} of a key starts an
- * escape, so the mapping stays one to one; most names are used as they are.
+ * of a lock share a Redis Cluster slot. Braces, {@code '%'} and unpaired surrogates in a
+ * name are percent-encoded, so that distinct names never share a key.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -79,10 +76,9 @@ public final class RedisLockKeys {
 	}
 
 	/**
-	 * Return the key counting the fencing tokens of the lock's hash slot: one counter for
-	 * every lock name whose key falls in that slot, so that tokens cost one key per slot
-	 * (16,384 at most) rather than one per lock name, and the counter sits in the lock
-	 * key's slot on a Redis Cluster.
+	 * Return the key counting the fencing tokens of the lock's hash slot: one counter per
+	 * slot (16,384 at most) rather than per lock name, in the lock key's slot on a Redis
+	 * Cluster.
 	 * @param name the lock name
 	 * @return the token counter key
 	 */
@@ -123,9 +119,7 @@ public final class RedisLockKeys {
 
 	/**
 	 * Return the channel on which a release tells one client's waiters that it handed
-	 * them the lock, so that a hand-off costs the same however many processes wait. The
-	 * client is its owner tokens up to their last {@code ':'}, as {@code release.lua}
-	 * reads them.
+	 * them the lock, so that a hand-off costs the same however many processes wait.
 	 * @param ownerToken an owner token of the client
 	 * @return the channel, or {@code null} for a token without {@code ':'}, whose
 	 * hand-offs are told on the lock's channel

@@ -36,11 +36,10 @@ import org.springframework.util.Assert;
 
 /**
  * A {@link LockStore} in one Redis deployment (standalone, Sentinel or Cluster, as the
- * template's connection factory is set up). Each operation is one Lua script, so one
- * round trip, except the first attempt of an acquisition, a bare {@code SET NX PX}; the
- * scripts under {@code META-INF/redis-lock/scripts} document the key layout. A lock key's
- * value is the owner token followed by the holder (see {@link HolderRecord}), so that
- * {@code GET} in {@code redis-cli} shows who holds the lock.
+ * template's connection factory is set up). Each operation is one round trip, a Lua
+ * script or a bare {@code SET NX PX}; the scripts under
+ * {@code META-INF/redis-lock/scripts} document the key layout. A lock key's value names
+ * its holder, so that {@code GET} in {@code redis-cli} shows it.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -77,14 +76,10 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	private final @Nullable AcknowledgedWrites acknowledgedWrites;
 
-	/**
-	 * '1' when waiters do not queue, so that every release wakes them from their backoff.
-	 */
+	/** '1' when waiters do not queue, so that every release wakes them. */
 	private final byte[] wakeOnEveryRelease;
 
-	/**
-	 * {@code null} without a reactive client (Jedis), or when writes wait for replicas.
-	 */
+	/** {@code null} without a reactive client, or when writes wait for replicas. */
 	private final @Nullable RedisAsyncLockStore async;
 
 	private volatile boolean holderDetails = true;
@@ -109,10 +104,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	/**
 	 * Create a store whose acquisitions, renewals, reacquisitions and fencing tokens
-	 * return only once the given replicas acknowledged them. Releases are not awaited: a
-	 * release lost in a failover only keeps the lock until its lease runs out. Waiters do
-	 * not queue (see {@link #queuesWaiters}); each takes the lock itself, woken by the
-	 * release.
+	 * return only once the given replicas acknowledged them. Releases are not awaited,
+	 * and waiters do not queue (see {@link #queuesWaiters}).
 	 * @param redis the template whose connection factory runs the scripts
 	 * @param keyPrefix prepended to every key
 	 * @param acknowledgement how many replicas acknowledge each write, and how long they
@@ -124,8 +117,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	/**
 	 * Create a store whose callers may never queue, such as a Redlock node, which cannot
-	 * hand a lock over alone. Every release then wakes the waiters, which would otherwise
-	 * hear only of releases that handed the lock on.
+	 * hand a lock over alone: every release then wakes the waiters.
 	 * @param redis the template whose connection factory runs the scripts
 	 * @param keyPrefix prepended to every key
 	 * @param acknowledgement how many replicas acknowledge each write, and how long they
@@ -148,9 +140,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	/**
 	 * Open the store's connection now rather than at the first call: on a Redis Cluster,
-	 * connecting asks a server for the topology, and a server that stopped answering by
-	 * then would hold up every lease renewal, on all servers, until its timeout. If it
-	 * cannot connect now, the first call does.
+	 * a server that stopped answering when the topology is first read would otherwise
+	 * hold up every renewal until its timeout.
 	 */
 	public void openConnections() {
 		if (this.async != null) {
@@ -236,9 +227,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * An attempt that does not queue first tries a bare {@code SET NX PX}: most locks are
-	 * free, and a script costs the server more. The holder is written into the value (see
-	 * {@link HolderRecord}) at no extra command.
+	 * A non-queueing attempt first tries a bare {@code SET NX PX}: most locks are free,
+	 * and a script costs the server more.
 	 */
 	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing,
@@ -333,9 +323,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		return this.acknowledgedWrites == null;
 	}
 
-	/**
-	 * Take the lock without queueing, and give it back unless the replicas acknowledge.
-	 */
+	/** Takes the lock, and gives it back unless the replicas acknowledge. */
 	private AcquireResult acknowledgedAcquire(String name, String ownerToken, byte[] lockKey, long lease, String fields,
 			String acquiredAt) {
 		byte[] waitersKey = bytes(this.keys.waitersKey(name));
@@ -398,9 +386,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	/**
 	 * Raise the token counter of a lock name to at least the given token, for a store
-	 * over several deployments, such as a Redlock, that must keep each deployment's
-	 * tokens above the largest one it handed out. Only a holder may raise it: a raise
-	 * that arrives once the lock is no longer the caller's changes nothing.
+	 * over several deployments, such as a Redlock, whose tokens must stay above the
+	 * largest handed out. Only a holder may raise it.
 	 * @param name the lock name
 	 * @param ownerToken the owner token of the caller
 	 * @param token the token to raise to
@@ -455,12 +442,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * One {@code renew-all.lua} call per few hundred leases. On Redis Cluster a script
-	 * may touch one hash slot only, so leases are grouped by slot, computed as Redis does
-	 * from the UTF-8 bytes sent, not the JVM's default charset. With Lettuce all calls go
-	 * out at once (a round trip or so per master) and a call not answered within
-	 * {@code timeout} fails; a blocking client sends one call after another, each bounded
-	 * by its own timeout.
+	 * One {@code renew-all.lua} call per few hundred leases, grouped by hash slot on
+	 * Redis Cluster. With Lettuce all calls go out at once and one not answered within
+	 * {@code timeout} fails; a blocking client sends them one after another.
 	 */
 	@Override
 	public List<CompletableFuture<Boolean>> renewAllAsync(List<LeaseRenewal> renewals, Duration timeout) {
@@ -565,8 +549,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	/**
 	 * At most {@value #MAX_RENEWALS_PER_CALL} leases per call, sharing one lease length,
-	 * one owner token prefix (a client's tokens share it) and, on a cluster, one hash
-	 * slot.
+	 * one owner token prefix and, on a cluster, one hash slot.
 	 */
 	List<RenewalCall> renewalCalls(List<LeaseRenewal> renewals, boolean cluster) {
 		Map<RenewalGroup, List<Integer>> groups = new LinkedHashMap<>();
@@ -611,10 +594,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		return renewed;
 	}
 
-	/**
-	 * One {@code renew-all.lua} call; {@code indexes} are the positions in the batch of
-	 * the renewals it answers for.
-	 */
+	/** One {@code renew-all.lua} call; {@code indexes} are its renewals' positions. */
 	record RenewalCall(List<Integer> indexes, byte[][] keysAndArgs) {
 
 	}
@@ -626,9 +606,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	/**
 	 * Give back a lock that an acquisition took but cannot keep, such as a Redlock
-	 * attempt short of a majority, without recording the owner token as released: the
-	 * acquisition tries again under the same token, and should that hold be lost, its
-	 * late release must not pass for this one sent again.
+	 * attempt short of a majority, without recording the token as released: the
+	 * acquisition may try again under the same token.
 	 * @param name the lock name
 	 * @param ownerToken the owner token of the acquisition
 	 * @return whether the lock was held by the token and is now given back
@@ -687,9 +666,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		return this.subscriptions.subscribe(this.keys.channel(name), null, listener);
 	}
 
-	/**
-	 * Also subscribes the client's hand-off channel, before the listener is first told.
-	 */
+	/** Also subscribes the client's hand-off channel before the listener is told. */
 	@Override
 	public AutoCloseable subscribe(String name, String ownerToken, ReleaseListener listener) {
 		return this.subscriptions.subscribe(this.keys.channel(name), this.keys.handOffChannel(ownerToken), listener);
@@ -728,9 +705,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * A connection straight from the factory: no template or transaction binding on every
-	 * lock's hot path, so a script is never queued in a transaction whose reply comes
-	 * late.
+	 * A connection straight from the factory: no template or transaction binding on the
+	 * hot path, so no script is queued in a transaction.
 	 */
 	private <T> @Nullable T execute(RedisCallback<T> callback) {
 		RedisConnection connection = this.connectionFactory.getConnection();
@@ -747,9 +723,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	static long leaseMillis(String name, Duration leaseTime) {
-		// Checked here too, for direct callers: PEXPIRE 0 or a negative PX would delete
-		// the
-		// key or fail.
+		// Also for direct callers: PEXPIRE 0 or a negative PX deletes the key or fails.
 		return LockDefinition.checkLeaseTime(leaseTime, () -> "Lease time of lock '" + name + "'").toMillis();
 	}
 

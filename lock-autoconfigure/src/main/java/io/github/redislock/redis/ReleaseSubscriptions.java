@@ -31,7 +31,6 @@ import org.springframework.data.redis.listener.RedisMessageListenerContainer;
  * per hand-over; subscribing runs on one background thread, so a waiter never blocks.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class ReleaseSubscriptions implements AutoCloseable {
 
@@ -53,8 +52,8 @@ final class ReleaseSubscriptions implements AutoCloseable {
 	private final ConcurrentMap<String, Set<ReleaseListener>> listeners = new ConcurrentHashMap<>();
 
 	/**
-	 * When the last listener of each channel left ({@link System#nanoTime()}); an entry
-	 * exists exactly while an unsubscribe check is scheduled.
+	 * When the last listener of each channel left; present exactly while a check is
+	 * scheduled.
 	 */
 	private final ConcurrentMap<String, Long> lastLeft = new ConcurrentHashMap<>();
 
@@ -72,8 +71,7 @@ final class ReleaseSubscriptions implements AutoCloseable {
 		this.keys = keys;
 		this.container = new RedisMessageListenerContainer();
 		this.container.setConnectionFactory(connectionFactory);
-		// Listeners only release a semaphore: run them on the thread the message arrives
-		// on.
+		// Listeners only release a semaphore: run them on the receiving thread.
 		this.container.setTaskExecutor(Runnable::run);
 		// Jedis subscribes by blocking a thread, which must not be the caller's.
 		SimpleAsyncTaskExecutor subscriptionExecutor = new SimpleAsyncTaskExecutor("redis-lock-subscription-");
@@ -112,8 +110,7 @@ final class ReleaseSubscriptions implements AutoCloseable {
 			return set.isEmpty() ? null : set;
 		});
 		// One check per channel at a time: waiters of a hot lock leave thousands of times
-		// a
-		// second.
+		// a second.
 		if (this.lastLeft.put(channel, System.nanoTime()) == null) {
 			scheduleCheck(channel, LINGER.toNanos());
 		}
@@ -149,9 +146,9 @@ final class ReleaseSubscriptions implements AutoCloseable {
 	}
 
 	/**
-	 * Unsubscribe once a channel had no listener for {@link #LINGER}, or check again
-	 * later. Deciding inside the map update keeps a listener leaving meanwhile from
-	 * counting on a check that is about to end.
+	 * Unsubscribes once a channel had no listener for {@link #LINGER}. Deciding inside
+	 * the map update keeps a listener leaving meanwhile from counting on a check about to
+	 * end.
 	 */
 	private void unsubscribeIfUnwanted(String channel) {
 		long now = System.nanoTime();
@@ -243,9 +240,8 @@ final class ReleaseSubscriptions implements AutoCloseable {
 	}
 
 	/**
-	 * Waits a bounded time for the subscriber thread: a connect cut off by a stopping
-	 * connection factory may never complete and would hold the container's lock, so such
-	 * a (daemon) thread is left behind rather than hang shutdown.
+	 * Bounded: a connect cut off by a stopping connection factory may never complete, so
+	 * its daemon thread is left behind rather than hang shutdown.
 	 */
 	@Override
 	public void close() {

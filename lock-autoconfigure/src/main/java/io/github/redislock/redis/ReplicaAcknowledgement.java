@@ -8,11 +8,9 @@ import org.springframework.util.Assert;
 
 /**
  * How many replicas must acknowledge each write that grants or extends a lock before the
- * store reports it done. Redis replicates asynchronously, so a master that fails right
- * after a grant may be replaced by a replica that never saw it, letting a second holder
- * in. {@code WAIT} ({@code WAITAOF} for writes that must be on disk) closes that gap as
- * far as the replicas that acknowledged are the ones a failover promotes; a write not
- * acknowledged in time fails the operation.
+ * store reports it done. Redis replicates asynchronously, so a failover right after a
+ * grant may lose it and let a second holder in; a write not acknowledged in time fails
+ * the operation.
  *
  * @param replicas how many replicas must acknowledge, {@code 0} for none
  * @param timeout how long to wait for them, at least 1 ms

@@ -25,7 +25,6 @@ import java.util.function.Predicate;
 import io.github.redislock.redis.RedisLockStore;
 
 import org.springframework.core.NestedExceptionUtils;
-import org.springframework.util.Assert;
 
 /**
  * Calls every Redlock node at once and waits only until the replies decide the outcome,
@@ -33,7 +32,6 @@ import org.springframework.util.Assert;
  * once the others decided.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 final class NodeCalls implements AutoCloseable {
 
@@ -74,10 +72,9 @@ final class NodeCalls implements AutoCloseable {
 	}
 
 	/**
-	 * Call every node with a blocking call on a thread of its own, and wait until the
-	 * replies decide or the node timeout passes. The replies are in node order, pending
-	 * ones included; an interrupt throws {@link IllegalStateException} with the flag set
-	 * again.
+	 * Calls every node with a blocking call on a thread of its own, until the replies
+	 * decide or the node timeout passes; an interrupt throws
+	 * {@link IllegalStateException} with the flag set again.
 	 */
 	<T> NodeReplies<T> call(Function<RedisLockStore, T> call, Predicate<NodeReplies<T>> decided) {
 		List<CompletableFuture<T>> futures = new ArrayList<>(this.nodes.size());
@@ -100,9 +97,7 @@ final class NodeCalls implements AutoCloseable {
 		return await(futures, decided);
 	}
 
-	/**
-	 * Send a call to the given nodes, in order with their other calls, without waiting.
-	 */
+	/** Sends a call to the nodes, in order with their other calls, without waiting. */
 	<T> List<CompletableFuture<T>> send(List<Integer> nodes, Function<RedisLockStore, CompletionStage<T>> async,
 			Function<RedisLockStore, T> call) {
 		List<CompletableFuture<T>> futures = new ArrayList<>(nodes.size());
@@ -117,10 +112,10 @@ final class NodeCalls implements AutoCloseable {
 	}
 
 	/**
-	 * Sent on the node's one asynchronous connection, which Redis answers in order: a
-	 * release sent after an unanswered acquisition runs after it and gives back what it
-	 * may grant. Until the connection first answered, connecting may block, so calls go
-	 * from this class's threads, each once the previous one was sent.
+	 * On the node's one asynchronous connection, which Redis answers in order: a release
+	 * sent after an unanswered acquisition gives back what it may grant. Until that
+	 * connection first answered, connecting may block, so calls go from this class's
+	 * threads, one after another.
 	 */
 	private <T> CompletableFuture<T> send(int index, Function<RedisLockStore, CompletionStage<T>> ordered,
 			Function<RedisLockStore, T> call) {

@@ -35,10 +35,7 @@ record NodeReplies<T>(List<NodeReply<T>> replies, List<CompletableFuture<T>> fut
 			.count();
 	}
 
-	/**
-	 * Indexes of the nodes whose answer passes the test or is unknown (failed or
-	 * pending).
-	 */
+	/** Nodes whose answer passes the test or is unknown (failed or pending). */
 	List<Integer> passingOrUnknown(Predicate<T> test) {
 		List<Integer> indexes = new ArrayList<>();
 		for (int i = 0; i < this.replies.size(); i++) {

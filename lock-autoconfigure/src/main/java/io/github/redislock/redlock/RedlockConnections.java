@@ -30,10 +30,9 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.data.redis.core.StringRedisTemplate;
 
 /**
- * The Lettuce connections of a Redlock's nodes, one connection factory per node, set up
- * from its URL and the caller's client configuration (in an application, Spring Boot's
- * customizers, client resources and SSL bundle), with the node timeout as command timeout
- * so that a node that does not answer frees its caller in that time.
+ * The Lettuce connections of a Redlock's nodes, set up from each URL and the caller's
+ * client configuration (Spring Boot's customizers, client resources and SSL bundle), with
+ * the node timeout as command timeout.
  *
  * @author redis-lock contributors
  */
@@ -61,13 +60,8 @@ final class RedlockConnections implements AutoCloseable {
 	}
 
 	/**
-	 * Connect to the nodes, and build a store on each whose waiters never queue.
-	 * @param nodes the nodes
-	 * @param keyPrefix prepended to every key
-	 * @param nodeTimeout how long a node may take to answer
-	 * @param clientConfiguration applied to each node's client configuration after what
-	 * its URL says
-	 * @return the connections
+	 * Connects to the nodes and builds a store on each whose waiters never queue;
+	 * {@code clientConfiguration} applies after what each URL says.
 	 */
 	static RedlockConnections connect(List<RedlockNode> nodes, String keyPrefix, Duration nodeTimeout,
 			Consumer<LettuceClientConfigurationBuilder> clientConfiguration) {
@@ -97,11 +91,9 @@ final class RedlockConnections implements AutoCloseable {
 		LettuceClientConfigurationBuilder client = LettuceClientConfiguration.builder();
 		node.applyTo(client);
 		clientConfiguration.accept(client);
-		// Whatever the customizations, the two settings the algorithm relies on: a node
-		// that does not answer frees its caller in the node timeout, and a node that is
-		// down fails its calls at once rather than queueing them for replay, since a
-		// replayed acquisition would take the lock long after the majority decided
-		// without it.
+		// Whatever the customizations: a silent node frees its caller in the node
+		// timeout, and a node that is down fails its calls at once, since a replayed
+		// acquisition would take the lock long after the majority decided without it.
 		client.commandTimeout(nodeTimeout);
 		ClientOptions options = client.build().getClientOptions().orElseGet(ClientOptions::create);
 		client.clientOptions(options.mutate()
@@ -115,12 +107,9 @@ final class RedlockConnections implements AutoCloseable {
 	}
 
 	/**
-	 * Connect to the nodes in parallel and run a script on each connection, blocking and
-	 * asynchronous (a renewal of no lock), so that the first acquisition does not spend
-	 * its node timeout connecting or loading scripts. A node that does not answer now is
-	 * connected to when it does. Two nodes that answer with the same server's run id are
-	 * one server under two names (a host name and its address, a forwarded port), which
-	 * would count as two votes of a majority: refused.
+	 * Connects in parallel and runs a script on each connection, so that the first
+	 * acquisition does not spend its node timeout connecting. Two nodes answering with
+	 * one server's run id would count as two votes of a majority: refused.
 	 */
 	private void warmUp() {
 		List<CompletableFuture<?>> pings = new ArrayList<>();
@@ -176,20 +165,11 @@ final class RedlockConnections implements AutoCloseable {
 		}
 	}
 
-	/**
-	 * Return the nodes' connection factories.
-	 * @return the factories, in node order
-	 */
 	List<LettuceConnectionFactory> connectionFactories() {
 		return List.copyOf(this.factories);
 	}
 
-	/**
-	 * Return a Redlock on these connections.
-	 * @param nodeTimeout how long to wait for the nodes' replies
-	 * @param driftFactor the share of a lease allowed for clock drift
-	 * @return the store, which closes these connections when it closes
-	 */
+	/** A Redlock on these connections, which it closes when it closes. */
 	RedlockStore store(Duration nodeTimeout, double driftFactor) {
 		return new RedlockStore(this.stores, this.names, nodeTimeout, driftFactor, this);
 	}

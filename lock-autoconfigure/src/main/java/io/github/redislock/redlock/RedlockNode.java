@@ -14,8 +14,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 
 /**
  * One independent Redis master of a Redlock, read from its URL by Lettuce's
- * {@link RedisURI}, as Spring Boot reads {@code spring.data.redis.url}: so a node URL
- * means what it means to Lettuce, TLS, peer verification and client name included.
+ * {@link RedisURI}, as Spring Boot reads {@code spring.data.redis.url}, so that a node
+ * URL means what it means to Lettuce.
  *
  * @param uri the URL as Lettuce reads it
  * @author redis-lock contributors
@@ -26,11 +26,8 @@ record RedlockNode(RedisURI uri) {
 	private static final Pattern PASSWORD = Pattern.compile("(://[^:@/]*:)[^@/]*@");
 
 	/**
-	 * Read a node from its URL.
-	 * @param url the URL
-	 * @return the node
-	 * @throws IllegalArgumentException if the URL is not a {@code redis://} or
-	 * {@code rediss://} URL of one server, naming the URL without its password
+	 * Throws {@link IllegalArgumentException} unless a {@code redis://} or
+	 * {@code rediss://} URL of one server, naming the URL without its password.
 	 */
 	static RedlockNode parse(String url) {
 		String trimmed = url.trim();
@@ -57,52 +54,37 @@ record RedlockNode(RedisURI uri) {
 		return new RedlockNode(uri);
 	}
 
-	/**
-	 * Return a URL without the password it may carry, for messages.
-	 * @param url the URL
-	 * @return the URL, its password replaced by {@code ****}
-	 */
+	/** The URL for messages, its password replaced by {@code ****}. */
 	static String masked(String url) {
 		return PASSWORD.matcher(url).replaceFirst("$1****@");
 	}
 
 	/**
-	 * Return the server, as duplicates are recognized: two databases of one server are
-	 * not independent masters.
-	 * @return {@code host:port}, the host in lower case
+	 * {@code host:port}, the host in lower case: two databases of one server are not
+	 * independent masters.
 	 */
 	String server() {
 		return this.uri.getHost().toLowerCase(Locale.ROOT) + ":" + this.uri.getPort();
 	}
 
-	/**
-	 * Return the node as messages name it: its address and database, never its password.
-	 * @return {@code host:port/database}
-	 */
+	/** As messages name it: {@code host:port/database}, never the password. */
 	String address() {
 		return this.uri.getHost() + ":" + this.uri.getPort() + "/" + this.uri.getDatabase();
 	}
 
-	/**
-	 * Return whether the node is reached over TLS.
-	 * @return whether the URL is {@code rediss://}
-	 */
+	/** Whether the node is reached over TLS ({@code rediss://}). */
 	boolean ssl() {
 		return this.uri.isSsl();
 	}
 
-	/**
-	 * Return the server, database and credentials to connect to.
-	 * @return the configuration
-	 */
+	/** The server, database and credentials to connect to. */
 	RedisStandaloneConfiguration standaloneConfiguration() {
 		return (RedisStandaloneConfiguration) LettuceConnectionFactory.createRedisConfiguration(this.uri);
 	}
 
 	/**
-	 * Apply what the URL says about the client: TLS, peer verification, StartTLS and
+	 * Applies what the URL says about the client: TLS, peer verification, StartTLS and
 	 * client name.
-	 * @param builder the builder of the node's client configuration
 	 */
 	void applyTo(LettuceClientConfigurationBuilder builder) {
 		builder.apply(this.uri);

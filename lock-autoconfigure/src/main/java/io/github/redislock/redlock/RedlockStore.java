@@ -29,21 +29,18 @@ import org.springframework.util.Assert;
 /**
  * A {@link LockStore} on a majority of independent Redis masters: the Redlock algorithm
  * of redis.io. Each operation asks all nodes at once, with the same owner token, and
- * waits only until the replies decide the outcome, never longer than the node timeout, so
- * a paused or slow node costs nothing while the others decide.
+ * waits only until the replies decide, never longer than the node timeout.
  * <ul>
- * <li>An acquisition succeeds when a majority took the lock and the lease left after the
- * round trip and the clock-drift allowance is still positive; otherwise it is given back
- * on every node that took it or has not answered. A node that takes the lock after a
- * successful acquisition is renewed and released with the others.</li>
- * <li>A renewal keeps the lock when a majority extended it; otherwise the lock is
- * lost.</li>
- * <li>A release finds the lock still the owner's when a majority had it.</li>
+ * <li>An acquisition succeeds when a majority took the lock and some lease is left after
+ * the round trip and the clock-drift allowance; otherwise it is given back on every node
+ * that took it or has not answered. A node that takes the lock late is renewed and
+ * released with the others.</li>
+ * <li>A renewal keeps the lock when a majority extended it; a release finds the lock
+ * still the owner's when a majority had it.</li>
  * <li>Fewer than a majority of answers decides nothing: the operation fails with a
  * {@link LockStoreException}.</li>
  * </ul>
- * Waiters never queue, since no node can hand a lock over for the others: they back off,
- * woken early by any node's release notification.
+ * Waiters never queue, since no node can hand a lock over for the others.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -103,13 +100,11 @@ public class RedlockStore implements LockStore, AutoCloseable {
 
 	/**
 	 * Connect to the given Redis masters as
-	 * {@link #connect(List, String, Duration, double)} does, with a say in each node's
-	 * Lettuce client configuration: client resources, client name, SSL options (trust and
-	 * key material for {@code rediss://} nodes), socket options. The customization runs
-	 * on each node's builder after the settings of its URL. Two settings stay the
-	 * Redlock's, whatever it sets: the command timeout is the node timeout, and a
-	 * disconnected node rejects commands instead of queueing them. Client resources given
-	 * here are shared: closing the store does not shut them down.
+	 * {@link #connect(List, String, Duration, double)} does, customizing each node's
+	 * Lettuce client configuration (client resources, client name, SSL, socket options)
+	 * after its URL's settings. The command timeout stays the node timeout, and a
+	 * disconnected node still rejects commands. Client resources given here are shared:
+	 * closing the store does not shut them down.
 	 * @param nodeUrls the masters' URLs, as Lettuce's {@code RedisURI} reads them:
 	 * {@code redis://[[user]:password@]host[:port][/database]}, or {@code rediss://} for
 	 * TLS; an odd number of at least three
@@ -121,7 +116,6 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * @return the store
 	 * @throws IllegalArgumentException if an argument is {@code null} or out of range,
 	 * before any connection is opened
-	 * @since 0.1.0
 	 */
 	public static RedlockStore connect(List<String> nodeUrls, String keyPrefix, Duration nodeTimeout,
 			double driftFactor, Consumer<LettuceClientConfigurationBuilder> clientConfiguration) {
@@ -168,9 +162,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		this.connections = connections;
 	}
 
-	/**
-	 * The bounds the Redlock properties check too, so that both refuse the same values.
-	 */
+	/** The bounds the Redlock properties check too. */
 	private static void check(int nodes, @Nullable Duration nodeTimeout, double driftFactor) {
 		Assert.isTrue(nodes >= 3 && nodes % 2 == 1,
 				() -> "A Redlock needs an odd number of nodes, at least 3, not " + nodes);
@@ -231,9 +223,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 					"Could not acquire lock '" + name + "': only " + replies.answered() + " of " + this.nodes.size()
 							+ " Redlock nodes answered, " + this.quorum + " are needed (" + replies.failures() + ")");
 		}
-		// The shortest lease left on a node that refused; the whole lease if none did
-		// (taken
-		// on a majority, but too slowly).
+		// The shortest lease left on a node that refused; the whole lease if none did.
 		long remaining = replies.replies()
 			.stream()
 			.filter((reply) -> reply.answered() && reply.value() != null && !reply.value().acquired())
@@ -280,13 +270,11 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * The largest token a majority of nodes issued, after which every node where this
-	 * owner still holds the lock is raised to it, and the token counts only once a
-	 * majority was, so that successive holders get growing tokens: each majority shares a
-	 * node with the last one raised. Not covered: a node restarted empty forgets its
-	 * counter ({@code fence.lua} then starts it at its clock).
-	 * @return the token, or {@code 0} if a majority no longer records this owner, at the
-	 * token's issue or at its raise
+	 * The largest token a majority issued, raised on every node where this owner still
+	 * holds the lock; it counts once a majority was raised, so each later majority shares
+	 * a node with it. A node restarted empty forgets its counter ({@code fence.lua} then
+	 * starts at its clock).
+	 * @return the token, or {@code 0} if a majority no longer records this owner
 	 */
 	@Override
 	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
@@ -325,8 +313,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	@Override
 	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
 		if (renewals.isEmpty()) {
-			// The replies would decide at once, before any node answered, and miss the
-			// quorum.
+			// The replies would decide at once, before any node answered.
 			return List.of();
 		}
 		NodeReplies<List<Boolean>> renewed = this.nodes.callInOrder((node) -> renewAll(node, renewals),

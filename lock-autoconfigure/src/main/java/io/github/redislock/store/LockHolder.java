@@ -44,9 +44,7 @@ public record LockHolder(String host, long pid, String thread, @Nullable String 
 		return name.isEmpty() ? "#" + thread.getId() : name;
 	}
 
-	/**
-	 * Looked up once, on first use: the host name may take a name-service lookup.
-	 */
+	/** Looked up once, on first use: the host name may take a name-service lookup. */
 	private static final class ThisProcess {
 
 		static final String HOST = host();

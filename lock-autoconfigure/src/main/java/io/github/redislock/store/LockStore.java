@@ -52,11 +52,9 @@ public interface LockStore {
 
 	/**
 	 * Return whether a busy {@link #tryAcquire(String, String, Duration, Queueing)}
-	 * queues its caller. When it does not, waiters neither ask to be queued nor leave a
-	 * queue when they give up, which spares a round trip per wait that ends without the
-	 * lock.
-	 * @return whether waiters are queued; by default, whether this store overrides the
-	 * queueing acquisition at all cannot be told, so {@code true}
+	 * queues its caller; when it does not, waiters neither ask to be queued nor leave a
+	 * queue, which spares a round trip per wait that ends without the lock.
+	 * @return whether waiters are queued; {@code true} by default
 	 */
 	default boolean queuesWaiters() {
 		return true;
@@ -64,11 +62,8 @@ public interface LockStore {
 
 	/**
 	 * Return how much of a lease this store grants its holder may count on, from when the
-	 * holder asked for it: the lease, less what the store must allow for the drift
-	 * between its clocks and this process's. The lock client times its own view of every
-	 * lease by this (acquisitions, hand-offs, renewals and extensions alike): when it
-	 * ends, whether the lease is still valid, when it is renewed. By default the whole
-	 * lease.
+	 * holder asked for it: the lease, less what the store must allow for clock drift. The
+	 * lock client times every lease by this. By default the whole lease.
 	 * @param leaseTime the lease granted, positive
 	 * @return the part of it to count on, at most {@code leaseTime}
 	 */
@@ -148,10 +143,8 @@ public interface LockStore {
 	/**
 	 * Take the lock like {@link #tryAcquire(String, String, Duration, Queueing)}, or like
 	 * {@link #tryAcquire(String, String, Duration)} when not queueing, and record who
-	 * takes it with the lock, in the same operation, for operators to see: recorded while
-	 * the lock is held (renewals keep it), replaced when the lock is handed to a queued
-	 * waiter, gone when the lock is released or its lease runs out. The default records
-	 * nothing.
+	 * takes it with the lock for operators, for as long as this owner holds it. The
+	 * default records nothing.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
 	 * @param leaseTime the lease, positive
@@ -179,10 +172,9 @@ public interface LockStore {
 
 	/**
 	 * Give the lock, if still recorded for this owner, a fresh lease under the token of
-	 * its next owner, so that another thread of the owner's process can take it over as
-	 * if it had acquired it. From then on the lock is the next owner's alone: a release
-	 * or renewal under the previous token finds it no longer that owner's. The default
-	 * cannot, and a releasing thread then releases instead.
+	 * its next owner, another thread of the owner's process, which takes it over as if it
+	 * had acquired it; the previous token no longer holds it. The default cannot, and a
+	 * releasing thread then releases instead.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
 	 * @param nextOwnerToken the token of the owner that takes the lock over
@@ -219,12 +211,10 @@ public interface LockStore {
 	}
 
 	/**
-	 * Extend several leases at once, each answered on its own: the future of a renewal
-	 * completes as soon as the server keeping that lease answers, so that a server that
-	 * is down or slow (a shard of a Redis Cluster) holds up only the leases it keeps. A
+	 * Extend several leases at once, each answered on its own, so that a server that is
+	 * down or slow (a shard of a Redis Cluster) holds up only the leases it keeps; a
 	 * renewal not answered within the given time fails. The default calls
-	 * {@link #renewAll(List)} and completes every future with its outcome, or fails them
-	 * all with its failure.
+	 * {@link #renewAll(List)} and completes every future with its outcome or failure.
 	 * @param renewals the leases to extend
 	 * @param timeout how long the caller waits for the answers
 	 * @return for each renewal, in order, a future of whether the lock was still that
@@ -289,9 +279,7 @@ public interface LockStore {
 		return subscribe(name, listener);
 	}
 
-	/**
-	 * Told of the releases of one lock.
-	 */
+	/** Told of the releases of one lock. */
 	@FunctionalInterface
 	interface ReleaseListener {
 

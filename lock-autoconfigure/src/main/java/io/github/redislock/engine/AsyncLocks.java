@@ -5,13 +5,15 @@ package io.github.redislock.engine;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
@@ -19,6 +21,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
 import io.github.redislock.core.LockBackoff;
@@ -63,9 +66,16 @@ final class AsyncLocks implements AutoCloseable {
 
 	private @Nullable SimpleAsyncTaskExecutor virtualThreads;
 
-	private final Set<Acquisition> waiting = ConcurrentHashMap.newKeySet();
+	/**
+	 * Ordered, as {@link #held} is, so that the client lists and wakes them in the same
+	 * order on every run: keyed by when each began.
+	 */
+	private final ConcurrentSkipListMap<Long, Acquisition> waiting = new ConcurrentSkipListMap<>();
 
-	private final Set<AsyncLease> held = ConcurrentHashMap.newKeySet();
+	private final AtomicLong waits = new AtomicLong();
+
+	private final Set<AsyncLease> held = new ConcurrentSkipListSet<>(
+			Comparator.comparing(AsyncLease::hold, Lease.IN_CREATION_ORDER));
 
 	private volatile LockInstrumentation instrumentation = LockInstrumentation.NONE;
 
@@ -108,14 +118,15 @@ final class AsyncLocks implements AutoCloseable {
 				this.stopping, name, this.owners.newHold(), definition.leaseTime(), definition.renew(),
 				Deadline.after(this.runtime.nanoTime(), definition.waitTime().toNanos()),
 				LockHolder.currentThread(definition.method()), null);
-		this.waiting.add(acquisition);
+		long wait = this.waits.incrementAndGet();
+		this.waiting.put(wait, acquisition);
 		answer.whenComplete((lease, failure) -> {
 			if (answer.isCancelled()) {
 				acquisition.abandon();
 			}
 		});
 		acquisition.start().whenComplete((hold, failure) -> {
-			this.waiting.remove(acquisition);
+			this.waiting.remove(wait);
 			if (failure != null) {
 				observed.failed(AsyncStore.unwrap(failure));
 				complete(() -> answer.completeExceptionally(AsyncStore.unwrap(failure)));
@@ -295,7 +306,7 @@ final class AsyncLocks implements AutoCloseable {
 
 	/** Each wait tries again now, finds the client stopping and gives up. */
 	void wakeWaiters() {
-		this.waiting.forEach(Acquisition::wakeUp);
+		this.waiting.values().forEach(Acquisition::wakeUp);
 	}
 
 	List<Lease> holds() {
@@ -317,7 +328,7 @@ final class AsyncLocks implements AutoCloseable {
 	/** One name per waiting holder. */
 	List<String> waitedFor() {
 		List<String> names = new ArrayList<>(this.waiting.size());
-		this.waiting.forEach((acquisition) -> names.add(acquisition.name()));
+		this.waiting.values().forEach((acquisition) -> names.add(acquisition.name()));
 		return names;
 	}
 

@@ -4,9 +4,11 @@ package io.github.redislock.engine;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Comparator;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import java.util.function.Consumer;
@@ -27,12 +29,22 @@ import io.github.redislock.core.LockLostException;
  */
 final class Lease {
 
+	/**
+	 * The order the client keeps its leases in (renews, lists, gives up), the order they
+	 * were created: identity hash codes would make it differ from run to run.
+	 */
+	static final Comparator<Lease> IN_CREATION_ORDER = Comparator.comparingLong((Lease hold) -> hold.sequence);
+
+	private static final AtomicLong SEQUENCE = new AtomicLong();
+
 	private static final AtomicLongFieldUpdater<Lease> FENCING_TOKEN = AtomicLongFieldUpdater.newUpdater(Lease.class,
 			"fencingToken");
 
 	@SuppressWarnings("rawtypes")
 	private static final AtomicReferenceFieldUpdater<Lease, CompletableFuture> OWNER_LOSS = AtomicReferenceFieldUpdater
 		.newUpdater(Lease.class, CompletableFuture.class, "ownerLoss");
+
+	private final long sequence = SEQUENCE.incrementAndGet();
 
 	private final String name;
 

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -51,7 +51,7 @@ final class LeaseRenewer implements AutoCloseable {
 	/** Called on the renewal thread: must return at once, never running user code. */
 	private final BiConsumer<Lease, String> lostHandler;
 
-	private final Set<Lease> holds = ConcurrentHashMap.newKeySet();
+	private final Set<Lease> holds = new ConcurrentSkipListSet<>(Lease.IN_CREATION_ORDER);
 
 	private final EngineRuntime runtime;
 

@@ -8,6 +8,7 @@ import java.time.Duration;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostListener;
+import io.github.redislock.simulation.ClientProcess;
 import io.github.redislock.simulation.Scheduler;
 import io.github.redislock.store.LockStore;
 
@@ -23,10 +24,10 @@ public final class SimulatedClients {
 	private SimulatedClients() {
 	}
 
-	public static DefaultLockClient create(LockStore store, Scheduler scheduler, String name, LockBackoff backoff,
-			LockLostListener lostListener) {
+	public static DefaultLockClient create(LockStore store, Scheduler scheduler, ClientProcess process,
+			LockBackoff backoff, LockLostListener lostListener) {
 		DefaultLockClient client = new DefaultLockClient(store, Duration.ofSeconds(1), true, backoff, lostListener,
-				new SimulatedRuntime(scheduler, name));
+				new SimulatedRuntime(scheduler, process));
 		client.setShutdownTimeout(Duration.ZERO);
 		return client;
 	}
@@ -34,6 +35,14 @@ public final class SimulatedClients {
 	/** The owner token the store knows the lease by. */
 	public static String ownerToken(LockLease lease) {
 		return ((AsyncLease) lease).hold().ownerToken();
+	}
+
+	/**
+	 * Whether the lease's time ran out by its holder's clock, from its last acquisition
+	 * or renewal, whatever became of it since.
+	 */
+	public static boolean ranOut(LockLease lease, long nanoTime) {
+		return ((AsyncLease) lease).hold().leaseRanOut(nanoTime);
 	}
 
 }

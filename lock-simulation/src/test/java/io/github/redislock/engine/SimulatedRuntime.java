@@ -15,13 +15,14 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
+import io.github.redislock.simulation.ClientProcess;
 import io.github.redislock.simulation.Scheduler;
 import io.github.redislock.simulation.server.ServerClock;
 
 /**
  * One lock client's time, timers and threads in the simulation: its clock is the
  * simulation's, and every task it hands to a timer or a thread pool becomes an event of
- * the simulation's one {@link Scheduler}, run on its one thread.
+ * the simulation's one {@link Scheduler}, run on its one thread while its process runs.
  *
  * @author redis-lock contributors
  */
@@ -29,11 +30,11 @@ final class SimulatedRuntime implements EngineRuntime {
 
 	private final Scheduler scheduler;
 
-	private final String client;
+	private final ClientProcess process;
 
-	SimulatedRuntime(Scheduler scheduler, String client) {
+	SimulatedRuntime(Scheduler scheduler, ClientProcess process) {
 		this.scheduler = scheduler;
-		this.client = client;
+		this.process = process;
 	}
 
 	@Override
@@ -49,12 +50,12 @@ final class SimulatedRuntime implements EngineRuntime {
 
 	@Override
 	public ScheduledExecutorService timer(String threadName) {
-		return new SimulatedExecutor(this.client + " " + threadName);
+		return new SimulatedExecutor(this.process + " " + threadName);
 	}
 
 	@Override
 	public ScheduledExecutorService threads(String threadName, int maxThreads) {
-		return new SimulatedExecutor(this.client + " " + threadName);
+		return new SimulatedExecutor(this.process + " " + threadName);
 	}
 
 	private final class SimulatedExecutor extends AbstractExecutorService implements ScheduledExecutorService {
@@ -151,7 +152,7 @@ final class SimulatedRuntime implements EngineRuntime {
 
 		void enqueue() {
 			this.event = SimulatedRuntime.this.scheduler.at(SimulatedRuntime.this.scheduler.nanos() + this.delay,
-					this.executor.name, this::runScheduled);
+					this.executor.name, this::runScheduled, SimulatedRuntime.this.process);
 		}
 
 		private void runScheduled() {

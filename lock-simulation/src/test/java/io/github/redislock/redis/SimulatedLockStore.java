@@ -43,6 +43,14 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  */
 public final class SimulatedLockStore implements LockStore {
 
+	/** Known faults of a store, put back to check that the simulation finds them. */
+	public enum Fault {
+
+		/** Every hold of the client is sent under one owner token. */
+		ONE_OWNER_TOKEN
+
+	}
+
 	private final RedisLockStore arguments;
 
 	private final RedisLockKeys keys = new RedisLockKeys("lock:");
@@ -64,12 +72,11 @@ public final class SimulatedLockStore implements LockStore {
 	private String instanceId = "";
 
 	/**
-	 * @param oneOwnerToken a known fault put back: every hold of this client is sent
-	 * under one owner token
+	 * @param faults known faults put back, none normally
 	 */
 	public SimulatedLockStore(String alias, SimulatedScripts scripts, Scheduler scheduler,
 			java.util.function.Function<java.util.function.BiConsumer<String, String>, SimSubscriber> subscriber,
-			SimConnection connection, boolean oneOwnerToken) {
+			SimConnection connection, Set<Fault> faults) {
 		this.arguments = new RedisLockStore(new StringRedisTemplate(new LettuceConnectionFactory()), "lock:");
 		this.arguments.setHolderDetails(false);
 		this.alias = alias;
@@ -77,7 +84,7 @@ public final class SimulatedLockStore implements LockStore {
 		this.scheduler = scheduler;
 		this.connection = connection;
 		this.subscriber = subscriber.apply(this::dispatch);
-		this.oneOwnerToken = oneOwnerToken;
+		this.oneOwnerToken = faults.contains(Fault.ONE_OWNER_TOKEN);
 	}
 
 	/** Names the client whose owner tokens this store sends under its alias. */

@@ -5,6 +5,8 @@ package io.github.redislock.simulation;
 
 import java.time.Duration;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockLease;
@@ -16,7 +18,8 @@ import io.github.redislock.redis.SimulatedLockStore;
  * One asynchronous caller of a lock client, over and over until the run's work ends: asks
  * for a random lock with a random lease and wait, holds it a while, asks for its fencing
  * token now and then, and releases it (or, rarely, walks away from a lease that is not
- * renewed). Every answer must come within its bound.
+ * renewed). Every answer must come within its bound, later by as long as its process was
+ * paused meanwhile; a crashed process's callers are never answered.
  *
  * @author redis-lock contributors
  */
@@ -25,11 +28,26 @@ final class Caller {
 	/** An answer later than its wait by more than this is a liveness violation. */
 	private static final long ANSWER_SLACK_NANOS = 3 * Network.COMMAND_TIMEOUT_NANOS + 200_000_000L;
 
+	/**
+	 * Asked by some renewed callers: longer than the lease a lock handed to a waiter
+	 * gets, so that a hand-off to a dead waiter shows whether it is bounded.
+	 */
+	private static final Duration LONG_LEASE = Duration.ofNanos(Invariants.LONGEST_LEASE_NANOS);
+
+	/**
+	 * A hold lasts up to 1.5 times its lease, 2.5 times if renewed, a lease counting as 2
+	 * s at most: a long lease is renewed at most once, and holds others up for seconds,
+	 * not half a minute.
+	 */
+	private static final long LONGEST_HELD_LEASE_NANOS = 2_000_000_000L;
+
 	private final String name;
 
 	private final DefaultLockClient client;
 
 	private final SimulatedLockStore store;
+
+	private final ClientProcess process;
 
 	private final Scheduler scheduler;
 
@@ -45,11 +63,14 @@ final class Caller {
 
 	private boolean busy;
 
-	Caller(String name, DefaultLockClient client, SimulatedLockStore store, Scheduler scheduler, Invariants invariants,
-			int locks, long stopAt) {
+	private boolean waiting;
+
+	Caller(String name, DefaultLockClient client, SimulatedLockStore store, ClientProcess process, Scheduler scheduler,
+			Invariants invariants, int locks, long stopAt) {
 		this.name = name;
 		this.client = client;
 		this.store = store;
+		this.process = process;
 		this.scheduler = scheduler;
 		this.random = scheduler.random();
 		this.invariants = invariants;
@@ -69,32 +90,36 @@ final class Caller {
 		return this.busy;
 	}
 
+	/** Asked for a lock and not answered yet. */
+	boolean isWaiting() {
+		return this.waiting;
+	}
+
 	private void next() {
 		this.busy = false;
 		if (this.scheduler.nanos() >= this.stopAt) {
 			return;
 		}
 		this.busy = true;
-		this.scheduler.schedule(this.random.nextLong(50_000_000L), this.name + " next", this::acquire);
+		this.scheduler.schedule(this.random.nextLong(50_000_000L), this.name + " next", this::acquire, this.process);
 	}
 
 	private void acquire() {
 		String lock = "lock-" + this.random.nextInt(this.locks);
-		Duration lease = Duration.ofMillis(100 + this.random.nextInt(900));
-		Duration wait = this.random.nextBoolean() ? Duration.ZERO : Duration.ofMillis(50 + this.random.nextInt(1950));
 		boolean renew = this.random.nextBoolean();
+		Duration lease = (renew && this.random.nextInt(4) == 0) ? LONG_LEASE
+				: Duration.ofMillis(100 + this.random.nextInt(900));
+		Duration wait = this.random.nextBoolean() ? Duration.ZERO : Duration.ofMillis(50 + this.random.nextInt(1950));
 		long askedAt = this.scheduler.nanos();
 		this.scheduler.note(this.name + " asks " + lock + " lease " + lease.toMillis() + " wait " + wait.toMillis()
 				+ (renew ? " renewed" : ""));
 		var answer = this.client.tryAcquireAsync(new LockDefinition(lock, lease, wait, renew));
-		this.scheduler.schedule(wait.toNanos() + ANSWER_SLACK_NANOS, null, () -> {
-			if (!answer.isDone()) {
-				this.invariants.violation(this.name + " asked for " + lock + " at " + askedAt / 1_000_000
-						+ " ms with a wait of " + wait.toMillis() + " ms and has no answer");
-			}
-		});
+		this.waiting = true;
+		expectAnswer(answer, wait.toNanos() + ANSWER_SLACK_NANOS, () -> this.name + " asked for " + lock + " at "
+				+ askedAt / 1_000_000 + " ms with a wait of " + wait.toMillis() + " ms and has no answer");
 		answer.whenComplete((granted, failure) -> {
 			this.operations++;
+			this.waiting = false;
 			if (failure != null || granted.isEmpty()) {
 				this.scheduler
 					.note(this.name + " " + ((failure != null) ? "failed: " + failure : "did not get " + lock));
@@ -109,10 +134,11 @@ final class Caller {
 	private void hold(LockLease lease, String lock, Duration leaseTime, boolean renew, long askedAt) {
 		String owner = this.store.alias(SimulatedClients.ownerToken(lease));
 		this.scheduler.note(this.name + " holds " + lock + " as " + owner);
-		Invariants.Hold hold = this.invariants.granted(this.name, lock, lease, owner, askedAt);
+		Invariants.Hold hold = this.invariants.granted(this.name, this.process, lock, this.store.lockKey(lock), lease,
+				owner, askedAt);
 		lease.whenLost().thenAccept((lost) -> {
 			this.scheduler.note(this.name + " lost " + lock + ": " + lost.getMessage());
-			this.invariants.ended(hold);
+			this.invariants.lost(hold);
 		});
 		if (this.random.nextDouble() < 0.6) {
 			lease.fencingToken().whenComplete((token, failure) -> {
@@ -123,7 +149,8 @@ final class Caller {
 				}
 			});
 		}
-		long holdFor = (long) (leaseTime.toNanos() * this.random.nextDouble() * (renew ? 2.5 : 1.5));
+		long holdFor = (long) (Math.min(leaseTime.toNanos(), LONGEST_HELD_LEASE_NANOS) * this.random.nextDouble()
+				* (renew ? 2.5 : 1.5));
 		this.scheduler.schedule(holdFor, null, () -> {
 			if (!renew && this.random.nextDouble() < 0.03) {
 				this.scheduler.note(this.name + " walks away from " + lock);
@@ -132,20 +159,39 @@ final class Caller {
 				return;
 			}
 			long releasedAt = this.scheduler.nanos();
+			this.invariants.releasing(hold);
 			var released = lease.release().toCompletableFuture();
-			this.scheduler.schedule(ANSWER_SLACK_NANOS, null, () -> {
-				if (!released.isDone()) {
-					this.invariants.violation(this.name + " released " + lock + " at " + releasedAt / 1_000_000
-							+ " ms and has no answer");
-				}
-			});
+			expectAnswer(released, ANSWER_SLACK_NANOS,
+					() -> this.name + " released " + lock + " at " + releasedAt / 1_000_000 + " ms and has no answer");
 			released.whenComplete((done, failure) -> {
 				this.operations++;
 				this.scheduler.note(this.name + " released " + lock + ((failure != null) ? ": " + failure : ""));
-				this.invariants.ended(hold);
+				this.invariants.released(hold, failure);
 				next();
 			});
-		});
+		}, this.process);
+	}
+
+	/**
+	 * The answer must come within the bound, later by as long as the process was paused
+	 * meanwhile; a crashed process is never answered.
+	 */
+	private void expectAnswer(CompletableFuture<?> answer, long within, Supplier<String> complaint) {
+		long paused = this.process.pausedNanos();
+		this.scheduler.schedule(within, null, () -> checkAnswered(answer, paused, complaint));
+	}
+
+	private void checkAnswered(CompletableFuture<?> answer, long pausedBefore, Supplier<String> complaint) {
+		if (answer.isDone() || this.process.isCrashed()) {
+			return;
+		}
+		long pausedSince = this.process.pausedNanos() - pausedBefore;
+		if (pausedSince > 0) {
+			this.scheduler.schedule(pausedSince, null,
+					() -> checkAnswered(answer, pausedBefore + pausedSince, complaint));
+			return;
+		}
+		this.invariants.violation(complaint.get());
 	}
 
 	@Override
@@ -155,6 +201,10 @@ final class Caller {
 
 	DefaultLockClient client() {
 		return this.client;
+	}
+
+	ClientProcess process() {
+		return this.process;
 	}
 
 }

@@ -6,29 +6,37 @@ package io.github.redislock.simulation;
 /**
  * Which faults a run injects, and how often. Faults that keep within the lock's timing
  * assumptions (network delays, lost replies and publications, killed connections, a
- * server clock jumping back) must never let two holders overlap; the others (a server
- * clock jumping forward, a failover to a replica that lacks recent writes, a restart with
- * empty memory) may, and an overlap is then only accepted when such a fault happened
- * during the older hold.
+ * server clock jumping back, a client process crashing) must never let two holders
+ * overlap; the others (a server clock jumping forward, a failover to a replica that lacks
+ * recent writes, a restart with empty memory) may, and an overlap is then only accepted
+ * when such a fault happened during the older hold. A client paused longer than its lease
+ * is beyond the assumptions too, but never makes two leases valid at once by their
+ * holders' clocks: what it may overlap with must be reported to it.
  *
  * @param lateProbability share of messages delayed by up to 300 ms while faults are on
  * @param lostReplyProbability share of commands whose connection breaks before the reply
  * @param lostPublicationProbability share of pub/sub messages lost
  * @param connectionKills how many times a run kills a client's connections
  * @param clockJumpsBack how many times a server clock jumps back
+ * @param clientCrashes how many times a run kills a client's process, which a new one
+ * replaces a while later
+ * @param clientPauses how many times a run pauses a client's process, for up to 3 s
  * @param unsafeFaults whether faults beyond the timing assumptions are injected
  * @author redis-lock contributors
  */
 public record FaultSettings(double lateProbability, double lostReplyProbability, double lostPublicationProbability,
-		int connectionKills, int clockJumpsBack, boolean unsafeFaults) {
+		int connectionKills, int clockJumpsBack, int clientCrashes, int clientPauses, boolean unsafeFaults) {
 
 	/** No fault at all. */
-	public static final FaultSettings NONE = new FaultSettings(0, 0, 0, 0, 0, false);
+	public static final FaultSettings NONE = new FaultSettings(0, 0, 0, 0, 0, 0, 0, false);
 
-	/** Every fault within the timing assumptions. */
-	public static final FaultSettings SAFE = new FaultSettings(0.02, 0.01, 0.05, 6, 2, false);
+	/**
+	 * Every fault within the timing assumptions, and client pauses, which cannot make two
+	 * leases valid at once.
+	 */
+	public static final FaultSettings SAFE = new FaultSettings(0.02, 0.01, 0.05, 6, 2, 2, 3, false);
 
 	/** Every fault, also those beyond the timing assumptions. */
-	public static final FaultSettings ALL = new FaultSettings(0.02, 0.01, 0.05, 6, 2, true);
+	public static final FaultSettings ALL = new FaultSettings(0.02, 0.01, 0.05, 6, 2, 2, 3, true);
 
 }

@@ -9,8 +9,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletionException;
 
 import io.github.redislock.core.LockLease;
+import io.github.redislock.core.LockLostException;
+import io.github.redislock.core.LockStoreException;
+import io.github.redislock.engine.SimulatedClients;
+import io.github.redislock.simulation.server.ServerClock;
 import io.github.redislock.simulation.server.SimRedis;
 
 /**
@@ -18,7 +23,11 @@ import io.github.redislock.simulation.server.SimRedis;
  * the holders' own clocks, fencing tokens growing in the order the server granted the
  * leases, every key but the token counters with a TTL. Faults beyond the timing
  * assumptions excuse an overlap or a token out of order only if one happened since the
- * older of the two leases was asked for.
+ * older of the two leases was asked for. A holder that still used its lease when another
+ * was granted the lock (it held on past its lease, was paused, or a fault beyond the
+ * assumptions struck) must be told when it next touches the lease; no lease is reported
+ * lost while it lasts and the server still records it; a crashed client's queue places
+ * and locks stop blocking others within their bounds.
  *
  * @author redis-lock contributors
  */
@@ -26,7 +35,39 @@ public final class Invariants {
 
 	private static final int MAX_REPORTED = 20;
 
+	/**
+	 * How long a waiter's place lasts after its last attempt: its wait, at most the
+	 * longest backoff (1 s), and a margin of 1 s; and rounding.
+	 */
+	static final long PLACE_BOUND_NANOS = 2_010_000_000L;
+
+	/**
+	 * The longest lease a lock handed to a waiter gets, as the documentation promises: 5
+	 * s for a renewed lock, its full lease (under 1 s here) for a fixed one.
+	 */
+	static final long HAND_OFF_BOUND_MILLIS = 5_001;
+
+	/** The longest lease any caller asks for. */
+	static final long LONGEST_LEASE_NANOS = 10_000_000_000L;
+
+	/** Replication lag to a promoted replica and rounding. */
+	private static final long SLACK_NANOS = 100_000_000L;
+
 	private final Scheduler scheduler;
+
+	private Deployment deployment;
+
+	/** Per crashed client, when its last command reached the server. */
+	private final Map<String, Crash> crashes = new HashMap<>();
+
+	/**
+	 * Overlapping holds, older first, whose older holder's release succeeded, and whose
+	 * newer holder has not been told yet.
+	 */
+	private final List<Hold[]> untold = new ArrayList<>();
+
+	/** When a master's clock jumped, and by how much. */
+	private final List<long[]> clockJumps = new ArrayList<>();
 
 	private final List<String> violations = new ArrayList<>();
 
@@ -47,10 +88,17 @@ public final class Invariants {
 
 	private long overlapsExcused;
 
+	private long overlapsReported;
+
 	private long grantsRunOut;
 
 	Invariants(Scheduler scheduler) {
 		this.scheduler = scheduler;
+	}
+
+	/** The deployment whose master is asked what it records. */
+	void watch(Deployment deployment) {
+		this.deployment = deployment;
 	}
 
 	/** A fault beyond the timing assumptions happened now. */
@@ -60,6 +108,92 @@ public final class Invariants {
 
 	private boolean faultSince(long since) {
 		return !this.unsafeFaults.isEmpty() && this.unsafeFaults.get(this.unsafeFaults.size() - 1) >= since;
+	}
+
+	/** The master's clock jumped now (back if negative). */
+	void clockJumped(long nanos) {
+		this.clockJumps.add(new long[] { this.scheduler.nanos(), nanos });
+	}
+
+	/** How much longer than by the simulation's time keys can have lasted since then. */
+	private long clocksJumpedBackSince(long since) {
+		long total = 0;
+		for (long[] jump : this.clockJumps) {
+			if (jump[0] >= since && jump[1] < 0) {
+				total -= jump[1];
+			}
+		}
+		return total;
+	}
+
+	/**
+	 * The client crashed; its last command reached the server at {@code lastArrival}. No
+	 * place of its may be handed the lock once its places ran out, and none of its locks
+	 * may outlast the longest lease after that.
+	 */
+	void crashed(String client, long lastArrival) {
+		long offset = this.deployment.servers().stream().mapToLong(this::offset).max().orElse(0);
+		this.crashes.put(client, new Crash(lastArrival, offset));
+		this.scheduler.at(lastArrival + LONGEST_LEASE_NANOS, null, () -> checkFreed(client, lastArrival));
+	}
+
+	/** How far the server's clock is ahead of the simulation's time. */
+	private long offset(SimRedis server) {
+		return server.clock().nanos() - ServerClock.EPOCH_NANOS - this.scheduler.nanos();
+	}
+
+	private void checkFreed(String client, long lastArrival) {
+		long deadline = lastArrival + LONGEST_LEASE_NANOS + SLACK_NANOS
+				+ clocksJumpedBackSince(lastArrival - LONGEST_LEASE_NANOS);
+		if (this.scheduler.nanos() < deadline) {
+			this.scheduler.at(deadline, null, () -> checkFreed(client, lastArrival));
+			return;
+		}
+		SimRedis master = this.deployment.master();
+		for (String key : master.liveKeys()) {
+			String owner = key.endsWith("}") ? owner(master.peek(key)) : null;
+			if (owner != null && client.equals(clientOf(owner))) {
+				violation("lock key " + key + " still held by " + owner + " of crashed client " + client + ", "
+						+ (this.scheduler.nanos() - lastArrival) / 1_000_000
+						+ " ms after its last command reached the server: " + master.dump().get(key));
+			}
+		}
+	}
+
+	private static String owner(String value) {
+		return (value != null) ? value.split(" ", 2)[0] : null;
+	}
+
+	private static String clientOf(String owner) {
+		int colon = owner.lastIndexOf(':');
+		return (colon > 0) ? owner.substring(0, colon) : owner;
+	}
+
+	/**
+	 * A lock key written for an owner of a crashed client after its last command: a
+	 * release handed it the lock. Its place must have been live, and the lease bounded.
+	 */
+	private void handedToCrashed(SimRedis server, String key, String owner) {
+		Crash crash = this.crashes.get(clientOf(owner));
+		long now = this.scheduler.nanos();
+		if (crash == null || now <= crash.lastArrival) {
+			return;
+		}
+		long lastArrival = crash.lastArrival;
+		// A place is valid until a time of the clock that queued it: later if that clock
+		// jumped back since, or if a replica whose clock is behind it took over.
+		long placesRanOut = lastArrival + PLACE_BOUND_NANOS + SLACK_NANOS
+				+ clocksJumpedBackSince(lastArrival - PLACE_BOUND_NANOS) + Math.max(0, crash.offset - offset(server));
+		if (now > placesRanOut) {
+			violation("lock key " + key + " handed to " + owner + " of a crashed client "
+					+ (now - lastArrival) / 1_000_000 + " ms after its last command reached the server,"
+					+ " when its place must have run out: " + server.dump().get(key));
+		}
+		long ttl = server.expireAt(key) - server.clock().millis();
+		if (ttl > HAND_OFF_BOUND_MILLIS) {
+			violation("lock key " + key + " handed to " + owner + " of a crashed client for " + ttl
+					+ " ms, longer than a hand-off's lease: " + server.dump().get(key));
+		}
 	}
 
 	void violation(String text) {
@@ -78,6 +212,11 @@ public final class Invariants {
 		return this.overlapsExcused;
 	}
 
+	/** Holders told that another holder was granted the lock while they still used it. */
+	long overlapsReported() {
+		return this.overlapsReported;
+	}
+
 	/** Leases granted to a caller only after they had run out by its own clock. */
 	long grantsRunOut() {
 		return this.grantsRunOut;
@@ -92,35 +231,40 @@ public final class Invariants {
 				violation("key " + key + " has no TTL on " + server + ": " + server.dump().get(key));
 			}
 			if (key.endsWith("}")) {
-				String value = server.peek(key);
-				String owner = (value != null) ? value.split(" ", 2)[0] : null;
+				String owner = owner(server.peek(key));
 				if (owner != null && !owner.equals(this.ownerOnServer.get(key))) {
 					// The latest grant counts: a waiter may be handed the lock, let it
-					// run out
-					// untaken, and be handed it again under the same owner token.
+					// run out untaken, and be handed it again under the same owner token.
 					long order = ++this.grants;
 					this.grantOrder.put(owner, order);
 					this.grantTimes.put(order, this.scheduler.nanos());
+					if (!this.crashes.isEmpty()) {
+						handedToCrashed(server, key, owner);
+					}
 				}
 				this.ownerOnServer.put(key, owner);
 			}
 		}
 	}
 
-	/** A caller was granted a lease; no other lease of the lock may still be held. */
-	Hold granted(String caller, String name, LockLease lease, String owner, long askedAt) {
-		Hold hold = new Hold(caller, name, lease, owner, askedAt);
-		List<Hold> current = this.holds.computeIfAbsent(name, (key) -> new ArrayList<>());
-		if (!lease.isHeld()) {
+	/**
+	 * A caller was granted a lease; no other lease of the lock may still be held, and a
+	 * caller still using one that ran out must be told when it next touches it.
+	 */
+	Hold granted(String caller, ClientProcess process, String name, String key, LockLease lease, String owner,
+			long askedAt) {
+		Hold hold = new Hold(caller, process, name, key, lease, owner, askedAt);
+		List<Hold> current = this.holds.computeIfAbsent(name, (ignored) -> new ArrayList<>());
+		current.removeIf((other) -> other.process.isCrashed() && !other.lease.isHeld());
+		boolean held = lease.isHeld();
+		if (!held) {
 			// Its reply came after its lease ran out: granted, but not held.
 			this.grantsRunOut++;
 			this.scheduler.note(hold + " was granted a lease that had already run out");
-			current.add(hold);
-			return hold;
 		}
 		for (Hold other : current) {
-			if (other.lease.isHeld()) {
-				if (faultSince(other.askedAt)) {
+			if (held && other.lease.isHeld()) {
+				if (faultSince(Math.min(other.askedAt, hold.askedAt))) {
 					this.overlapsExcused++;
 					this.scheduler.note("overlap excused by a fault: " + other + " and " + hold);
 				}
@@ -128,11 +272,137 @@ public final class Invariants {
 					violation("two holders of lock '" + name + "': " + other + " and " + hold);
 				}
 			}
+			if (other.inUse()) {
+				// Whichever the server granted first is the older holder, which must be
+				// told: a grant whose reply came late may be the older of the two.
+				if (grantedBefore(other, hold)) {
+					other.overlapped(hold);
+				}
+				else {
+					hold.overlapped(other);
+				}
+			}
 		}
 		current.add(hold);
 		return hold;
 	}
 
+	private boolean grantedBefore(Hold first, Hold second) {
+		Long firstOrder = this.grantOrder.get(first.owner);
+		Long secondOrder = this.grantOrder.get(second.owner);
+		return firstOrder == null || secondOrder == null || firstOrder < secondOrder;
+	}
+
+	/** The caller stops using the lease and releases it. */
+	void releasing(Hold hold) {
+		hold.releasing = true;
+		hold.heldAtRelease = hold.lease.isHeld();
+	}
+
+	/**
+	 * The release answered: with {@link LockLostException} if another holder was granted
+	 * the lock while this one used it, unless the holder was told already; or, if its
+	 * lease still lasted by its clock, with {@link LockStoreException} when the store
+	 * could not be asked. A release that succeeds although another was granted the lock
+	 * meanwhile is right only if a failover took the master back to before that grant:
+	 * the other holder, whose grant is lost, must be told instead.
+	 */
+	void released(Hold hold, Throwable failure) {
+		ended(hold);
+		boolean owed = hold.overlappedBy != null && !hold.told;
+		Throwable cause = unwrap(failure);
+		if (cause instanceof LockLostException) {
+			if (owed) {
+				this.overlapsReported++;
+			}
+			told(hold);
+		}
+		else if (cause == null) {
+			hold.releasedUntold = true;
+			if (owed) {
+				olderNotTold(hold);
+			}
+			this.untold.removeIf((pair) -> {
+				if (pair[1] == hold) {
+					neitherTold(pair[0], hold);
+					return true;
+				}
+				return false;
+			});
+		}
+		else {
+			if (owed && !(cause instanceof LockStoreException && hold.heldAtRelease)) {
+				violation(hold + " was not told that " + hold.overlappedBy
+						+ " was granted the lock while it still used it: its release answered " + cause);
+			}
+			this.untold.removeIf((pair) -> pair[1] == hold);
+		}
+	}
+
+	/** The older of two overlapping holders released its lease as if nothing happened. */
+	private void olderNotTold(Hold older) {
+		Hold newer = older.overlappedBy;
+		if (newer.told) {
+			this.overlapsReported++;
+		}
+		else if (newer.releasedUntold) {
+			neitherTold(older, newer);
+		}
+		else {
+			this.untold.add(new Hold[] { older, newer });
+		}
+	}
+
+	private void neitherTold(Hold older, Hold newer) {
+		violation(older + " and " + newer + " held the lock at once, and neither was told: both releases answered"
+				+ " released");
+	}
+
+	/** The holder was told its lease was lost, and with it of any overlap it was owed. */
+	private void told(Hold hold) {
+		hold.told = true;
+		this.untold.removeIf((pair) -> {
+			if (pair[1] == hold) {
+				this.overlapsReported++;
+				return true;
+			}
+			return false;
+		});
+	}
+
+	/**
+	 * The lease was reported lost: it ran out by its holder's clock, or the server no
+	 * longer records its holder. Whatever the faults: an answer that said so came from
+	 * the current master, as a failover breaks the connections and loses the answers on
+	 * their way, and a holder once gone from a lock key never comes back to it.
+	 */
+	void lost(Hold hold) {
+		if (hold.overlappedBy != null && !hold.told && !hold.releasing) {
+			this.overlapsReported++;
+		}
+		told(hold);
+		long now = this.scheduler.nanos();
+		if (SimulatedClients.ranOut(hold.lease, now)) {
+			return;
+		}
+		SimRedis master = this.deployment.master();
+		if (hold.owner.equals(owner(master.peek(hold.key)))) {
+			violation(hold + " was reported lost while its lease lasted and " + master + " still recorded it: "
+					+ master.dump().get(hold.key));
+		}
+	}
+
+	private static Throwable unwrap(Throwable failure) {
+		Throwable cause = failure;
+		while (cause instanceof CompletionException && cause.getCause() != null) {
+			cause = cause.getCause();
+		}
+		return cause;
+	}
+
+	/**
+	 * The caller walked away from the lease, or released it: it never touches it again.
+	 */
 	void ended(Hold hold) {
 		List<Hold> current = this.holds.get(hold.name);
 		if (current != null) {
@@ -166,12 +436,24 @@ public final class Invariants {
 		return this.holds.values().stream().mapToInt(List::size).sum();
 	}
 
+	/**
+	 * A crashed client: when its last command reached the server, and how far the clock
+	 * furthest ahead (which may have queued its places) was ahead then.
+	 */
+	private record Crash(long lastArrival, long offset) {
+
+	}
+
 	/** One lease a caller holds, and when it asked for it. */
 	static final class Hold {
 
 		final String caller;
 
+		final ClientProcess process;
+
 		final String name;
+
+		final String key;
 
 		final LockLease lease;
 
@@ -179,12 +461,45 @@ public final class Invariants {
 
 		final long askedAt;
 
-		Hold(String caller, String name, LockLease lease, String owner, long askedAt) {
+		/** The caller called its release, and no longer uses it. */
+		boolean releasing;
+
+		/** Whether the lease still lasted by its holder's clock when released. */
+		boolean heldAtRelease;
+
+		/** The caller was told the lease was lost. */
+		boolean told;
+
+		/** Its release succeeded. */
+		boolean releasedUntold;
+
+		/**
+		 * The first other hold the server granted after this one while this one's caller
+		 * used it, if any.
+		 */
+		Hold overlappedBy;
+
+		Hold(String caller, ClientProcess process, String name, String key, LockLease lease, String owner,
+				long askedAt) {
 			this.caller = caller;
+			this.process = process;
 			this.name = name;
+			this.key = key;
 			this.lease = lease;
 			this.owner = owner;
 			this.askedAt = askedAt;
+		}
+
+		/** Its caller uses it: not told it was lost, not releasing it, and alive. */
+		boolean inUse() {
+			return !this.releasing && !this.told && !this.process.isCrashed();
+		}
+
+		/** Another holder was granted the lock while this one's caller used it. */
+		void overlapped(Hold other) {
+			if (this.overlappedBy == null) {
+				this.overlappedBy = other;
+			}
 		}
 
 		@Override

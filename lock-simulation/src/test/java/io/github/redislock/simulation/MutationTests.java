@@ -5,6 +5,7 @@ package io.github.redislock.simulation;
 
 import java.util.function.Function;
 
+import io.github.redislock.redis.SimulatedLockStore;
 import io.github.redislock.redis.SimulatedScripts;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +28,8 @@ class MutationTests {
 
 	@Test
 	void findsOneOwnerTokenReusedAcrossHolds() {
-		assertFound((seed) -> SimulationSettings.forSeed(seed).withOneOwnerToken());
+		assertFound(
+				(seed) -> SimulationSettings.forSeed(seed).withStoreFault(SimulatedLockStore.Fault.ONE_OWNER_TOKEN));
 	}
 
 	/** Runs the CI tier's seeds until one breaks an invariant. */

@@ -57,14 +57,42 @@ public final class Scheduler implements Timers {
 		at(this.now + Math.max(0, delayNanos), what, task);
 	}
 
+	/** Schedules a task of the client process, which runs only while it runs. */
+	public void schedule(long delayNanos, String what, Runnable task, ClientProcess process) {
+		at(this.now + Math.max(0, delayNanos), what, task, process);
+	}
+
 	/** Schedules the task; the event returned can be cancelled. */
 	public Event at(long time, String what, Runnable task) {
+		return at(time, what, task, null);
+	}
+
+	/**
+	 * Schedules a task of the client process ({@code null}: of no process, such as a
+	 * server's work or a check); the event returned can be cancelled.
+	 */
+	public Event at(long time, String what, Runnable task, ClientProcess process) {
 		if (Thread.currentThread() != this.thread) {
 			this.foreignCalls++;
 		}
-		Event event = new Event(Math.max(time, this.now), this.sequence++, what, task);
+		Event event = new Event(Math.max(time, this.now), this.sequence++, what, task, process);
 		this.events.add(event);
 		return event;
+	}
+
+	/**
+	 * Stops the process's events for the time given; those due meanwhile run when it
+	 * resumes, in the order they were due.
+	 */
+	void pause(ClientProcess process, long nanos) {
+		long until = process.pause(this.now, nanos);
+		at(until, null, () -> {
+			for (Event event : process.resume(this.now)) {
+				event.time = this.now;
+				event.sequence = this.sequence++;
+				this.events.add(event);
+			}
+		});
 	}
 
 	/** Notes what happened, in the trace, without an event of its own. */
@@ -77,7 +105,7 @@ public final class Scheduler implements Timers {
 		Event next = this.events.peek();
 		while (next != null && next.time <= time) {
 			this.events.poll();
-			if (!next.cancelled) {
+			if (!next.cancelled && (next.process == null || !next.process.withholds(next))) {
 				this.now = next.time;
 				if (next.what != null) {
 					this.trace.record(this.now, next.what);
@@ -101,21 +129,25 @@ public final class Scheduler implements Timers {
 	/** One scheduled task; a cancelled one is skipped when its time comes. */
 	public static final class Event {
 
-		final long time;
+		/** Changed only while out of the queue: a paused process's event is due later. */
+		long time;
 
-		final long sequence;
+		long sequence;
 
 		final String what;
 
 		final Runnable task;
 
+		final ClientProcess process;
+
 		boolean cancelled;
 
-		Event(long time, long sequence, String what, Runnable task) {
+		Event(long time, long sequence, String what, Runnable task, ClientProcess process) {
 			this.time = time;
 			this.sequence = sequence;
 			this.what = what;
 			this.task = task;
+			this.process = process;
 		}
 
 		public void cancel() {

@@ -18,7 +18,8 @@ import io.github.redislock.simulation.server.SimRedis;
  * once, those not yet arrived never run) or break silently after a command ran (its reply
  * and everything after it are lost, and the commands time out until the client notices
  * and connects again). Each command is bounded by the command timeout, as the real store
- * bounds it.
+ * bounds it. Replies, failures and timeouts reach the client as events of its process: a
+ * paused client reads them when it resumes, a crashed one never.
  *
  * @author redis-lock contributors
  */
@@ -32,16 +33,29 @@ public final class SimConnection {
 
 	private final Network network;
 
+	private final ClientProcess process;
+
 	private Link link;
 
 	private int links;
 
-	SimConnection(String client, Deployment deployment, Scheduler scheduler, Network network) {
+	SimConnection(String client, Deployment deployment, Scheduler scheduler, Network network, ClientProcess process) {
 		this.client = client;
 		this.deployment = deployment;
 		this.scheduler = scheduler;
 		this.network = network;
+		this.process = process;
 		deployment.register(this);
+	}
+
+	/**
+	 * When the last command sent reaches the server, if it still does: a crashed client's
+	 * commands sent before it crashed still run.
+	 */
+	long lastArrival() {
+		Link current = this.link;
+		return (current == null || current.killed || current.broken) ? this.scheduler.nanos()
+				: Math.max(current.lastArrival, this.scheduler.nanos());
 	}
 
 	/**
@@ -61,7 +75,7 @@ public final class SimConnection {
 			if (current.pending.remove(request)) {
 				fail(request, "Command timed out after " + timeoutNanos / 1_000_000 + " ms");
 			}
-		});
+		}, this.process);
 		request.reply.whenComplete((reply, failure) -> timeout.cancel());
 		return request.reply;
 	}
@@ -110,10 +124,13 @@ public final class SimConnection {
 					request.reply.complete(answer);
 				}
 			}
-		});
+		}, this.process);
 	}
 
-	/** Kills the connection: every command waiting fails now. */
+	/**
+	 * Kills the connection: every command waiting fails as soon as the client reads the
+	 * reset.
+	 */
 	public void kill() {
 		Link current = this.link;
 		if (current == null || current.killed) {
@@ -123,7 +140,8 @@ public final class SimConnection {
 		this.scheduler.note(this.client + " connection " + current.number + " killed");
 		List<Request> pending = new ArrayList<>(current.pending);
 		current.pending.clear();
-		pending.forEach((request) -> fail(request, "Connection reset by peer"));
+		this.scheduler.schedule(0, null, () -> pending.forEach((request) -> fail(request, "Connection reset by peer")),
+				this.process);
 	}
 
 	private static void fail(Request request, String message) {

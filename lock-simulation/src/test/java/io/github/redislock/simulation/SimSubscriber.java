@@ -14,7 +14,8 @@ import io.github.redislock.simulation.server.SimRedis;
  * one: a channel is subscribed on the server a delay after it is asked for, messages come
  * in order after a delay and may be lost while faults are on, and a broken connection
  * subscribes its channels again on the current master after a while, telling no one of
- * what it missed meanwhile.
+ * what it missed meanwhile. Messages reach the client as events of its process; a crashed
+ * client's connection is closed, and the server forgets its channels.
  *
  * @author redis-lock contributors
  */
@@ -30,6 +31,8 @@ public final class SimSubscriber {
 
 	private final BiConsumer<String, String> messages;
 
+	private final ClientProcess process;
+
 	/** How many listeners want each channel. */
 	private final Map<String, Integer> wanted = new HashMap<>();
 
@@ -39,12 +42,13 @@ public final class SimSubscriber {
 
 	private long lastDelivery;
 
-	SimSubscriber(String client, Deployment deployment, Scheduler scheduler, Network network,
+	SimSubscriber(String client, Deployment deployment, Scheduler scheduler, Network network, ClientProcess process,
 			BiConsumer<String, String> messages) {
 		this.client = client;
 		this.deployment = deployment;
 		this.scheduler = scheduler;
 		this.network = network;
+		this.process = process;
 		this.messages = messages;
 		this.server = deployment.master();
 		deployment.register(this);
@@ -58,7 +62,7 @@ public final class SimSubscriber {
 			if (epoch == this.epoch && this.wanted.containsKey(channel)) {
 				this.deployment.pubsub(this.server).add(channel, this);
 			}
-			this.scheduler.schedule(this.network.delay(), null, subscribed);
+			this.scheduler.schedule(this.network.delay(), null, subscribed, this.process);
 		});
 	}
 
@@ -92,7 +96,7 @@ public final class SimSubscriber {
 			if (epoch == this.epoch && this.wanted.containsKey(channel)) {
 				this.messages.accept(channel, message);
 			}
-		});
+		}, this.process);
 	}
 
 	/** The connection breaks; its channels are subscribed again on the master later. */
@@ -106,7 +110,13 @@ public final class SimSubscriber {
 						this.wanted.keySet()
 							.forEach((channel) -> this.deployment.pubsub(this.server).add(channel, this));
 					}
-				});
+				}, this.process);
+	}
+
+	/** The client's process died: the server closes the connection, and nothing comes. */
+	void crash() {
+		this.deployment.pubsub(this.server).removeAll(this);
+		this.epoch++;
 	}
 
 }

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.github.redislock.core.LockBackoff;
-import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.engine.DefaultLockClient.LeaseView;
 import io.github.redislock.engine.SimulatedClients;
 import io.github.redislock.redis.SimulatedLockStore;
@@ -18,20 +17,35 @@ import io.github.redislock.simulation.server.SimRedis;
  * One run of one seed: a Redis deployment, lock clients each with a store over the
  * simulated network, their callers and the faults, all on the calling thread. The callers
  * work for the run's duration; then the faults heal, the run waits for every lease, queue
- * place and release record to run out, and checks that every caller was answered and
- * nothing is left in Redis.
+ * place and release record to run out, and checks that every caller of a live client was
+ * answered and nothing is left in Redis.
  *
  * @author redis-lock contributors
  */
 public final class Simulation {
 
-	/** Longer than the longest lease and the 10 s a release is remembered. */
-	private static final Duration QUIET_TIME = Duration.ofSeconds(15);
+	/**
+	 * Longer than a crashed client's longest lease, a pause's end and the 10 s a release
+	 * is remembered after a caller's last hold.
+	 */
+	private static final Duration QUIET_TIME = Duration.ofSeconds(20);
 
 	/** The backoff without jitter: its random draws would not come from the seed. */
 	private static final LockBackoff BACKOFF = new LockBackoff(Duration.ofMillis(50), 2.0, Duration.ofSeconds(1), 0);
 
 	private final SimulationSettings settings;
+
+	private final List<SimClient> clients = new ArrayList<>();
+
+	private Scheduler scheduler;
+
+	private Invariants invariants;
+
+	private Deployment deployment;
+
+	private Network network;
+
+	private long stopAt;
 
 	public Simulation(SimulationSettings settings) {
 		this.settings = settings;
@@ -40,63 +54,80 @@ public final class Simulation {
 	public SimulationResult run() {
 		long started = System.nanoTime();
 		Trace trace = new Trace(3000);
-		Scheduler scheduler = new Scheduler(this.settings.seed(), trace);
-		Invariants invariants = new Invariants(scheduler);
-		Deployment deployment = new Deployment(scheduler, this.settings.replicas(), invariants::written);
-		Network network = new Network(scheduler.random(), this.settings.faults());
-		long stopAt = this.settings.duration().toNanos();
-		List<Caller> callers = new ArrayList<>();
-		List<SimConnection> connections = new ArrayList<>();
-		List<DefaultLockClient> clients = new ArrayList<>();
+		this.scheduler = new Scheduler(this.settings.seed(), trace);
+		this.invariants = new Invariants(this.scheduler);
+		this.deployment = new Deployment(this.scheduler, this.settings.replicas(), this.invariants::written);
+		this.invariants.watch(this.deployment);
+		this.network = new Network(this.scheduler.random(), this.settings.faults());
+		this.stopAt = this.settings.duration().toNanos();
 		for (int c = 1; c <= this.settings.clients(); c++) {
-			String name = "c" + c;
-			SimConnection connection = new SimConnection(name, deployment, scheduler, network);
-			connections.add(connection);
-			SimulatedLockStore store = new SimulatedLockStore(name, this.settings.scripts(), scheduler,
-					(messages) -> new SimSubscriber(name, deployment, scheduler, network, messages), connection,
-					this.settings.oneOwnerToken());
-			DefaultLockClient client = SimulatedClients.create(store, scheduler, name, BACKOFF, (event) -> {
-			});
-			store.bind(client.getInstanceId());
-			clients.add(client);
-			for (int k = 1; k <= this.settings.callersPerClient(); k++) {
-				callers.add(new Caller(name + "/" + k, client, store, scheduler, invariants, this.settings.locks(),
-						stopAt));
-			}
+			startClient();
 		}
-		FaultInjector faults = new FaultInjector(scheduler, deployment, network, invariants, connections);
-		faults.plan(this.settings.faults(), stopAt);
-		callers.forEach(Caller::start);
-		scheduler.runUntil(stopAt + QUIET_TIME.toNanos());
-		checkEnd(scheduler, invariants, deployment, callers, clients);
-		long operations = callers.stream().mapToLong(Caller::operations).sum();
+		FaultInjector faults = new FaultInjector(this.scheduler, this.deployment, this.network, this.invariants,
+				this.clients, this::startClient);
+		faults.plan(this.settings.faults(), this.stopAt);
+		this.clients.forEach((client) -> client.callers.forEach(Caller::start));
+		this.scheduler.runUntil(this.stopAt + QUIET_TIME.toNanos());
+		checkEnd();
+		long operations = this.clients.stream()
+			.flatMap((client) -> client.callers.stream())
+			.mapToLong(Caller::operations)
+			.sum();
 		return new SimulationResult(this.settings.seed(), trace.hash(), trace.count(), operations, faults.injected(),
-				invariants.overlapsExcused(), invariants.grantsRunOut(), List.copyOf(invariants.violations()),
-				trace.report(), System.nanoTime() - started);
+				this.invariants.overlapsExcused(), this.invariants.overlapsReported(), this.invariants.grantsRunOut(),
+				List.copyOf(this.invariants.violations()), trace.report(), System.nanoTime() - started);
 	}
 
-	private static void checkEnd(Scheduler scheduler, Invariants invariants, Deployment deployment,
-			List<Caller> callers, List<DefaultLockClient> clients) {
-		if (scheduler.foreignCalls() > 0) {
-			invariants.violation(scheduler.foreignCalls() + " tasks came from threads other than the simulation's");
+	/**
+	 * A new client process, named {@code c1}, {@code c2}, … in order; its callers wait.
+	 */
+	private SimClient startClient() {
+		String name = "c" + (this.clients.size() + 1);
+		ClientProcess process = new ClientProcess(name);
+		SimConnection connection = new SimConnection(name, this.deployment, this.scheduler, this.network, process);
+		SimClient client = new SimClient(name, process, connection);
+		SimulatedLockStore store = new SimulatedLockStore(name, this.settings.scripts(), this.scheduler, (messages) -> {
+			SimSubscriber subscriber = new SimSubscriber(name, this.deployment, this.scheduler, this.network, process,
+					messages);
+			client.subscribers.add(subscriber);
+			return subscriber;
+		}, connection, this.settings.storeFaults());
+		client.client = SimulatedClients.create(store, this.scheduler, process, BACKOFF, (event) -> {
+		});
+		store.bind(client.client.getInstanceId());
+		for (int k = 1; k <= this.settings.callersPerClient(); k++) {
+			client.callers.add(new Caller(name + "/" + k, client.client, store, process, this.scheduler,
+					this.invariants, this.settings.locks(), this.stopAt));
 		}
-		callers.stream()
-			.filter(Caller::isBusy)
-			.forEach((caller) -> invariants.violation(caller + " is still busy after the quiet time"));
-		for (DefaultLockClient client : clients) {
+		this.clients.add(client);
+		return client;
+	}
+
+	private void checkEnd() {
+		if (this.scheduler.foreignCalls() > 0) {
+			this.invariants
+				.violation(this.scheduler.foreignCalls() + " tasks came from threads other than the simulation's");
+		}
+		for (SimClient client : this.clients) {
+			if (client.process.isCrashed()) {
+				continue;
+			}
+			client.callers.stream()
+				.filter(Caller::isBusy)
+				.forEach((caller) -> this.invariants.violation(caller + " is still busy after the quiet time"));
 			// A lease walked away from stays listed, run out, until the client closes.
-			List<LeaseView> held = client.heldLocks()
+			List<LeaseView> held = client.client.heldLocks()
 				.stream()
 				.filter((lease) -> !lease.remainingLease().isZero())
 				.toList();
-			if (!held.isEmpty() || !client.waits().isEmpty()) {
-				invariants.violation("a client still holds " + held + " and waits for " + client.waits());
+			if (!held.isEmpty() || !client.client.waits().isEmpty()) {
+				this.invariants.violation("a client still holds " + held + " and waits for " + client.client.waits());
 			}
 		}
-		SimRedis master = deployment.master();
+		SimRedis master = this.deployment.master();
 		List<String> left = master.liveKeys().stream().filter((key) -> !key.endsWith(":fence-counter")).toList();
 		if (!left.isEmpty()) {
-			invariants.violation("keys left behind on " + master + ": "
+			this.invariants.violation("keys left behind on " + master + ": "
 					+ master.dump().subMap(left.get(0), true, left.get(left.size() - 1), true));
 		}
 	}

@@ -16,6 +16,8 @@ import java.util.List;
  * @param faults faults injected
  * @param overlapsExcused overlaps accepted because a fault beyond the timing assumptions
  * happened during the older hold
+ * @param overlapsReported holders told that the lock was granted to another while they
+ * still used their lease (past its end, paused, or after a fault beyond the assumptions)
  * @param grantsRunOut leases granted to a caller only after they had run out by its own
  * clock (their replies came late): never held, so no overlap, but a caller that does not
  * check {@code isHeld()} works without the lock
@@ -25,7 +27,8 @@ import java.util.List;
  * @author redis-lock contributors
  */
 public record SimulationResult(long seed, long traceHash, long events, long operations, int faults,
-		long overlapsExcused, long grantsRunOut, List<String> violations, List<String> latestEvents, long realNanos) {
+		long overlapsExcused, long overlapsReported, long grantsRunOut, List<String> violations,
+		List<String> latestEvents, long realNanos) {
 
 	public boolean passed() {
 		return this.violations.isEmpty();
@@ -33,9 +36,10 @@ public record SimulationResult(long seed, long traceHash, long events, long oper
 
 	public String summary() {
 		return String.format(
-				"seed %d: %s, %,d operations, %,d events, %d faults, %d overlaps excused, %d grants run out, trace %016x",
+				"seed %d: %s, %,d operations, %,d events, %d faults, %d overlaps excused, %d overlaps reported,"
+						+ " %d grants run out, trace %016x",
 				this.seed, passed() ? "passed" : this.violations.size() + " VIOLATIONS", this.operations, this.events,
-				this.faults, this.overlapsExcused, this.grantsRunOut, this.traceHash);
+				this.faults, this.overlapsExcused, this.overlapsReported, this.grantsRunOut, this.traceHash);
 	}
 
 	/** The violations and the latest events, to print for a failing seed. */

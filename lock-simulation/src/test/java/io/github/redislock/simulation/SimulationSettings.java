@@ -4,7 +4,10 @@
 package io.github.redislock.simulation;
 
 import java.time.Duration;
+import java.util.EnumSet;
+import java.util.Set;
 
+import io.github.redislock.redis.SimulatedLockStore;
 import io.github.redislock.redis.SimulatedScripts;
 
 /**
@@ -19,12 +22,11 @@ import io.github.redislock.redis.SimulatedScripts;
  * end, and the run then waits for every lease and queue place to run out
  * @param faults the faults injected
  * @param scripts the lock scripts the server runs
- * @param oneOwnerToken a known fault put back: each client sends all its holds under one
- * owner token
+ * @param storeFaults known faults of the clients' store put back, none normally
  * @author redis-lock contributors
  */
 public record SimulationSettings(long seed, int clients, int callersPerClient, int locks, int replicas,
-		Duration duration, FaultSettings faults, SimulatedScripts scripts, boolean oneOwnerToken) {
+		Duration duration, FaultSettings faults, SimulatedScripts scripts, Set<SimulatedLockStore.Fault> storeFaults) {
 
 	/**
 	 * The settings of the CI tier for one seed: faults within the timing assumptions on
@@ -32,27 +34,30 @@ public record SimulationSettings(long seed, int clients, int callersPerClient, i
 	 */
 	public static SimulationSettings forSeed(long seed) {
 		return new SimulationSettings(seed, 3, 3, 3, 1, Duration.ofSeconds(20),
-				(seed % 2 == 0) ? FaultSettings.SAFE : FaultSettings.ALL, SimulatedScripts.real(), false);
+				(seed % 2 == 0) ? FaultSettings.SAFE : FaultSettings.ALL, SimulatedScripts.real(), Set.of());
 	}
 
 	public SimulationSettings withScripts(SimulatedScripts scripts) {
 		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
-				this.duration, this.faults, scripts, this.oneOwnerToken);
+				this.duration, this.faults, scripts, this.storeFaults);
 	}
 
-	public SimulationSettings withOneOwnerToken() {
+	/** These settings with a known fault of the store put back. */
+	public SimulationSettings withStoreFault(SimulatedLockStore.Fault fault) {
+		Set<SimulatedLockStore.Fault> faults = EnumSet.of(fault);
+		faults.addAll(this.storeFaults);
 		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
-				this.duration, this.faults, this.scripts, true);
+				this.duration, this.faults, this.scripts, Set.copyOf(faults));
 	}
 
 	public SimulationSettings withFaults(FaultSettings faults) {
 		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
-				this.duration, faults, this.scripts, this.oneOwnerToken);
+				this.duration, faults, this.scripts, this.storeFaults);
 	}
 
 	public SimulationSettings withDuration(Duration duration) {
 		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
-				duration, this.faults, this.scripts, this.oneOwnerToken);
+				duration, this.faults, this.scripts, this.storeFaults);
 	}
 
 }

@@ -16,7 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Sends each command to a real redis-server and to a {@link SimRedis} whose clock is the
  * machine's, and asserts that both reply the same: replies exactly, times within a
- * tolerance, errors by their code (a script error by the error inside it).
+ * tolerance, errors by their code (a script error by the error inside it). The two run
+ * each command at times apart by as long as the real server takes to answer, which a busy
+ * machine stretches: times in milliseconds may differ by that much more.
  *
  * @author redis-lock contributors
  */
@@ -25,6 +27,12 @@ final class RealAndSimulated {
 	private final RedisNode real;
 
 	private final SimRedis simulated;
+
+	/**
+	 * The longest time, in whole milliseconds, from sending a command to the real server
+	 * to running it on the simulated one.
+	 */
+	private long slowestPairMillis;
 
 	RealAndSimulated(RedisNode real) {
 		this.real = real;
@@ -46,16 +54,36 @@ final class RealAndSimulated {
 
 	/** Both reply the same; returns the reply. */
 	Object same(String... command) {
-		Object real = real(command);
-		Object simulated = simulated(command);
-		assertThat(simulated).as("reply to %s", Arrays.toString(command)).isEqualTo(real);
-		return real;
+		Object[] replies = both(command);
+		assertThat(replies[1]).as("reply to %s", Arrays.toString(command)).isEqualTo(replies[0]);
+		return replies[0];
+	}
+
+	/**
+	 * Both reply a time in milliseconds (a TTL, or a reply made of one), no further apart
+	 * than 50 ms and the longest time a command took to reach both.
+	 */
+	long closeMillis(String... command) {
+		Object[] replies = both(command);
+		return close(50 + this.slowestPairMillis, replies[0], replies[1], command);
 	}
 
 	/** Both reply a number, no further apart than the tolerance. */
 	long close(long tolerance, String... command) {
+		Object[] replies = both(command);
+		return close(tolerance, replies[0], replies[1], command);
+	}
+
+	private Object[] both(String... command) {
+		long started = System.nanoTime();
 		Object real = real(command);
 		Object simulated = simulated(command);
+		long millis = (System.nanoTime() - started + 999_999) / 1_000_000;
+		this.slowestPairMillis = Math.max(this.slowestPairMillis, millis);
+		return new Object[] { real, simulated };
+	}
+
+	private static long close(long tolerance, Object real, Object simulated, String... command) {
 		assertThat(real).as("real reply to %s", Arrays.toString(command)).isInstanceOf(Long.class);
 		assertThat(simulated).as("simulated reply to %s", Arrays.toString(command)).isInstanceOf(Long.class);
 		assertThat((Long) simulated).as("reply to %s", Arrays.toString(command))
@@ -65,10 +93,9 @@ final class RealAndSimulated {
 
 	/** Both reply a string holding a number, no further apart than the tolerance. */
 	void closeNumber(double tolerance, String... command) {
-		Object real = real(command);
-		Object simulated = simulated(command);
-		assertThat(Double.parseDouble(String.valueOf(simulated))).as("reply to %s", Arrays.toString(command))
-			.isCloseTo(Double.parseDouble(String.valueOf(real)), org.assertj.core.data.Offset.offset(tolerance));
+		Object[] replies = both(command);
+		assertThat(Double.parseDouble(String.valueOf(replies[1]))).as("reply to %s", Arrays.toString(command))
+			.isCloseTo(Double.parseDouble(String.valueOf(replies[0])), org.assertj.core.data.Offset.offset(tolerance));
 	}
 
 	Object real(String... command) {

@@ -43,9 +43,9 @@ class SimRedisConformanceTests {
 		this.both.same("GET", "k");
 		this.both.same("SET", "k", "w", "NX");
 		this.both.same("SET", "k", "w", "XX", "PX", "100000");
-		this.both.close(50, "PTTL", "k");
+		this.both.closeMillis("PTTL", "k");
 		this.both.same("SET", "k", "x", "KEEPTTL");
-		this.both.close(50, "PTTL", "k");
+		this.both.closeMillis("PTTL", "k");
 		this.both.same("SET", "k", "y");
 		this.both.same("PTTL", "k");
 		this.both.same("SET", "k", "z", "GET");
@@ -54,10 +54,10 @@ class SimRedisConformanceTests {
 		this.both.same("TTL", "n");
 		this.both.same("SET", "n", "v", "EX", "7");
 		this.both.same("TTL", "n");
-		this.both.close(50, "PTTL", "n");
+		this.both.closeMillis("PTTL", "n");
 		long now = System.currentTimeMillis();
 		this.both.same("SET", "a", "v", "PXAT", Long.toString(now + 60_000));
-		this.both.close(50, "PTTL", "a");
+		this.both.closeMillis("PTTL", "a");
 		this.both.same("SET", "a", "v", "EXAT", Long.toString(now / 1000 + 60));
 		this.both.close(1000, "PTTL", "a");
 	}
@@ -88,7 +88,7 @@ class SimRedisConformanceTests {
 		this.both.same("TTL", "missing");
 		this.both.same("SET", "k", "v");
 		this.both.same("PEXPIRE", "k", "100000");
-		this.both.close(50, "PTTL", "k");
+		this.both.closeMillis("PTTL", "k");
 		this.both.same("EXPIRE", "k", "50");
 		this.both.same("TTL", "k");
 		this.both.same("PEXPIRE", "k", "abc");
@@ -102,7 +102,7 @@ class SimRedisConformanceTests {
 		this.both.same("EXISTS", "k");
 		this.both.same("SET", "k", "v");
 		this.both.same("PEXPIREAT", "k", Long.toString(System.currentTimeMillis() + 100_000));
-		this.both.close(50, "PTTL", "k");
+		this.both.closeMillis("PTTL", "k");
 		this.both.same("SET", "j", "v");
 		this.both.same("EXISTS", "k", "k", "j", "missing");
 		this.both.same("DEL", "k", "j", "missing");
@@ -261,19 +261,19 @@ class SimRedisConformanceTests {
 		this.both.same(concat(List.of("EVAL", acquire), lockKeys,
 				List.of("c1:1", "30000", "0", "0", "0", "0", "\"instance\":\"c1\"", "2027-01-15T08:00:00Z")));
 		this.both.same("GET", "lock:{a}");
-		this.both.close(50, "PTTL", "lock:{a}");
-		this.both.close(50, concat(List.of("EVAL", acquire), lockKeys,
+		this.both.closeMillis("PTTL", "lock:{a}");
+		this.both.closeMillis(concat(List.of("EVAL", acquire), lockKeys,
 				List.of("c2:1", "20000", "5000", "20000", "7", "0", "\"instance\":\"c2\"", "2027-01-15T08:00:01Z")));
-		this.both.close(50, concat(List.of("EVAL", acquire), lockKeys,
+		this.both.closeMillis(concat(List.of("EVAL", acquire), lockKeys,
 				List.of("c3:4", "20000", "8000", "20000", "9", "1", "\"instance\":\"c3\"", "2027-01-15T08:00:02Z")));
 		this.both.same("GET", "lock:{a}");
-		this.both.close(50, "PTTL", "lock:{a}:queue");
-		this.both.close(50, "PTTL", "lock:{a}:waiters");
+		this.both.closeMillis("PTTL", "lock:{a}:queue");
+		this.both.closeMillis("PTTL", "lock:{a}:waiters");
 		this.both.same("ZCARD", "lock:{a}:queue");
 		this.both.closeNumber(2_000_000, "ZSCORE", "lock:{a}:queue", "c2:1");
 		this.both.same(concat(List.of("EVAL", renew), List.of("1", "lock:{a}"), List.of("c1:1", "40000")));
 		this.both.same(concat(List.of("EVAL", renew), List.of("1", "lock:{a}"), List.of("c2:1", "40000")));
-		this.both.close(50, "PTTL", "lock:{a}");
+		this.both.closeMillis("PTTL", "lock:{a}");
 		this.both.same(concat(List.of("EVAL", renewAll), List.of("2", "lock:{a}", "lock:{b}"),
 				List.of("45000", "c1:", "1", "1")));
 		this.both.close(2_000_000,
@@ -290,9 +290,9 @@ class SimRedisConformanceTests {
 		this.both.same(concat(List.of("EVAL", release), releaseKeys, prepend("c9:9", releaseArgs)));
 		this.both.same(concat(List.of("EVAL", release), releaseKeys, prepend("c1:1", releaseArgs)));
 		this.both.same("GET", "lock:{a}");
-		this.both.close(50, "PTTL", "lock:{a}");
+		this.both.closeMillis("PTTL", "lock:{a}");
 		this.both.same("LRANGE", "lock:{a}:released-by", "0", "-1");
-		this.both.close(50, "PTTL", "lock:{a}:released-by");
+		this.both.closeMillis("PTTL", "lock:{a}:released-by");
 		this.both.same(concat(List.of("EVAL", release), releaseKeys, prepend("c1:1", releaseArgs)));
 		this.both.same(concat(List.of("EVAL", reacquire), List.of("2", "lock:{a}", "lock:{a}:waiters"),
 				List.of("c2:1", "15000", "c2:2")));

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -47,7 +48,13 @@ public final class SimulatedLockStore implements LockStore {
 	public enum Fault {
 
 		/** Every hold of the client is sent under one owner token. */
-		ONE_OWNER_TOKEN
+		ONE_OWNER_TOKEN,
+
+		/**
+		 * One renewal of a batch answered as no longer held makes every renewal of the
+		 * batch answered so, as if the batch failed as a whole.
+		 */
+		BATCH_RENEWAL_FAILS_AS_A_WHOLE
 
 	}
 
@@ -69,6 +76,8 @@ public final class SimulatedLockStore implements LockStore {
 
 	private final boolean oneOwnerToken;
 
+	private final boolean batchFailsAsAWhole;
+
 	private String instanceId = "";
 
 	/**
@@ -85,6 +94,7 @@ public final class SimulatedLockStore implements LockStore {
 		this.connection = connection;
 		this.subscriber = subscriber.apply(this::dispatch);
 		this.oneOwnerToken = faults.contains(Fault.ONE_OWNER_TOKEN);
+		this.batchFailsAsAWhole = faults.contains(Fault.BATCH_RENEWAL_FAILS_AS_A_WHOLE);
 	}
 
 	/** Names the client whose owner tokens this store sends under its alias. */
@@ -188,6 +198,9 @@ public final class SimulatedLockStore implements LockStore {
 				.whenComplete((reply, failure) -> {
 					List<Boolean> renewed = (failure != null) ? null
 							: RedisLockStore.renewedByReplies((List<?>) reply, count);
+					if (this.batchFailsAsAWhole && renewed != null && renewed.contains(false)) {
+						renewed = Collections.nCopies(count, false);
+					}
 					for (int i = 0; i < count; i++) {
 						CompletableFuture<Boolean> answer = replies.get(call.indexes().get(i));
 						if (renewed != null) {

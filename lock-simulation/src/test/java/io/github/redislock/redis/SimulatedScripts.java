@@ -42,6 +42,15 @@ public final class SimulatedScripts {
 		return with(LuaScript.RELEASE, patch);
 	}
 
+	/**
+	 * These scripts with {@code acquire.lua} patched.
+	 * @throws IllegalStateException if the patch changes nothing: the script it was
+	 * written for has changed
+	 */
+	public SimulatedScripts withAcquire(UnaryOperator<String> patch) {
+		return with(LuaScript.ACQUIRE, patch);
+	}
+
 	SimulatedScripts with(LuaScript script, UnaryOperator<String> patch) {
 		SimulatedScripts patched = new SimulatedScripts();
 		patched.sources.putAll(this.sources);

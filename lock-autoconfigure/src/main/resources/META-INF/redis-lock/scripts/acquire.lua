@@ -20,17 +20,26 @@
 -- ARGV[7]  the caller as JSON fields without braces: '"host":…,"pid":…,"thread":…'
 -- ARGV[8]  the time of this attempt, recorded as acquiredAt if it takes the lock
 --
--- Returns 0 when the lock is now held by ARGV[1] (it was free, or already recorded for
--- ARGV[1]), else -1 minus the holder's remaining lease in milliseconds. No fencing token
--- is issued here: fence.lua issues one when the holder first asks.
+-- Returns 0 when the lock is now held under ARGV[1]; a positive n when it is held under
+-- ARGV[1] .. '#' .. n; else -1 minus the holder's remaining lease in milliseconds. A
+-- caller that may have queued (ARGV[6] is '1') takes a free lock under '#' and its
+-- ticket, and a lock already granted to it keeps the token it was granted under, so
+-- that no grant reached through a queue place carries the token of another grant. No
+-- fencing token is issued here: fence.lua issues one when the holder first asks.
 --
--- Assumes Redis 6.2 or later: script effects replication. ownedBy, waitersQueued and
--- markQueued come from prelude.lua, which runs ahead of every script.
+-- Assumes Redis 6.2 or later: script effects replication. ownedBy, grantedTo,
+-- waitersQueued and markQueued come from prelude.lua, which runs ahead of every script.
 
-local value = ARGV[1] .. ' {' .. ARGV[7] .. ',"acquiredAt":"' .. ARGV[8] .. '"}'
-if not redis.call('SET', KEYS[1], value, 'NX', 'PX', ARGV[2]) then
+local token = ARGV[1]
+local grant = 0
+if ARGV[6] == '1' then
+  grant = tonumber(ARGV[5])
+  token = ARGV[1] .. '#' .. ARGV[5]
+end
+local holder = ' {' .. ARGV[7] .. ',"acquiredAt":"' .. ARGV[8] .. '"}'
+if not redis.call('SET', KEYS[1], token .. holder, 'NX', 'PX', ARGV[2]) then
   local current = redis.call('GET', KEYS[1])
-  if not ownedBy(current, ARGV[1]) then
+  if not grantedTo(current, ARGV[1]) then
     local remaining = math.max(redis.call('PTTL', KEYS[1]), 0)
     if ARGV[3] ~= '0' and current then
       local now = redis.call('TIME')
@@ -51,8 +60,11 @@ if not redis.call('SET', KEYS[1], value, 'NX', 'PX', ARGV[2]) then
     end
     return -1 - remaining
   end
-  -- Recorded for this owner already: handed to it, or taken by an acquisition whose
-  -- reply was lost. Still marked if waiters queued.
+  -- Granted to this owner already: handed to it, or taken by an attempt whose reply
+  -- was lost. Kept under the token it was granted under, still marked if waiters queued.
+  token = string.match(current, '^[^ ]+')
+  grant = tonumber(string.sub(token, #ARGV[1] + 2)) or 0
+  local value = token .. holder
   if waitersQueued(current) then
     value = markQueued(value)
   end
@@ -62,4 +74,4 @@ if ARGV[6] == '1' then
   redis.call('HDEL', KEYS[2], ARGV[1])
   redis.call('ZREM', KEYS[3], ARGV[1])
 end
-return 0
+return grant

@@ -9,6 +9,15 @@ local function ownedBy(value, owner)
   return value == owner or (value and string.sub(value, 1, #owner + 1) == owner .. ' ')
 end
 
+-- Whether a lock key's value was granted to the acquisition of the owner token: under
+-- the token itself, or, once it queued, under the token, '#' and a number that names
+-- the grant (see acquire.lua and release.lua). A queue place can outlive its grant when
+-- a failover loses the write that took it, so a second grant through it must not carry
+-- the token of the first.
+local function grantedTo(value, owner)
+  return ownedBy(value, owner) or (value and string.sub(value, 1, #owner + 1) == owner .. '#')
+end
+
 -- A holder's JSON ends with "waiters":true once a waiter queued behind the hold, so that
 -- a release reads the queue only then.
 local QUEUED = '"waiters":true}'

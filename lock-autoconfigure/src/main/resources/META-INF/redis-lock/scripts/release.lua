@@ -1,6 +1,7 @@
 -- Releases a lock held by the caller: hands it to the longest-queued waiter still
 -- waiting, or deletes it. Also takes the caller out of the queue, so a waiter that gives
--- up calls this too, and passes on a lock handed to it meanwhile.
+-- up calls this too, under the token it queued with, and passes on a lock granted to it
+-- meanwhile.
 --
 -- KEYS[1]  lock key: a string holding the owner token and the holder (see acquire.lua)
 -- KEYS[2]  waiters key: a hash from the owner token of each queued waiter to
@@ -18,8 +19,12 @@
 --          by the waiter's owner token up to its last ':', follows
 -- ARGV[6]  how long to keep KEYS[4], in milliseconds, when KEYS[4] is given
 --
--- A hand-off publishes '<owner token> <ticket> <lock key>' on the waiter's client's
--- channel only ('<owner token> <ticket>' on ARGV[2] for a token without ':'). A delete
+-- A hand-off records the lock under the waiter's owner token, '#' and the server's time
+-- in microseconds, which names this grant: should a failover lose it while the place
+-- survives, a later hand-off through that place is a grant of another name, and the
+-- first holder's renewal or release no longer matches. It publishes
+-- '<owner token>#<grant> <ticket> <lock key>' on the waiter's client's channel only
+-- ('<owner token>#<grant> <ticket>' on ARGV[2] for a token without ':'). A delete
 -- publishes '' on ARGV[2] when places that ran out were dropped, or ARGV[4] is '1'.
 --
 -- Returns 1 when the lock was held by ARGV[1] and is now handed on or deleted; 2 when
@@ -29,14 +34,14 @@
 -- waits for costs four commands. At most MAX_DROPPED places that ran out are dropped per
 -- release; past them the lock is deleted and the waiters woken, so no release stalls.
 --
--- Assumes Redis 6.2 or later: script effects replication. ownedBy, waitersQueued and
+-- Assumes Redis 6.2 or later: script effects replication. grantedTo, waitersQueued and
 -- markQueued come from prelude.lua, which runs ahead of every script.
 
 local MAX_DROPPED = 16
 local MAX_REMEMBERED = 1024
 
 local value = redis.call('GET', KEYS[1])
-if not ownedBy(value, ARGV[1]) then
+if not grantedTo(value, ARGV[1]) then
   -- A waiter leaving the queue, or a release run again or too late.
   if redis.call('ZREM', KEYS[3], ARGV[1]) == 1 then
     redis.call('HDEL', KEYS[2], ARGV[1])
@@ -58,6 +63,7 @@ end
 local dropped = 0
 if waitersQueued(value) then
   local millis
+  local micros
   while dropped <= MAX_DROPPED do
     local head = redis.call('ZPOPMIN', KEYS[3])
     if #head == 0 then
@@ -66,22 +72,24 @@ if waitersQueued(value) then
     local owner = head[1]
     local entry = redis.call('HGET', KEYS[2], owner)
     redis.call('HDEL', KEYS[2], owner)
-    if entry and owner ~= ARGV[1] then
+    if entry and owner ~= ARGV[1] and string.sub(ARGV[1], 1, #owner + 1) ~= owner .. '#' then
       if not millis then
         local now = redis.call('TIME')
         millis = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+        micros = string.format('%.0f', tonumber(now[1]) * 1000000 + tonumber(now[2]))
       end
       local validUntil, lease, ticket, holder = string.match(entry, '^(%d+) (%d+) (%d+) ?(.*)$')
       if validUntil and tonumber(validUntil) >= millis then
         -- Marked as queued for the next release, which finds out whether more wait.
         local fields = (holder ~= '') and (holder .. ',') or ''
-        redis.call('SET', KEYS[1], markQueued(owner .. ' {' .. fields .. '"acquiredAt":"' .. ARGV[3] .. '"}'),
+        local granted = owner .. '#' .. micros
+        redis.call('SET', KEYS[1], markQueued(granted .. ' {' .. fields .. '"acquiredAt":"' .. ARGV[3] .. '"}'),
           'PX', lease)
         local client = string.match(owner, '^(.+):[^:]*$')
         if client then
-          redis.call('PUBLISH', ARGV[5] .. client, owner .. ' ' .. ticket .. ' ' .. KEYS[1])
+          redis.call('PUBLISH', ARGV[5] .. client, granted .. ' ' .. ticket .. ' ' .. KEYS[1])
         else
-          redis.call('PUBLISH', ARGV[2], owner .. ' ' .. ticket)
+          redis.call('PUBLISH', ARGV[2], granted .. ' ' .. ticket)
         end
         return 1
       end

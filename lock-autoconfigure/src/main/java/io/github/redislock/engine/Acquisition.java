@@ -148,7 +148,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 			// before the thread is told.
 			Lease granted = this.result.exceptionally((failure) -> null).join();
 			if (granted != null) {
-				this.store.releaseQuietly(this.name, this.ownerToken, " for a thread interrupted while it waited")
+				this.store.releaseQuietly(this.name, granted.ownerToken(), " for a thread interrupted while it waited")
 					.toCompletableFuture()
 					.join();
 			}
@@ -293,7 +293,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 				return;
 			}
 			if (answer.acquired()) {
-				Lease hold = Lease.granted(this.name, this.ownerToken, this.leaseTime, this.requestedAt,
+				Lease hold = Lease.granted(this.name, answer.heldAs(this.ownerToken), this.leaseTime, this.requestedAt,
 						this.store::leaseValidity, this.runtime, this.owner);
 				if (hold.remainingNanos() > 0) {
 					grant(hold);
@@ -329,11 +329,12 @@ final class Acquisition implements LockStore.ReleaseListener {
 	 * attempt then finds the lock recorded for this holder and renews it.
 	 */
 	private @Nullable Lease handedOver() {
-		if (this.handOff == null) {
+		LockStore.HandOff handOff = this.handOff;
+		if (handOff == null) {
 			return null;
 		}
 		this.handOff = null;
-		Lease hold = Lease.granted(this.name, this.ownerToken, this.handOffLease, this.requestedAt,
+		Lease hold = Lease.granted(this.name, handOff.grantedToken(), this.handOffLease, this.requestedAt,
 				this.store::leaseValidity, this.runtime, this.owner);
 		if (hold.remainingNanos() <= this.handOffLease.toNanos() / 2) {
 			return null;

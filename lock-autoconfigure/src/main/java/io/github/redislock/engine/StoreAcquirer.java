@@ -59,8 +59,8 @@ final class StoreAcquirer {
 		}
 		Lease hold = null;
 		if (result.acquired()) {
-			Lease granted = new Lease(state.name, ownerToken, leaseTime, requestedAt, this.store::leaseValidity,
-					this.runtime);
+			Lease granted = new Lease(state.name, result.heldAs(ownerToken), leaseTime, requestedAt,
+					this.store::leaseValidity, this.runtime);
 			if (granted.remainingNanos() > 0) {
 				hold = granted;
 			}

@@ -65,7 +65,8 @@ final class RedisAsyncLockStore {
 		long lease = RedisLockStore.leaseMillis(name, leaseTime);
 		byte[][] keysAndArgs = this.store.acquireArguments(name, ownerToken, lease, queueing,
 				this.store.holderFields(ownerToken, holder), HolderRecord.now());
-		return run(LuaScript.ACQUIRE, RedisLockStore.QUEUE_SCRIPT_KEYS, keysAndArgs).map(RedisLockStore::acquireResult)
+		return run(LuaScript.ACQUIRE, RedisLockStore.QUEUE_SCRIPT_KEYS, keysAndArgs)
+			.map((reply) -> RedisLockStore.acquireResult(ownerToken, reply))
 			.toFuture();
 	}
 

@@ -251,7 +251,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		}
 		long value = runForLong(name, LuaScript.ACQUIRE, QUEUE_SCRIPT_KEYS,
 				acquireArguments(name, ownerToken, lease, queueing, fields, acquiredAt));
-		return acquireResult(value);
+		return acquireResult(ownerToken, value);
 	}
 
 	byte[][] acquireArguments(String name, String ownerToken, long lease, @Nullable Queueing queueing, String fields,
@@ -271,8 +271,12 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 				ticket, queuedBefore, bytes(fields), bytes(acquiredAt) };
 	}
 
-	static AcquireResult acquireResult(long reply) {
-		return (reply == 0) ? AcquireResult.ACQUIRED : AcquireResult.busy(-reply - 1);
+	/** See acquire.lua: a positive reply names the grant the lock is recorded under. */
+	static AcquireResult acquireResult(String ownerToken, long reply) {
+		if (reply == 0) {
+			return AcquireResult.ACQUIRED;
+		}
+		return (reply > 0) ? AcquireResult.acquiredAs(ownerToken + "#" + reply) : AcquireResult.busy(-reply - 1);
 	}
 
 	/**
@@ -332,11 +336,11 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 				(node) -> node.runScript(LuaScript.ACQUIRE, QUEUE_SCRIPT_KEYS, lockKey, waitersKey, queueKey,
 						bytes(ownerToken), bytes(Long.toString(lease)), NO_QUEUEING, NO_QUEUEING, NO_QUEUEING,
 						NO_QUEUEING, bytes(fields), bytes(acquiredAt)),
-				(reply) -> reply == 0,
+				(reply) -> reply >= 0,
 				(node) -> node.runScript(LuaScript.RELEASE, QUEUE_SCRIPT_KEYS, lockKey, waitersKey, queueKey,
 						bytes(ownerToken), bytes(this.keys.channel(name)), bytes(HolderRecord.now()), WAKE_UNQUEUED,
 						bytes(this.keys.handOffChannelPrefix())));
-		return (value == 0) ? AcquireResult.ACQUIRED : AcquireResult.busy(-value - 1);
+		return acquireResult(ownerToken, value);
 	}
 
 	/**
@@ -349,7 +353,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		if (value != null) {
 			String owner = new String(value, StandardCharsets.UTF_8);
 			int space = owner.indexOf(' ');
-			if (ownerToken.equals((space < 0) ? owner : owner.substring(0, space))) {
+			String recorded = (space < 0) ? owner : owner.substring(0, space);
+			if (recorded.equals(ownerToken) || recorded.startsWith(ownerToken + "#")) {
 				return null;
 			}
 		}

@@ -202,7 +202,7 @@ final class ReleaseSubscriptions implements AutoCloseable {
 			notifyListeners(channel, handOff(body));
 			return;
 		}
-		// '<owner token> <ticket> <lock key>', the key last: it may hold spaces.
+		// '<owner token>#<grant> <ticket> <lock key>', the key last: it may hold spaces.
 		String message = new String(body, StandardCharsets.UTF_8);
 		int second = message.indexOf(' ', message.indexOf(' ') + 1);
 		HandOff handOff = (second > 0) ? handOff(message.substring(0, second)) : null;
@@ -219,8 +219,8 @@ final class ReleaseSubscriptions implements AutoCloseable {
 	}
 
 	/**
-	 * A release message: {@code <owner token> <ticket>} for a hand-off (which carries no
-	 * fencing token); anything else is a release that left the lock free.
+	 * A release message: {@code <owner token>#<grant> <ticket>} for a hand-off (which
+	 * carries no fencing token); anything else is a release that left the lock free.
 	 */
 	static @Nullable HandOff handOff(byte[] body) {
 		return handOff(new String(body, StandardCharsets.UTF_8));
@@ -232,7 +232,10 @@ final class ReleaseSubscriptions implements AutoCloseable {
 			return null;
 		}
 		try {
-			return new HandOff(message.substring(0, space), Long.parseLong(message.substring(space + 1)));
+			String granted = message.substring(0, space);
+			int grant = granted.indexOf('#');
+			return new HandOff((grant < 0) ? granted : granted.substring(0, grant),
+					Long.parseLong(message.substring(space + 1)), granted);
 		}
 		catch (NumberFormatException ex) {
 			return null;

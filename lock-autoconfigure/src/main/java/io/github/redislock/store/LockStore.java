@@ -319,10 +319,23 @@ public interface LockStore {
 	/**
 	 * A lock handed by a release to a queued waiter.
 	 *
-	 * @param ownerToken the waiter's token, now recorded as the holder
+	 * @param ownerToken the token the waiter queued under
 	 * @param ticket the ticket of the waiter's attempt that queued it
+	 * @param grantedToken the token the lock is now recorded under, with which the new
+	 * holder renews and releases it: the waiter's token, or one that names this grant, so
+	 * that a second grant through a queue place that outlived the first (a failover lost
+	 * the hand-off) is told from it
 	 */
-	record HandOff(String ownerToken, long ticket) {
+	record HandOff(String ownerToken, long ticket, String grantedToken) {
+
+		/**
+		 * A hand-off recorded under the waiter's own token.
+		 * @param ownerToken the waiter's token, now recorded as the holder
+		 * @param ticket the ticket of the waiter's attempt that queued it
+		 */
+		public HandOff(String ownerToken, long ticket) {
+			this(ownerToken, ticket, ownerToken);
+		}
 
 	}
 
@@ -343,14 +356,45 @@ public interface LockStore {
 	 * @param acquired whether the lock is now the caller's
 	 * @param remainingLeaseMillis how long the current holder's lease lasts, when not
 	 * acquired
+	 * @param grantedToken the token the lock is recorded under when acquired, if not the
+	 * caller's own: a store may name each grant to a caller that queued (see
+	 * {@link HandOff#grantedToken()}); the holder renews and releases with it
 	 */
-	record AcquireResult(boolean acquired, long remainingLeaseMillis) {
+	record AcquireResult(boolean acquired, long remainingLeaseMillis, @Nullable String grantedToken) {
 
-		/** The lock is now the caller's. */
-		public static final AcquireResult ACQUIRED = new AcquireResult(true, 0);
+		/** The lock is now the caller's, under the caller's token. */
+		public static final AcquireResult ACQUIRED = new AcquireResult(true, 0, null);
+
+		/**
+		 * An outcome that records no token of its own.
+		 * @param acquired whether the lock is now the caller's
+		 * @param remainingLeaseMillis how long the current holder's lease lasts, when not
+		 * acquired
+		 */
+		public AcquireResult(boolean acquired, long remainingLeaseMillis) {
+			this(acquired, remainingLeaseMillis, null);
+		}
+
+		/**
+		 * The lock is now the caller's, recorded under the given token.
+		 * @param grantedToken the token the holder renews and releases with
+		 * @return the outcome
+		 */
+		public static AcquireResult acquiredAs(String grantedToken) {
+			return new AcquireResult(true, 0, grantedToken);
+		}
 
 		public static AcquireResult busy(long remainingLeaseMillis) {
-			return new AcquireResult(false, remainingLeaseMillis);
+			return new AcquireResult(false, remainingLeaseMillis, null);
+		}
+
+		/**
+		 * Return the token the caller holds the lock under.
+		 * @param ownerToken the caller's token
+		 * @return {@link #grantedToken()}, or the caller's token if none
+		 */
+		public String heldAs(String ownerToken) {
+			return (this.grantedToken != null) ? this.grantedToken : ownerToken;
 		}
 
 	}

@@ -36,6 +36,14 @@ public final class HolderRecords {
 		return String.valueOf(value).split(" ", 2)[0];
 	}
 
+	/**
+	 * The owner token a lock key's value was granted to: its owner token without the
+	 * {@code #} and number that name a grant through a queue place.
+	 */
+	public static String grantedTo(Object value) {
+		return ownerToken(value).split("#", 2)[0];
+	}
+
 	public static RecordedHolder parse(String value) {
 		int space = value.indexOf(' ');
 		assertThat(space).as("a space after the owner token in '%s'", value).isPositive();

@@ -49,8 +49,9 @@ class LongQueueTests extends RedisLockTestSupport {
 		String holder = "holder";
 		for (int i = 0; i < waiters; i++) {
 			assertThat(store.release("long", holder)).isTrue();
-			holder = HolderRecords.ownerToken(server().command("GET", "lock:{long}"));
-			assertThat(holder).as("hand-off %d", i).isEqualTo(waiter(i));
+			Object value = server().command("GET", "lock:{long}");
+			assertThat(HolderRecords.grantedTo(value)).as("hand-off %d", i).isEqualTo(waiter(i));
+			holder = HolderRecords.ownerToken(value);
 		}
 		assertThat(store.release("long", holder)).isTrue();
 		assertThat(lockKeys()).isEmpty();
@@ -71,7 +72,7 @@ class LongQueueTests extends RedisLockTestSupport {
 		// Seven for the queue and the hand-off and two to remember the release (Redis 6.2
 		// counts one more), however many wait.
 		assertThat(commandsRunByScripts()).as("commands run by release.lua").isLessThanOrEqualTo(10);
-		assertThat(HolderRecords.ownerToken(server().command("GET", "lock:{hot}"))).isEqualTo(waiter(0));
+		assertThat(HolderRecords.grantedTo(server().command("GET", "lock:{hot}"))).isEqualTo(waiter(0));
 		server().command("DEL", "lock:{hot}", "lock:{hot}:waiters", "lock:{hot}:queue");
 	}
 
@@ -102,7 +103,7 @@ class LongQueueTests extends RedisLockTestSupport {
 			assertThat(queued("dead")).isEqualTo(dead + 1 - (MAX_DROPPED + 1));
 
 			int releases = 1;
-			while (!"live".equals(HolderRecords.ownerToken(server().command("GET", "lock:{dead}")))) {
+			while (!"live".equals(HolderRecords.grantedTo(server().command("GET", "lock:{dead}")))) {
 				assertThat(releases).as("releases before the live waiter's turn").isLessThan(dead / MAX_DROPPED + 2);
 				assertThat(store.tryAcquire("dead", "holder", LEASE).acquired()).isTrue();
 				// Woken, the live waiter asks again, and finds the lock taken.
@@ -111,7 +112,9 @@ class LongQueueTests extends RedisLockTestSupport {
 				assertThat(store.release("dead", "holder")).isTrue();
 				releases++;
 			}
-			assertThat(notifications.nextHandOff(releases)).isEqualTo(new HandOff("live", 1));
+			HandOff handOff = notifications.nextHandOff(releases);
+			assertThat(handOff.ownerToken()).isEqualTo("live");
+			assertThat(handOff.ticket()).isEqualTo(1);
 			assertThat(queued("dead")).isZero();
 			assertThat(store.release("dead", "live")).isTrue();
 		}
@@ -133,7 +136,7 @@ class LongQueueTests extends RedisLockTestSupport {
 
 		assertThat(store.release("behind", "holder")).isTrue();
 
-		assertThat(HolderRecords.ownerToken(server().command("GET", "lock:{behind}"))).isEqualTo("live");
+		assertThat(HolderRecords.grantedTo(server().command("GET", "lock:{behind}"))).isEqualTo("live");
 		assertThat(queued("behind")).isZero();
 		assertThat(store.release("behind", "live")).isTrue();
 	}
@@ -151,7 +154,7 @@ class LongQueueTests extends RedisLockTestSupport {
 
 		assertThat(store.release("middle", "holder")).isTrue();
 		assertThat(store.release("middle", waiter(0))).isTrue();
-		assertThat(HolderRecords.ownerToken(server().command("GET", "lock:{middle}"))).isEqualTo(waiter(2));
+		assertThat(HolderRecords.grantedTo(server().command("GET", "lock:{middle}"))).isEqualTo(waiter(2));
 		assertThat(queued("middle")).isZero();
 		assertThat(store.release("middle", waiter(2))).isTrue();
 	}
@@ -174,8 +177,7 @@ class LongQueueTests extends RedisLockTestSupport {
 		assertThat(store.tryAcquire("last", "next", LEASE).acquired()).isTrue();
 		queue(store, "last", "queued", PLACE);
 		assertThat(store.release("last", "next")).isTrue();
-		assertThat(HolderRecords.ownerToken(server().command("GET", "lock:{last}"))).as("handed to")
-			.isEqualTo("queued");
+		assertThat(HolderRecords.grantedTo(server().command("GET", "lock:{last}"))).as("handed to").isEqualTo("queued");
 		assertThat(store.release("last", "queued")).isTrue();
 	}
 

@@ -61,7 +61,7 @@ class QueuedHandOffTests extends RedisLockTestSupport {
 
 		held.unlock();
 
-		assertThat(HolderRecords.ownerToken(server().command("GET", "lock:{queued}"))).as("lock handed over in Redis")
+		assertThat(HolderRecords.grantedTo(server().command("GET", "lock:{queued}"))).as("lock handed over in Redis")
 			.isEqualTo(waiterToken);
 		DistributedLock barging = latecomer.client.getLock("queued");
 		assertThat(barging.tryLock()).as("a latecomer cannot take a lock handed over").isFalse();
@@ -152,7 +152,7 @@ class QueuedHandOffTests extends RedisLockTestSupport {
 		CompletableFuture<Long> waiterFence = waitAndRelease(waiter, "passed-on");
 		await().atMost(Duration.ofSeconds(5)).until(() -> waiters("passed-on").size() == 2);
 		held.unlock();
-		assertThat(HolderRecords.ownerToken(server().command("GET", "lock:{passed-on}"))).isEqualTo("departing");
+		assertThat(HolderRecords.grantedTo(server().command("GET", "lock:{passed-on}"))).isEqualTo("departing");
 		assertThat(waiterFence).isNotDone();
 
 		// What a waiter does when it gives up: leave the queue, passing on what it got.
@@ -260,7 +260,7 @@ class QueuedHandOffTests extends RedisLockTestSupport {
 
 		held.unlock();
 
-		assertThat(HolderRecords.ownerToken(server().command("GET", "lock:{renewed}"))).as("lock handed over in Redis")
+		assertThat(HolderRecords.grantedTo(server().command("GET", "lock:{renewed}"))).as("lock handed over in Redis")
 			.isEqualTo(waiterToken);
 		assertThat((Long) server().command("PTTL", "lock:{renewed}")).isPositive().isLessThanOrEqualTo(5000);
 		renewals.countDown();

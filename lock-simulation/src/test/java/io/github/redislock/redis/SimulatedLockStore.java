@@ -137,7 +137,7 @@ public final class SimulatedLockStore implements LockStore {
 				queueing, this.arguments.holderFields(token, holder), now());
 		return run("acquire " + name + " " + token, LuaScript.ACQUIRE, RedisLockStore.QUEUE_SCRIPT_KEYS, keysAndArgs,
 				Network.COMMAND_TIMEOUT_NANOS)
-			.thenApply((reply) -> RedisLockStore.acquireResult((Long) reply));
+			.thenApply((reply) -> RedisLockStore.acquireResult(ownerToken, (Long) reply));
 	}
 
 	@Override
@@ -285,7 +285,8 @@ public final class SimulatedLockStore implements LockStore {
 	}
 
 	private HandOff unaliased(HandOff handOff) {
-		return (handOff != null) ? new HandOff(unalias(handOff.ownerToken()), handOff.ticket()) : null;
+		return (handOff != null)
+				? new HandOff(unalias(handOff.ownerToken()), handOff.ticket(), unalias(handOff.grantedToken())) : null;
 	}
 
 	private void notifyListeners(String channel, HandOff handOff) {

@@ -23,7 +23,7 @@ class MutationTests {
 	@Test
 	void findsAReleaseWithoutTheOwnerCheck() {
 		SimulatedScripts releasesAnyHolder = SimulatedScripts.real()
-			.withRelease((source) -> source.replace("if not ownedBy(value, ARGV[1]) then", "if not value then"));
+			.withRelease((source) -> source.replace("if not grantedTo(value, ARGV[1]) then", "if not value then"));
 		assertFound((seed) -> SimulationSettings.forSeed(seed).withScripts(releasesAnyHolder), "two holders");
 	}
 

@@ -68,6 +68,29 @@ final class RealAndSimulated {
 		return close(50 + this.slowestPairMillis, replies[0], replies[1], command);
 	}
 
+	/**
+	 * Both reply the same lock key value but for the number after {@code #} that names a
+	 * grant (the server's time in microseconds), no further apart than the commands took
+	 * to reach both and two seconds; returns each side's owner token, real first.
+	 */
+	String[] sameGrant(String... command) {
+		Object[] replies = both(command);
+		String[] tokens = new String[2];
+		long[] grants = new long[2];
+		for (int side = 0; side < 2; side++) {
+			String value = String.valueOf(replies[side]);
+			java.util.regex.Matcher grant = java.util.regex.Pattern.compile("^[^ #]+#(\\d+)").matcher(value);
+			assertThat(grant.find()).as("a grant in reply to %s: %s", Arrays.toString(command), value).isTrue();
+			tokens[side] = grant.group();
+			grants[side] = Long.parseLong(grant.group(1));
+			replies[side] = value.substring(0, grant.start(1)) + value.substring(grant.end(1));
+		}
+		assertThat(replies[1]).as("reply to %s", Arrays.toString(command)).isEqualTo(replies[0]);
+		assertThat(grants[1]).as("grant in reply to %s", Arrays.toString(command))
+			.isCloseTo(grants[0], org.assertj.core.data.Offset.offset(2_000_000 + this.slowestPairMillis * 1000));
+		return tokens;
+	}
+
 	/** Both reply a number, no further apart than the tolerance. */
 	long close(long tolerance, String... command) {
 		Object[] replies = both(command);

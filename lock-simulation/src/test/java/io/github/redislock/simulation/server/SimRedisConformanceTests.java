@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -289,16 +290,22 @@ class SimRedisConformanceTests {
 		List<String> releaseArgs = List.of("lock:{a}:released", "2027-01-15T08:00:03Z", "0", "lock:handoff:", "10000");
 		this.both.same(concat(List.of("EVAL", release), releaseKeys, prepend("c9:9", releaseArgs)));
 		this.both.same(concat(List.of("EVAL", release), releaseKeys, prepend("c1:1", releaseArgs)));
-		this.both.same("GET", "lock:{a}");
+		String[] granted = this.both.sameGrant("GET", "lock:{a}");
 		this.both.closeMillis("PTTL", "lock:{a}");
 		this.both.same("LRANGE", "lock:{a}:released-by", "0", "-1");
 		this.both.closeMillis("PTTL", "lock:{a}:released-by");
 		this.both.same(concat(List.of("EVAL", release), releaseKeys, prepend("c1:1", releaseArgs)));
-		this.both.same(concat(List.of("EVAL", reacquire), List.of("2", "lock:{a}", "lock:{a}:waiters"),
-				List.of("c2:1", "15000", "c2:2")));
+		this.both.same(concat(List.of("EVAL", renew), List.of("1", "lock:{a}"), List.of("c2:1", "40000")));
+		this.both.close(3_000_000, concat(List.of("EVAL", acquire), lockKeys,
+				List.of("c2:1", "20000", "0", "0", "0", "0", "\"instance\":\"c2\"", "2027-01-15T08:00:03Z")));
+		this.both.sameGrant("GET", "lock:{a}");
+		assertThat(this.both.simulated(concat(List.of("EVAL", reacquire), List.of("2", "lock:{a}", "lock:{a}:waiters"),
+				List.of(granted[1], "15000", "c2:2"))))
+			.isEqualTo(this.both.real(concat(List.of("EVAL", reacquire), List.of("2", "lock:{a}", "lock:{a}:waiters"),
+					List.of(granted[0], "15000", "c2:2"))));
 		this.both.same("GET", "lock:{a}");
 		this.both.same(concat(List.of("EVAL", release), releaseKeys, prepend("c2:2", releaseArgs)));
-		this.both.same("GET", "lock:{a}");
+		this.both.sameGrant("GET", "lock:{a}");
 		this.both.same(concat(List.of("EVAL", release), releaseKeys, prepend("c3:4", releaseArgs)));
 		this.both.same("EXISTS", "lock:{a}", "lock:{a}:waiters", "lock:{a}:queue");
 		this.both.same(concat(List.of("EVAL", forceRelease), List.of("1", "lock:{a}"), List.of("lock:{a}:released")));

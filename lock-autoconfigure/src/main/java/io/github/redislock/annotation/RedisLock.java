@@ -113,7 +113,8 @@ public @interface RedisLock {
 	 * then, without any thread waiting for it, and others find it busy. For work that
 	 * several instances start at about the same time and that must run once, such as a
 	 * job triggered on every instance. {@code 0} releases the lock when the method
-	 * returns.
+	 * returns; any other value must lie in the range of {@link #expire()} (at least 1 ms,
+	 * at most about 292 years), or start-up fails.
 	 * @return the time to hold the lock at least
 	 */
 	long holdAtLeast() default 0;

@@ -17,7 +17,8 @@ import org.springframework.util.StringUtils;
  *
  * @param name the lock name, not blank
  * @param leaseTime how long the lock survives a holder that stops renewing, at least 1 ms
- * and at most {@link #MAX_LEASE_TIME}
+ * and at most {@link #MAX_LEASE_TIME}; a grant whose answer leaves under 1 ms of it is
+ * given back, and the wait goes on, so a lease must outlast a round trip to the store
  * @param waitTime how long to wait for a busy lock, zero to try once; a wait longer than
  * {@link #MAX_LEASE_TIME} is cut to it, which is waiting practically forever
  * @param renew whether to extend the lease while the lock is held

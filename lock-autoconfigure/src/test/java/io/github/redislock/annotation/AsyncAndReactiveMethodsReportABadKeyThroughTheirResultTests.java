@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.github.redislock.core.LockKeyEvaluationException;
+import io.github.redislock.core.LockNameCustomizer;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterAll;
@@ -32,7 +33,8 @@ import static org.assertj.core.api.Assertions.assertThatCode;
  * A {@code @RedisLock} method returning a future, a {@code Mono} or a {@code Flux} whose
  * key or condition cannot be evaluated for a call returns its result failed with the
  * {@link LockKeyEvaluationException}, where its caller looks for every other failure,
- * instead of throwing: nothing is locked and the method is not invoked.
+ * instead of throwing: nothing is locked and the method is not invoked. So does one whose
+ * lock name a {@link LockNameCustomizer} refuses.
  *
  * @author redis-lock contributors
  */
@@ -124,6 +126,24 @@ class AsyncAndReactiveMethodsReportABadKeyThroughTheirResultTests {
 		StepVerifier.create(result.get()).expectError(LockKeyEvaluationException.class).verify(TIMEOUT);
 	}
 
+	@Test
+	void futureMethodWhoseLockNameTheCustomizerRefusesReturnsAFailedFuture() {
+		AtomicReference<CompletableFuture<String>> result = new AtomicReference<>();
+		assertThatCode(() -> result.set(reports().future("unnamed"))).doesNotThrowAnyException();
+		assertThat(result.get()).failsWithin(TIMEOUT)
+			.withThrowableOfType(Exception.class)
+			.havingCause()
+			.isInstanceOf(IllegalStateException.class)
+			.withMessageContaining("LockNameCustomizer");
+	}
+
+	@Test
+	void monoMethodWhoseLockNameTheCustomizerRefusesReturnsAMonoThatErrs() {
+		AtomicReference<Mono<String>> result = new AtomicReference<>();
+		assertThatCode(() -> result.set(reports().mono("unnamed"))).doesNotThrowAnyException();
+		StepVerifier.create(result.get()).expectError(IllegalStateException.class).verify(TIMEOUT);
+	}
+
 	static class ReportService {
 
 		private final AtomicInteger invocations = new AtomicInteger();
@@ -182,6 +202,12 @@ class AsyncAndReactiveMethodsReportABadKeyThroughTheirResultTests {
 		@Bean
 		ReportService reportService() {
 			return new ReportService();
+		}
+
+		/** Gives the lock {@code unnamed} no name. */
+		@Bean
+		LockNameCustomizer refusingCustomizer() {
+			return (name) -> name.equals("unnamed") ? "" : name;
 		}
 
 	}

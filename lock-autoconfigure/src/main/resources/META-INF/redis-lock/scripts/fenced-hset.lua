@@ -13,6 +13,10 @@
 --
 -- Returns 0 when the fields were set and ARGV[1] recorded as the last token, else the
 -- last token recorded (larger than ARGV[1]) and nothing is changed.
+-- Replies with an error that begins "FENCING", and changes nothing, when KEYS[2] holds
+-- anything but a fencing token (a write that cannot be compared with earlier ones is
+-- refused, not let through) or KEYS[1] anything but a hash (which HSET would refuse
+-- only after the token was recorded).
 --
 -- The token key lives as long as the hash and at least ARGV[3] after the write: a hash
 -- without expiry is protected for ARGV[3] after its last fenced write, and a hash that
@@ -20,10 +24,22 @@
 --
 -- Assumes Redis 6.2 or later: script effects replication.
 
+local tokenType = redis.call('TYPE', KEYS[2])['ok']
+if tokenType ~= 'none' and tokenType ~= 'string' then
+  return redis.error_reply('FENCING its token key holds a ' .. tokenType .. ', not a fencing token')
+end
+local recorded = redis.call('GET', KEYS[2])
+local last = tonumber(recorded)
+if recorded and not last then
+  return redis.error_reply('FENCING its token key holds a string that is not a fencing token')
+end
 local token = tonumber(ARGV[1])
-local last = tonumber(redis.call('GET', KEYS[2]))
 if last and last > token then
   return last
+end
+local dataType = redis.call('TYPE', KEYS[1])['ok']
+if dataType ~= 'none' and dataType ~= 'hash' then
+  return redis.error_reply('FENCING it holds a ' .. dataType .. ', not a hash')
 end
 -- The token first: a write that fails after it leaves the key refusing older holders.
 local ttl = tonumber(ARGV[2])

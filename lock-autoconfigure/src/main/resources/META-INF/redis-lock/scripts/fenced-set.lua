@@ -12,6 +12,9 @@
 --
 -- Returns 0 when the value was set and ARGV[1] recorded as the last token, else the
 -- last token recorded (larger than ARGV[1]) and nothing is changed.
+-- Replies with an error that begins "FENCING", and changes nothing, when KEYS[2] holds
+-- anything but a fencing token: a write that cannot be compared with earlier ones is
+-- refused, not let through. KEYS[1] may hold any type, which SET replaces.
 --
 -- The token key lives as long as the value and at least ARGV[3] after the write: a
 -- value without expiry is protected for ARGV[3] after its last fenced write, and a
@@ -19,8 +22,16 @@
 --
 -- Assumes Redis 6.2 or later: script effects replication.
 
+local tokenType = redis.call('TYPE', KEYS[2])['ok']
+if tokenType ~= 'none' and tokenType ~= 'string' then
+  return redis.error_reply('FENCING its token key holds a ' .. tokenType .. ', not a fencing token')
+end
+local recorded = redis.call('GET', KEYS[2])
+local last = tonumber(recorded)
+if recorded and not last then
+  return redis.error_reply('FENCING its token key holds a string that is not a fencing token')
+end
 local token = tonumber(ARGV[1])
-local last = tonumber(redis.call('GET', KEYS[2]))
 if last and last > token then
   return last
 end

@@ -73,7 +73,9 @@ public @interface RedisLock {
 	 * {@code toString()}. A key that evaluates to {@code null} or a blank string, joins a
 	 * {@code null}, or holds an object whose class does not override {@code toString()}
 	 * fails the call with a {@code LockKeyEvaluationException}: the method is not
-	 * invoked.
+	 * invoked. A method returning {@code CompletableFuture}, {@code CompletionStage},
+	 * {@code Mono} or {@code Flux} returns it failed with that exception, as it reports
+	 * every other failure, rather than throwing it.
 	 * @return the key expression
 	 */
 	@AliasFor("value")
@@ -84,7 +86,8 @@ public @interface RedisLock {
 	 * lock at all: when it evaluates to {@code false} the method runs without a lock.
 	 * Empty means always lock. A condition that evaluates to {@code null} or to something
 	 * other than a boolean fails the call with a {@code LockKeyEvaluationException}, and
-	 * the method is not invoked.
+	 * the method is not invoked; a method returning a future, a {@code Mono} or a
+	 * {@code Flux} returns it failed, as for the key.
 	 * @return the condition expression
 	 */
 	String condition() default "";
@@ -110,7 +113,8 @@ public @interface RedisLock {
 	 * then, without any thread waiting for it, and others find it busy. For work that
 	 * several instances start at about the same time and that must run once, such as a
 	 * job triggered on every instance. {@code 0} releases the lock when the method
-	 * returns.
+	 * returns; any other value must lie in the range of {@link #expire()} (at least 1 ms,
+	 * at most about 292 years), or start-up fails.
 	 * @return the time to hold the lock at least
 	 */
 	long holdAtLeast() default 0;

@@ -17,7 +17,8 @@ import org.springframework.util.StringUtils;
  *
  * @param name the lock name, not blank
  * @param leaseTime how long the lock survives a holder that stops renewing, at least 1 ms
- * and at most {@link #MAX_LEASE_TIME}
+ * and at most {@link #MAX_LEASE_TIME}; a grant whose answer leaves under 1 ms of it is
+ * given back, and the wait goes on, so a lease must outlast a round trip to the store
  * @param waitTime how long to wait for a busy lock, zero to try once; a wait longer than
  * {@link #MAX_LEASE_TIME} is cut to it, which is waiting practically forever
  * @param renew whether to extend the lease while the lock is held
@@ -30,7 +31,7 @@ import org.springframework.util.StringUtils;
  * @param holdAtLeast how long the lock stays taken after it was acquired, even once
  * released, so that work that ends quickly (a job several instances start at about the
  * same time) is not done again by another instance right after; {@link Duration#ZERO} for
- * none
+ * none, else in the range of the lease
  * @author redis-lock contributors
  * @since 0.1.0
  */
@@ -54,8 +55,8 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 	 * Check the definition and cut its wait time to {@link #MAX_LEASE_TIME}.
 	 * @throws IllegalArgumentException if the name is {@code null} or blank, a time is
 	 * {@code null}, the lease is under 1 ms or above {@link #MAX_LEASE_TIME}, the wait
-	 * time is negative, or the time to hold at least is negative or above
-	 * {@link #MAX_LEASE_TIME}
+	 * time is negative, or the time to hold at least is neither zero nor in the range of
+	 * the lease
 	 */
 	public LockDefinition {
 		checkName(name);
@@ -119,8 +120,8 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 	 * time after it was acquired, even once released.
 	 * @param holdAtLeast the time, {@link Duration#ZERO} for none
 	 * @return the definition
-	 * @throws IllegalArgumentException if the time is {@code null}, negative or above
-	 * {@link #MAX_LEASE_TIME}
+	 * @throws IllegalArgumentException if the time is {@code null}, or neither zero nor
+	 * in the range of the lease
 	 * @see #holdAtLeast()
 	 */
 	public LockDefinition withHoldAtLeast(Duration holdAtLeast) {
@@ -227,24 +228,37 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 	}
 
 	/**
-	 * Check a time to hold a lock at least: zero for none, else as a lease.
+	 * Check a time to hold a lock at least: zero for none, else as a lease, since the
+	 * store keeps the lock for it as it keeps a lease.
 	 * @param time the time
 	 * @param subject what the time is, as the message names it
 	 * @return the time
 	 * @throws IllegalArgumentException naming the subject, if the time is {@code null},
-	 * negative or above {@link #MAX_LEASE_TIME}
+	 * negative, or not zero and out of the range of
+	 * {@link #checkLeaseTime(Duration, Supplier)}
 	 */
 	public static Duration checkHoldAtLeast(@Nullable Duration time, Supplier<String> subject) {
-		if (time == null) {
-			throw new IllegalArgumentException(subject.get() + " must not be null");
-		}
-		if (time.isNegative()) {
+		if (time != null && time.isNegative()) {
 			throw new IllegalArgumentException(subject.get() + " must not be negative, was " + time);
 		}
-		if (time.compareTo(MAX_LEASE_TIME) > 0) {
-			throw outOfRange(subject, false, time);
+		return (time != null && time.isZero()) ? time : checkLeaseTime(time, subject);
+	}
+
+	/**
+	 * Check a time to hold a lock at least given as an amount of a unit, as
+	 * {@link #checkHoldAtLeast(Duration, Supplier)} does, and convert it; an amount too
+	 * large for {@link TimeUnit#toNanos} is refused, not cut.
+	 * @param time the amount
+	 * @param unit the unit
+	 * @param subject what the time is, as the message names it
+	 * @return the time
+	 * @throws IllegalArgumentException naming the subject, if the time is out of range
+	 */
+	public static Duration checkHoldAtLeast(long time, TimeUnit unit, Supplier<String> subject) {
+		if (time < 0) {
+			throw new IllegalArgumentException(subject.get() + " must not be negative, was " + time + " " + unit);
 		}
-		return time;
+		return (time == 0) ? Duration.ZERO : checkLeaseTime(time, unit, subject);
 	}
 
 	private static IllegalArgumentException outOfRange(Supplier<String> subject, boolean tooShort, Object given) {

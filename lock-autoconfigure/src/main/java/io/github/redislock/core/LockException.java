@@ -13,7 +13,8 @@ import org.jspecify.annotations.Nullable;
  * <p>
  * The kinds: {@link LockAcquisitionException} (busy for the whole wait),
  * {@link LockLostException}, {@link LockStoreException},
- * {@link LockClientClosedException} and {@link LockKeyEvaluationException}.
+ * {@link LockClientClosedException}, {@link LockKeyEvaluationException}, and for fenced
+ * writes {@link StaleFencingTokenException} and {@link FencedWriteException}.
  *
  * @author redis-lock contributors
  * @since 0.1.0

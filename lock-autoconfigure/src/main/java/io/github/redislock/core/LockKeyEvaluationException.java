@@ -12,7 +12,9 @@ import org.jspecify.annotations.Nullable;
  * {@code null} argument, to a value with no stable text, or its evaluation failed), or
  * when its condition is neither {@code true} nor {@code false}. Nothing was locked and
  * the method was not invoked: locking on the text {@code "null"} would serialize
- * unrelated calls, and running unlocked would break the guarantee.
+ * unrelated calls, and running unlocked would break the guarantee. A method returning
+ * {@code CompletableFuture}, {@code CompletionStage}, {@code Mono} or {@code Flux}
+ * returns it failed with this exception instead of throwing it.
  *
  * @author redis-lock contributors
  * @since 0.1.0

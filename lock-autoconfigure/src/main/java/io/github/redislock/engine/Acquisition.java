@@ -295,12 +295,12 @@ final class Acquisition implements LockStore.ReleaseListener {
 			if (answer.acquired()) {
 				Lease hold = Lease.granted(this.name, answer.heldAs(this.ownerToken), this.leaseTime, this.requestedAt,
 						this.store::leaseValidity, this.runtime, this.owner);
-				if (hold.remainingNanos() > 0) {
+				if (hold.leavesEnoughToCountOn()) {
 					grant(hold);
 					return;
 				}
-				// The answer came after the whole lease: no one may count on it.
-				this.store.releaseQuietly(this.name, this.ownerToken, " granted after its lease ran out");
+				// The answer came after (nearly) the whole lease: no one may count on it.
+				this.store.releaseQuietly(this.name, this.ownerToken, " granted with under 1 ms of its lease left");
 				this.ownerToken = this.owners.newHold();
 				this.queued = false;
 			}
@@ -336,7 +336,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 		this.handOff = null;
 		Lease hold = Lease.granted(this.name, handOff.grantedToken(), this.handOffLease, this.requestedAt,
 				this.store::leaseValidity, this.runtime, this.owner);
-		if (hold.remainingNanos() <= this.handOffLease.toNanos() / 2) {
+		if (hold.remainingNanos() <= this.handOffLease.toNanos() / 2 || !hold.leavesEnoughToCountOn()) {
 			return null;
 		}
 		hold.lengthenLeaseTo(this.leaseTime);

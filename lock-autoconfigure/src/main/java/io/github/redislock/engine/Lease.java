@@ -35,6 +35,12 @@ final class Lease {
 	 */
 	static final Comparator<Lease> IN_CREATION_ORDER = Comparator.comparingLong((Lease hold) -> hold.sequence);
 
+	/**
+	 * The least lease a grant must have left when its answer arrives: the shortest lease
+	 * one may ask for, as less is gone before the caller can do anything under it.
+	 */
+	static final long MIN_GRANTED_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+
 	private static final AtomicLong SEQUENCE = new AtomicLong();
 
 	private static final AtomicLongFieldUpdater<Lease> FENCING_TOKEN = AtomicLongFieldUpdater.newUpdater(Lease.class,
@@ -237,6 +243,14 @@ final class Lease {
 
 	long remainingNanos() {
 		return isValid() ? this.expiresAt - this.runtime.nanoTime() : 0;
+	}
+
+	/**
+	 * Whether a grant leaves its caller at least {@link #MIN_GRANTED_NANOS} of lease to
+	 * count on; one that does not is given back, not handed to its caller.
+	 */
+	boolean leavesEnoughToCountOn() {
+		return remainingNanos() >= MIN_GRANTED_NANOS;
 	}
 
 	boolean leaseRanOut(long now) {

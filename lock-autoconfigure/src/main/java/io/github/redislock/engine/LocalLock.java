@@ -5,6 +5,7 @@ package io.github.redislock.engine;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.AbstractQueuedSynchronizer;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
@@ -20,6 +21,9 @@ import org.jspecify.annotations.Nullable;
 final class LocalLock {
 
 	private final Sync sync;
+
+	/** Lets one caller at a time free the lock of an ended owner. */
+	private final ReentrantLock endedOwnerRelease = new ReentrantLock();
 
 	LocalLock(BooleanSupplier waitsAbandoned) {
 		this.sync = new Sync(waitsAbandoned);
@@ -97,13 +101,17 @@ final class LocalLock {
 		}
 		// Only one caller at a time: once freed, the lock may have a new owner, whose
 		// hold a second release would free as well.
-		synchronized (this) {
+		this.endedOwnerRelease.lock();
+		try {
 			if (this.sync.owner() != owner) {
 				return null;
 			}
 			forget.accept(owner);
 			this.sync.release(Sync.ENDED_OWNER);
 			return owner;
+		}
+		finally {
+			this.endedOwnerRelease.unlock();
 		}
 	}
 
@@ -167,7 +175,7 @@ final class LocalLock {
 		@Override
 		protected boolean tryRelease(int releases) {
 			if (releases == ENDED_OWNER) {
-				// Only under the monitor in releaseEndedOwner, with an owner that
+				// Only under the guard in releaseEndedOwner, with an owner that
 				// ended: nothing else changes the state meanwhile.
 				setExclusiveOwnerThread(null);
 				setState(0);

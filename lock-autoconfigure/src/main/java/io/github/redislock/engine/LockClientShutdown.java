@@ -5,6 +5,7 @@ package io.github.redislock.engine;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
@@ -47,6 +48,9 @@ final class LockClientShutdown {
 	/** Never starts again once closed. */
 	private boolean closed;
 
+	/** One start, stop or close at a time; a stop holds it while it waits for holders. */
+	private final ReentrantLock lifecycle = new ReentrantLock();
+
 	LockClientShutdown(Collection<LockState> states, Consumer<Lease> giveUp) {
 		this.states = states;
 		this.giveUp = giveUp;
@@ -72,32 +76,50 @@ final class LockClientShutdown {
 		}
 	}
 
-	synchronized void start() {
-		if (!this.closed) {
-			this.stopping = false;
+	void start() {
+		this.lifecycle.lock();
+		try {
+			if (!this.closed) {
+				this.stopping = false;
+			}
+		}
+		finally {
+			this.lifecycle.unlock();
 		}
 	}
 
 	/** Does nothing if a stop has already run. */
-	synchronized void stop() {
-		if (this.stopping) {
-			return;
+	void stop() {
+		this.lifecycle.lock();
+		try {
+			if (this.stopping) {
+				return;
+			}
+			this.stopping = true;
+			if (!awaitReleases()) {
+				for (LockState state : this.states) {
+					giveUp(state.hold);
+					giveUp(state.handedOff);
+				}
+				if (this.asyncLocks != null) {
+					this.asyncLocks.holds().forEach(this::giveUp);
+				}
+			}
 		}
-		this.stopping = true;
-		if (!awaitReleases()) {
-			for (LockState state : this.states) {
-				giveUp(state.hold);
-				giveUp(state.handedOff);
-			}
-			if (this.asyncLocks != null) {
-				this.asyncLocks.holds().forEach(this::giveUp);
-			}
+		finally {
+			this.lifecycle.unlock();
 		}
 	}
 
-	synchronized void close() {
-		stop();
-		this.closed = true;
+	void close() {
+		this.lifecycle.lock();
+		try {
+			stop();
+			this.closed = true;
+		}
+		finally {
+			this.lifecycle.unlock();
+		}
 	}
 
 	/** Returns whether no lock state is left: every hold released, every waiter gone. */

@@ -61,13 +61,13 @@ final class StoreAcquirer {
 		if (result.acquired()) {
 			Lease granted = new Lease(state.name, result.heldAs(ownerToken), leaseTime, requestedAt,
 					this.store::leaseValidity, this.runtime);
-			if (granted.remainingNanos() > 0) {
+			if (granted.leavesEnoughToCountOn()) {
 				hold = granted;
 			}
 			else {
-				// The answer came after the whole lease: given back, and waited for under
-				// a new token, as the release remembers this one.
-				this.store.releaseQuietly(state.name, ownerToken, " granted after its lease ran out");
+				// The answer came after (nearly) the whole lease: given back, and waited
+				// for under a new token, as the release remembers this one.
+				this.store.releaseQuietly(state.name, ownerToken, " granted with under 1 ms of its lease left");
 				ownerToken = this.owners.newHold();
 				result = LockStore.AcquireResult.busy(0);
 			}

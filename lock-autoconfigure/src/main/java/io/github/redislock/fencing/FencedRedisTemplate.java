@@ -5,14 +5,17 @@ package io.github.redislock.fencing;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.FencedWriteException;
 import io.github.redislock.core.StaleFencingTokenException;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.core.StringRedisTemplate;
 import org.springframework.data.redis.serializer.RedisSerializer;
 import org.springframework.util.Assert;
@@ -48,6 +51,15 @@ import org.springframework.util.Assert;
  * {@code opsForValue().get(key)} on the same template reads them. The scripts' answer
  * decides whether a write was refused, so fenced writes do not run inside a Redis
  * transaction ({@code MULTI}) or a pipeline of the template.
+ * <p>
+ * A write refused for what its keys hold, rather than for its token, fails with a
+ * {@link FencedWriteException} naming the key, before anything is written: a hash write
+ * to a key holding another type, or a write whose token key holds something other than a
+ * fencing token (which would otherwise let any token through). Being about the fencing,
+ * it is one of this library's {@code LockException}s. Every other failure of Redis (not
+ * reachable, out of memory, a read-only replica, a timeout) is the
+ * {@link org.springframework.dao.DataAccessException} Spring Data Redis throws for any
+ * command, as {@code StringRedisTemplate} users expect.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -136,6 +148,7 @@ public class FencedRedisTemplate {
 	 * @param key the key
 	 * @param value the value
 	 * @throws StaleFencingTokenException if refused; nothing was written
+	 * @throws FencedWriteException if refused for what the keys hold; nothing was written
 	 * @throws IllegalStateException if no token is at hand: not inside a
 	 * {@code @RedisLock} method, nor bound by {@link #forLock}
 	 */
@@ -150,6 +163,7 @@ public class FencedRedisTemplate {
 	 * @param value the value
 	 * @param ttl how long the value lives, at least 1 ms
 	 * @throws StaleFencingTokenException if refused; nothing was written
+	 * @throws FencedWriteException if refused for what the keys hold; nothing was written
 	 * @throws IllegalStateException if no token is at hand
 	 */
 	public void set(String key, String value, Duration ttl) {
@@ -161,10 +175,19 @@ public class FencedRedisTemplate {
 		Assert.notNull(value, "'value' must not be null");
 		FencingTokenSource token = token("set", key);
 		byte[] rawKey = serialize(this.redis.getKeySerializer(), key);
+		byte[] tokenKey = tokenKey(key, rawKey);
 		byte[] rawValue = serialize(this.redis.getValueSerializer(), value);
 		long fencingToken = token.value();
-		Long result = this.scripts.set(rawKey, fencingToken, ttlMillis, this.tokenRetention.toMillis(), rawValue);
-		check(result, token, fencingToken, "Redis key '" + key + "'");
+		String resource = "Redis key " + keyName(key, rawKey);
+		Long result;
+		try {
+			result = this.scripts.set(rawKey, tokenKey, fencingToken, ttlMillis, this.tokenRetention.toMillis(),
+					rawValue);
+		}
+		catch (DataAccessException ex) {
+			throw translated(ex, token, fencingToken, resource, tokenKey);
+		}
+		check(result, token, fencingToken, resource);
 	}
 
 	/**
@@ -174,6 +197,7 @@ public class FencedRedisTemplate {
 	 * @param field the field
 	 * @param value the value
 	 * @throws StaleFencingTokenException if refused; nothing was written
+	 * @throws FencedWriteException if refused for what the keys hold; nothing was written
 	 * @throws IllegalStateException if no token is at hand
 	 */
 	public void hset(String key, String field, String value) {
@@ -188,6 +212,7 @@ public class FencedRedisTemplate {
 	 * @param key the hash's key
 	 * @param fields the fields and their values, at least one
 	 * @throws StaleFencingTokenException if refused; nothing was written
+	 * @throws FencedWriteException if refused for what the keys hold; nothing was written
 	 * @throws IllegalStateException if no token is at hand
 	 */
 	public void hset(String key, Map<String, String> fields) {
@@ -201,6 +226,7 @@ public class FencedRedisTemplate {
 	 * @param fields the fields and their values, at least one
 	 * @param ttl how long the hash lives from now, at least 1 ms
 	 * @throws StaleFencingTokenException if refused; nothing was written
+	 * @throws FencedWriteException if refused for what the keys hold; nothing was written
 	 * @throws IllegalStateException if no token is at hand
 	 */
 	public void hset(String key, Map<String, String> fields, Duration ttl) {
@@ -219,10 +245,18 @@ public class FencedRedisTemplate {
 			fieldsAndValues.add(serialize(this.redis.getHashKeySerializer(), field));
 			fieldsAndValues.add(serialize(this.redis.getHashValueSerializer(), value));
 		});
+		byte[] tokenKey = tokenKey(key, rawKey);
 		long fencingToken = token.value();
-		Long result = this.scripts.hset(rawKey, fencingToken, ttlMillis, this.tokenRetention.toMillis(),
-				fieldsAndValues);
-		check(result, token, fencingToken, "Redis hash '" + key + "'");
+		String resource = "Redis hash " + keyName(key, rawKey);
+		Long result;
+		try {
+			result = this.scripts.hset(rawKey, tokenKey, fencingToken, ttlMillis, this.tokenRetention.toMillis(),
+					fieldsAndValues);
+		}
+		catch (DataAccessException ex) {
+			throw translated(ex, token, fencingToken, resource, tokenKey);
+		}
+		check(result, token, fencingToken, resource);
 	}
 
 	/**
@@ -238,7 +272,38 @@ public class FencedRedisTemplate {
 	 * whose slot no other key name can share
 	 */
 	public static String tokenKey(String key) {
-		return new String(FencedScripts.tokenKey(key.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+		return new String(FencedScripts.tokenKey(key.getBytes(StandardCharsets.UTF_8), () -> "'" + key + "'"),
+				StandardCharsets.UTF_8);
+	}
+
+	private static byte[] tokenKey(String key, byte[] rawKey) {
+		return FencedScripts.tokenKey(rawKey, () -> keyName(key, rawKey));
+	}
+
+	/**
+	 * The key as given, and as written too when the key serializer does not write it as
+	 * its text (a JDK-serialized key starts with binary bytes).
+	 */
+	private static String keyName(String key, byte[] rawKey) {
+		return Arrays.equals(rawKey, key.getBytes(StandardCharsets.UTF_8)) ? "'" + key + "'"
+				: "'" + key + "' (written as \"" + FencedScripts.readable(rawKey) + "\")";
+	}
+
+	/**
+	 * A refusal of the scripts for what the keys hold is about the fencing, so it is the
+	 * library's; any other failure stays what Spring Data Redis reports.
+	 */
+	private static RuntimeException translated(DataAccessException failure, FencingTokenSource token, long fencingToken,
+			String resource, byte[] tokenKey) {
+		String refusal = FencedScripts.refusal(failure);
+		if (refusal == null) {
+			return failure;
+		}
+		return new FencedWriteException(token.lockName(), fencingToken, resource,
+				"Write to " + resource + " with fencing token " + fencingToken + " of lock '" + token.lockName()
+						+ "' was refused: " + refusal + " (token key \"" + FencedScripts.readable(tokenKey)
+						+ "\"); nothing was written",
+				failure);
 	}
 
 	private FencingTokenSource token(String method, String key) {

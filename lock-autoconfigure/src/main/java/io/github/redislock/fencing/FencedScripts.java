@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -34,6 +35,9 @@ final class FencedScripts extends DefaultScriptExecutor<String> {
 	/** The largest time to live or retention: Lua keeps integers exact up to 2^53. */
 	static final long MAX_MILLIS = (1L << 53) - 1;
 
+	/** How the scripts' refusals begin, as their headers say. */
+	private static final String REFUSAL = "FENCING ";
+
 	private static final byte[] TOKEN_KEY_SUFFIX = ":fencing-token".getBytes(StandardCharsets.US_ASCII);
 
 	private static final byte[] UNTAGGED_TOKEN_KEY_PREFIX = "fencing-token:".getBytes(StandardCharsets.US_ASCII);
@@ -47,17 +51,20 @@ final class FencedScripts extends DefaultScriptExecutor<String> {
 
 	/**
 	 * {@code 0} when written, else the last token recorded, which refused the write;
-	 * {@code null} when the connection queued the script (a transaction or a pipeline).
+	 * {@code null} when the connection queued the script (a transaction or a pipeline). A
+	 * refusal for what the keys hold fails as Redis errors do, with a message that
+	 * {@link #refusal} finds.
 	 */
-	@Nullable Long set(byte[] key, long token, long ttlMillis, long retentionMillis, byte[] value) {
-		return run(SET, key, tokenKey(key), bytes(token), bytes(ttlMillis), bytes(retentionMillis), value);
+	@Nullable Long set(byte[] key, byte[] tokenKey, long token, long ttlMillis, long retentionMillis, byte[] value) {
+		return run(SET, key, tokenKey, bytes(token), bytes(ttlMillis), bytes(retentionMillis), value);
 	}
 
 	/** Answers as {@link #set} does. */
-	@Nullable Long hset(byte[] key, long token, long ttlMillis, long retentionMillis, List<byte[]> fieldsAndValues) {
+	@Nullable Long hset(byte[] key, byte[] tokenKey, long token, long ttlMillis, long retentionMillis,
+			List<byte[]> fieldsAndValues) {
 		byte[][] keysAndArgs = new byte[5 + fieldsAndValues.size()][];
 		keysAndArgs[0] = key;
-		keysAndArgs[1] = tokenKey(key);
+		keysAndArgs[1] = tokenKey;
 		keysAndArgs[2] = bytes(token);
 		keysAndArgs[3] = bytes(ttlMillis);
 		keysAndArgs[4] = bytes(retentionMillis);
@@ -72,7 +79,7 @@ final class FencedScripts extends DefaultScriptExecutor<String> {
 	 * after a prefix, so that both share a Cluster hash slot and the two forms never
 	 * meet.
 	 */
-	static byte[] tokenKey(byte[] key) {
+	static byte[] tokenKey(byte[] key, Supplier<String> keyName) {
 		int open = indexOf(key, '{', 0);
 		if (open >= 0) {
 			int close = indexOf(key, '}', open + 1);
@@ -81,8 +88,8 @@ final class FencedScripts extends DefaultScriptExecutor<String> {
 			}
 		}
 		if (indexOf(key, '}', 0) >= 0) {
-			throw new IllegalArgumentException("Redis key '" + new String(key, StandardCharsets.UTF_8)
-					+ "' has a '}' but no hash tag, so no key in its Cluster hash slot can hold its fencing token: "
+			throw new IllegalArgumentException("Redis key " + keyName.get()
+					+ " has a '}' but no hash tag, so no key in its Cluster hash slot can hold its fencing token: "
 					+ "give it a hash tag, as in 'stock:{42}'");
 		}
 		byte[] tagged = new byte[key.length + 2];
@@ -103,6 +110,41 @@ final class FencedScripts extends DefaultScriptExecutor<String> {
 			}
 			return eval(connection, script, ReturnType.INTEGER, 2, keysAndArgs, null);
 		});
+	}
+
+	/**
+	 * What a script refused for what the keys hold, from the Redis error in the chain of
+	 * {@code failure}; {@code null} for any other failure.
+	 */
+	static @Nullable String refusal(Throwable failure) {
+		for (Throwable cause = failure; cause != null; cause = (cause.getCause() != cause) ? cause.getCause() : null) {
+			String message = cause.getMessage();
+			int start = (message != null) ? message.indexOf(REFUSAL) : -1;
+			if (start >= 0) {
+				String refusal = message.substring(start + REFUSAL.length());
+				// Redis 7 names the script after the error.
+				int script = refusal.indexOf(" script:");
+				return (script >= 0) ? refusal.substring(0, script) : refusal;
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * A key as an operator reads it: printable ASCII as is, any other byte as
+	 * {@code \xNN}, as {@code redis-cli} shows keys.
+	 */
+	static String readable(byte[] key) {
+		StringBuilder text = new StringBuilder(key.length);
+		for (byte b : key) {
+			if (b >= 0x20 && b < 0x7f && b != '\\') {
+				text.append((char) b);
+			}
+			else {
+				text.append(String.format("\\x%02x", b & 0xff));
+			}
+		}
+		return text.toString();
 	}
 
 	private static int indexOf(byte[] bytes, char c, int from) {

@@ -38,7 +38,15 @@ final class CompletionStageLocking {
 
 	@Nullable Object invoke(MethodInvocation invocation, LockDefinition definition, NotAcquiredAnswer notAcquired)
 			throws Throwable {
-		CompletableFuture<Optional<LockLease>> acquiring = this.locks.tryAcquireAsync(definition).toCompletableFuture();
+		CompletableFuture<Optional<LockLease>> acquiring;
+		try {
+			acquiring = this.locks.tryAcquireAsync(definition).toCompletableFuture();
+		}
+		catch (RuntimeException ex) {
+			// Refused before the store was asked, as when a LockNameCustomizer returns
+			// no name: the caller looks for it in the future, as for any other failure.
+			return CompletableFuture.failedFuture(ex);
+		}
 		Optional<LockLease> acquired;
 		try {
 			acquired = acquiring.get();

@@ -49,6 +49,14 @@ final class ReactiveLocking {
 		return (returnType == Mono.class) ? locked.singleOrEmpty() : locked;
 	}
 
+	/**
+	 * A call that failed before its lock was asked for errs as the publisher, where its
+	 * subscriber looks for every other failure.
+	 */
+	static Object failed(Throwable failure, Class<?> returnType) {
+		return (returnType == Mono.class) ? Mono.error(failure) : Flux.error(failure);
+	}
+
 	private Mono<LockLease> acquire(LockDefinition definition) {
 		return LeaseGuard.acquire(() -> this.locks.tryAcquireAsync(definition))
 			.switchIfEmpty(Mono.error(NotAcquired::new));

@@ -7,6 +7,7 @@ import java.lang.reflect.Method;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
@@ -17,6 +18,7 @@ import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockInstrumentation;
+import io.github.redislock.core.LockKeyEvaluationException;
 import io.github.redislock.core.LockOperations;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
@@ -118,30 +120,37 @@ class RedisLockInterceptor implements MethodInterceptor {
 		if (operation == null) {
 			return invocation.proceed();
 		}
+		Class<?> completion = LockableMethods.completion(operation.getMethod());
+		Class<?> reactiveType = (completion == null) ? LockableMethods.reactive(operation.getMethod()) : null;
 		EvaluationContext context = (operation.getKeyExpression() != null || operation.getConditionExpression() != null)
 				? this.evaluator.createContext(operation, invocation.getArguments(), target) : null;
-		if (context != null && !this.evaluator.condition(operation, context)) {
-			LockContext previous = LockContext.unbind();
-			try {
-				return invocation.proceed();
+		String key;
+		try {
+			key = lockName(operation, context);
+		}
+		catch (LockKeyEvaluationException ex) {
+			if (completion != null) {
+				return CompletableFuture.failedFuture(ex);
 			}
-			finally {
-				LockContext.restore(previous);
+			if (reactiveType != null) {
+				return ReactiveLocking.failed(ex, reactiveType);
 			}
+			throw ex;
+		}
+		if (key == null) {
+			return proceedUnlocked(invocation);
 		}
 		JobSchedule schedule = (this.jobs != null) ? operation.getSchedule() : null;
-		LockDefinition definition = operation.toDefinition(this.evaluator.key(operation, context), this.defaults,
-				schedule != null);
+		LockDefinition definition = operation.toDefinition(key, this.defaults, schedule != null);
 		if (schedule != null) {
 			Optional<AcquiredLock> job = ((ScheduledJobs) this.jobs).acquireTick(operation, schedule, definition,
 					this.instrumentation);
 			return job.isPresent() ? proceedHolding(job.get(), operation, invocation) : null;
 		}
 		NotAcquiredAnswer notAcquired = (cause) -> notAcquired(operation, definition, invocation, cause);
-		if (LockableMethods.completion(operation.getMethod()) != null) {
+		if (completion != null) {
 			return this.completionStages.invoke(invocation, definition, notAcquired);
 		}
-		Class<?> reactiveType = LockableMethods.reactive(operation.getMethod());
 		if (reactiveType != null) {
 			Assert.state(this.reactive != null, "Reactive return types are found only with Reactor present");
 			return ((ReactiveLocking) this.reactive).invoke(invocation, definition, reactiveType, notAcquired);
@@ -157,6 +166,24 @@ class RedisLockInterceptor implements MethodInterceptor {
 			return notAcquired(operation, definition, invocation, null);
 		}
 		return proceedHolding(acquired.get(), operation, invocation);
+	}
+
+	/** {@code null} when the condition says not to lock. */
+	private @Nullable String lockName(RedisLockOperation operation, @Nullable EvaluationContext context) {
+		if (context != null && !this.evaluator.condition(operation, context)) {
+			return null;
+		}
+		return this.evaluator.key(operation, context);
+	}
+
+	private static @Nullable Object proceedUnlocked(MethodInvocation invocation) throws Throwable {
+		LockContext previous = LockContext.unbind();
+		try {
+			return invocation.proceed();
+		}
+		finally {
+			LockContext.restore(previous);
+		}
 	}
 
 	private @Nullable Object proceedHolding(AcquiredLock lock, RedisLockOperation operation,

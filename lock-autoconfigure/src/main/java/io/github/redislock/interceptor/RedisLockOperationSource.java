@@ -235,15 +235,7 @@ class RedisLockOperationSource implements BeanFactoryAware {
 		Duration leaseTime = duration(annotation.expire(), annotation.timeUnit(), "expire", true, method, targetClass);
 		Duration waitTime = duration(annotation.waitTime(), annotation.timeUnit(), "waitTime", false, method,
 				targetClass);
-		if (annotation.holdAtLeast() < 0) {
-			throw InvalidRedisLock.on(method, targetClass,
-					"holdAtLeast = " + annotation.holdAtLeast() + " " + annotation.timeUnit()
-							+ " is not a valid holdAtLeast: it must be zero or more",
-					"Set 'holdAtLeast' to zero or more in " + annotation.timeUnit()
-							+ " (mind 'timeUnit'); zero releases the lock when the method returns.");
-		}
-		Duration holdAtLeast = duration(annotation.holdAtLeast(), annotation.timeUnit(), "holdAtLeast", false, method,
-				targetClass);
+		Duration holdAtLeast = holdAtLeast(annotation.holdAtLeast(), annotation.timeUnit(), method, targetClass);
 		String label = annotation.label();
 		if (!label.isEmpty() && !StringUtils.hasText(label)) {
 			throw InvalidRedisLock.on(method, targetClass,
@@ -255,7 +247,7 @@ class RedisLockOperationSource implements BeanFactoryAware {
 				? FallbackMethod.resolve(annotation.fallback(), method, targetClass) : null;
 		return new RedisLockOperation(method, targetClass, StringUtils.hasText(key) ? key : null,
 				StringUtils.hasText(condition) ? condition : null, leaseTime, waitTime, annotation.renew(), fallback,
-				label.isEmpty() ? null : label, (holdAtLeast != null) ? holdAtLeast : Duration.ZERO, schedule);
+				label.isEmpty() ? null : label, holdAtLeast, schedule);
 	}
 
 	/**
@@ -294,6 +286,23 @@ class RedisLockOperationSource implements BeanFactoryAware {
 					+ "for scheduled methods) to skip it.");
 		}
 		return schedule;
+	}
+
+	/** Checked as {@link LockDefinition#checkHoldAtLeast} checks every such time. */
+	private static Duration holdAtLeast(long value, TimeUnit unit, Method method, Class<?> targetClass) {
+		if (value < 0) {
+			throw InvalidRedisLock.on(method, targetClass,
+					"holdAtLeast = " + value + " " + unit + " is not a valid holdAtLeast: it must be zero or more",
+					"Set 'holdAtLeast' to zero or more in " + unit
+							+ " (mind 'timeUnit'); zero releases the lock when the method returns.");
+		}
+		try {
+			return LockDefinition.checkHoldAtLeast(value, unit, () -> "holdAtLeast");
+		}
+		catch (IllegalArgumentException ex) {
+			throw InvalidRedisLock.on(method, targetClass, ex.getMessage(), "Set 'holdAtLeast' to zero, or to at "
+					+ "least 1 ms and at most about 292 years in " + unit + " (mind 'timeUnit').");
+		}
 	}
 
 	/**

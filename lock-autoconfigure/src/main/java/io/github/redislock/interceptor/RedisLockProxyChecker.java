@@ -2,11 +2,12 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.interceptor;
 
-import java.util.ArrayList;
 import java.lang.reflect.Method;
 import java.util.List;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
@@ -56,7 +57,8 @@ class RedisLockProxyChecker
 
 	private final Set<String> earlyReferences = ConcurrentHashMap.newKeySet();
 
-	private final List<String> unlocked = new ArrayList<>();
+	/** Beans may be created on several threads at once. */
+	private final Queue<String> unlocked = new ConcurrentLinkedQueue<>();
 
 	private @Nullable ConfigurableListableBeanFactory beanFactory;
 
@@ -97,11 +99,9 @@ class RedisLockProxyChecker
 				}
 			}
 		}
-		synchronized (this.unlocked) {
-			if (!this.unlocked.isEmpty()) {
-				logger.warn("redis-lock.enabled is false: these @RedisLock methods run without a lock: {}",
-						this.unlocked);
-			}
+		if (!this.unlocked.isEmpty()) {
+			logger.warn("redis-lock.enabled is false: these @RedisLock methods run without a lock: {}",
+					List.copyOf(this.unlocked));
 		}
 	}
 
@@ -124,10 +124,9 @@ class RedisLockProxyChecker
 		}
 		if (!this.enabled) {
 			if (this.checked.add(beanName)) {
-				synchronized (this.unlocked) {
-					operations.forEach((operation) -> this.unlocked
-						.add(InvalidRedisLock.describe(operation.getMethod(), operation.getTargetClass())));
-				}
+				this.unlocked.addAll(operations.stream()
+					.map((operation) -> InvalidRedisLock.describe(operation.getMethod(), operation.getTargetClass()))
+					.toList());
 			}
 			return;
 		}

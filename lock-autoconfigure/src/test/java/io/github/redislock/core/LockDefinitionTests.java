@@ -3,6 +3,7 @@
 package io.github.redislock.core;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
@@ -52,6 +53,21 @@ class LockDefinitionTests {
 		assertThat(definition.waitTime()).isEqualTo(Duration.ofNanos(Long.MAX_VALUE));
 		assertThat(new LockAcquisitionException(definition.name(), definition.waitTime()))
 			.hasMessage("Lock 'patient' not acquired within 9223372036854 ms");
+	}
+
+	@Test
+	void timesToHoldAtLeastOutOfTheRangeOfTheLeaseAreRefusedNamingTheLock() {
+		LockDefinition definition = LockDefinition.of("report", Duration.ofSeconds(1), Duration.ZERO);
+		assertThatIllegalArgumentException().isThrownBy(() -> definition.withHoldAtLeast(Duration.ofNanos(500)))
+			.withMessage("Time to hold lock 'report' at least must be at least 1 ms, was PT0.0000005S");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> definition.withHoldAtLeast(LockDefinition.MAX_LEASE_TIME.plusNanos(1)))
+			.withMessageStartingWith("Time to hold lock 'report' at least must be at most");
+		assertThat(LockDefinition.checkHoldAtLeast(0, TimeUnit.DAYS, () -> "holdAtLeast")).isZero();
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> LockDefinition.checkHoldAtLeast(Long.MAX_VALUE, TimeUnit.DAYS, () -> "holdAtLeast"))
+			.withMessage("holdAtLeast must be at most PT2562047H47M16.854775807S (about 292 years), was "
+					+ Long.MAX_VALUE + " DAYS");
 	}
 
 	@Test

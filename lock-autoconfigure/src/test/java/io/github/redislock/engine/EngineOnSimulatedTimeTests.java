@@ -154,6 +154,45 @@ class EngineOnSimulatedTimeTests {
 		assertThat(this.store.ownerOf("job")).as("owner after the late grant").isNull();
 	}
 
+	@Test
+	void aGrantAnsweredWithUnderAMillisecondOfItsLeaseLeftIsGivenBackNotHandedToTheCaller() {
+		DefaultLockClient client = client(SLOW_BACKOFF);
+		this.store.lateAnswers = 1;
+		this.store.leftOnLateAnswer = Duration.ofNanos(999_999);
+
+		Optional<LockLease> taken = acquire(client, LockDefinition.of("job", LEASE, Duration.ZERO));
+
+		assertThat(taken).isEmpty();
+		assertThat(this.store.ownerOf("job")).as("owner after the grant answered too late").isNull();
+	}
+
+	@Test
+	void aThreadWhoseGrantCameWithUnderAMillisecondOfItsLeaseLeftIsToldTheLockWasNotAcquired()
+			throws InterruptedException {
+		DefaultLockClient client = client(SLOW_BACKOFF);
+		this.store.lateAnswers = 1;
+		this.store.leftOnLateAnswer = Duration.ofNanos(999_999);
+
+		boolean locked = client.getLock("job").tryLock(Duration.ZERO, LEASE, false);
+
+		assertThat(locked).isFalse();
+		assertThat(client.getLock("job").isHeldByCurrentThread()).isFalse();
+		assertThat(this.store.ownerOf("job")).as("owner after the grant answered too late").isNull();
+	}
+
+	@Test
+	void aGrantAnsweredWithAMillisecondOfItsLeaseLeftIsHandedToTheCaller() throws InterruptedException {
+		DefaultLockClient client = client(SLOW_BACKOFF);
+		this.store.lateAnswers = 2;
+		this.store.leftOnLateAnswer = Duration.ofMillis(1);
+
+		LockLease lease = acquire(client, new LockDefinition("job", LEASE, Duration.ZERO, false)).orElseThrow();
+		assertThat(lease.getRemainingLease()).isEqualTo(Duration.ofMillis(1));
+		release(lease);
+		assertThat(client.getLock("job").tryLock(Duration.ZERO, LEASE, false)).as("by a thread").isTrue();
+		client.getLock("job").unlock();
+	}
+
 	private DefaultLockClient client(LockBackoff backoff) {
 		DefaultLockClient client = new DefaultLockClient(this.store, LEASE, true, backoff, this.lost::add,
 				this.runtime);
@@ -227,6 +266,12 @@ class EngineOnSimulatedTimeTests {
 		 */
 		int lateAnswers;
 
+		/**
+		 * How much of the lease a late grant leaves to count on when answered;
+		 * {@code null} for an answer half a second after the whole lease.
+		 */
+		@Nullable Duration leftOnLateAnswer;
+
 		int foreignCalls;
 
 		SimulatedStore(ManualRuntime runtime) {
@@ -265,7 +310,9 @@ class EngineOnSimulatedTimeTests {
 			this.acquisitions++;
 			if (this.lateAnswers > 0) {
 				this.lateAnswers--;
-				this.runtime.jump(leaseValidity(leaseTime).plusMillis(500));
+				this.runtime
+					.jump((this.leftOnLateAnswer != null) ? leaseValidity(leaseTime).minus(this.leftOnLateAnswer)
+							: leaseValidity(leaseTime).plusMillis(500));
 			}
 			return AcquireResult.ACQUIRED;
 		}

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.github.redislock.core.FencedWriteException;
 import io.github.redislock.core.StaleFencingTokenException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -17,6 +18,7 @@ import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactor
 import org.springframework.data.redis.core.RedisOperations;
 import org.springframework.data.redis.core.SessionCallback;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.serializer.RedisSerializer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -40,6 +42,14 @@ abstract class AbstractFencedRedisTemplateTests {
 	private FencedRedisTemplate fenced;
 
 	protected abstract RedisConfiguration redisConfiguration();
+
+	protected StringRedisTemplate redis() {
+		return this.redis;
+	}
+
+	protected FencedRedisTemplate fenced() {
+		return this.fenced;
+	}
 
 	@BeforeEach
 	void connect() {
@@ -163,6 +173,49 @@ abstract class AbstractFencedRedisTemplateTests {
 			.withMessageContaining("tokenRetention");
 		assertThat(this.redis.hasKey("long:1")).isFalse();
 		assertThat(this.redis.hasKey("long:2")).isFalse();
+	}
+
+	@Test
+	void aHashWriteToAKeyHoldingAnotherTypeIsRefusedAsAFencedWriteNamingTheKey() {
+		this.redis.opsForValue().set("cart:{3}", "not a hash");
+		assertThatExceptionOfType(FencedWriteException.class)
+			.isThrownBy(() -> this.fenced.forToken("cart", 5).hset("cart:{3}", "apples", "2"))
+			.withMessageContaining("Redis hash 'cart:{3}'")
+			.withMessageContaining("it holds a string, not a hash")
+			.withMessageContaining("lock 'cart'")
+			.satisfies((ex) -> assertThat(ex.getTarget()).isEqualTo("Redis hash 'cart:{3}'"))
+			.satisfies((ex) -> assertThat(ex.getFencingToken()).isEqualTo(5));
+		assertThat(this.redis.opsForValue().get("cart:{3}")).isEqualTo("not a hash");
+		assertThat(this.redis.hasKey(FencedRedisTemplate.tokenKey("cart:{3}"))).as("token recorded").isFalse();
+	}
+
+	@Test
+	void aWriteWhoseTokenKeyHoldsNoFencingTokenIsRefusedInsteadOfLetThrough() {
+		this.redis.opsForValue().set(FencedRedisTemplate.tokenKey("price:1"), "garbled");
+		assertThatExceptionOfType(FencedWriteException.class)
+			.isThrownBy(() -> this.fenced.forToken("price", 1).set("price:1", "10"))
+			.withMessageContaining("Redis key 'price:1'")
+			.withMessageContaining("its token key holds a string that is not a fencing token")
+			.withMessageContaining(FencedRedisTemplate.tokenKey("price:1"));
+		this.redis.opsForHash().put(FencedRedisTemplate.tokenKey("price:2"), "token", "7");
+		assertThatExceptionOfType(FencedWriteException.class)
+			.isThrownBy(() -> this.fenced.forToken("price", 1).hset("price:2", "eur", "10"))
+			.withMessageContaining("Redis hash 'price:2'")
+			.withMessageContaining("its token key holds a hash, not a fencing token");
+		assertThat(this.redis.hasKey("price:1")).isFalse();
+		assertThat(this.redis.hasKey("price:2")).isFalse();
+		assertThat(this.redis.opsForValue().get(FencedRedisTemplate.tokenKey("price:1"))).isEqualTo("garbled");
+	}
+
+	@Test
+	void aKeyTheSerializerWritesAsBinaryIsNamedReadablyWhenItCanHaveNoTokenKey() {
+		StringRedisTemplate jdkKeys = new StringRedisTemplate(this.connectionFactory);
+		jdkKeys.setKeySerializer(RedisSerializer.java());
+		jdkKeys.afterPropertiesSet();
+		FencedRedisTemplate fenced = new FencedRedisTemplate(jdkKeys);
+		assertThatIllegalArgumentException().isThrownBy(() -> fenced.forToken("odd", 1).set("a{}b", "v"))
+			.withMessageStartingWith("Redis key 'a{}b' (written as \"\\xac\\xed\\x00\\x05t\\x00\\x04a{}b\") has a '}'")
+			.withMessageNotContaining("\uFFFD");
 	}
 
 	@Test

@@ -211,6 +211,18 @@ class RedisLockOperationSourceTests {
 	}
 
 	@Test
+	void holdAtLeastLongerThanTheLongestLeaseIsRejectedInsteadOfShortened() {
+		assertInvalid(CenturiesHoldAtLeast.class,
+				"holdAtLeast must be at most PT2562047H47M16.854775807S (about 292 years), was 146000 DAYS",
+				"timeUnit");
+	}
+
+	@Test
+	void holdAtLeastShorterThanAMillisecondIsRejected() {
+		assertInvalid(NanoHoldAtLeast.class, "holdAtLeast must be at least 1 ms, was 500 NANOSECONDS", "timeUnit");
+	}
+
+	@Test
 	void negativeHoldAtLeastIsRejected() {
 		assertInvalid(NegativeHoldAtLeast.class, "holdAtLeast = -1 SECONDS", "zero or more");
 	}
@@ -502,6 +514,22 @@ class RedisLockOperationSourceTests {
 	static class NegativeHoldAtLeast {
 
 		@RedisLock(key = "#id", holdAtLeast = -1)
+		public void work(String id) {
+		}
+
+	}
+
+	static class CenturiesHoldAtLeast {
+
+		@RedisLock(key = "#id", holdAtLeast = 400 * 365, timeUnit = TimeUnit.DAYS)
+		public void work(String id) {
+		}
+
+	}
+
+	static class NanoHoldAtLeast {
+
+		@RedisLock(key = "#id", holdAtLeast = 500, timeUnit = TimeUnit.NANOSECONDS)
 		public void work(String id) {
 		}
 

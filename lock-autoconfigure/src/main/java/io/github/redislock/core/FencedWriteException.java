@@ -5,13 +5,14 @@ package io.github.redislock.core;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Thrown when the data store refused a fenced write for what its keys hold rather than
- * for the writer's token: the value's key holds a type the write cannot change (a string
- * where a hash is written), or the key that keeps the last fencing token of the value
- * holds something other than a fencing token, so the write could not be compared with
- * earlier ones. Nothing was written. Retrying does not help until the keys are fixed;
- * failures of the store itself (unreachable, out of memory, read-only) are not reported
- * this way.
+ * Thrown when a fenced write was refused, and nothing was written. This type itself says
+ * the data store refused it for what its keys hold rather than for the writer's token:
+ * the value's key holds a type the write cannot change (a string where a hash is
+ * written), or the key that keeps the last fencing token of the value holds something
+ * other than a fencing token, so the write could not be compared with earlier ones;
+ * retrying does not help until the keys are fixed. A write refused for its token throws
+ * the subclass {@link StaleFencingTokenException}. Failures of the store itself
+ * (unreachable, out of memory, read-only) are not reported this way.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -46,7 +47,7 @@ public class FencedWriteException extends LockException {
 	}
 
 	/**
-	 * Return what refused the write, such as a Redis key.
+	 * Return what refused the write, such as a table or a Redis key.
 	 * @return the target
 	 */
 	public String getTarget() {

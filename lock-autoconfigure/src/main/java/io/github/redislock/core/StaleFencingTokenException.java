@@ -12,11 +12,7 @@ package io.github.redislock.core;
  * @author redis-lock contributors
  * @since 0.1.0
  */
-public class StaleFencingTokenException extends LockException {
-
-	private final long fencingToken;
-
-	private final String target;
+public class StaleFencingTokenException extends FencedWriteException {
 
 	/**
 	 * Create an exception.
@@ -26,25 +22,7 @@ public class StaleFencingTokenException extends LockException {
 	 * @param message the detail message, naming the lock, the token and the target
 	 */
 	public StaleFencingTokenException(String lockName, long fencingToken, String target, String message) {
-		super(lockName, message, null);
-		this.fencingToken = fencingToken;
-		this.target = target;
-	}
-
-	/**
-	 * Return the fencing token that was refused.
-	 * @return the stale token
-	 */
-	public long getFencingToken() {
-		return this.fencingToken;
-	}
-
-	/**
-	 * Return what refused the write, such as a table or a Redis key.
-	 * @return the target
-	 */
-	public String getTarget() {
-		return this.target;
+		super(lockName, fencingToken, target, message, null);
 	}
 
 }

@@ -16,6 +16,7 @@ import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockStoreException;
+import io.github.redislock.testsupport.RedisBinaryLocator;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,8 +42,14 @@ import static org.awaitility.Awaitility.await;
  */
 class RedlockNodesOverTlsTests {
 
+	/**
+	 * A redis-server built with TLS: the one on the {@code PATH} (Debian's is) before the
+	 * Redis 6.2 binary of embedded-redis, built without it, which
+	 * {@code -Dredis.server.binary=embedded} would pick.
+	 */
 	@RegisterExtension
-	static final RedisServerExtension redis = new RedisServerExtension();
+	static final RedisServerExtension redis = new RedisServerExtension(
+			() -> RedisBinaryLocator.onPath().orElseGet(RedisBinaryLocator::locate));
 
 	private static final int PORT_ATTEMPTS = 5;
 

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.locks.Lock;
 
 import io.github.redislock.core.LockClient;
+import io.github.redislock.core.LockLostException;
 import io.github.redislock.testsupport.RedisFixture;
 import io.github.redislock.testsupport.RedisNode;
 import org.junit.jupiter.api.AfterAll;
@@ -25,6 +26,7 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * The {@code locks} endpoint and the {@code redisLock} health contribution as each
@@ -75,6 +77,9 @@ class ActuatorOnThisBootLineTests {
 			HttpResponse<String> released = send(context, "DELETE", "/actuator/locks/order:43");
 			assertThat(released.statusCode()).as(released.body()).isEqualTo(200);
 			assertThat(redisKeyExists("lock:{order:43}")).as("the lock was released").isFalse();
+			// The holder is told when it releases, which also ends its hold here: the
+			// context then closes without waiting for it.
+			assertThatExceptionOfType(LockLostException.class).isThrownBy(lock::unlock);
 		}
 	}
 

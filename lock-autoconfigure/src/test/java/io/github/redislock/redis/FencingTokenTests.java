@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -46,6 +47,37 @@ class FencingTokenTests extends RedisLockTestSupport {
 		finally {
 			lock.unlock();
 		}
+	}
+
+	@Test
+	void raisingAboveAResourcesTokenMakesTheNextTokenLargerWhoeverHoldsTheLockAndNeverLowersIt() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("raised");
+		String counter = KEYS.fenceCounterKey("raised");
+		long resourceHolds = (System.currentTimeMillis() + Duration.ofMinutes(10).toMillis()) * 1000;
+		assertThat(lock.raiseFencingTokensAbove(resourceHolds)).as("raised without holding the lock").isTrue();
+		assertThat(lock.raiseFencingTokensAbove(resourceHolds - 5)).as("a smaller token").isFalse();
+		assertThat(server().command("GET", counter)).isEqualTo(Long.toString(resourceHolds));
+		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+		try {
+			assertThat(lock.getFencingToken()).isEqualTo(resourceHolds + 1);
+			assertThat(lock.raiseFencingTokensAbove(resourceHolds + 10)).isTrue();
+			assertThat(lock.getFencingToken()).as("the current hold keeps its token").isEqualTo(resourceHolds + 1);
+		}
+		finally {
+			lock.unlock();
+		}
+		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+		try {
+			assertThat(lock.getFencingToken()).isEqualTo(resourceHolds + 11);
+		}
+		finally {
+			lock.unlock();
+		}
+		assertThatIllegalArgumentException().isThrownBy(() -> lock.raiseFencingTokensAbove(0));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> instance.store.raiseFencingTokensAbove("raised", 1L << 53));
+		assertThat((Long) server().command("PTTL", counter)).as("TTL of the counter").isEqualTo(-1L);
 	}
 
 	@Test

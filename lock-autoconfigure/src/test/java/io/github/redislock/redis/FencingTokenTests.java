@@ -10,6 +10,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostException;
 import org.junit.jupiter.api.Test;
 
@@ -78,6 +80,28 @@ class FencingTokenTests extends RedisLockTestSupport {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> instance.store.raiseFencingTokensAbove("raised", 1L << 53));
 		assertThat((Long) server().command("PTTL", counter)).as("TTL of the counter").isEqualTo(-1L);
+	}
+
+	@Test
+	void aLeaseRaisesTheTokensOfItsLockAlsoOnceReleased() throws Exception {
+		LockClientInstance instance = instance().start();
+		LockDefinition definition = LockDefinition.of("raised-by-a-lease", LEASE, Duration.ZERO);
+		LockLease first = instance.client.tryAcquireAsync(definition)
+			.toCompletableFuture()
+			.get(10, TimeUnit.SECONDS)
+			.orElseThrow();
+		long token = first.fencingToken().toCompletableFuture().get(10, TimeUnit.SECONDS);
+		first.release().toCompletableFuture().get(10, TimeUnit.SECONDS);
+		// Ten minutes ahead of the server's clock, which would otherwise pass it.
+		long resourceHolds = token + Duration.ofMinutes(10).toNanos() / 1000;
+		assertThat(first.raiseFencingTokensAbove(resourceHolds).toCompletableFuture().get(10, TimeUnit.SECONDS))
+			.isTrue();
+		LockLease second = instance.client.tryAcquireAsync(definition)
+			.toCompletableFuture()
+			.get(10, TimeUnit.SECONDS)
+			.orElseThrow();
+		assertThat(second.fencingToken().toCompletableFuture().get(10, TimeUnit.SECONDS)).isEqualTo(resourceHolds + 1);
+		second.release().toCompletableFuture().get(10, TimeUnit.SECONDS);
 	}
 
 	@Test

@@ -35,7 +35,9 @@ import static org.awaitility.Awaitility.await;
  * tokens restart below those the fenced resource already holds, and its clock cannot lift
  * them for two minutes. The fenced writes raise the lock's tokens above the one that
  * refused them, so the first holder after the failover is refused and every later holder
- * is accepted; without the raise every holder would be refused for the two minutes.
+ * is accepted; without the raise every holder would be refused for the two minutes. The
+ * same with replicas acknowledging, when the promoted replica is not the one that
+ * acknowledged.
  *
  * @author redis-lock contributors
  */
@@ -114,24 +116,66 @@ class FencedWritesAfterAFailoverThatLostTokensTests {
 			.isEqualTo(Long.toString(writes.lastToken()));
 	}
 
-	/**
-	 * Holders write before the only replica is cut off, then while it is (their token
-	 * counter writes never reach it), then after Sentinel promoted it; each holder writes
-	 * once under a fresh lease.
-	 */
+	@Test
+	void withOneOfTwoReplicasAcknowledgingPostgresqlRefusesOnlyTheFirstHolderAfterAFailoverToTheOtherOne()
+			throws Exception {
+		PostgresServer postgres = PostgresServer.start();
+		this.resources.add(postgres);
+		JdbcClient jdbc = JdbcClient
+			.create(new DriverManagerDataSource(postgres.jdbcUrl(), postgres.user(), postgres.password()));
+		jdbc.sql("create table stock (sku varchar(20) primary key, writes int not null, fencing_token bigint)")
+			.update();
+		jdbc.sql("insert into stock values ('a1', 0, null)").update();
+		FencedJdbcTemplate fenced = new FencedJdbcTemplate(jdbc);
+		ReplicaAcknowledgement oneReplica = new ReplicaAcknowledgement(1, Duration.ofSeconds(1), false);
+
+		Writes writes = afterAFailoverThatLostTokens(oneReplica,
+				(lock) -> fenced.forLock(lock).update("UPDATE stock SET writes = writes + 1 WHERE sku = ?", "a1"));
+
+		assertThat(writes.refused()).as("holders refused after the failover").isEqualTo(1);
+		assertThat(writes.accepted()).as("holders accepted after the failover").isEqualTo(AFTER_THE_FAILOVER - 1);
+		Map<String, Object> row = jdbc.sql("select writes, fencing_token from stock where sku = 'a1'")
+			.query()
+			.singleRow();
+		assertThat(row.values()).containsExactly(BEFORE_THE_CUT + LOST_IN_THE_FAILOVER + AFTER_THE_FAILOVER - 1,
+				writes.lastToken());
+	}
+
 	private Writes afterAFailoverThatLostTokens(FencedWrite write) throws Exception {
-		RedisSentinelGroup group = redis.fixture().sentinel(3, List.of(BEHIND.negated()));
-		LockClientInstance instance = start(group);
+		return afterAFailoverThatLostTokens(ReplicaAcknowledgement.NONE, write);
+	}
+
+	/**
+	 * Holders write before the replica Sentinel may promote is cut off, then while it is
+	 * (their token counter writes never reach it; with acknowledgement, a second replica
+	 * that is never promoted acknowledges them), then after Sentinel promoted it; each
+	 * holder writes once under a fresh lease.
+	 */
+	private Writes afterAFailoverThatLostTokens(ReplicaAcknowledgement acknowledgement, FencedWrite write)
+			throws Exception {
+		boolean acknowledged = acknowledgement.replicas() > 0;
+		RedisSentinelGroup group = redis.fixture()
+			.sentinel(3, acknowledged ? List.of(BEHIND.negated(), Duration.ZERO) : List.of(BEHIND.negated()));
+		LockClientInstance instance = start(group, acknowledgement);
 		RedisNode replica = group.replicas().get(0);
+		if (acknowledged) {
+			neverPromoted(group, group.replicas().get(1));
+		}
 		long lastAccepted = 0;
 		for (int i = 0; i < BEFORE_THE_CUT; i++) {
 			lastAccepted = writeOnce(instance, write, null);
 		}
-		assertThat(group.master().command("WAIT", "1", "5000")).as("replicas that acknowledged").isEqualTo(1L);
+		assertThat(group.master().command("WAIT", Integer.toString(group.replicas().size()), "5000"))
+			.as("replicas that acknowledged")
+			.isEqualTo((long) group.replicas().size());
 		long replicated = lastAccepted;
 
 		replica.pause();
 		group.master().command("CLIENT", "KILL", "TYPE", "replica");
+		if (acknowledged) {
+			await("the other replica to follow the master again").atMost(Duration.ofSeconds(10))
+				.until(() -> group.master().info("replication").getOrDefault("slave0", "").contains("state=online"));
+		}
 		for (int i = 0; i < LOST_IN_THE_FAILOVER; i++) {
 			lastAccepted = writeOnce(instance, write, null);
 		}
@@ -183,7 +227,16 @@ class FencedWritesAfterAFailoverThatLostTokensTests {
 		}
 	}
 
-	private LockClientInstance start(RedisSentinelGroup group) {
+	private static void neverPromoted(RedisSentinelGroup group, RedisNode replica) {
+		replica.command("CONFIG", "SET", "replica-priority", "0");
+		await("sentinels to see replica-priority 0").atMost(Duration.ofSeconds(30))
+			.until(() -> group.sentinels()
+				.stream()
+				.allMatch((sentinel) -> String.valueOf(sentinel.command("SENTINEL", "REPLICAS", group.masterName()))
+					.contains("slave-priority, 0")));
+	}
+
+	private LockClientInstance start(RedisSentinelGroup group, ReplicaAcknowledgement acknowledgement) {
 		RedisSentinelConfiguration configuration = new RedisSentinelConfiguration();
 		configuration.master(group.masterName());
 		for (RedisNode sentinel : group.sentinels()) {
@@ -191,7 +244,8 @@ class FencedWritesAfterAFailoverThatLostTokensTests {
 		}
 		LockClientInstance instance = LockClientInstance.on(configuration)
 			.leaseTime(LEASE)
-			.commandTimeout(Duration.ofSeconds(1))
+			.commandTimeout(Duration.ofSeconds(2))
+			.replicaAcknowledgement(acknowledgement)
 			.start();
 		this.resources.add(instance);
 		return instance;

@@ -123,6 +123,29 @@ public final class LockContext {
 	}
 
 	/**
+	 * Make every fencing token issued for this lock name from now on larger than the
+	 * given one, which a fenced resource holds; the fenced writes call it when the
+	 * resource refuses this lease's token.
+	 * @param token the token the resource holds, positive
+	 * @return whether tokens were raised
+	 * @see io.github.redislock.core.DistributedLock#raiseFencingTokensAbove(long)
+	 */
+	public boolean raiseFencingTokensAbove(long token) {
+		if (this.lease == null) {
+			return requireLock().raiseFencingTokensAbove(token);
+		}
+		try {
+			return this.lease.raiseFencingTokensAbove(token).toCompletableFuture().join();
+		}
+		catch (CompletionException ex) {
+			if (ex.getCause() instanceof RuntimeException failure) {
+				throw failure;
+			}
+			throw ex;
+		}
+	}
+
+	/**
 	 * Return how long the lease is known to last, from the last acquisition or renewal.
 	 * @return the remaining lease, {@link Duration#ZERO} once lost
 	 */

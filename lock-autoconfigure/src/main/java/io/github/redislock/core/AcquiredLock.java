@@ -48,6 +48,17 @@ public final class AcquiredLock implements AutoCloseable {
 	}
 
 	/**
+	 * Make every fencing token issued for this lock name from now on larger than the
+	 * given one, which a fenced resource holds.
+	 * @param token the token the resource holds, positive
+	 * @return whether tokens were raised
+	 * @see DistributedLock#raiseFencingTokensAbove(long)
+	 */
+	public boolean raiseFencingTokensAbove(long token) {
+		return this.lock.raiseFencingTokensAbove(token);
+	}
+
+	/**
 	 * Return how long the lease is known to last.
 	 * @return the remaining lease, {@link Duration#ZERO} once released or lost
 	 */

@@ -117,6 +117,24 @@ public interface DistributedLock extends Lock {
 	long getFencingToken();
 
 	/**
+	 * Make every fencing token issued for this lock name from now on larger than the
+	 * given one: call it when a fenced resource refused a token because it holds this
+	 * larger one. The fenced writes of {@code io.github.redislock.fencing} call it
+	 * themselves. A store that lost the last tokens it issued (a Redis restarted empty, a
+	 * failover to a replica that had not received them) then issues tokens the resource
+	 * accepts again from the next hold on, instead of refusing every holder until its
+	 * clock passes the lost tokens. Tokens never go down, so it does not need the lock
+	 * held, and a token the resource holds is always safe to raise above; the current
+	 * hold keeps its token.
+	 * @param token the token the resource holds, positive
+	 * @return whether tokens were raised; {@code false} if they already were above it, or
+	 * the store cannot raise them
+	 * @throws LockStoreException if the store failed
+	 * @throws IllegalArgumentException if the token is not positive
+	 */
+	boolean raiseFencingTokensAbove(long token);
+
+	/**
 	 * Return how long the current thread's lease is known to last, measured from the last
 	 * successful acquisition or renewal.
 	 * @return the remaining lease, {@link Duration#ZERO} if not held

@@ -56,6 +56,18 @@ public interface LockLease {
 	CompletionStage<Long> fencingToken();
 
 	/**
+	 * Make every fencing token issued for this lock name from now on larger than the
+	 * given one, which a fenced resource holds; see
+	 * {@link DistributedLock#raiseFencingTokensAbove(long)}. Works also once the lease
+	 * was released or lost.
+	 * @param token the token the resource holds, positive
+	 * @return whether tokens were raised; completes with {@link LockStoreException} if
+	 * the store failed
+	 * @throws IllegalArgumentException if the token is not positive
+	 */
+	CompletionStage<Boolean> raiseFencingTokensAbove(long token);
+
+	/**
 	 * Extend the lease to its full length from now, as renewal does.
 	 * @return completes when extended; with {@link LockLostException} if the store no
 	 * longer records this holder, {@link LockStoreException} if it failed, or

@@ -75,6 +75,11 @@ final class AsyncLease implements LockLease {
 	}
 
 	@Override
+	public CompletionStage<Boolean> raiseFencingTokensAbove(long token) {
+		return inCompletions(this.locks.raiseFencingTokensAbove(this.hold.name(), token));
+	}
+
+	@Override
 	public CompletionStage<Void> renew() {
 		if (this.release.get() != null) {
 			return CompletableFuture.failedFuture(released());

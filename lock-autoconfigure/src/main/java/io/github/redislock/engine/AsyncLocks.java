@@ -226,6 +226,11 @@ final class AsyncLocks implements AutoCloseable {
 			.whenComplete((ignored, failure) -> this.held.remove(lease));
 	}
 
+	CompletionStage<Boolean> raiseFencingTokensAbove(String name, long token) {
+		FencingTokens.checkRaisedToken(name, token);
+		return this.store.raiseFencingTokensAbove(name, token);
+	}
+
 	CompletionStage<Long> fencingToken(Lease hold) {
 		long issued = hold.fencingToken();
 		if (issued != 0) {

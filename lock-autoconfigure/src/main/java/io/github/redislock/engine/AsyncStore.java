@@ -98,6 +98,10 @@ final class AsyncStore {
 				() -> async.issueFencingTokenAsync(hold.name(), hold.ownerToken(), hold.leaseTime()));
 	}
 
+	CompletionStage<Boolean> raiseFencingTokensAbove(String name, long token) {
+		return offload(name, () -> this.store.raiseFencingTokensAbove(name, token));
+	}
+
 	/** Logs a failure only; the stage never completes exceptionally. */
 	CompletionStage<Void> releaseQuietly(String name, String ownerToken, String occasion) {
 		LockStore async = async();

@@ -160,6 +160,11 @@ final class ClientLock implements DistributedLock {
 	}
 
 	@Override
+	public boolean raiseFencingTokensAbove(long token) {
+		return this.engine.raiseFencingTokensAbove(this.name, token);
+	}
+
+	@Override
 	public CompletionStage<LockLostException> whenLost() {
 		Lease hold = this.engine.currentHold(this.name);
 		if (hold == null) {

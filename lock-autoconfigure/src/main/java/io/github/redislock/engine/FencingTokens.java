@@ -38,6 +38,18 @@ final class FencingTokens {
 		return hold.fencingTokenIssued(token);
 	}
 
+	boolean raiseAbove(String name, long token) {
+		checkRaisedToken(name, token);
+		return this.store.raiseFencingTokensAbove(name, token);
+	}
+
+	static void checkRaisedToken(String name, long token) {
+		if (token <= 0) {
+			throw new IllegalArgumentException(
+					"Cannot raise the fencing tokens of lock '" + name + "' above " + token + ": a token is positive");
+		}
+	}
+
 	private static LockLostException lostBeforeIssued(Lease hold) {
 		return new LockLostException(hold.name(),
 				"Lock '" + hold.name() + "' was lost before its fencing token was issued");

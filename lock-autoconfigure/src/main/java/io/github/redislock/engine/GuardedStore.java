@@ -160,6 +160,21 @@ final class GuardedStore {
 		}
 	}
 
+	/**
+	 * Uninterruptible: a raise that reached the store and lost its answer is sent again,
+	 * which only raises to the same token.
+	 */
+	boolean raiseFencingTokensAbove(String name, long token) {
+		try {
+			return this.uninterruptible.call((retry) -> this.store.raiseFencingTokensAbove(name, token));
+		}
+		catch (RuntimeException ex) {
+			throw new LockStoreException(name,
+					"Could not raise the fencing tokens of lock '" + name + "' above " + token + ": " + failure(ex),
+					ex);
+		}
+	}
+
 	/** A failure is passed on: it only makes the renewal sweep try again sooner. */
 	List<CompletableFuture<Boolean>> renewAll(List<LockStore.LeaseRenewal> renewals, Duration timeout) {
 		return this.store.renewAllAsync(renewals, timeout);

@@ -235,6 +235,10 @@ final class LockEngine {
 		return hold.ownerLoss(this.completions);
 	}
 
+	boolean raiseFencingTokensAbove(String name, long token) {
+		return this.fencingTokens.raiseAbove(name, token);
+	}
+
 	long fencingToken(Lease hold) {
 		return this.fencingTokens.tokenOf(hold);
 	}

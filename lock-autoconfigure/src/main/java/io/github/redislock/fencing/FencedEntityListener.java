@@ -77,10 +77,12 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 		}
 		if (stored > token) {
 			String lockName = source.lockName();
-			throw new StaleFencingTokenException(lockName, token, describe(column, event.getId()),
-					"Refused to " + write + " " + describe(column, event.getId()) + " with fencing token " + token
-							+ " of lock '" + lockName + "': its " + column.fieldName() + " already holds " + stored
-							+ ", written by a newer holder after this lease ran out or was lost");
+			throw source
+				.refused(stored, new StaleFencingTokenException(lockName, token, describe(column, event.getId()),
+						"Refused to " + write + " " + describe(column, event.getId()) + " with fencing token " + token
+								+ " of lock '" + lockName + "': its " + column.fieldName() + " already holds " + stored
+								+ ", written by a newer holder after this lease ran out or was lost, or after the lock "
+								+ "store lost the tokens it issued last (the next holder's token is raised above it)"));
 		}
 		// The token is current, but the row changed since this session read it: as
 		// {@code @Version}.

@@ -37,13 +37,16 @@ import org.springframework.util.Assert;
  * {@link #forLock(DistributedLock)} or {@link #forLock(AcquiredLock)} instead.
  * <p>
  * When the statement changes no row and rows match its {@code WHERE} clause, their fence
- * is newer and a {@link StaleFencingTokenException} is thrown. The fence is per row, so
- * fence statements that name one row. Statements must have the form
- * {@code UPDATE table [alias] SET ... WHERE ...} with {@code ?} parameters; those that
- * cannot be fenced with certainty (string literals, quoted identifiers, comments, joins,
- * {@code RETURNING}, a {@code SET} clause naming the fence column) are refused with an
- * {@link IllegalArgumentException}. The template takes part in Spring-managed
- * transactions like the {@link JdbcClient} it uses.
+ * is newer and a {@link StaleFencingTokenException} is thrown. The lock's tokens are then
+ * raised above that fence ({@link DistributedLock#raiseFencingTokensAbove(long)}): a
+ * holder refused because the lock store lost the last tokens it issued (a failover to a
+ * replica that had not received them) is the last one refused, and the next holder's
+ * write is accepted. The fence is per row, so fence statements that name one row.
+ * Statements must have the form {@code UPDATE table [alias] SET ... WHERE ...} with
+ * {@code ?} parameters; those that cannot be fenced with certainty (string literals,
+ * quoted identifiers, comments, joins, {@code RETURNING}, a {@code SET} clause naming the
+ * fence column) are refused with an {@link IllegalArgumentException}. The template takes
+ * part in Spring-managed transactions like the {@link JdbcClient} it uses.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -177,17 +180,19 @@ public class FencedJdbcTemplate {
 		if (updated > 0) {
 			return updated;
 		}
-		Long matching = this.jdbcClient.sql(statement.countSql())
+		long[] fences = this.jdbcClient.sql(statement.fencesSql())
 			.params(statement.whereArguments(arguments))
-			.query(Long.class)
+			.query((rows, row) -> new long[] { rows.getLong(1), rows.getLong(2) })
 			.single();
-		if (matching == null || matching == 0) {
+		if (fences[0] == 0) {
 			return 0;
 		}
-		throw new StaleFencingTokenException(source.lockName(), fencingToken, statement.table(),
-				"Fencing token " + fencingToken + " of lock '" + source.lockName() + "' is stale for table "
-						+ statement.table() + ": the row was written under a newer token (column " + this.fenceColumn
-						+ "), so '" + sql + "' wrote nothing");
+		throw source.refused(fences[1],
+				new StaleFencingTokenException(source.lockName(), fencingToken, statement.table(),
+						"Fencing token " + fencingToken + " of lock '" + source.lockName() + "' is stale for table "
+								+ statement.table() + ": the row was written under a newer token (" + fences[1]
+								+ " in column " + this.fenceColumn + "), so '" + sql
+								+ "' wrote nothing; the lock's next token is raised " + "above it"));
 	}
 
 }

@@ -317,10 +317,11 @@ public class FencedRedisTemplate {
 					+ "(MULTI) or pipeline: its answer says whether it was refused");
 		}
 		if (result != 0) {
-			throw new StaleFencingTokenException(token.lockName(), fencingToken, resource,
+			throw token.refused(result, new StaleFencingTokenException(token.lockName(), fencingToken, resource,
 					"Write to " + resource + " with fencing token " + fencingToken + " of lock '" + token.lockName()
 							+ "' was refused: a holder with a newer token (" + result + ") wrote it since, "
-							+ "so this holder's lease ran out and the lock was taken by another");
+							+ "so this holder's lease ran out and the lock was taken by another, or the lock store "
+							+ "lost the tokens it issued last (the next holder's token is raised above it)"));
 		}
 	}
 

@@ -138,13 +138,14 @@ final class FencedUpdate {
 
 	/**
 	 * Counts the rows the original statement names, whatever their fence, to tell a row
-	 * written under a newer token from no row at all; takes {@link #whereArguments}.
+	 * written under a newer token from no row at all, and reads their newest fence; takes
+	 * {@link #whereArguments}.
 	 */
-	String countSql() {
-		return "SELECT COUNT(*) FROM " + this.table + " WHERE " + this.whereClause;
+	String fencesSql() {
+		return "SELECT COUNT(*), MAX(" + this.fenceColumn + ") FROM " + this.table + " WHERE " + this.whereClause;
 	}
 
-	/** The parameters of the {@code WHERE} clause, those of {@link #countSql()}. */
+	/** The parameters of the {@code WHERE} clause, those of {@link #fencesSql()}. */
 	List<@Nullable Object> whereArguments(@Nullable Object[] arguments) {
 		return Arrays.asList(arguments).subList(this.setParameters, arguments.length);
 	}

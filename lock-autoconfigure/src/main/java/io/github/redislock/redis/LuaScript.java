@@ -38,6 +38,8 @@ final class LuaScript {
 
 	static final LuaScript RAISE_FENCE = load("raise-fence");
 
+	static final LuaScript RAISE_COUNTER = load("raise-counter");
+
 	static final LuaScript RENEW = load("renew");
 
 	static final LuaScript RENEW_ALL = load("renew-all");

@@ -403,6 +403,33 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 				bytes(this.keys.fenceCounterKey(name)), bytes(ownerToken), bytes(Long.toString(token))) == 1;
 	}
 
+	/**
+	 * Under replica acknowledgement the raise waits for the replicas like a token, so
+	 * that a failover to one that acknowledged keeps it.
+	 */
+	@Override
+	public boolean raiseFencingTokensAbove(String name, long token) {
+		checkRaisedToken(name, token);
+		byte[] counterKey = bytes(this.keys.fenceCounterKey(name));
+		byte[] value = bytes(Long.toString(token));
+		if (this.acknowledgedWrites != null) {
+			return acknowledged(name, counterKey, "The fencing tokens of lock '" + name + "' were raised",
+					(node) -> node.runScript(LuaScript.RAISE_COUNTER, 1, counterKey, value), (reply) -> true,
+					null) == 1;
+		}
+		return runForLong(name, LuaScript.RAISE_COUNTER, 1, counterKey, value) == 1;
+	}
+
+	/**
+	 * Lua keeps integers exact below 2^53 only; tokens are microseconds, far below.
+	 * @param name the lock name
+	 * @param token the token to raise to
+	 */
+	static void checkRaisedToken(String name, long token) {
+		Assert.isTrue(token > 0 && token < (1L << 53), () -> "Cannot raise the fencing tokens of lock '" + name
+				+ "' above " + token + ": a token is positive and below 2^53");
+	}
+
 	@Override
 	public @Nullable Reacquisition reacquire(String name, String ownerToken, String nextOwnerToken,
 			Duration leaseTime) {

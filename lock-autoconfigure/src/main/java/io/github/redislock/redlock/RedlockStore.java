@@ -299,6 +299,18 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		return (raised.count(Boolean::booleanValue) >= this.quorum) ? token : 0;
 	}
 
+	/**
+	 * Raised on every node that answers, and counts once a majority answered: the next
+	 * majority shares a node with it, whose counter then lifts the token it issues.
+	 */
+	@Override
+	public boolean raiseFencingTokensAbove(String name, long token) {
+		NodeReplies<Boolean> raised = this.nodes.call((node) -> node.raiseFencingTokensAbove(name, token),
+				(replies) -> replies.answered() >= this.quorum || replies.failed() > this.nodes.size() - this.quorum);
+		requireQuorum(name, raised, "raise the fencing tokens of lock '" + name + "' above " + token);
+		return raised.count(Boolean::booleanValue) > 0;
+	}
+
 	@Override
 	public boolean renew(String name, String ownerToken, Duration leaseTime) {
 		NodeReplies<Boolean> renewed = this.nodes.callInOrder((node) -> node.renewAsync(name, ownerToken, leaseTime),

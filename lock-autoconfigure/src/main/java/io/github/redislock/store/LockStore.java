@@ -171,6 +171,24 @@ public interface LockStore {
 	long issueFencingToken(String name, String ownerToken, Duration leaseTime);
 
 	/**
+	 * Make every fencing token issued for this lock name from now on larger than the
+	 * given one, which a fenced resource holds: called when the resource refused a
+	 * holder's token because it had seen this larger one. Tokens stay in grant order
+	 * whoever calls it and whether or not the caller still holds the lock: a token never
+	 * goes down, and a resource accepts any token above the one it holds. A store that
+	 * lost the last tokens it issued (a server restarted empty, a failover to a replica
+	 * that had not received them) then refuses only the holders it issued tokens to
+	 * before the call. The default does nothing.
+	 * @param name the lock name
+	 * @param token the token the resource holds, positive
+	 * @return whether the store raised its tokens; {@code false} if they were already
+	 * above the token, or the store cannot raise them
+	 */
+	default boolean raiseFencingTokensAbove(String name, long token) {
+		return false;
+	}
+
+	/**
 	 * Give the lock, if still recorded for this owner, a fresh lease under the token of
 	 * its next owner, another thread of the owner's process, which takes it over as if it
 	 * had acquired it; the previous token no longer holds it. The default cannot, and a

@@ -3,7 +3,9 @@
 package io.github.redislock.fencing;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -150,6 +152,27 @@ abstract class AbstractFencedEntityWritesTests {
 			.satisfies((ex) -> assertThat(ex.getTarget()).isEqualTo(Stock.class.getName() + "#" + sku));
 		assertThat(quantity(sku)).isEqualTo(9);
 		assertThat(fence(sku)).isEqualTo(7);
+	}
+
+	@Test
+	void refusedUpdateRaisesTheLocksTokensAboveTheRowsFence() {
+		String sku = insert(3, 10);
+		take(7, sku);
+		List<Long> raisedAbove = new CopyOnWriteArrayList<>();
+		assertThatExceptionOfType(StaleFencingTokenException.class)
+			.isThrownBy(() -> FixedTokenLease.runUnder(5, raisedAbove, () -> this.transactions.execute((tx) -> {
+				Stock stock = this.stocks.findById(sku).orElseThrow();
+				stock.setQuantity(stock.getQuantity() - 1);
+				return this.stocks.saveAndFlush(stock);
+			})));
+		assertThat(raisedAbove).containsExactly(7L);
+		FixedTokenLease.runUnder(8, raisedAbove, () -> this.transactions.execute((tx) -> {
+			Stock stock = this.stocks.findById(sku).orElseThrow();
+			stock.setQuantity(stock.getQuantity() - 1);
+			return stock;
+		}));
+		assertThat(fence(sku)).isEqualTo(8);
+		assertThat(raisedAbove).as("an accepted write raises nothing").containsExactly(7L);
 	}
 
 	@Test

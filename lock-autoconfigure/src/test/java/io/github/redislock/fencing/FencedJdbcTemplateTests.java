@@ -103,6 +103,40 @@ class FencedJdbcTemplateTests {
 	}
 
 	@Test
+	void refusedTokenRaisesTheLocksNextTokenAboveTheRowsSoTheNextHolderIsAccepted() {
+		long token = this.lock.getFencingToken();
+		// As after a store lost its last tokens: the row holds one the store no longer
+		// knows of.
+		setFence(token + 1000);
+		assertThatExceptionOfType(StaleFencingTokenException.class)
+			.isThrownBy(
+					() -> this.fenced.forLock(this.lock).update("UPDATE stock SET qty = qty - 1 WHERE sku = ?", "a1"))
+			.satisfies((ex) -> assertThat(ex.getMessage()).contains(Long.toString(token + 1000)))
+			.satisfies((ex) -> assertThat(ex.getSuppressed()).isEmpty());
+		this.lock.close();
+		this.lock = new LockTemplate(this.lockClient)
+			.tryAcquire(LockDefinition.of("stock:a1", Duration.ofSeconds(30), Duration.ZERO))
+			.orElseThrow();
+		assertThat(this.lock.getFencingToken()).isEqualTo(token + 1001);
+		assertThat(this.fenced.forLock(this.lock).update("UPDATE stock SET qty = qty - 1 WHERE sku = ?", "a1")).isOne();
+		assertThat(row()).containsEntry("QTY", 9).containsEntry("FENCING_TOKEN", token + 1001);
+	}
+
+	@Test
+	void tokenGivenWithoutItsLockIsRefusedWithoutRaisingAnything() {
+		long token = this.lock.getFencingToken();
+		setFence(token + 1000);
+		assertThatExceptionOfType(StaleFencingTokenException.class)
+			.isThrownBy(() -> this.fenced.forToken("stock:a1", token)
+				.update("UPDATE stock SET qty = qty - 1 WHERE sku = ?", "a1"));
+		this.lock.close();
+		this.lock = new LockTemplate(this.lockClient)
+			.tryAcquire(LockDefinition.of("stock:a1", Duration.ofSeconds(30), Duration.ZERO))
+			.orElseThrow();
+		assertThat(this.lock.getFencingToken()).isEqualTo(token + 1);
+	}
+
+	@Test
 	void missingRowIsNotStaleAndUpdatesNothing() {
 		assertThat(this.fenced.forLock(this.lock).update("UPDATE stock SET qty = qty - 1 WHERE sku = ?", "zz"))
 			.isZero();

@@ -10,11 +10,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostException;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -46,6 +49,59 @@ class FencingTokenTests extends RedisLockTestSupport {
 		finally {
 			lock.unlock();
 		}
+	}
+
+	@Test
+	void raisingAboveAResourcesTokenMakesTheNextTokenLargerWhoeverHoldsTheLockAndNeverLowersIt() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("raised");
+		String counter = KEYS.fenceCounterKey("raised");
+		long resourceHolds = (System.currentTimeMillis() + Duration.ofMinutes(10).toMillis()) * 1000;
+		assertThat(lock.raiseFencingTokensAbove(resourceHolds)).as("raised without holding the lock").isTrue();
+		assertThat(lock.raiseFencingTokensAbove(resourceHolds - 5)).as("a smaller token").isFalse();
+		assertThat(server().command("GET", counter)).isEqualTo(Long.toString(resourceHolds));
+		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+		try {
+			assertThat(lock.getFencingToken()).isEqualTo(resourceHolds + 1);
+			assertThat(lock.raiseFencingTokensAbove(resourceHolds + 10)).isTrue();
+			assertThat(lock.getFencingToken()).as("the current hold keeps its token").isEqualTo(resourceHolds + 1);
+		}
+		finally {
+			lock.unlock();
+		}
+		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+		try {
+			assertThat(lock.getFencingToken()).isEqualTo(resourceHolds + 11);
+		}
+		finally {
+			lock.unlock();
+		}
+		assertThatIllegalArgumentException().isThrownBy(() -> lock.raiseFencingTokensAbove(0));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> instance.store.raiseFencingTokensAbove("raised", 1L << 53));
+		assertThat((Long) server().command("PTTL", counter)).as("TTL of the counter").isEqualTo(-1L);
+	}
+
+	@Test
+	void aLeaseRaisesTheTokensOfItsLockAlsoOnceReleased() throws Exception {
+		LockClientInstance instance = instance().start();
+		LockDefinition definition = LockDefinition.of("raised-by-a-lease", LEASE, Duration.ZERO);
+		LockLease first = instance.client.tryAcquireAsync(definition)
+			.toCompletableFuture()
+			.get(10, TimeUnit.SECONDS)
+			.orElseThrow();
+		long token = first.fencingToken().toCompletableFuture().get(10, TimeUnit.SECONDS);
+		first.release().toCompletableFuture().get(10, TimeUnit.SECONDS);
+		// Ten minutes ahead of the server's clock, which would otherwise pass it.
+		long resourceHolds = token + Duration.ofMinutes(10).toNanos() / 1000;
+		assertThat(first.raiseFencingTokensAbove(resourceHolds).toCompletableFuture().get(10, TimeUnit.SECONDS))
+			.isTrue();
+		LockLease second = instance.client.tryAcquireAsync(definition)
+			.toCompletableFuture()
+			.get(10, TimeUnit.SECONDS)
+			.orElseThrow();
+		assertThat(second.fencingToken().toCompletableFuture().get(10, TimeUnit.SECONDS)).isEqualTo(resourceHolds + 1);
+		second.release().toCompletableFuture().get(10, TimeUnit.SECONDS);
 	}
 
 	@Test

@@ -284,6 +284,30 @@ class RedlockStoreTests {
 		masters.forEach((master) -> master.command("DEL", KEYS.fenceCounterKey("ahead")));
 	}
 
+	@Test
+	void aResourcesTokenRaisedOnAMajorityLiftsTheNextTokenOfAnyOtherMajority() {
+		RedlockStore store = this.redlock.store;
+		long resourceHolds = fence(0, "lifted") + 3_600_000_000L;
+		// Two nodes down: the raise counts on the other three, whoever holds the lock.
+		masters.get(3).kill();
+		masters.get(4).kill();
+		assertThat(store.raiseFencingTokensAbove("lifted", resourceHolds)).isTrue();
+		assertThat(store.raiseFencingTokensAbove("lifted", resourceHolds - 1)).as("never lowered").isFalse();
+		// A majority that shares one node with those raised, two of its nodes empty.
+		masters.get(0).kill();
+		masters.get(1).kill();
+		masters.get(3).restart();
+		masters.get(4).restart();
+		await().atMost(Duration.ofSeconds(10))
+			.ignoreExceptions()
+			.until(() -> store.tryAcquire("lifted", "a", LEASE).acquired());
+		assertThat(store.issueFencingToken("lifted", "a", LEASE)).isEqualTo(resourceHolds + 1);
+		assertThat(store.release("lifted", "a")).isTrue();
+		masters.get(0).restart();
+		masters.get(1).restart();
+		masters.forEach((master) -> master.command("DEL", KEYS.fenceCounterKey("lifted")));
+	}
+
 	/** The node's fence, or its clock in microseconds when it has none. */
 	private static long fence(int node, String name) {
 		Object fence = masters.get(node).command("GET", KEYS.fenceCounterKey(name));

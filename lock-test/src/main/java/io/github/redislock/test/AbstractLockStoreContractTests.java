@@ -358,6 +358,21 @@ public abstract class AbstractLockStoreContractTests {
 	}
 
 	@Test
+	void fencingTokensRaisedAboveAResourcesTokenStayAboveItAndAreNeverLowered() {
+		assertThat(this.store.tryAcquire("raised", A, LEASE).acquired()).isTrue();
+		long issued = this.store.issueFencingToken("raised", A, LEASE);
+		long resourceHolds = issued + 1_000_000_000L;
+		boolean raised = this.store.raiseFencingTokensAbove("raised", resourceHolds);
+		assertThat(this.store.release("raised", A)).isTrue();
+		assumeTrue(raised, "the store cannot raise its fencing tokens (LockStore's default)");
+		assertThat(this.store.raiseFencingTokensAbove("raised", resourceHolds - 1)).as("a smaller token").isFalse();
+
+		assertThat(this.store.tryAcquire("raised", B, LEASE).acquired()).isTrue();
+		assertThat(this.store.issueFencingToken("raised", B, LEASE)).isGreaterThan(resourceHolds);
+		assertThat(this.store.release("raised", B)).isTrue();
+	}
+
+	@Test
 	void fencingTokenIsOnlyIssuedToTheRecordedHolder() {
 		assertThat(this.store.tryAcquire("fenced-holder", A, LEASE).acquired()).isTrue();
 

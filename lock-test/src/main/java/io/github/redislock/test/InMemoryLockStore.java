@@ -137,6 +137,15 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 	}
 
 	@Override
+	public synchronized boolean raiseFencingTokensAbove(String name, long token) {
+		if (token <= this.lastFencingToken) {
+			return false;
+		}
+		this.lastFencingToken = token;
+		return true;
+	}
+
+	@Override
 	public synchronized @Nullable Reacquisition reacquire(String name, String ownerToken, String nextOwnerToken,
 			Duration leaseTime) {
 		checkLease(leaseTime);

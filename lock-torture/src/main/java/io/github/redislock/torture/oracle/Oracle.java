@@ -102,12 +102,25 @@ public final class Oracle implements AutoCloseable {
 	 * @param lock the lock name
 	 * @param holder the holder id
 	 * @param token the holder's fencing token
-	 * @return the entry's sequence number
+	 * @param askedAt the {@link #sequence()} before the holder asked for the lock: a
+	 * holder that entered before it was granted before this one, so a larger token of
+	 * such a holder is a token gone backwards, not a stale holder
+	 * @return {@code 0} when the resource accepted the token, else the larger token it
+	 * holds
 	 */
-	public long enter(String lock, String holder, long token) {
-		return await(this.async.evalsha(this.enter, ScriptOutputType.INTEGER,
-				new String[] { occupants(lock), guard(lock), latest(lock), SEQUENCE, EVENTS, COUNTS }, lock, holder,
-				Long.toString(token)));
+	public long enter(String lock, String holder, long token, long askedAt) {
+		return await(this.async.evalsha(
+				this.enter, ScriptOutputType.INTEGER, new String[] { occupants(lock), guard(lock), latest(lock),
+						SEQUENCE, EVENTS, COUNTS, guardEntered(lock) },
+				lock, holder, Long.toString(token), Long.toString(askedAt)));
+	}
+
+	/**
+	 * Return the global sequence now, without taking a number.
+	 * @return the last sequence number taken
+	 */
+	public long sequence() {
+		return parse(await(this.async.get(SEQUENCE)));
 	}
 
 	/**
@@ -321,6 +334,10 @@ public final class Oracle implements AutoCloseable {
 
 	private static String guard(String lock) {
 		return "guard:" + lock;
+	}
+
+	private static String guardEntered(String lock) {
+		return "guard-entered:" + lock;
 	}
 
 	private static String latest(String lock) {

@@ -120,6 +120,7 @@ final class RecoveryProbe implements AutoCloseable {
 		DistributedLock lock = this.client.getLock(name);
 		long start = System.nanoTime();
 		long writesBefore = this.oracle.counterAndWrites(name)[1];
+		long askedAt = this.oracle.sequence();
 		String lastError = "busy";
 		try {
 			while (System.nanoTime() < deadline) {
@@ -139,8 +140,11 @@ final class RecoveryProbe implements AutoCloseable {
 					try {
 						String holder = "probe/" + name + "/" + this.sections.incrementAndGet();
 						long token = lock.getFencingToken();
-						this.oracle.enter(name, holder, token);
+						long newer = this.oracle.enter(name, holder, token, askedAt);
 						this.table.enter(name, holder, token);
+						if (newer != 0) {
+							lock.raiseFencingTokensAbove(newer);
+						}
 						this.oracle.exit(name, holder, true);
 						lock.unlock();
 						return TimeUnit.NANOSECONDS.toMillis(acquiredAt - healedAt);

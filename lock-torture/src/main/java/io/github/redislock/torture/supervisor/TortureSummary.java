@@ -6,6 +6,7 @@ package io.github.redislock.torture.supervisor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -20,6 +21,15 @@ import io.github.redislock.torture.supervisor.FaultInjector.PauseWindow;
  * @author redis-lock contributors
  */
 public final class TortureSummary {
+
+	/**
+	 * How many holders of one lock a fault may leave with a token below one the resource
+	 * already holds, when the store lost its last tokens: the first refused holder raises
+	 * the lock's tokens above the resource's, so the next holder's token is larger. One
+	 * more allows for a hold that overlapped the first refused one (a lease the same
+	 * fault lost), whose token was issued before the raise.
+	 */
+	static final int TOKEN_REGRESSIONS_PER_LOCK_AND_FAULT = 2;
 
 	private final List<String> header;
 
@@ -55,6 +65,12 @@ public final class TortureSummary {
 
 	private long unreportedOverlaps;
 
+	private long regressionsInside;
+
+	private long regressionsOutside;
+
+	private final Map<String, Integer> regressionsByFaultAndLock = new HashMap<>();
+
 	private long staleAccepted;
 
 	private long workerErrors;
@@ -76,6 +92,13 @@ public final class TortureSummary {
 		for (String event : events) {
 			classify(event, reported);
 		}
+		this.regressionsByFaultAndLock.forEach((faultAndLock, regressions) -> {
+			if (regressions > TOKEN_REGRESSIONS_PER_LOCK_AND_FAULT) {
+				this.violations.add("fencing tokens went backwards for " + regressions + " holders of " + faultAndLock
+						+ ", more than the " + TOKEN_REGRESSIONS_PER_LOCK_AND_FAULT
+						+ " a raise after the first refusal allows");
+			}
+		});
 		if (finalRecoveryMillis < 0) {
 			this.violations.add("after every fault healed, a lock was not acquirable within a lease and a second");
 		}
@@ -113,6 +136,24 @@ public final class TortureSummary {
 					this.violations.add("stale holder not told its lease was lost: " + event);
 				}
 			}
+			case "token-regression" -> {
+				// A holder granted after another got a smaller token: the store lost its
+				// last tokens. Not a stale holder: its lease was valid, and its write is
+				// refused.
+				InjectedFault fault = this.faults.stream()
+					.filter((each) -> each.beyondAssumptions() && each.covers(sequence))
+					.findFirst()
+					.orElse(null);
+				if (fault != null) {
+					this.regressionsOutside++;
+					this.regressionsByFaultAndLock.merge(parts[2] + " after " + fault.kind().description() + " on "
+							+ fault.target() + " (from " + fault.startSequence() + ")", 1, Integer::sum);
+				}
+				else {
+					this.regressionsInside++;
+					this.violations.add("fencing token went backwards inside the timing assumptions: " + event);
+				}
+			}
 			case "lost-update" -> {
 				if (explained) {
 					this.lostUpdatesOutside++;
@@ -136,22 +177,37 @@ public final class TortureSummary {
 	}
 
 	/**
-	 * Check that every holder in an overlap but the one granted last (the highest fencing
-	 * token) was told that its lease was lost.
+	 * Check that every holder in an overlap but the one granted last was told that its
+	 * lease was lost. A holder inside that entered before the entering one asked for the
+	 * lock was granted before it, whatever their tokens (a store that lost its last
+	 * tokens gives a later holder a smaller one); among the others the highest fencing
+	 * token was granted last.
 	 */
 	private void checkOlderHoldersReported(String lock, String details, Set<String> reported, String event) {
 		String[] parts = details.split(" ");
-		List<String> holders = new ArrayList<>();
-		holders.add(parts[0]);
-		holders.addAll(List.of(parts[1].split(",")));
-		long newest = holders.stream().mapToLong(TortureSummary::token).max().orElse(0);
-		for (String holder : holders) {
-			long token = token(holder);
-			if (token != newest && !reported.contains(lock + " " + token)) {
+		String entering = parts[0];
+		long askedAt = (parts.length > 2 && parts[2].startsWith("asked-at="))
+				? Long.parseLong(parts[2].substring("asked-at=".length())) : 0;
+		List<String> older = new ArrayList<>();
+		List<String> unordered = new ArrayList<>();
+		unordered.add(entering);
+		for (String inside : parts[1].split(",")) {
+			(entrySequence(inside) < askedAt ? older : unordered).add(inside);
+		}
+		long newest = unordered.stream().mapToLong(TortureSummary::token).max().orElse(0);
+		unordered.stream().filter((holder) -> token(holder) != newest).forEach(older::add);
+		for (String holder : older) {
+			if (!reported.contains(lock + " " + token(holder))) {
 				this.unreportedOverlaps++;
 				this.violations.add("overlap not reported to the older holder " + holder + ": " + event);
 			}
 		}
+	}
+
+	/** Return the entry sequence of {@code <holder>=<token>@<sequence>}. */
+	private static long entrySequence(String holder) {
+		int at = holder.indexOf('@');
+		return (at < 0) ? Long.MAX_VALUE : Long.parseLong(holder.substring(at + 1));
 	}
 
 	/**
@@ -208,6 +264,16 @@ public final class TortureSummary {
 		renderJdbc();
 		this.lines
 			.add(String.format("%-44s %8d", "Overlaps not reported to the older holder", this.unreportedOverlaps));
+		int worstRegression = this.regressionsByFaultAndLock.values()
+			.stream()
+			.mapToInt(Integer::intValue)
+			.max()
+			.orElse(0);
+		this.lines.add(String.format("%-44s %8d %8d", "Tokens gone backwards (later holder refused)",
+				this.regressionsInside, this.regressionsOutside));
+		this.lines.add(String.format("%-44s %8d   (at most %d; raises %,d, failed %,d)",
+				"  most on one lock after one fault", worstRegression, TOKEN_REGRESSIONS_PER_LOCK_AND_FAULT,
+				count("tokenRaises"), count("tokenRaisesFailed")));
 		this.lines.add(String.format("%-44s %8d", "Keys seen without a TTL", leftovers.keysWithoutTtl().size()));
 		leftovers.keysWithoutTtl().forEach((key) -> this.violations.add("key seen without a TTL: " + key));
 		long unrecovered = this.faults.stream().filter((fault) -> fault.recoveryMillis() < 0).count();

@@ -25,7 +25,8 @@ public class AnnotatedSections {
 	@RedisLock(key = "#lock", expire = TortureTimings.LEASE_MS, waitTime = TortureTimings.WAIT_MS,
 			timeUnit = TimeUnit.MILLISECONDS)
 	public void run(String lock, LockedWork work) throws InterruptedException {
-		work.run(() -> LockContext.current().getFencingToken());
+		work.run(LockedWork.FencingTokenSource.of(() -> LockContext.current().getFencingToken(),
+				(token) -> LockContext.current().raiseFencingTokensAbove(token)));
 	}
 
 }

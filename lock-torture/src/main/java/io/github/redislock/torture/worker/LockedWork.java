@@ -3,6 +3,9 @@
 
 package io.github.redislock.torture.worker;
 
+import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
+
 /**
  * What a worker runs while it holds a lock, given a way to the lock's fencing token.
  *
@@ -19,9 +22,10 @@ public interface LockedWork {
 	void run(FencingTokenSource fencingToken) throws InterruptedException;
 
 	/**
-	 * The fencing token of the lock held, fetched when first asked.
+	 * The fencing token of the lock held, fetched when first asked, and the way to raise
+	 * the lock's tokens above one a resource holds, as an application does when its
+	 * resource refuses a token.
 	 */
-	@FunctionalInterface
 	interface FencingTokenSource {
 
 		/**
@@ -29,6 +33,34 @@ public interface LockedWork {
 		 * @return the token
 		 */
 		long get();
+
+		/**
+		 * Make the lock's next tokens larger than the given one.
+		 * @param token a token the resource holds
+		 */
+		void raiseAbove(long token);
+
+		/**
+		 * Return a source from its two halves.
+		 * @param token fetches the token
+		 * @param raise raises the lock's tokens
+		 * @return the source
+		 */
+		static FencingTokenSource of(LongSupplier token, LongConsumer raise) {
+			return new FencingTokenSource() {
+
+				@Override
+				public long get() {
+					return token.getAsLong();
+				}
+
+				@Override
+				public void raiseAbove(long above) {
+					raise.accept(above);
+				}
+
+			};
+		}
 
 	}
 

@@ -49,7 +49,7 @@ class ProgrammaticSections implements LockedSections {
 			return false;
 		}
 		try {
-			work.run(lock::getFencingToken);
+			work.run(LockedWork.FencingTokenSource.of(lock::getFencingToken, lock::raiseFencingTokensAbove));
 		}
 		finally {
 			lock.unlock();
@@ -63,7 +63,7 @@ class ProgrammaticSections implements LockedSections {
 			return false;
 		}
 		try (AcquiredLock lock = acquired.get()) {
-			work.run(lock::getFencingToken);
+			work.run(LockedWork.FencingTokenSource.of(lock::getFencingToken, lock::raiseFencingTokensAbove));
 		}
 		return true;
 	}

@@ -51,11 +51,13 @@ final class SectionRunner {
 		long startWall = System.currentTimeMillis();
 		long start = System.nanoTime();
 		long[] token = new long[1];
+		// Any holder that entered before this point was granted before this holder was.
+		long askedAt = this.oracle.sequence();
 		try {
 			boolean acquired = this.sections.runLocked(lock, (fencingToken) -> {
 				checkWait(lock, startWall, start);
 				token[0] = fencingToken.get();
-				this.section.run(lock, holder, token[0], dwell);
+				this.section.run(lock, holder, token[0], askedAt, fencingToken, dwell);
 			});
 			if (!acquired) {
 				checkWait(lock, startWall, start);

@@ -6,7 +6,9 @@
 -- ARGV[1]  owner token of the caller
 --
 -- Returns the new fencing token when the lock is held by ARGV[1], else 0: the lock
--- expired or belongs to another owner, and no token is issued.
+-- expired or belongs to another owner, and no token is issued. An error starting with
+-- FENCING when the counter is so high that a larger token cannot be counted exactly:
+-- then no token is issued rather than one that is not larger.
 --
 -- A token is one more than the slot's last, or the server's clock in microseconds if
 -- that is larger, so that a server that lost its counter (a restart without persistence,
@@ -22,6 +24,12 @@ end
 
 local now = redis.call('TIME')
 local clock = tonumber(now[1]) * 1000000 + tonumber(now[2])
-local token = math.max((tonumber(redis.call('GET', KEYS[2])) or 0) + 1, clock)
+local last = tonumber(redis.call('GET', KEYS[2])) or 0
+local token = math.max(last + 1, clock)
+-- Lua counts exactly only below 2^53: past it, one more would be the same token again.
+if token <= last or token >= 9007199254740992 then
+  return redis.error_reply('FENCING the token counter ' .. KEYS[2] .. ' is at ' ..
+    string.format('%.0f', last) .. ', where fencing tokens can no longer grow')
+end
 redis.call('SET', KEYS[2], string.format('%.0f', token))
 return token

@@ -6,15 +6,22 @@
 -- not every holder until the server's clock passes the lost tokens.
 --
 -- KEYS[1]  token counter of the lock key's hash slot (see fence.lua)
--- ARGV[1]  the token to raise it to, a positive integer below 2^53
+-- ARGV[1]  the token to raise it to, a positive integer below 2^52
 --
--- Returns 1 when the counter was raised, 0 when it was already at least ARGV[1]. Never
--- lowers the counter: raises from several callers in any order leave it at the largest.
+-- Returns 1 when the counter was raised, 0 when it was already at least ARGV[1]; an
+-- error starting with FENCING for a token of 2^52 or more, which would bring the counter
+-- near 2^53, past which Lua no longer counts exactly and tokens would stop growing.
+-- Never lowers the counter: raises from several callers in any order leave it at the
+-- largest.
 --
 -- Assumes Redis 6.2 or later: script effects replication.
 
 local last = tonumber(redis.call('GET', KEYS[1]))
 local token = tonumber(ARGV[1])
+if not token or token < 1 or token >= 4503599627370496 then
+  return redis.error_reply('FENCING cannot raise ' .. KEYS[1] .. ' to ' .. ARGV[1] ..
+    ': a fencing token is positive and below 2^52')
+end
 if last and last >= token then
   return 0
 end

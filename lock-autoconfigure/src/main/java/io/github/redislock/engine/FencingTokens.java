@@ -3,6 +3,7 @@
 package io.github.redislock.engine;
 
 import io.github.redislock.core.LockLostException;
+import io.github.redislock.store.LockStore;
 
 /**
  * Issues a hold's fencing token on first request, since most holders never read it; only
@@ -44,9 +45,9 @@ final class FencingTokens {
 	}
 
 	static void checkRaisedToken(String name, long token) {
-		if (token <= 0) {
-			throw new IllegalArgumentException(
-					"Cannot raise the fencing tokens of lock '" + name + "' above " + token + ": a token is positive");
+		if (token <= 0 || token >= LockStore.MAX_FENCING_TOKEN) {
+			throw new IllegalArgumentException("Cannot raise the fencing tokens of lock '" + name + "' above " + token
+					+ ": a fencing token is positive and below 2^52");
 		}
 	}
 

@@ -426,8 +426,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * @param token the token to raise to
 	 */
 	static void checkRaisedToken(String name, long token) {
-		Assert.isTrue(token > 0 && token < (1L << 53), () -> "Cannot raise the fencing tokens of lock '" + name
-				+ "' above " + token + ": a token is positive and below 2^53");
+		Assert.isTrue(token > 0 && token < MAX_FENCING_TOKEN, () -> "Cannot raise the fencing tokens of lock '" + name
+				+ "' above " + token + ": a fencing token is positive and below 2^52");
 	}
 
 	@Override

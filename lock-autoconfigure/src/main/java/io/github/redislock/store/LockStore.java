@@ -25,6 +25,14 @@ import org.jspecify.annotations.Nullable;
 public interface LockStore {
 
 	/**
+	 * Fencing tokens, and raises of them, stay below this: 2^52, half the range in which
+	 * the Lua of Redis counts exactly, so that a raise cannot bring a lock's tokens where
+	 * one more is the same number again. Tokens issued from a server's clock in
+	 * microseconds reach it in the year 2112.
+	 */
+	long MAX_FENCING_TOKEN = 1L << 52;
+
+	/**
 	 * Take the lock if it is free or already recorded for this owner, with the given
 	 * lease. No fencing token comes with it: {@link #issueFencingToken} is called if and
 	 * when the holder asks, so that the many holders who never ask pay nothing for one.

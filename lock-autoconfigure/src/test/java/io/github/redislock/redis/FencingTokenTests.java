@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.redis;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,13 +12,16 @@ import java.util.stream.IntStream;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockException;
 import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostException;
+import io.github.redislock.store.LockStore;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -80,6 +84,55 @@ class FencingTokenTests extends RedisLockTestSupport {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> instance.store.raiseFencingTokensAbove("raised", 1L << 53));
 		assertThat((Long) server().command("PTTL", counter)).as("TTL of the counter").isEqualTo(-1L);
+	}
+
+	@Test
+	void aRaiseThatWouldBringTokensNearTheLimitOfLuasNumbersIsRefusedAndTokensKeepGrowing() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("near-the-limit");
+		String counter = KEYS.fenceCounterKey("near-the-limit");
+		long justBelow = (1L << 53) - 1;
+
+		assertThatIllegalArgumentException().isThrownBy(() -> lock.raiseFencingTokensAbove(justBelow))
+			.withMessageContaining("near-the-limit");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> lock.raiseFencingTokensAbove(LockStore.MAX_FENCING_TOKEN));
+		assertThatThrownBy(
+				() -> server().command("EVAL", new String(LuaScript.RAISE_COUNTER.source(), StandardCharsets.UTF_8),
+						"1", counter, Long.toString(justBelow)))
+			.as("the script itself, sent by another client")
+			.hasMessageContaining("FENCING");
+
+		assertThat(server().command("GET", counter)).as("counter left as it was").isNull();
+		long first = tokenOfANewHold(lock);
+		assertThat(tokenOfANewHold(lock)).isGreaterThan(first);
+	}
+
+	@Test
+	void aCounterWhereTokensCanNoLongerGrowIssuesNoTokenRatherThanTheSameOneAgain() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("frozen");
+		// As a raise to 2^53 - 1, which no longer passes, would have left it.
+		server().command("SET", KEYS.fenceCounterKey("frozen"), Long.toString((1L << 53) - 1));
+
+		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+		try {
+			assertThatExceptionOfType(LockException.class).isThrownBy(lock::getFencingToken)
+				.withStackTraceContaining("can no longer grow");
+		}
+		finally {
+			lock.unlock();
+		}
+	}
+
+	private static long tokenOfANewHold(DistributedLock lock) throws InterruptedException {
+		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+		try {
+			return lock.getFencingToken();
+		}
+		finally {
+			lock.unlock();
+		}
 	}
 
 	@Test

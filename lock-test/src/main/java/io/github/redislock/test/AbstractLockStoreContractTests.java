@@ -28,6 +28,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
@@ -366,6 +367,8 @@ public abstract class AbstractLockStoreContractTests {
 		assertThat(this.store.release("raised", A)).isTrue();
 		assumeTrue(raised, "the store cannot raise its fencing tokens (LockStore's default)");
 		assertThat(this.store.raiseFencingTokensAbove("raised", resourceHolds - 1)).as("a smaller token").isFalse();
+		assertThatIllegalArgumentException().as("a raise to where tokens could no longer grow")
+			.isThrownBy(() -> this.store.raiseFencingTokensAbove("raised", LockStore.MAX_FENCING_TOKEN));
 
 		assertThat(this.store.tryAcquire("raised", B, LEASE).acquired()).isTrue();
 		assertThat(this.store.issueFencingToken("raised", B, LEASE)).isGreaterThan(resourceHolds);

@@ -133,11 +133,16 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 		if (!isHolder(name, ownerToken)) {
 			return 0;
 		}
-		return ++this.lastFencingToken;
+		this.lastFencingToken = Math.addExact(this.lastFencingToken, 1);
+		return this.lastFencingToken;
 	}
 
 	@Override
 	public synchronized boolean raiseFencingTokensAbove(String name, long token) {
+		if (token <= 0 || token >= MAX_FENCING_TOKEN) {
+			throw new IllegalArgumentException("Cannot raise the fencing tokens of lock '" + name + "' above " + token
+					+ ": a fencing token is positive and below 2^52");
+		}
 		if (token <= this.lastFencingToken) {
 			return false;
 		}

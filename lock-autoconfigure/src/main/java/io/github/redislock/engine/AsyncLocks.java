@@ -227,7 +227,7 @@ final class AsyncLocks implements AutoCloseable {
 	}
 
 	CompletionStage<Boolean> raiseFencingTokensAbove(String name, long token) {
-		FencingTokens.checkRaisedToken(name, token);
+		LockStore.checkRaisableToken(name, token);
 		return this.store.raiseFencingTokensAbove(name, token);
 	}
 

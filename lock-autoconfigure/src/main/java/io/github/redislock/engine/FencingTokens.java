@@ -40,15 +40,8 @@ final class FencingTokens {
 	}
 
 	boolean raiseAbove(String name, long token) {
-		checkRaisedToken(name, token);
+		LockStore.checkRaisableToken(name, token);
 		return this.store.raiseFencingTokensAbove(name, token);
-	}
-
-	static void checkRaisedToken(String name, long token) {
-		if (token <= 0 || token >= LockStore.MAX_FENCING_TOKEN) {
-			throw new IllegalArgumentException("Cannot raise the fencing tokens of lock '" + name + "' above " + token
-					+ ": a fencing token is positive and below 2^52");
-		}
 	}
 
 	private static LockLostException lostBeforeIssued(Lease hold) {

@@ -409,7 +409,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 */
 	@Override
 	public boolean raiseFencingTokensAbove(String name, long token) {
-		checkRaisedToken(name, token);
+		LockStore.checkRaisableToken(name, token);
 		byte[] counterKey = bytes(this.keys.fenceCounterKey(name));
 		byte[] value = bytes(Long.toString(token));
 		if (this.acknowledgedWrites != null) {
@@ -418,16 +418,6 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 					null) == 1;
 		}
 		return runForLong(name, LuaScript.RAISE_COUNTER, 1, counterKey, value) == 1;
-	}
-
-	/**
-	 * Lua keeps integers exact below 2^53 only; tokens are microseconds, far below.
-	 * @param name the lock name
-	 * @param token the token to raise to
-	 */
-	static void checkRaisedToken(String name, long token) {
-		Assert.isTrue(token > 0 && token < MAX_FENCING_TOKEN, () -> "Cannot raise the fencing tokens of lock '" + name
-				+ "' above " + token + ": a fencing token is positive and below 2^52");
 	}
 
 	@Override

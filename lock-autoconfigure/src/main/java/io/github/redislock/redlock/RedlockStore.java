@@ -305,10 +305,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 */
 	@Override
 	public boolean raiseFencingTokensAbove(String name, long token) {
-		if (token <= 0 || token >= MAX_FENCING_TOKEN) {
-			throw new IllegalArgumentException("Cannot raise the fencing tokens of lock '" + name + "' above " + token
-					+ ": a fencing token is positive and below 2^52");
-		}
+		LockStore.checkRaisableToken(name, token);
 		NodeReplies<Boolean> raised = this.nodes.call((node) -> node.raiseFencingTokensAbove(name, token),
 				(replies) -> replies.answered() >= this.quorum || replies.failed() > this.nodes.size() - this.quorum);
 		requireQuorum(name, raised, "raise the fencing tokens of lock '" + name + "' above " + token);

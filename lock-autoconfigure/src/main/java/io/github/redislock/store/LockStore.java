@@ -33,6 +33,21 @@ public interface LockStore {
 	long MAX_FENCING_TOKEN = 1L << 52;
 
 	/**
+	 * Check a token that a raise of fencing tokens was asked for: every store calls it
+	 * before it raises, so that a token out of range is refused the same way everywhere.
+	 * @param name the lock name
+	 * @param token the token to raise the lock's tokens above
+	 * @throws IllegalArgumentException if the token is not positive, or not below
+	 * {@link #MAX_FENCING_TOKEN}
+	 */
+	static void checkRaisableToken(String name, long token) {
+		if (token <= 0 || token >= MAX_FENCING_TOKEN) {
+			throw new IllegalArgumentException("Cannot raise the fencing tokens of lock '" + name + "' above " + token
+					+ ": a fencing token is positive and below 2^52");
+		}
+	}
+
+	/**
 	 * Take the lock if it is free or already recorded for this owner, with the given
 	 * lease. No fencing token comes with it: {@link #issueFencingToken} is called if and
 	 * when the holder asks, so that the many holders who never ask pay nothing for one.

@@ -139,10 +139,7 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public synchronized boolean raiseFencingTokensAbove(String name, long token) {
-		if (token <= 0 || token >= MAX_FENCING_TOKEN) {
-			throw new IllegalArgumentException("Cannot raise the fencing tokens of lock '" + name + "' above " + token
-					+ ": a fencing token is positive and below 2^52");
-		}
+		LockStore.checkRaisableToken(name, token);
 		if (token <= this.lastFencingToken) {
 			return false;
 		}

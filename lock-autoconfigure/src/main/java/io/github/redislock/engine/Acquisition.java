@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class Acquisition implements LockStore.ReleaseListener {
 
-	private final AsyncStore store;
+	private final StoreCalls store;
 
 	private final OwnerTokens owners;
 
@@ -96,7 +96,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 
 	private @Nullable AutoCloseable subscription;
 
-	Acquisition(AsyncStore store, OwnerTokens owners, LockBackoff backoff, ScheduledExecutorService timer,
+	Acquisition(StoreCalls store, OwnerTokens owners, LockBackoff backoff, ScheduledExecutorService timer,
 			EngineRuntime runtime, BooleanSupplier stopping, String name, String ownerToken, Duration leaseTime,
 			boolean renew, long deadline, LockHolder holder, @Nullable Thread owner) {
 		this.store = store;
@@ -148,7 +148,8 @@ final class Acquisition implements LockStore.ReleaseListener {
 			// before the thread is told.
 			Lease granted = this.result.exceptionally((failure) -> null).join();
 			if (granted != null) {
-				this.store.releaseQuietly(this.name, granted.ownerToken(), " for a thread interrupted while it waited")
+				this.store
+					.releaseQuietlyAsync(this.name, granted.ownerToken(), " for a thread interrupted while it waited")
 					.toCompletableFuture()
 					.join();
 			}
@@ -159,7 +160,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 			if (failure instanceof RuntimeException runtime) {
 				throw runtime;
 			}
-			throw AsyncStore.storeFailure(this.name, (failure != null) ? failure : ex);
+			throw StoreCalls.storeFailure(this.name, (failure != null) ? failure : ex);
 		}
 	}
 
@@ -267,7 +268,8 @@ final class Acquisition implements LockStore.ReleaseListener {
 		finally {
 			this.lock.unlock();
 		}
-		this.store.tryAcquire(this.name, token, this.leaseTime, queueing, this.holder).whenComplete(this::answered);
+		this.store.tryAcquireAsync(this.name, token, this.leaseTime, queueing, this.holder)
+			.whenComplete(this::answered);
 	}
 
 	private void answered(LockStore.@Nullable AcquireResult answer, @Nullable Throwable failure) {
@@ -278,7 +280,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 				// Abandoned meanwhile: give back what the attempt obtained,
 				// unless the wait ended in a grant, whose owner token it shares.
 				if (!this.granted) {
-					this.store.releaseQuietly(this.name, this.ownerToken, " for a holder that gave up waiting")
+					this.store.releaseQuietlyAsync(this.name, this.ownerToken, " for a holder that gave up waiting")
 						.thenRun(() -> this.result.complete(null));
 				}
 				return;
@@ -288,7 +290,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 				// also leaves the queue.
 				end();
 				this.store.takeBack(this.name, this.ownerToken);
-				this.result.completeExceptionally(AsyncStore.storeFailure(this.name,
+				this.result.completeExceptionally(StoreCalls.storeFailure(this.name,
 						(failure != null) ? failure : new IllegalStateException("No answer")));
 				return;
 			}
@@ -300,7 +302,8 @@ final class Acquisition implements LockStore.ReleaseListener {
 					return;
 				}
 				// The answer came after (nearly) the whole lease: no one may count on it.
-				this.store.releaseQuietly(this.name, this.ownerToken, " granted with under 1 ms of its lease left");
+				this.store.releaseQuietlyAsync(this.name, this.ownerToken,
+						" granted with under 1 ms of its lease left");
 				this.ownerToken = this.owners.newHold();
 				this.queued = false;
 			}
@@ -375,7 +378,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 	private CompletionStage<Void> leaveQueueLater() {
 		if (this.queued) {
 			this.queued = false;
-			return this.store.releaseQuietly(this.name, this.ownerToken, " to leave its queue");
+			return this.store.releaseQuietlyAsync(this.name, this.ownerToken, " to leave its queue");
 		}
 		return CompletableFuture.completedFuture(null);
 	}

@@ -118,7 +118,7 @@ final class AsyncLease implements LockLease {
 	private <T> CompletionStage<T> inCompletions(CompletionStage<T> stage) {
 		CompletableFuture<T> answer = new CompletableFuture<>();
 		stage.whenComplete((value, failure) -> {
-			Throwable cause = (failure != null) ? AsyncStore.unwrap(failure) : null;
+			Throwable cause = (failure != null) ? StoreCalls.unwrap(failure) : null;
 			if (cause instanceof LockLostException && this.hold.isLost()) {
 				// Whoever is told of the loss finds whenLost() complete.
 				this.lost.whenComplete((ignored, none) -> answer.completeExceptionally(cause));

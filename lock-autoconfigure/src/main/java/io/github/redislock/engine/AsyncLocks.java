@@ -45,7 +45,7 @@ import org.springframework.core.task.SimpleAsyncTaskExecutor;
  */
 final class AsyncLocks implements AutoCloseable {
 
-	private final AsyncStore store;
+	private final StoreCalls store;
 
 	private final OwnerTokens owners;
 
@@ -79,8 +79,8 @@ final class AsyncLocks implements AutoCloseable {
 
 	private volatile LockInstrumentation instrumentation = LockInstrumentation.NONE;
 
-	AsyncLocks(GuardedStore store, OwnerTokens owners, LockBackoff backoff, LeaseKeeper leases,
-			BooleanSupplier stopping, EngineRuntime runtime) {
+	AsyncLocks(StoreCalls store, OwnerTokens owners, LockBackoff backoff, LeaseKeeper leases, BooleanSupplier stopping,
+			EngineRuntime runtime) {
 		this.runtime = runtime;
 		this.owners = owners;
 		this.backoff = backoff;
@@ -90,7 +90,8 @@ final class AsyncLocks implements AutoCloseable {
 		this.platformThreads = runtime.threads("redis-lock-async-",
 				Math.max(2, Runtime.getRuntime().availableProcessors()));
 		this.executor = this.platformThreads;
-		this.store = new AsyncStore(store, (task) -> this.executor.execute(task), runtime);
+		this.store = store;
+		store.runBlockingCallsOn((task) -> this.executor.execute(task));
 	}
 
 	void setInstrumentation(LockInstrumentation instrumentation) {
@@ -128,8 +129,8 @@ final class AsyncLocks implements AutoCloseable {
 		acquisition.start().whenComplete((hold, failure) -> {
 			this.waiting.remove(wait);
 			if (failure != null) {
-				observed.failed(AsyncStore.unwrap(failure));
-				complete(() -> answer.completeExceptionally(AsyncStore.unwrap(failure)));
+				observed.failed(StoreCalls.unwrap(failure));
+				complete(() -> answer.completeExceptionally(StoreCalls.unwrap(failure)));
 			}
 			else if (hold == null) {
 				observed.notAcquired();
@@ -188,7 +189,7 @@ final class AsyncLocks implements AutoCloseable {
 		catch (RuntimeException ex) {
 			this.held.remove(lease);
 			this.leases.letGo(hold);
-			this.store.releaseQuietly(hold.name(), hold.ownerToken(), "");
+			this.store.releaseQuietlyAsync(hold.name(), hold.ownerToken(), "");
 			observed.failed(ex);
 			complete(() -> answer.completeExceptionally(ex));
 			return;
@@ -222,13 +223,12 @@ final class AsyncLocks implements AutoCloseable {
 	}
 
 	CompletionStage<Void> release(AsyncLease lease) {
-		return this.leases.releaseAsync(lease.hold(), this.store)
-			.whenComplete((ignored, failure) -> this.held.remove(lease));
+		return this.leases.releaseAsync(lease.hold()).whenComplete((ignored, failure) -> this.held.remove(lease));
 	}
 
 	CompletionStage<Boolean> raiseFencingTokensAbove(String name, long token) {
 		LockStore.checkRaisableToken(name, token);
-		return this.store.raiseFencingTokensAbove(name, token);
+		return this.store.raiseFencingTokensAboveAsync(name, token);
 	}
 
 	CompletionStage<Long> fencingToken(Lease hold) {
@@ -239,7 +239,7 @@ final class AsyncLocks implements AutoCloseable {
 		if (!hold.isValid()) {
 			return CompletableFuture.failedFuture(lostBefore(hold, "its fencing token was issued"));
 		}
-		return this.store.issueFencingToken(hold).thenApply((token) -> {
+		return this.store.issueFencingTokenAsync(hold).thenApply((token) -> {
 			if (token == 0) {
 				this.leases.lostToRenewal(hold,
 						"the store no longer recorded this holder when it asked for a fencing token");
@@ -257,9 +257,9 @@ final class AsyncLocks implements AutoCloseable {
 		Duration leaseTime = hold.leaseTime();
 		// Time out with the lease: a silent store must not keep the holder
 		// waiting past it, and a late answer no longer counts.
-		return withinLease(this.store.renew(hold, leaseTime), hold).handle((renewed, failure) -> {
+		return withinLease(this.store.renewAsync(hold, leaseTime), hold).handle((renewed, failure) -> {
 			if (failure != null) {
-				if (!(AsyncStore.unwrap(failure) instanceof TimeoutException)) {
+				if (!(StoreCalls.unwrap(failure) instanceof TimeoutException)) {
 					throw (failure instanceof CompletionException completion) ? completion
 							: new CompletionException(failure);
 				}
@@ -339,7 +339,6 @@ final class AsyncLocks implements AutoCloseable {
 
 	@Override
 	public void close() {
-		this.store.close();
 		this.timer.shutdownNow();
 		this.platformThreads.shutdown();
 		if (this.virtualThreads != null) {

@@ -45,7 +45,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	private final boolean renew;
 
-	private final GuardedStore guardedStore;
+	private final StoreCalls storeCalls;
 
 	private final LeaseKeeper leases;
 
@@ -100,18 +100,18 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		Assert.notNull(lostListener, "LockLostListener must not be null");
 		this.leaseTime = leaseTime;
 		this.renew = renew;
-		GuardedStore guardedStore = new GuardedStore(store, runtime);
-		this.guardedStore = guardedStore;
-		this.leases = new LeaseKeeper(guardedStore, lostListener, runtime);
+		StoreCalls storeCalls = new StoreCalls(store, runtime);
+		this.storeCalls = storeCalls;
+		this.leases = new LeaseKeeper(storeCalls, lostListener, runtime);
 		this.states = new LockStates(this.leases, this::isStopping, runtime);
 		this.shutdown = new LockClientShutdown(this.states.all(), this.leases::giveUp);
 		OwnerTokens owners = new OwnerTokens();
 		this.instanceId = owners.instanceId();
-		this.handOffs = new LocalHandOffs(guardedStore, this.leases, this.states, owners, runtime);
-		this.asyncLocks = new AsyncLocks(guardedStore, owners, backoff, this.leases, this::isStopping, runtime);
-		StoreAcquirer storeAcquirer = new StoreAcquirer(guardedStore, owners, this.leases, this.asyncLocks, runtime);
+		this.handOffs = new LocalHandOffs(storeCalls, this.leases, this.states, owners, runtime);
+		this.asyncLocks = new AsyncLocks(storeCalls, owners, backoff, this.leases, this::isStopping, runtime);
+		StoreAcquirer storeAcquirer = new StoreAcquirer(storeCalls, owners, this.leases, this.asyncLocks, runtime);
 		this.shutdown.include(this.asyncLocks);
-		FencingTokens fencingTokens = new FencingTokens(guardedStore, this.leases);
+		FencingTokens fencingTokens = new FencingTokens(storeCalls, this.leases);
 		this.engine = new LockEngine(this.states, this.handOffs, storeAcquirer, this.leases, fencingTokens,
 				this.shutdown, runtime, this.asyncLocks::complete);
 	}
@@ -338,7 +338,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		this.asyncLocks.close();
 		this.leases.close();
 		this.states.close();
-		this.guardedStore.close();
+		this.storeCalls.close();
 	}
 
 	/**

@@ -13,11 +13,11 @@ import io.github.redislock.store.LockStore;
  */
 final class FencingTokens {
 
-	private final GuardedStore store;
+	private final StoreCalls store;
 
 	private final LeaseKeeper leases;
 
-	FencingTokens(GuardedStore store, LeaseKeeper leases) {
+	FencingTokens(StoreCalls store, LeaseKeeper leases) {
 		this.store = store;
 		this.leases = leases;
 	}

@@ -22,7 +22,7 @@ import io.github.redislock.core.LockLostListener;
  */
 final class LeaseKeeper implements AutoCloseable {
 
-	private final GuardedStore store;
+	private final StoreCalls store;
 
 	private final EngineRuntime runtime;
 
@@ -30,7 +30,7 @@ final class LeaseKeeper implements AutoCloseable {
 
 	private final LockLostDispatcher lostLeases;
 
-	LeaseKeeper(GuardedStore store, LockLostListener lostListener, EngineRuntime runtime) {
+	LeaseKeeper(StoreCalls store, LockLostListener lostListener, EngineRuntime runtime) {
 		this.store = store;
 		this.runtime = runtime;
 		this.lostLeases = new LockLostDispatcher(lostListener, runtime);
@@ -149,18 +149,19 @@ final class LeaseKeeper implements AutoCloseable {
 	 * As {@link #release(Lease)}, without blocking. A loss is told on another thread: the
 	 * store answers on one that must not wait.
 	 */
-	CompletionStage<Void> releaseAsync(Lease hold, AsyncStore store) {
+	CompletionStage<Void> releaseAsync(Lease hold) {
 		boolean leaseLeft = hold.isValid();
 		letGo(hold);
 		if (hold.isGivenUp()) {
-			store.releaseQuietly(hold.name(), hold.ownerToken(), "");
+			this.store.releaseQuietlyAsync(hold.name(), hold.ownerToken(), "");
 			return CompletableFuture.failedFuture(givenUp(hold));
 		}
 		Duration keptFor = hold.keptAfterRelease();
-		CompletionStage<Boolean> release = keptFor.isZero() ? store.release(hold) : store.renew(hold, keptFor);
+		CompletionStage<Boolean> release = keptFor.isZero() ? this.store.releaseAsync(hold)
+				: this.store.renewAsync(hold, keptFor);
 		return release.handle((released, failure) -> {
 			if (failure != null) {
-				LockStoreException storeFailure = AsyncStore.storeFailure(hold.name(), failure);
+				LockStoreException storeFailure = StoreCalls.storeFailure(hold.name(), failure);
 				if (leaseLeft) {
 					throw storeFailure;
 				}

@@ -46,7 +46,7 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private static final long MIN_CALL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
-	private final GuardedStore store;
+	private final StoreCalls store;
 
 	/** Called on the renewal thread: must return at once, never running user code. */
 	private final BiConsumer<Lease, String> lostHandler;
@@ -76,7 +76,7 @@ final class LeaseRenewer implements AutoCloseable {
 
 	private final RenewalFailures failures;
 
-	LeaseRenewer(GuardedStore store, BiConsumer<Lease, String> lostHandler, EngineRuntime runtime) {
+	LeaseRenewer(StoreCalls store, BiConsumer<Lease, String> lostHandler, EngineRuntime runtime) {
 		this.runtime = runtime;
 		this.failures = new RenewalFailures(runtime);
 		this.store = store;

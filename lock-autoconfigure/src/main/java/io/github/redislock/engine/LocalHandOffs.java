@@ -23,7 +23,7 @@ final class LocalHandOffs {
 	 */
 	private static final int MAX_KEPT_TURNS = 4;
 
-	private final GuardedStore store;
+	private final StoreCalls store;
 
 	private final LeaseKeeper leases;
 
@@ -38,8 +38,7 @@ final class LocalHandOffs {
 
 	private volatile int maxLocalHandoffs;
 
-	LocalHandOffs(GuardedStore store, LeaseKeeper leases, LockStates states, OwnerTokens owners,
-			EngineRuntime runtime) {
+	LocalHandOffs(StoreCalls store, LeaseKeeper leases, LockStates states, OwnerTokens owners, EngineRuntime runtime) {
 		this.store = store;
 		this.runtime = runtime;
 		this.leases = leases;

@@ -19,7 +19,7 @@ import io.github.redislock.store.LockStore;
  */
 final class StoreAcquirer {
 
-	private final GuardedStore store;
+	private final StoreCalls store;
 
 	private final OwnerTokens owners;
 
@@ -29,7 +29,7 @@ final class StoreAcquirer {
 
 	private final EngineRuntime runtime;
 
-	StoreAcquirer(GuardedStore store, OwnerTokens owners, LeaseKeeper leases, AsyncLocks waits, EngineRuntime runtime) {
+	StoreAcquirer(StoreCalls store, OwnerTokens owners, LeaseKeeper leases, AsyncLocks waits, EngineRuntime runtime) {
 		this.store = store;
 		this.runtime = runtime;
 		this.owners = owners;

@@ -10,7 +10,7 @@
  * Each {@code ClientLock} goes through {@code LockEngine}: {@code LockStates} queue this
  * process's threads per name, {@code Acquisition} takes a lock in the store for blocking
  * and asynchronous callers alike, {@code LeaseKeeper} renews, releases and reports
- * losses, and every store call goes through {@code GuardedStore}.
+ * losses, and every store call goes through {@code StoreCalls}.
  */
 @NullMarked
 package io.github.redislock.engine;

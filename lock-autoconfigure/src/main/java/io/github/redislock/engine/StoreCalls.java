@@ -1,0 +1,440 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+package io.github.redislock.engine;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+
+import org.springframework.core.NestedExceptionUtils;
+
+import io.github.redislock.core.LockStoreException;
+import io.github.redislock.store.LockHolder;
+import io.github.redislock.store.LockStore;
+
+/**
+ * Every call the engine makes to the {@link LockStore}, blocking or not, so that each
+ * fails the same way: with a {@link LockStoreException} naming the lock and what it
+ * leaves behind, or a debug log when nobody is left to tell. Interrupts end acquisitions,
+ * never give-backs; a store without non-blocking calls runs them on the client's threads.
+ *
+ * @author redis-lock contributors
+ */
+final class StoreCalls {
+
+	private static final Logger logger = ClientLog.logger;
+
+	/** More pending take-backs are dropped: their leases end anyway. */
+	private static final int MAX_PENDING_TAKE_BACKS = 1024;
+
+	private static final String NOT_HELD = "; the lock is not held";
+
+	private static final String FREES_ITSELF = "; it frees itself when its lease runs out, if the release did not reach the store";
+
+	private final LockStore store;
+
+	private final UninterruptibleCall uninterruptible;
+
+	private final ExecutorService takeBacks;
+
+	private final AtomicInteger pendingTakeBacks = new AtomicInteger();
+
+	private volatile Executor blockingCalls = Runnable::run;
+
+	StoreCalls(LockStore store, EngineRuntime runtime) {
+		this.store = store;
+		this.uninterruptible = new UninterruptibleCall(runtime);
+		this.takeBacks = runtime.threads("redis-lock-abandoned-attempts", 1);
+	}
+
+	/**
+	 * Where the blocking calls of a store without non-blocking ones run for async
+	 * callers.
+	 */
+	void runBlockingCallsOn(Executor executor) {
+		this.blockingCalls = executor;
+	}
+
+	Duration leaseValidity(Duration leaseTime) {
+		return this.store.leaseValidity(leaseTime);
+	}
+
+	boolean queuesWaiters() {
+		return this.store.queuesWaiters();
+	}
+
+	/** An interrupted attempt may still have taken the lock, so it gives it back. */
+	LockStore.AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime,
+			LockStore.@Nullable Queueing queueing, LockHolder holder) throws InterruptedException {
+		try {
+			return this.store.tryAcquire(name, ownerToken, leaseTime, queueing, holder);
+		}
+		catch (RuntimeException ex) {
+			if (cutShortByInterrupt(ex)) {
+				releaseQuietly(name, ownerToken, " after an interrupted acquisition");
+				throw interruption("Interrupted while acquiring lock '" + name + "'", ex);
+			}
+			throw failed(name, acquiring(name), NOT_HELD, ex);
+		}
+	}
+
+	CompletionStage<LockStore.AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
+			LockStore.@Nullable Queueing queueing, LockHolder holder) {
+		if (!this.store.isNonBlocking()) {
+			return offload(name, () -> tryAcquire(name, ownerToken, leaseTime, queueing, holder));
+		}
+		return call(name, acquiring(name), NOT_HELD,
+				() -> this.store.tryAcquireAsync(name, ownerToken, leaseTime, queueing, holder));
+	}
+
+	/**
+	 * For a re-entry or take-over, which an interrupt ends like any acquisition;
+	 * {@code false} if the store no longer records the holder.
+	 */
+	boolean renew(Lease hold, Duration leaseTime) throws InterruptedException {
+		try {
+			return this.store.renew(hold.name(), hold.ownerToken(), leaseTime);
+		}
+		catch (RuntimeException ex) {
+			if (cutShortByInterrupt(ex)) {
+				throw interruption("Interrupted while extending the lease of lock '" + hold.name() + "'", ex);
+			}
+			throw failed(hold.name(), extending(hold.name()), "", ex);
+		}
+	}
+
+	CompletionStage<Boolean> renewAsync(Lease hold, Duration leaseTime) {
+		if (!this.store.isNonBlocking()) {
+			return offload(hold.name(), () -> renew(hold, leaseTime));
+		}
+		return call(hold.name(), extending(hold.name()), "",
+				() -> this.store.renewAsync(hold.name(), hold.ownerToken(), leaseTime));
+	}
+
+	/**
+	 * Uninterruptible. A release cut short may have run: if the retry finds the lock no
+	 * longer this holder's while {@code leaseLeft}, the first attempt released it, and it
+	 * counts as released.
+	 */
+	boolean release(Lease hold, boolean leaseLeft) {
+		try {
+			return this.uninterruptible.call((afterInterruption) -> this.store.release(hold.name(), hold.ownerToken())
+					|| (afterInterruption && leaseLeft));
+		}
+		catch (RuntimeException ex) {
+			throw failed(hold.name(), releasing(hold.name()), FREES_ITSELF, ex);
+		}
+	}
+
+	CompletionStage<Boolean> releaseAsync(Lease hold) {
+		if (!this.store.isNonBlocking()) {
+			return offload(hold.name(), () -> release(hold, hold.isValid()));
+		}
+		return call(hold.name(), releasing(hold.name()), FREES_ITSELF,
+				() -> this.store.releaseAsync(hold.name(), hold.ownerToken()));
+	}
+
+	/** Stands in for {@link #release}, leaving the lock for {@code keptFor}. */
+	boolean keep(Lease hold, Duration keptFor, boolean leaseLeft) {
+		try {
+			return this.uninterruptible
+				.call((afterInterruption) -> this.store.renew(hold.name(), hold.ownerToken(), keptFor)
+						|| (afterInterruption && leaseLeft));
+		}
+		catch (RuntimeException ex) {
+			throw failed(hold.name(),
+					"Could not keep lock '" + hold.name() + "' held for " + keptFor.toMillis()
+							+ " ms after its release",
+					"; it frees itself when its lease runs out, which may be sooner", ex);
+		}
+	}
+
+	/**
+	 * For every release with no caller to tell; uninterruptible, and logs a failure only,
+	 * as the lock or queue place then runs out by itself. Returns whether the store
+	 * recorded the owner until this release.
+	 */
+	boolean releaseQuietly(String name, String ownerToken, String occasion) {
+		try {
+			return this.uninterruptible.call((retry) -> this.store.release(name, ownerToken));
+		}
+		catch (RuntimeException ex) {
+			logReleaseFailed(name, occasion, ex);
+			return false;
+		}
+	}
+
+	/** As {@link #releaseQuietly}; the stage never completes exceptionally. */
+	CompletionStage<Void> releaseQuietlyAsync(String name, String ownerToken, String occasion) {
+		if (!this.store.isNonBlocking()) {
+			CompletableFuture<Void> done = new CompletableFuture<>();
+			try {
+				this.blockingCalls.execute(() -> {
+					try {
+						releaseQuietly(name, ownerToken, occasion);
+					}
+					finally {
+						done.complete(null);
+					}
+				});
+			}
+			catch (RejectedExecutionException ex) {
+				// Closed: the lease bounds how long the lock stays taken.
+				done.complete(null);
+			}
+			return done;
+		}
+		return call(name, releasing(name), "", () -> this.store.releaseAsync(name, ownerToken))
+			.handle((released, failure) -> {
+				if (failure != null) {
+					logReleaseFailed(name, occasion, failure);
+				}
+				return null;
+			});
+	}
+
+	/**
+	 * Takes back an attempt that failed client-side (timeout, lost connection) but may
+	 * still run, or be resent, in the store: a release under the attempt's token undoes
+	 * it. On a thread of its own, so the caller's failure waits for no second timeout;
+	 * safe as no later hold reuses {@code ownerToken}. With pooled connections the
+	 * release may overtake the attempt: the lease bounds it then.
+	 */
+	void takeBack(String name, String ownerToken) {
+		if (this.pendingTakeBacks.incrementAndGet() > MAX_PENDING_TAKE_BACKS) {
+			this.pendingTakeBacks.decrementAndGet();
+			return;
+		}
+		try {
+			this.takeBacks.execute(() -> {
+				try {
+					releaseQuietly(name, ownerToken, " after an attempt that failed in the store");
+				}
+				finally {
+					this.pendingTakeBacks.decrementAndGet();
+				}
+			});
+		}
+		catch (RejectedExecutionException ex) {
+			// Closed: the lease bounds what the attempt can do.
+			this.pendingTakeBacks.decrementAndGet();
+		}
+	}
+
+	/**
+	 * Uninterruptible: a pass cut short may have run and left the lock under a token no
+	 * thread holds; a failed pass is released under that token for the same reason.
+	 * Returns {@code null} if the store could not pass the lock on, or failed: the
+	 * releasing thread then releases instead.
+	 */
+	LockStore.@Nullable Reacquisition reacquire(Lease hold, String nextOwnerToken) {
+		try {
+			return this.uninterruptible.call((afterInterruption) -> this.store.reacquire(hold.name(), hold.ownerToken(),
+					nextOwnerToken, hold.leaseTime()));
+		}
+		catch (RuntimeException ex) {
+			logger.atDebug()
+				.addKeyValue(ClientLog.NAME, hold.name())
+				.addKeyValue(ClientLog.OUTCOME, "hand_off_failed")
+				.setCause(ex)
+				.log("Could not pass lock '{}' on with a fresh lease; releasing it instead", hold.name());
+			releaseQuietly(hold.name(), nextOwnerToken, " after a pass that failed");
+			return null;
+		}
+	}
+
+	/**
+	 * Uninterruptible: asking again after an interrupt only skips a token. Returns
+	 * {@code 0} if the store no longer records the holder.
+	 */
+	long issueFencingToken(Lease hold) {
+		try {
+			return this.uninterruptible
+				.call((retry) -> this.store.issueFencingToken(hold.name(), hold.ownerToken(), hold.leaseTime()));
+		}
+		catch (RuntimeException ex) {
+			throw failed(hold.name(), fencing(hold.name()), "", ex);
+		}
+	}
+
+	CompletionStage<Long> issueFencingTokenAsync(Lease hold) {
+		if (!this.store.isNonBlocking()) {
+			return offload(hold.name(), () -> issueFencingToken(hold));
+		}
+		return call(hold.name(), fencing(hold.name()), "",
+				() -> this.store.issueFencingTokenAsync(hold.name(), hold.ownerToken(), hold.leaseTime()));
+	}
+
+	/**
+	 * Uninterruptible: a raise that reached the store and lost its answer is sent again,
+	 * which only raises to the same token.
+	 */
+	boolean raiseFencingTokensAbove(String name, long token) {
+		try {
+			return this.uninterruptible.call((retry) -> this.store.raiseFencingTokensAbove(name, token));
+		}
+		catch (RuntimeException ex) {
+			throw failed(name, "Could not raise the fencing tokens of lock '" + name + "' above " + token, "", ex);
+		}
+	}
+
+	CompletionStage<Boolean> raiseFencingTokensAboveAsync(String name, long token) {
+		return offload(name, () -> raiseFencingTokensAbove(name, token));
+	}
+
+	/** A failure is passed on: it only makes the renewal sweep try again sooner. */
+	List<CompletableFuture<Boolean>> renewAll(List<LockStore.LeaseRenewal> renewals, Duration timeout) {
+		return this.store.renewAllAsync(renewals, timeout);
+	}
+
+	/** A failure is passed on: it ends the acquisition that subscribed. */
+	AutoCloseable subscribe(String name, String ownerToken, LockStore.ReleaseListener listener) {
+		return this.store.subscribe(name, ownerToken, listener);
+	}
+
+	/** Logs a failure only: a waiter that leaves is not held up by it. */
+	void unsubscribeQuietly(@Nullable AutoCloseable subscription, String name) {
+		if (subscription != null) {
+			try {
+				subscription.close();
+			}
+			catch (Exception ex) {
+				logger.debug("Could not unsubscribe from releases of lock '{}'", name, ex);
+			}
+		}
+	}
+
+	void close() {
+		this.takeBacks.shutdown();
+		this.uninterruptible.close();
+	}
+
+	/** The stage's failure as a {@link LockStoreException}, wrapped if it is not one. */
+	static LockStoreException storeFailure(String name, Throwable failure) {
+		Throwable cause = unwrap(failure);
+		if (cause instanceof LockStoreException storeFailure) {
+			return storeFailure;
+		}
+		return new LockStoreException(name, "The lock store failed on lock '" + name + "' (" + cause + ")", cause);
+	}
+
+	static Throwable unwrap(Throwable failure) {
+		return (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause() : failure;
+	}
+
+	private static String acquiring(String name) {
+		return "Could not acquire lock '" + name + "'";
+	}
+
+	private static String extending(String name) {
+		return "Could not extend the lease of lock '" + name + "'";
+	}
+
+	private static String releasing(String name) {
+		return "Could not release lock '" + name + "'";
+	}
+
+	private static String fencing(String name) {
+		return "Could not issue a fencing token for lock '" + name + "'";
+	}
+
+	private static LockStoreException failed(String name, String what, String consequence, Throwable failure) {
+		return new LockStoreException(name, what + ": " + failure(failure) + consequence, failure);
+	}
+
+	/** A thread interrupted on every retry is not a store that failed. */
+	private static String failure(Throwable ex) {
+		if (!(ex instanceof RuntimeException)) {
+			return "the lock store failed (" + ex + ")";
+		}
+		if (UninterruptibleCall.isInterruption(ex)) {
+			return "the thread was interrupted on every attempt";
+		}
+		// The store's own words (an error reply such as OOM or WRONGTYPE) sit below the
+		// client's and Spring's wrappers.
+		return "the lock store failed (" + NestedExceptionUtils.getMostSpecificCause(ex).getMessage() + ")";
+	}
+
+	private static void logReleaseFailed(String name, String occasion, Throwable failure) {
+		logger.atDebug()
+			.addKeyValue(ClientLog.NAME, name)
+			.addKeyValue(ClientLog.OUTCOME, "release_failed")
+			.setCause(failure)
+			.log("Could not release lock '{}'{}; it frees itself when its lease runs out", name, occasion);
+	}
+
+	/** Clears the interrupt flag; also sees an interrupt the store's client wrapped. */
+	private static boolean cutShortByInterrupt(RuntimeException ex) {
+		return Thread.interrupted() || UninterruptibleCall.isInterruption(ex);
+	}
+
+	private static InterruptedException interruption(String message, Throwable cause) {
+		InterruptedException interrupted = new InterruptedException(message);
+		interrupted.initCause(cause);
+		return interrupted;
+	}
+
+	private static <T> CompletionStage<T> call(String name, String what, String consequence,
+			Supplier<CompletionStage<T>> call) {
+		CompletionStage<T> answer;
+		try {
+			answer = call.get();
+		}
+		catch (RuntimeException ex) {
+			return CompletableFuture.failedFuture(failed(name, what, consequence, ex));
+		}
+		return answer.handle((value, failure) -> {
+			if (failure != null) {
+				throw failed(name, what, consequence, unwrap(failure));
+			}
+			return value;
+		});
+	}
+
+	private <T> CompletionStage<T> offload(String name, BlockingCall<T> call) {
+		CompletableFuture<T> answer = new CompletableFuture<>();
+		try {
+			this.blockingCalls.execute(() -> {
+				try {
+					answer.complete(call.call());
+				}
+				catch (LockStoreException ex) {
+					answer.completeExceptionally(ex);
+				}
+				catch (InterruptedException ex) {
+					// Only the client's own shutdown interrupts these threads.
+					Thread.currentThread().interrupt();
+					answer.completeExceptionally(new LockStoreException(name,
+							"The lock client stopped while lock '" + name + "' was being asked for", ex));
+				}
+				catch (RuntimeException | Error ex) {
+					answer.completeExceptionally(new LockStoreException(name,
+							"The lock store failed on lock '" + name + "' (" + ex + ")", ex));
+				}
+			});
+		}
+		catch (RejectedExecutionException ex) {
+			answer.completeExceptionally(new LockStoreException(name,
+					"The lock client is closed: nothing can be asked of the store for lock '" + name + "'", ex));
+		}
+		return answer;
+	}
+
+	@FunctionalInterface
+	private interface BlockingCall<T> {
+
+		T call() throws InterruptedException;
+
+	}
+
+}

@@ -404,6 +404,18 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
+	 * Return the last fencing token issued for the lock's hash slot, for a store over
+	 * several deployments, such as a Redlock, whose next token must be larger than those
+	 * that deployments where the caller does not hold the lock issued.
+	 * @param name the lock name
+	 * @return the last token, {@code 0} if none was issued or the counter was lost
+	 */
+	public long lastFencingToken(String name) {
+		byte[] value = execute((connection) -> connection.stringCommands().get(bytes(this.keys.fenceCounterKey(name))));
+		return (value != null) ? Long.parseLong(new String(value, StandardCharsets.UTF_8)) : 0;
+	}
+
+	/**
 	 * Under replica acknowledgement the raise waits for the replicas like a token, so
 	 * that a failover to one that acknowledged keeps it.
 	 */

@@ -260,6 +260,30 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * Decided once a majority said yes; or a majority answered and too many said no or
 	 * failed for a majority yes; or too many failed for a majority to answer at all.
 	 */
+	/**
+	 * Nodes that answered without holding the lock for this owner may hold a later
+	 * majority's last token: the issued token is lifted above the largest that answer in
+	 * time.
+	 */
+	private long above(String name, long issued) {
+		NodeReplies<Long> last = this.nodes.call((node) -> node.lastFencingToken(name),
+				(replies) -> replies.pending() == 0);
+		long largest = last.replies()
+			.stream()
+			.filter((reply) -> reply.answered() && reply.value() != null)
+			.mapToLong((reply) -> reply.value())
+			.max()
+			.orElse(0);
+		if (largest < issued) {
+			return issued;
+		}
+		if (largest + 1 >= MAX_FENCING_TOKEN) {
+			throw new LockStoreException(name, "Cannot issue a fencing token for lock '" + name
+					+ "' above the last one of a Redlock node, " + largest + ": fencing tokens can no longer grow");
+		}
+		return largest + 1;
+	}
+
 	private <T> Predicate<NodeReplies<T>> decidedBy(Predicate<T> yes) {
 		return (replies) -> decided(replies.count(yes), replies.count(yes.negate()), replies.failed());
 	}
@@ -270,27 +294,31 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * The largest token a majority issued, raised on every node where this owner still
-	 * holds the lock; it counts once a majority was raised, so each later majority shares
-	 * a node with it. A node restarted empty forgets its counter ({@code fence.lua} then
-	 * starts at its clock).
+	 * The largest token a majority issued, and above the last token of every node that
+	 * answered without holding the lock for this owner (so every node is waited for, up
+	 * to the node timeout), raised on every node where this owner still holds it; it
+	 * counts once a majority was raised, so each later majority shares a node with it. A
+	 * node restarted empty forgets its counter ({@code fence.lua} then starts at its
+	 * clock): when it is the only node two majorities share, the counters of the other
+	 * nodes of the earlier majority keep the order.
 	 * @return the token, or {@code 0} if a majority no longer records this owner
 	 */
 	@Override
 	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
 		NodeReplies<Long> issued = this.nodes.callInOrder(
 				(node) -> node.issueFencingTokenAsync(name, ownerToken, leaseTime),
-				(node) -> node.issueFencingToken(name, ownerToken, leaseTime), decidedBy((token) -> token > 0));
+				(node) -> node.issueFencingToken(name, ownerToken, leaseTime), (replies) -> replies.pending() == 0);
 		requireQuorum(name, issued, "issue a fencing token for lock '" + name + "'");
 		if (issued.count((token) -> token > 0) < this.quorum) {
 			return 0;
 		}
-		long token = issued.replies()
+		long issuedToken = issued.replies()
 			.stream()
 			.filter((reply) -> reply.answered() && reply.value() != null)
 			.mapToLong((reply) -> reply.value())
 			.max()
 			.orElse(0);
+		long token = (issued.count((reply) -> reply == 0) > 0) ? above(name, issuedToken) : issuedToken;
 		NodeReplies<Boolean> raised = this.nodes.call((node) -> node.raiseFencingToken(name, ownerToken, token),
 				decidedBy(Boolean::booleanValue));
 		requireQuorum(name, raised, "record fencing token " + token + " of lock '" + name + "'");

@@ -5,6 +5,7 @@ package io.github.redislock.redlock;
 import java.time.Duration;
 import java.util.List;
 
+import io.github.redislock.core.LockStoreException;
 import io.github.redislock.redis.RedisLockKeys;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.testsupport.RedisNode;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A Redlock of three real masters, the third with its wall clock two minutes ahead (a
@@ -110,6 +112,32 @@ class RedlockTokensKeepGrantOrderWithAMasterClockAheadTests {
 		long after = store.issueFencingToken("paused", "c", LEASE);
 		assertThat(after).as("the holder after, with the master ahead back").isGreaterThan(next);
 		assertThat(store.release("paused", "c")).isTrue();
+	}
+
+	@Test
+	void aMasterRestartedEmptyThatIsTheOnlyOneTwoMajoritiesShareLetsNoTokenGoBackwards() {
+		RedlockStore store = this.redlock.store;
+		masters.get(0).kill();
+		assertThat(store.tryAcquire("shared", "a", LEASE).acquired()).as("acquired on the other two").isTrue();
+		long first = store.issueFencingToken("shared", "a", LEASE);
+		masters.get(0).restart();
+		// As a restart without persistence leaves it: the first holder's lock and the
+		// counter that recorded its token are gone from the one master both majorities
+		// share.
+		masters.get(1).command("FLUSHALL");
+
+		// Calls to the restarted master fail until the client has reconnected to it.
+		await("acquired on the restarted master and the one emptied").atMost(Duration.ofSeconds(10))
+			.pollInSameThread()
+			.ignoreExceptionsInstanceOf(LockStoreException.class)
+			.until(() -> store.tryAcquire("shared", "b", LEASE).acquired());
+		long second = store.issueFencingToken("shared", "b", LEASE);
+
+		assertThat(second).as("above the token the master ahead recorded for the first holder").isGreaterThan(first);
+		assertThat(counter(0, "shared")).as("recorded by the second holder's majority").isEqualTo(second);
+		assertThat(counter(1, "shared")).isEqualTo(second);
+		assertThat(store.release("shared", "b")).isTrue();
+		assertThat(store.release("shared", "a")).as("the first holder's lock is left on one master only").isFalse();
 	}
 
 	private RedisLockStore node(int index) {

@@ -87,7 +87,8 @@ public class RedisLockProperties implements Validator {
 	/**
 	 * How many times in a row a releasing thread may pass a lock straight to a waiting
 	 * thread of this instance, without a round trip to Redis for a fresh lease. Zero
-	 * turns hand-offs off. Threads served by a hand-off share the previous fencing token.
+	 * turns hand-offs off. Threads served by a hand-off share the previous fencing token,
+	 * unless a fenced resource refused it.
 	 */
 	private int localHandoffs = 0;
 

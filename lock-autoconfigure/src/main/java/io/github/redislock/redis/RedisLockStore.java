@@ -425,7 +425,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	@Override
 	public @Nullable Reacquisition reacquire(String name, String ownerToken, String nextOwnerToken,
 			Duration leaseTime) {
-		LockStore.checkOwnerToken(name, nextOwnerToken);
+		if (!nextOwnerToken.equals(ownerToken)) {
+			LockStore.checkOwnerToken(name, nextOwnerToken);
+		}
 		long lease = leaseMillis(name, leaseTime);
 		byte[][] keysAndArgs = { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)), bytes(ownerToken),
 				bytes(Long.toString(lease)), bytes(nextOwnerToken) };

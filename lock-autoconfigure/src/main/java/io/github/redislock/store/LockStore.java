@@ -49,9 +49,9 @@ public interface LockStore {
 
 	/**
 	 * Check an owner token that a store is asked to record as a new holder or waiter:
-	 * every store calls it before it takes or queues for a lock, or passes one to the
-	 * next owner, so that a token the engine did not make is refused the same way
-	 * everywhere. {@code #} is refused because stores name each grant through a queue
+	 * every store calls it before it takes or queues for a lock, or passes one to a next
+	 * owner of another token, so that a token the engine did not make is refused the same
+	 * way everywhere. {@code #} is refused because stores name each grant through a queue
 	 * place as the waiter's token, {@code #} and a number, and tell those grants apart by
 	 * it.
 	 * @param name the lock name

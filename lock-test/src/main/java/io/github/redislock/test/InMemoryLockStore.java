@@ -151,7 +151,9 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 	@Override
 	public synchronized @Nullable Reacquisition reacquire(String name, String ownerToken, String nextOwnerToken,
 			Duration leaseTime) {
-		LockStore.checkOwnerToken(name, nextOwnerToken);
+		if (!nextOwnerToken.equals(ownerToken)) {
+			LockStore.checkOwnerToken(name, nextOwnerToken);
+		}
 		checkLease(leaseTime);
 		long now = now();
 		if (!isHolder(name, ownerToken)) {

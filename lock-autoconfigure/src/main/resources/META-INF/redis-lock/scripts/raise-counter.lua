@@ -8,7 +8,8 @@
 -- KEYS[1]  token counter of the lock key's hash slot (see fence.lua)
 -- ARGV[1]  the token to raise it to, a positive integer below 2^52
 --
--- Returns 1 when the counter was raised, 0 when it was already at least ARGV[1]; an
+-- Returns 1 when the counter was raised, 0 when it was already at least ARGV[1] (it is
+-- then written again with its own value, so that replica acknowledgement covers it); an
 -- error starting with FENCING for a token of 2^52 or more, which would bring the counter
 -- near 2^53, past which Lua no longer counts exactly and tokens would stop growing.
 -- Never lowers the counter: raises from several callers in any order leave it at the
@@ -23,6 +24,9 @@ if not token or token < 1 or token >= 4503599627370496 then
     ': a fencing token is positive and below 2^52')
 end
 if last and last >= token then
+  -- Written again unchanged, so that a WAIT after this script counts the counter on the
+  -- replicas: a raise that writes nothing proves nothing about them.
+  redis.call('SET', KEYS[1], string.format('%.0f', last))
   return 0
 end
 redis.call('SET', KEYS[1], string.format('%.0f', token))

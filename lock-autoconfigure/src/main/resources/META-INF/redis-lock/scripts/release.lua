@@ -28,7 +28,10 @@
 -- publishes '' on ARGV[2] when places that ran out were dropped, or ARGV[4] is '1'.
 --
 -- Returns 1 when the lock was held by ARGV[1] and is now handed on or deleted; 2 when
--- ARGV[1] released it already (KEYS[4] has it); else 0, and the lock is left untouched.
+-- ARGV[1] released it already (KEYS[4] has it); else 0. The lock is then left untouched,
+-- unless ARGV[1] names a grant through a queue place ('<owner token>#<grant>') and the
+-- lock is granted through the same place under another name: that grant, which a
+-- failover that lost ARGV[1]'s left behind, is handed on or deleted too.
 --
 -- The queue is read only when the holder record says waiters queued, so a release nobody
 -- waits for costs four commands. At most MAX_DROPPED places that ran out are dropped per
@@ -41,19 +44,27 @@ local MAX_DROPPED = 16
 local MAX_REMEMBERED = 1024
 
 local value = redis.call('GET', KEYS[1])
+local answer = 1
 if not grantedTo(value, ARGV[1]) then
-  -- A waiter leaving the queue, or a release run again or too late.
-  if redis.call('ZREM', KEYS[3], ARGV[1]) == 1 then
-    redis.call('HDEL', KEYS[2], ARGV[1])
+  -- Another grant through the caller's own queue place, which a failover left after
+  -- losing the grant the caller holds: no live client knows of it, so it is passed on
+  -- like a release, while the caller is told that it no longer held the lock.
+  local queuedAs = string.match(ARGV[1], '^([^#]+)#%d+$')
+  if not (queuedAs and grantedTo(value, queuedAs)) then
+    -- A waiter leaving the queue, or a release run again or too late.
+    if redis.call('ZREM', KEYS[3], ARGV[1]) == 1 then
+      redis.call('HDEL', KEYS[2], ARGV[1])
+      return 0
+    end
+    if KEYS[4] and redis.call('LPOS', KEYS[4], ARGV[1]) then
+      return 2
+    end
     return 0
   end
-  if KEYS[4] and redis.call('LPOS', KEYS[4], ARGV[1]) then
-    return 2
-  end
-  return 0
+  answer = 0
 end
 
-if KEYS[4] then
+if KEYS[4] and answer == 1 then
   -- Trimmed only when twice as long as needed, so that most releases pay one command.
   if redis.call('LPUSH', KEYS[4], ARGV[1]) > 2 * MAX_REMEMBERED then
     redis.call('LTRIM', KEYS[4], 0, MAX_REMEMBERED - 1)
@@ -91,7 +102,7 @@ if waitersQueued(value) then
         else
           redis.call('PUBLISH', ARGV[2], granted .. ' ' .. ticket)
         end
-        return 1
+        return answer
       end
     end
     dropped = dropped + 1
@@ -102,4 +113,4 @@ redis.call('DEL', KEYS[1])
 if dropped > 0 or ARGV[4] == '1' then
   redis.call('PUBLISH', ARGV[2], '')
 end
-return 1
+return answer

@@ -87,7 +87,8 @@ public class RedisLockProperties implements Validator {
 	/**
 	 * How many times in a row a releasing thread may pass a lock straight to a waiting
 	 * thread of this instance, without a round trip to Redis for a fresh lease. Zero
-	 * turns hand-offs off. Threads served by a hand-off share the previous fencing token.
+	 * turns hand-offs off. Threads served by a hand-off share the previous fencing token,
+	 * unless a fenced resource refused it.
 	 */
 	private int localHandoffs = 0;
 
@@ -112,6 +113,8 @@ public class RedisLockProperties implements Validator {
 	private final Shutdown shutdown = new Shutdown();
 
 	private final Metrics metrics = new Metrics();
+
+	private final Fencing fencing = new Fencing();
 
 	private final Redlock redlock = new Redlock();
 
@@ -302,6 +305,10 @@ public class RedisLockProperties implements Validator {
 		return this.metrics;
 	}
 
+	public Fencing getFencing() {
+		return this.fencing;
+	}
+
 	public Redlock getRedlock() {
 		return this.redlock;
 	}
@@ -340,6 +347,10 @@ public class RedisLockProperties implements Validator {
 		properties.redlock.validate(errors, properties.expire);
 		if (properties.shutdown.timeout == null || properties.shutdown.timeout.isNegative()) {
 			reject(errors, "shutdown.timeout", "redis-lock.shutdown.timeout must not be negative");
+		}
+		if (properties.fencing.raiseTimeout == null || properties.fencing.raiseTimeout.isNegative()
+				|| properties.fencing.raiseTimeout.isZero()) {
+			reject(errors, "fencing.raiseTimeout", "redis-lock.fencing.raise-timeout must be positive");
 		}
 	}
 
@@ -744,6 +755,28 @@ public class RedisLockProperties implements Validator {
 
 		public void setTimeout(Duration timeout) {
 			this.timeout = timeout;
+		}
+
+	}
+
+	/** Fenced writes: JDBC, JPA and Redis writes checked against the lease's token. */
+	public static class Fencing {
+
+		/**
+		 * How long a fenced JDBC or JPA write that the database refused waits for the
+		 * lock's fencing tokens to be raised above the row's before it throws the
+		 * refusal, so that a Redis that does not answer holds up the transaction no
+		 * longer; the raise goes on in the background. A number without a unit is in
+		 * milliseconds.
+		 */
+		private Duration raiseTimeout = Duration.ofSeconds(1);
+
+		public Duration getRaiseTimeout() {
+			return this.raiseTimeout;
+		}
+
+		public void setRaiseTimeout(Duration raiseTimeout) {
+			this.raiseTimeout = raiseTimeout;
 		}
 
 	}

@@ -64,6 +64,9 @@ final class Lease {
 	/** {@code 0} until a holder first asks and the store issues one. */
 	private volatile long fencingToken;
 
+	/** A fenced resource refused the token: no other thread may be handed it. */
+	private volatile boolean fencingTokenRefused;
+
 	/** Changes only on a local hand-off; {@code null} for an asynchronous holder. */
 	private volatile @Nullable Thread owner;
 
@@ -330,6 +333,21 @@ final class Lease {
 
 	void observeAs(LockInstrumentation.Hold observed) {
 		this.observed = observed;
+	}
+
+	/**
+	 * A fenced resource holds the given token: this hold's token, if issued and smaller,
+	 * is refused there.
+	 */
+	void fencingTokenRefusedBelow(long newerToken) {
+		long token = this.fencingToken;
+		if (token != 0 && token < newerToken) {
+			this.fencingTokenRefused = true;
+		}
+	}
+
+	boolean isFencingTokenRefused() {
+		return this.fencingTokenRefused;
 	}
 
 	/** The first token recorded wins, so every caller of one hold uses the same one. */

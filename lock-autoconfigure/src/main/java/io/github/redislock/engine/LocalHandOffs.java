@@ -10,8 +10,9 @@ import io.github.redislock.store.LockStore;
 
 /**
  * Passes a released lock to the next waiting thread of this process: as is if local
- * hand-offs are on (sharing the fencing token), else with a fresh store lease in the
- * release's round trip, for a few turns before other processes get theirs.
+ * hand-offs are on (sharing the fencing token, unless a fenced resource refused it), else
+ * with a fresh store lease in the release's round trip, for a few turns before other
+ * processes get theirs.
  *
  * @author redis-lock contributors
  */
@@ -61,7 +62,8 @@ final class LocalHandOffs {
 			return false;
 		}
 		Lease next;
-		if (hold.countLocalHandoff(this.maxLocalHandoffs)) {
+		// A token a fenced resource refused would be refused again for the next thread.
+		if (!hold.isFencingTokenRefused() && hold.countLocalHandoff(this.maxLocalHandoffs)) {
 			next = hold;
 		}
 		else if (state.keptTurns < MAX_KEPT_TURNS && !Thread.currentThread().isInterrupted()) {

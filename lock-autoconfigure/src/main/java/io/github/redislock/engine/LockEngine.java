@@ -15,6 +15,7 @@ import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockStoreException;
+import io.github.redislock.store.LockStore;
 
 /**
  * The acquire and release paths behind every {@link ClientLock}. Threads of this process
@@ -235,8 +236,28 @@ final class LockEngine {
 		return hold.ownerLoss(this.completions);
 	}
 
+	/**
+	 * A hold of this process whose token is below the raise is refused by the resource:
+	 * marked after the raise, so that a token issued meanwhile is judged too.
+	 */
 	boolean raiseFencingTokensAbove(String name, long token) {
-		return this.fencingTokens.raiseAbove(name, token);
+		LockStore.checkRaisableToken(name, token);
+		try {
+			return this.fencingTokens.raiseAbove(name, token);
+		}
+		finally {
+			LockState state = this.states.get(name);
+			if (state != null) {
+				Lease hold = state.hold;
+				if (hold != null) {
+					hold.fencingTokenRefusedBelow(token);
+				}
+				Lease handedOff = state.handedOff;
+				if (handedOff != null) {
+					handedOff.fencingTokenRefusedBelow(token);
+				}
+			}
+		}
 	}
 
 	long fencingToken(Lease hold) {

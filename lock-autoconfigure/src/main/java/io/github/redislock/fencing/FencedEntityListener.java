@@ -3,6 +3,7 @@
 package io.github.redislock.fencing;
 
 import java.lang.reflect.Method;
+import java.time.Duration;
 
 import io.github.redislock.core.StaleFencingTokenException;
 import org.hibernate.StaleObjectStateException;
@@ -31,8 +32,11 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 
 	private final FencedEntities entities;
 
-	FencedEntityListener(FencedEntities entities) {
+	private final Duration raiseTimeout;
+
+	FencedEntityListener(FencedEntities entities, Duration raiseTimeout) {
 		this.entities = entities;
+		this.raiseTimeout = raiseTimeout;
 	}
 
 	@Override
@@ -82,7 +86,8 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 						"Refused to " + write + " " + describe(column, event.getId()) + " with fencing token " + token
 								+ " of lock '" + lockName + "': its " + column.fieldName() + " already holds " + stored
 								+ ", written by a newer holder after this lease ran out or was lost, or after the lock "
-								+ "store lost the tokens it issued last (the next holder's token is raised above it)"));
+								+ "store lost the tokens it issued last (the next holder's token is raised above it)"),
+						this.raiseTimeout);
 		}
 		// The token is current, but the row changed since this session read it: as
 		// {@code @Version}.

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.fencing;
 
+import java.time.Duration;
 import java.util.regex.Pattern;
 
 import javax.sql.DataSource;
@@ -56,6 +57,12 @@ public class FencedJdbcTemplate {
 	/** The fence column used unless another is named. */
 	public static final String DEFAULT_FENCE_COLUMN = "fencing_token";
 
+	/**
+	 * How long a refused update waits for the lock's tokens to be raised, unless set
+	 * otherwise.
+	 */
+	public static final Duration DEFAULT_RAISE_TIMEOUT = Duration.ofSeconds(1);
+
 	private static final Pattern COLUMN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
 	private final JdbcClient jdbcClient;
@@ -63,6 +70,8 @@ public class FencedJdbcTemplate {
 	private final String fenceColumn;
 
 	private final @Nullable FencingTokenSource token;
+
+	private final Duration raiseTimeout;
 
 	/**
 	 * Create a template over a data source, with the default fence column.
@@ -86,16 +95,18 @@ public class FencedJdbcTemplate {
 	 * @param fenceColumn the name of the fence column of the tables it writes
 	 */
 	public FencedJdbcTemplate(JdbcClient jdbcClient, String fenceColumn) {
-		this(jdbcClient, fenceColumn, null);
+		this(jdbcClient, fenceColumn, null, DEFAULT_RAISE_TIMEOUT);
 	}
 
-	private FencedJdbcTemplate(JdbcClient jdbcClient, String fenceColumn, @Nullable FencingTokenSource token) {
+	private FencedJdbcTemplate(JdbcClient jdbcClient, String fenceColumn, @Nullable FencingTokenSource token,
+			Duration raiseTimeout) {
 		Assert.notNull(jdbcClient, "'jdbcClient' must not be null");
 		Assert.isTrue(fenceColumn != null && COLUMN.matcher(fenceColumn).matches(),
 				() -> "'fenceColumn' must be a plain column name (letters, digits, _), but was '" + fenceColumn + "'");
 		this.jdbcClient = jdbcClient;
 		this.fenceColumn = fenceColumn;
 		this.token = token;
+		this.raiseTimeout = raiseTimeout;
 	}
 
 	/**
@@ -105,7 +116,7 @@ public class FencedJdbcTemplate {
 	 * @return a new template
 	 */
 	public FencedJdbcTemplate withFenceColumn(String fenceColumn) {
-		return new FencedJdbcTemplate(this.jdbcClient, fenceColumn, this.token);
+		return new FencedJdbcTemplate(this.jdbcClient, fenceColumn, this.token, this.raiseTimeout);
 	}
 
 	/**
@@ -117,13 +128,36 @@ public class FencedJdbcTemplate {
 	}
 
 	/**
+	 * Return a template on the same client, bound to the same lock if any, whose refused
+	 * updates wait at most the given time for the lock's tokens to be raised before they
+	 * throw; the raise goes on in the background, and its timeout is suppressed on the
+	 * refusal.
+	 * @param raiseTimeout how long to wait for the raise, positive
+	 * @return a new template
+	 */
+	public FencedJdbcTemplate withRaiseTimeout(Duration raiseTimeout) {
+		Assert.isTrue(raiseTimeout != null && !raiseTimeout.isNegative() && !raiseTimeout.isZero(),
+				() -> "'raiseTimeout' must be positive, but was " + raiseTimeout);
+		return new FencedJdbcTemplate(this.jdbcClient, this.fenceColumn, this.token, raiseTimeout);
+	}
+
+	/**
+	 * Return how long a refused update waits for the lock's tokens to be raised.
+	 * @return the raise timeout
+	 */
+	public Duration getRaiseTimeout() {
+		return this.raiseTimeout;
+	}
+
+	/**
 	 * Return a template that writes with the fencing token of this thread's hold of a
 	 * lock taken through the programmatic API, asked for at each update.
 	 * @param lock a lock the writing thread holds
 	 * @return a template bound to the lock
 	 */
 	public FencedJdbcTemplate forLock(DistributedLock lock) {
-		return new FencedJdbcTemplate(this.jdbcClient, this.fenceColumn, FencingTokenSource.of(lock));
+		return new FencedJdbcTemplate(this.jdbcClient, this.fenceColumn, FencingTokenSource.of(lock),
+				this.raiseTimeout);
 	}
 
 	/**
@@ -132,7 +166,8 @@ public class FencedJdbcTemplate {
 	 * @return a template bound to the lock
 	 */
 	public FencedJdbcTemplate forLock(AcquiredLock lock) {
-		return new FencedJdbcTemplate(this.jdbcClient, this.fenceColumn, FencingTokenSource.of(lock));
+		return new FencedJdbcTemplate(this.jdbcClient, this.fenceColumn, FencingTokenSource.of(lock),
+				this.raiseTimeout);
 	}
 
 	/**
@@ -144,7 +179,8 @@ public class FencedJdbcTemplate {
 	 * @return a template bound to the token
 	 */
 	public FencedJdbcTemplate forToken(String lockName, long fencingToken) {
-		return new FencedJdbcTemplate(this.jdbcClient, this.fenceColumn, FencingTokenSource.of(lockName, fencingToken));
+		return new FencedJdbcTemplate(this.jdbcClient, this.fenceColumn, FencingTokenSource.of(lockName, fencingToken),
+				this.raiseTimeout);
 	}
 
 	/**
@@ -192,7 +228,8 @@ public class FencedJdbcTemplate {
 						"Fencing token " + fencingToken + " of lock '" + source.lockName() + "' is stale for table "
 								+ statement.table() + ": the row was written under a newer token (" + fences[1]
 								+ " in column " + this.fenceColumn + "), so '" + sql
-								+ "' wrote nothing; the lock's next token is raised " + "above it"));
+								+ "' wrote nothing; the lock's next token is raised " + "above it"),
+				this.raiseTimeout);
 	}
 
 }

@@ -2,6 +2,15 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.fencing;
 
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongPredicate;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -9,6 +18,7 @@ import java.util.function.Supplier;
 import io.github.redislock.annotation.LockContext;
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockStoreException;
 import io.github.redislock.core.StaleFencingTokenException;
 import org.jspecify.annotations.Nullable;
 
@@ -22,6 +32,12 @@ import org.springframework.util.Assert;
  * tokens costs one holder, not every holder until its clock passes them.
  */
 record FencingTokenSource(String lockName, LongSupplier token, @Nullable LongPredicate raise) {
+
+	/**
+	 * Where a raise with a bound runs, so that the writing thread can stop waiting for a
+	 * Redis that does not answer; daemon threads, gone once idle.
+	 */
+	private static final ExecutorService BOUNDED_RAISES = Executors.newCachedThreadPool(new RaiseThreads());
 
 	static FencingTokenSource of(DistributedLock lock) {
 		Assert.notNull(lock, "'lock' must not be null");
@@ -73,6 +89,52 @@ record FencingTokenSource(String lockName, LongSupplier token, @Nullable LongPre
 			}
 		}
 		return refusal;
+	}
+
+	/**
+	 * As {@link #refused(long, StaleFencingTokenException)}, waiting at most
+	 * {@code raiseTimeout} for the raise, which goes on in the background after it: a
+	 * write inside a transaction must not stall it on a Redis that does not answer.
+	 */
+	StaleFencingTokenException refused(long newerToken, StaleFencingTokenException refusal, Duration raiseTimeout) {
+		LongPredicate raise = this.raise;
+		if (raise == null || newerToken <= 0) {
+			return refusal;
+		}
+		CompletableFuture<Boolean> raised = CompletableFuture.supplyAsync(() -> raise.test(newerToken), BOUNDED_RAISES);
+		try {
+			raised.get(raiseTimeout.toNanos(), TimeUnit.NANOSECONDS);
+		}
+		catch (TimeoutException ex) {
+			refusal.addSuppressed(new LockStoreException(this.lockName,
+					"The fencing tokens of lock '" + this.lockName + "' were not raised above " + newerToken
+							+ " within " + raiseTimeout.toMillis()
+							+ " ms (redis-lock.fencing.raise-timeout); the raise goes on in the background",
+					ex));
+		}
+		catch (ExecutionException ex) {
+			Throwable failure = ex.getCause();
+			refusal.addSuppressed((failure != null) ? failure : ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			refusal.addSuppressed(ex);
+		}
+		return refusal;
+	}
+
+	/** Named, and daemons so that a raise stuck on a silent Redis never holds up exit. */
+	private static final class RaiseThreads implements ThreadFactory {
+
+		private final AtomicLong count = new AtomicLong();
+
+		@Override
+		public Thread newThread(Runnable task) {
+			Thread thread = new Thread(task, "redis-lock-fencing-raise-" + this.count.incrementAndGet());
+			thread.setDaemon(true);
+			return thread;
+		}
+
 	}
 
 }

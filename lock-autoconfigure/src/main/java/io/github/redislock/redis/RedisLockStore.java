@@ -233,6 +233,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing,
 			LockHolder holder) {
+		LockStore.checkOwnerToken(name, ownerToken);
 		long lease = leaseMillis(name, leaseTime);
 		byte[] lockKey = bytes(this.keys.lockKey(name));
 		String fields = holderFields(ownerToken, holder);
@@ -291,6 +292,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	@Override
 	public CompletionStage<AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
 			@Nullable Queueing queueing, LockHolder holder) {
+		LockStore.checkOwnerToken(name, ownerToken);
 		return (this.async != null) ? this.async.tryAcquire(name, ownerToken, leaseTime, queueing, holder)
 				: LockStore.super.tryAcquireAsync(name, ownerToken, leaseTime, queueing, holder);
 	}
@@ -435,6 +437,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	@Override
 	public @Nullable Reacquisition reacquire(String name, String ownerToken, String nextOwnerToken,
 			Duration leaseTime) {
+		if (!nextOwnerToken.equals(ownerToken)) {
+			LockStore.checkOwnerToken(name, nextOwnerToken);
+		}
 		long lease = leaseMillis(name, leaseTime);
 		byte[][] keysAndArgs = { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)), bytes(ownerToken),
 				bytes(Long.toString(lease)), bytes(nextOwnerToken) };

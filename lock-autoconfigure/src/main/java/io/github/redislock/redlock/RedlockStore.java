@@ -206,6 +206,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing,
 			LockHolder holder) {
+		LockStore.checkOwnerToken(name, ownerToken);
 		long start = System.nanoTime();
 		NodeReplies<AcquireResult> replies = this.nodes.callInOrder(
 				(node) -> node.tryAcquireAsync(name, ownerToken, leaseTime, null, holder),

@@ -48,6 +48,24 @@ public interface LockStore {
 	}
 
 	/**
+	 * Check an owner token that a store is asked to record as a new holder or waiter:
+	 * every store calls it before it takes or queues for a lock, or passes one to a next
+	 * owner of another token, so that a token the engine did not make is refused the same
+	 * way everywhere. {@code #} is refused because stores name each grant through a queue
+	 * place as the waiter's token, {@code #} and a number, and tell those grants apart by
+	 * it.
+	 * @param name the lock name
+	 * @param ownerToken the owner token to record
+	 * @throws IllegalArgumentException if the token contains {@code #}
+	 */
+	static void checkOwnerToken(String name, String ownerToken) {
+		if (ownerToken.indexOf('#') >= 0) {
+			throw new IllegalArgumentException("Cannot record owner token '" + ownerToken + "' for lock '" + name
+					+ "': an owner token must not contain '#', which names the grants made through a queue place");
+		}
+	}
+
+	/**
 	 * Take the lock if it is free or already recorded for this owner, with the given
 	 * lease. No fencing token comes with it: {@link #issueFencingToken} is called if and
 	 * when the holder asks, so that the many holders who never ask pay nothing for one.

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.autoconfigure;
 
+import java.time.Duration;
+
 import javax.sql.DataSource;
 
 import io.github.redislock.fencing.FencedJdbcTemplate;
@@ -43,6 +45,30 @@ class FencingAutoConfigurationTests {
 			.run((context) -> assertThat(context).getBean(FencedJdbcTemplate.class)
 				.extracting(FencedJdbcTemplate::getFenceColumn)
 				.isEqualTo(FencedJdbcTemplate.DEFAULT_FENCE_COLUMN));
+	}
+
+	@Test
+	void refusedUpdatesWaitForTheRaiseAsLongAsTheFencingPropertySays() {
+		this.jdbc.withBean(DataSource.class, FencingAutoConfigurationTests::h2)
+			.run((context) -> assertThat(context).getBean(FencedJdbcTemplate.class)
+				.extracting(FencedJdbcTemplate::getRaiseTimeout)
+				.isEqualTo(FencedJdbcTemplate.DEFAULT_RAISE_TIMEOUT));
+		this.jdbc.withBean(DataSource.class, FencingAutoConfigurationTests::h2)
+			.withPropertyValues("redis-lock.fencing.raise-timeout=250ms")
+			.run((context) -> assertThat(context).getBean(FencedJdbcTemplate.class)
+				.extracting(FencedJdbcTemplate::getRaiseTimeout)
+				.isEqualTo(Duration.ofMillis(250)));
+	}
+
+	@Test
+	void aRaiseTimeoutThatIsNotPositiveStopsStartUp() {
+		this.jdbc.withBean(DataSource.class, FencingAutoConfigurationTests::h2)
+			.withPropertyValues("redis-lock.fencing.raise-timeout=0")
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).rootCause()
+					.hasMessageContaining("redis-lock.fencing.raise-timeout must be positive");
+			});
 	}
 
 	@Test

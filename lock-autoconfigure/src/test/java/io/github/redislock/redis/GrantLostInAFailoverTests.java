@@ -26,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * waiter's place in the queue. The lock is free there, another caller takes it, and its
  * release hands the lock to that place again. That second grant must not carry the token
  * the first holder renews and releases with, or the first holder would never be told that
- * another held the lock in between.
+ * another held the lock in between. No live client knows of the second grant, so the
+ * first holder's release passes it on rather than leave the lock blocked for its lease.
  *
  * <p>
  * The promoted replica is emulated on one server: its queue is put back as it was before
@@ -67,7 +68,6 @@ class GrantLostInAFailoverTests extends RedisLockTestSupport {
 			assertThat(second.grantedToken()).isNotEqualTo(first.grantedToken());
 			assertThat(store.renew("handed", first.grantedToken(), LEASE)).as("the first holder's renewal").isFalse();
 			assertThat(store.release("handed", first.grantedToken())).as("the first holder's release").isFalse();
-			assertThat(store.release("handed", second.grantedToken())).isTrue();
 			assertThat(store.release("handed", "third:1")).as("handed on to the third").isTrue();
 		}
 	}
@@ -100,8 +100,68 @@ class GrantLostInAFailoverTests extends RedisLockTestSupport {
 			assertThat(handOff.grantedToken()).isNotEqualTo(heldAs);
 			assertThat(store.renew("taken", heldAs, LEASE)).as("the first holder's renewal").isFalse();
 			assertThat(store.release("taken", heldAs)).as("the first holder's release").isFalse();
-			assertThat(store.release("taken", handOff.grantedToken())).isTrue();
 			assertThat(store.release("taken", "third:1")).as("handed on to the third").isTrue();
+		}
+	}
+
+	@Test
+	void theSecondGrantThroughAPlaceIsFreedByTheFirstHoldersReleaseNotLeftToItsLease() throws Exception {
+		RedisLockStore store = instance().start().store;
+		HandOffs handOffs = new HandOffs();
+		try (AutoCloseable subscription = store.subscribe("orphaned", "waiter:1", handOffs)) {
+			handOffs.awaitSubscribed();
+			assertThat(store.tryAcquire("orphaned", "holder:1", LEASE).acquired()).isTrue();
+			assertThat(store.tryAcquire("orphaned", "waiter:1", LEASE, new Queueing(PLACE, LEASE, 2, false)).acquired())
+				.isFalse();
+			Queue beforeRelease = Queue.of("orphaned");
+			assertThat(store.release("orphaned", "holder:1")).isTrue();
+			HandOff first = handOffs.next();
+
+			failoverLosingTheLatestWrites("orphaned", beforeRelease);
+			assertThat(store.tryAcquire("orphaned", "other:1", LEASE).acquired()).isTrue();
+			// A waiter that queues, marking the lock so that its release reads the queue,
+			// and gives up.
+			assertThat(store.tryAcquire("orphaned", "third:1", LEASE, new Queueing(PLACE, LEASE, 1, false)).acquired())
+				.isFalse();
+			assertThat(store.release("orphaned", "third:1")).isFalse();
+			assertThat(store.release("orphaned", "other:1")).isTrue();
+			HandOff second = handOffs.next();
+			assertThat(second.grantedToken()).as("a grant no live client holds").isNotEqualTo(first.grantedToken());
+
+			assertThat(store.release("orphaned", first.grantedToken())).as("the first holder's release").isFalse();
+			assertThat(store.tryAcquire("orphaned", "next:1", LEASE).acquired()).as("free at once").isTrue();
+			assertThat(store.release("orphaned", "next:1")).isTrue();
+		}
+	}
+
+	@Test
+	void theFirstHoldersReleaseHandsTheSecondGrantThroughAPlaceToTheNextWaiter() throws Exception {
+		RedisLockStore store = instance().start().store;
+		HandOffs handOffs = new HandOffs();
+		HandOffs nextHandOffs = new HandOffs();
+		try (AutoCloseable subscription = store.subscribe("passed", "waiter:1", handOffs);
+				AutoCloseable nextSubscription = store.subscribe("passed", "next:1", nextHandOffs)) {
+			handOffs.awaitSubscribed();
+			nextHandOffs.awaitSubscribed();
+			assertThat(store.tryAcquire("passed", "holder:1", LEASE).acquired()).isTrue();
+			assertThat(store.tryAcquire("passed", "waiter:1", LEASE, new Queueing(PLACE, LEASE, 2, false)).acquired())
+				.isFalse();
+			Queue beforeRelease = Queue.of("passed");
+			assertThat(store.release("passed", "holder:1")).isTrue();
+			HandOff first = handOffs.next();
+
+			failoverLosingTheLatestWrites("passed", beforeRelease);
+			assertThat(store.tryAcquire("passed", "other:1", LEASE).acquired()).isTrue();
+			assertThat(store.tryAcquire("passed", "next:1", LEASE, new Queueing(PLACE, LEASE, 5, false)).acquired())
+				.isFalse();
+			assertThat(store.release("passed", "other:1")).isTrue();
+			assertThat(handOffs.next().grantedToken()).isNotEqualTo(first.grantedToken());
+
+			assertThat(store.release("passed", first.grantedToken())).as("the first holder's release").isFalse();
+			HandOff toNext = nextHandOffs.nextTo("next:1");
+			assertThat(toNext.ticket()).isEqualTo(5);
+			assertThat(store.renew("passed", toNext.grantedToken(), LEASE)).as("the next waiter holds it").isTrue();
+			assertThat(store.release("passed", toNext.grantedToken())).isTrue();
 		}
 	}
 
@@ -185,6 +245,17 @@ class GrantLostInAFailoverTests extends RedisLockTestSupport {
 		/** Subscribers are told once the subscription is in place. */
 		void awaitSubscribed() throws InterruptedException {
 			assertThat(this.received.poll(10, TimeUnit.SECONDS)).as("told once subscribed").isNotNull();
+		}
+
+		/** The store tells every subscriber of the lock in a process of its hand-offs. */
+		HandOff nextTo(String ownerToken) throws InterruptedException {
+			for (int i = 0; i < 10; i++) {
+				HandOff next = next();
+				if (next.ownerToken().equals(ownerToken)) {
+					return next;
+				}
+			}
+			throw new AssertionError("No hand-off to " + ownerToken + " among ten");
 		}
 
 		HandOff next() throws InterruptedException {

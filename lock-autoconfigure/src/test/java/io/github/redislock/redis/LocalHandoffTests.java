@@ -61,6 +61,23 @@ class LocalHandoffTests extends RedisLockTestSupport {
 	}
 
 	@Test
+	void aHoldWhoseFencingTokenWasRefusedHandsTheNextThreadAFreshToken() throws Exception {
+		LockClientInstance instance = instance().maxLocalHandoffs(4).start();
+		DistributedLock lock = instance.client.getLock("refused");
+		lock.lock();
+		long refusedToken = lock.getFencingToken();
+		// What a fenced resource does once it saw a newer token than this hold's.
+		long resourceToken = refusedToken + 1_000;
+		lock.raiseFencingTokensAbove(resourceToken);
+		Waiter second = Waiter.start(instance.client.getLock("refused"));
+		second.awaitQueued();
+		lock.unlock();
+		assertThat(second.acquiredToken()).as("the next thread's token").isGreaterThan(resourceToken);
+		second.release();
+		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
+	}
+
+	@Test
 	void handOffOfAnAgedLeaseExtendsItToTheLeaseTheNextThreadAskedFor() throws Exception {
 		Duration lease = Duration.ofSeconds(2);
 		LockClientInstance instance = instance().maxLocalHandoffs(1).start();

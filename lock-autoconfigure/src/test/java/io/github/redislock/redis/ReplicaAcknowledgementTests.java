@@ -124,6 +124,36 @@ class ReplicaAcknowledgementTests {
 	}
 
 	@Test
+	void aRaiseThatFindsTheCounterAboveItReturnsOnlyOnceTheReplicaHasTheCounter() throws Exception {
+		LockClientInstance instance = start(new ReplicaAcknowledgement(1, Duration.ofSeconds(30), false));
+		String counterKey = instance.keys.fenceCounterKey("raised");
+		replica().pause();
+		// Written by another client, and not yet on the replica.
+		master().command("SET", counterKey, "5000");
+
+		CompletableFuture<Boolean> raise = CompletableFuture
+			.supplyAsync(() -> instance.store.raiseFencingTokensAbove("raised", 4000));
+		await().atMost(Duration.ofSeconds(10)).until(() -> raise.isDone() || clientsWaitingForReplicas() > 0);
+		assertThat(raise).as("the raise, while the replica is paused").isNotDone();
+
+		replica().resume();
+		assertThat(raise.get(10, TimeUnit.SECONDS)).as("raised").isFalse();
+		assertThat(replica().command("GET", counterKey)).as("on the replica").hasToString("5000");
+	}
+
+	@Test
+	void aRaiseThatFindsTheCounterAboveItFailsWhenTheReplicaDoesNotAcknowledge() {
+		LockClientInstance instance = start(ONE_REPLICA);
+		String counterKey = instance.keys.fenceCounterKey("unraised");
+		master().command("SET", counterKey, "5000");
+		replica().pause();
+
+		assertThatExceptionOfType(LockStoreException.class)
+			.isThrownBy(() -> instance.store.raiseFencingTokensAbove("unraised", 4000))
+			.withMessageContaining("The fencing tokens of lock 'unraised' were raised, but only 0 of 1 replicas");
+	}
+
+	@Test
 	void waitersTakeTheLockThemselvesWokenByTheRelease() throws Exception {
 		LockClientInstance holder = start(ONE_REPLICA);
 		// Only the release's notification can wake it before its next attempt is due.
@@ -201,6 +231,14 @@ class ReplicaAcknowledgementTests {
 			.start();
 		this.closeables.add(0, instance);
 		return instance;
+	}
+
+	/** Clients of the master blocked in WAIT. */
+	private static long clientsWaitingForReplicas() {
+		return String.valueOf(master().command("CLIENT", "LIST"))
+			.lines()
+			.filter((client) -> client.contains(" flags=b ") && client.contains(" cmd=wait "))
+			.count();
 	}
 
 	private static long subscribers(String channel) {

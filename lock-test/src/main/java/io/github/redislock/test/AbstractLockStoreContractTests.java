@@ -376,6 +376,24 @@ public abstract class AbstractLockStoreContractTests {
 	}
 
 	@Test
+	void ownerTokensContainingAHashAreRefusedNamingTheLockAndTheToken() {
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.tryAcquire("hashed", A + "#1", LEASE))
+			.withMessageContaining("'hashed'")
+			.withMessageContaining("'" + A + "#1'");
+		if (this.store.queuesWaiters()) {
+			assertThatIllegalArgumentException()
+				.isThrownBy(() -> this.store.tryAcquire("hashed", B + "#2", LEASE, queueing(1)))
+				.withMessageContaining("'" + B + "#2'");
+		}
+		assertThat(this.store.tryAcquire("hashed", A, LEASE).acquired()).as("nothing was recorded").isTrue();
+		if (reacquires()) {
+			assertThatIllegalArgumentException().isThrownBy(() -> this.store.reacquire("hashed", A, C + "#3", LEASE))
+				.withMessageContaining("'" + C + "#3'");
+		}
+		assertThat(this.store.release("hashed", A)).isTrue();
+	}
+
+	@Test
 	void fencingTokenIsOnlyIssuedToTheRecordedHolder() {
 		assertThat(this.store.tryAcquire("fenced-holder", A, LEASE).acquired()).isTrue();
 

@@ -104,6 +104,7 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 	@Override
 	public synchronized AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime,
 			@Nullable Queueing queueing, LockHolder by) {
+		LockStore.checkOwnerToken(name, ownerToken);
 		checkLease(leaseTime);
 		long now = now();
 		Lock lock = lock(name, now);
@@ -150,6 +151,9 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 	@Override
 	public synchronized @Nullable Reacquisition reacquire(String name, String ownerToken, String nextOwnerToken,
 			Duration leaseTime) {
+		if (!nextOwnerToken.equals(ownerToken)) {
+			LockStore.checkOwnerToken(name, nextOwnerToken);
+		}
 		checkLease(leaseTime);
 		long now = now();
 		if (!isHolder(name, ownerToken)) {

@@ -3,7 +3,6 @@
 
 package io.github.redislock.simulation;
 
-import java.util.Comparator;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
@@ -19,8 +18,7 @@ import io.github.redislock.simulation.server.Timers;
  */
 public final class Scheduler implements Timers {
 
-	private final PriorityQueue<Event> events = new PriorityQueue<>(
-			Comparator.comparingLong((Event event) -> event.time).thenComparingLong((event) -> event.sequence));
+	private final PriorityQueue<Event> events = new PriorityQueue<>();
 
 	private final SplittableRandom random;
 
@@ -127,7 +125,7 @@ public final class Scheduler implements Timers {
 	}
 
 	/** One scheduled task; a cancelled one is skipped when its time comes. */
-	public static final class Event {
+	public static final class Event implements Comparable<Event> {
 
 		/** Changed only while out of the queue: a paused process's event is due later. */
 		long time;
@@ -148,6 +146,13 @@ public final class Scheduler implements Timers {
 			this.what = what;
 			this.task = task;
 			this.process = process;
+		}
+
+		/** Earlier first; at the same time, the one scheduled first. */
+		@Override
+		public int compareTo(Event other) {
+			int byTime = Long.compare(this.time, other.time);
+			return (byTime != 0) ? byTime : Long.compare(this.sequence, other.sequence);
 		}
 
 		public void cancel() {

@@ -16,6 +16,8 @@ public final class Trace {
 
 	private final String[] latest;
 
+	private final long[] times;
+
 	private int next;
 
 	private long count;
@@ -26,11 +28,13 @@ public final class Trace {
 
 	public Trace(int kept) {
 		this.latest = new String[kept];
+		this.times = new long[kept];
 	}
 
 	void record(long nanos, String line) {
 		this.hash = mix(mix(this.hash, nanos), line.hashCode());
-		this.latest[this.next] = nanos + " " + line;
+		this.latest[this.next] = line;
+		this.times[this.next] = nanos;
 		this.next = (this.next + 1) % this.latest.length;
 		this.count++;
 	}
@@ -64,9 +68,9 @@ public final class Trace {
 	public List<String> latest() {
 		List<String> lines = new ArrayList<>(this.latest.length);
 		for (int i = 0; i < this.latest.length; i++) {
-			String line = this.latest[(this.next + i) % this.latest.length];
-			if (line != null) {
-				lines.add(line);
+			int index = (this.next + i) % this.latest.length;
+			if (this.latest[index] != null) {
+				lines.add(this.times[index] + " " + this.latest[index]);
 			}
 		}
 		return lines;

@@ -8,9 +8,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 import org.luaj.vm2.Globals;
@@ -36,7 +36,8 @@ import org.luaj.vm2.lib.jse.JseMathLib;
  * {@code redis.call}, {@code redis.pcall}, {@code redis.error_reply} and
  * {@code redis.status_reply}, and Redis's conversions between Lua values and replies.
  * Redis runs Lua 5.1 and LuaJ is Lua 5.2; {@code unpack} is made global as in 5.1. Each
- * script source is compiled once.
+ * script source is compiled once per JVM: a compiled prototype holds no state of a run,
+ * so every server, in every run, shares it.
  *
  * @author redis-lock contributors
  */
@@ -44,7 +45,7 @@ final class LuaScripting {
 
 	private final Globals globals = new Globals();
 
-	private final Map<String, Prototype> compiled = new HashMap<>();
+	private static final Map<String, Prototype> COMPILED = new ConcurrentHashMap<>();
 
 	private final Function<List<String>, Object> commands;
 
@@ -87,7 +88,7 @@ final class LuaScripting {
 
 	/** Runs the script: its reply, or a {@link RedisError} thrown. */
 	Object eval(String source, List<String> keys, List<String> args) {
-		Prototype prototype = this.compiled.computeIfAbsent(source, this::compile);
+		Prototype prototype = COMPILED.computeIfAbsent(source, this::compile);
 		this.globals.set("KEYS", table(keys));
 		this.globals.set("ARGV", table(args));
 		Varargs result;

@@ -32,6 +32,10 @@ public final class Scheduler implements Timers {
 
 	private long foreignCalls;
 
+	private boolean stopAtViolation;
+
+	private boolean stopped;
+
 	public Scheduler(long seed, Trace trace) {
 		this.random = new SplittableRandom(seed);
 		this.trace = trace;
@@ -93,6 +97,22 @@ public final class Scheduler implements Timers {
 		});
 	}
 
+	/** Makes {@link #runUntil} stop at the first violation, as a shrinking run needs. */
+	void stopAtFirstViolation() {
+		this.stopAtViolation = true;
+	}
+
+	/** An invariant was broken: the run stops there if it was asked to. */
+	void violated() {
+		this.trace.violated();
+		this.stopped |= this.stopAtViolation;
+	}
+
+	/** Whether the run stopped at its first violation. */
+	boolean stopped() {
+		return this.stopped;
+	}
+
 	/** Notes what happened, in the trace, without an event of its own. */
 	public void note(String line) {
 		this.trace.record(this.now, line);
@@ -101,7 +121,7 @@ public final class Scheduler implements Timers {
 	/** Runs the events due up to the time, then moves the clock to it. */
 	public void runUntil(long time) {
 		Event next = this.events.peek();
-		while (next != null && next.time <= time) {
+		while (next != null && next.time <= time && !this.stopped) {
 			this.events.poll();
 			if (!next.cancelled && (next.process == null || !next.process.withholds(next))) {
 				this.now = next.time;
@@ -112,7 +132,9 @@ public final class Scheduler implements Timers {
 			}
 			next = this.events.peek();
 		}
-		this.now = Math.max(this.now, time);
+		if (!this.stopped) {
+			this.now = Math.max(this.now, time);
+		}
 	}
 
 	/** Tasks handed over from a thread other than the simulation's: none, if it works. */

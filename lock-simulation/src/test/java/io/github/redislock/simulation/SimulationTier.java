@@ -5,12 +5,14 @@ package io.github.redislock.simulation;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
@@ -36,7 +38,9 @@ final class SimulationTier {
 	static List<SimulationResult> run(Function<Long, SimulationSettings> settings) {
 		String seed = System.getProperty("sim.seed");
 		if (seed != null && !seed.isBlank()) {
-			return runSeeds(List.of(Long.parseLong(seed.trim())), Duration.ofDays(1), settings);
+			Reduction without = Reduction.parse(System.getProperty("sim.without"));
+			return runSeeds(List.of(Long.parseLong(seed.trim())), Duration.ofDays(1),
+					(s) -> settings.apply(s).withReduction(without));
 		}
 		if ("long".equals(System.getProperty("sim.tier"))) {
 			long first = System.nanoTime() & 0xffffffffL;
@@ -61,11 +65,14 @@ final class SimulationTier {
 		int threads = Math.max(1, Math.min(seeds.size(), Integer.getInteger("sim.threads", processors())));
 		Results results = new Results(seeds.size());
 		AtomicInteger next = new AtomicInteger();
+		AtomicLong cpuNanos = new AtomicLong();
 		Runnable worker = () -> {
+			long cpuAtStart = cpuTime();
 			for (int i = next.getAndIncrement(); i < seeds.size()
 					&& System.nanoTime() - started <= budget.toNanos(); i = next.getAndIncrement()) {
 				results.add(i, new Simulation(settings.apply(seeds.get(i))).run());
 			}
+			cpuNanos.addAndGet(cpuTime() - cpuAtStart);
 		};
 		List<Thread> workers = new ArrayList<>();
 		for (int t = 1; t < threads; t++) {
@@ -91,13 +98,41 @@ final class SimulationTier {
 		}
 		results.rethrow();
 		results.flush();
+		shrink(results.failed, settings);
 		double seconds = (System.nanoTime() - started) / 1e9;
+		double cpuSeconds = cpuNanos.get() / 1e9;
 		System.out.printf(
 				"Simulation: %d seeds, %d failed, %,d lock operations and %,d events in %.1f s of real time"
-						+ " on %d threads: %,.0f lock operations/s, %,.0f events/s%n",
+						+ " on %d threads: %,.0f lock operations/s, %,.0f events/s;"
+						+ " %.1f s of processor time: %,.0f lock operations per processor-second%n",
 				results.runs, results.failed.size(), results.operations, results.events, seconds, threads,
-				results.operations / seconds, results.events / seconds);
+				results.operations / seconds, results.events / seconds, cpuSeconds, results.operations / cpuSeconds);
 		return results.failed;
+	}
+
+	/**
+	 * Shrinks the first failing seeds, each within its bounds, and prints and writes what
+	 * it found beside the seed's report.
+	 */
+	private static void shrink(List<SimulationResult> failed, Function<Long, SimulationSettings> settings) {
+		int seeds = Integer.getInteger("sim.shrink.seeds", 3);
+		for (SimulationResult result : failed.subList(0, Math.min(seeds, failed.size()))) {
+			Shrinker.Shrunk shrunk = new Shrinker(settings.apply(result.seed()),
+					Integer.getInteger("sim.shrink.runs", 200),
+					Duration.ofSeconds(Long.getLong("sim.shrink.seconds", 60)))
+				.shrink();
+			String report = shrunk.report();
+			System.out.println(report);
+			write("seed-" + result.seed() + "-shrunk.txt", report);
+		}
+	}
+
+	/**
+	 * The calling thread's processor time: on a machine that other work shares, the
+	 * throughput per processor-second tells more than per second of real time.
+	 */
+	private static long cpuTime() {
+		return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
 	}
 
 	private static int processors() {
@@ -105,10 +140,14 @@ final class SimulationTier {
 	}
 
 	private static void write(SimulationResult result) {
+		write("seed-" + result.seed() + ".txt", result.report());
+	}
+
+	private static void write(String file, String text) {
 		Path directory = Path.of(System.getProperty("sim.output", "target/simulation"));
 		try {
 			Files.createDirectories(directory);
-			Files.writeString(directory.resolve("seed-" + result.seed() + ".txt"), result.report());
+			Files.writeString(directory.resolve(file), text);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);

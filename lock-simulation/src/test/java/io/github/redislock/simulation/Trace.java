@@ -26,6 +26,8 @@ public final class Trace {
 
 	private List<String> firstViolation;
 
+	private long countAtViolation = -1;
+
 	public Trace(int kept) {
 		this.latest = new String[kept];
 		this.times = new long[kept];
@@ -52,10 +54,16 @@ public final class Trace {
 		return this.count;
 	}
 
+	/** How many lines were recorded up to the first violation, or in all if none. */
+	public long countToViolation() {
+		return (this.countAtViolation >= 0) ? this.countAtViolation : this.count;
+	}
+
 	/** Keeps the latest lines as they are at the first violation. */
 	void violated() {
 		if (this.firstViolation == null) {
 			this.firstViolation = latest();
+			this.countAtViolation = this.count;
 		}
 	}
 

@@ -93,7 +93,8 @@ public final class Simulation {
 			.sum();
 		return new SimulationResult(this.settings.seed(), trace.hash(), trace.count(), operations, faults.injected(),
 				this.invariants.overlapsExcused(), this.invariants.overlapsReported(), this.invariants.grantsRunOut(),
-				List.copyOf(this.invariants.violations()), trace.report(), System.nanoTime() - started,
+				List.copyOf(this.invariants.violations()),
+				this.invariants.violations().isEmpty() ? List.of() : trace.report(), System.nanoTime() - started,
 				trace.countToViolation(), faults.plan(), List.copyOf(this.startedCallers), this.settings.reduction());
 	}
 

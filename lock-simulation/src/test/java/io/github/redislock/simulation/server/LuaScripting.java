@@ -156,7 +156,8 @@ final class LuaScripting {
 	}
 
 	static LuaString lua(String text) {
-		return LuaString.valueOf(text.getBytes(StandardCharsets.ISO_8859_1));
+		// A new array, never changed: no need for the copy valueOf makes.
+		return LuaString.valueUsing(text.getBytes(StandardCharsets.ISO_8859_1));
 	}
 
 	static String text(LuaValue value) {

@@ -38,8 +38,9 @@ import org.luaj.vm2.luajc.JavaLoader;
  * {@code redis.call}, {@code redis.pcall}, {@code redis.error_reply} and
  * {@code redis.status_reply}, and Redis's conversions between Lua values and replies.
  * Redis runs Lua 5.1 and LuaJ is Lua 5.2; {@code unpack} is made global as in 5.1. Each
- * script source is compiled once per JVM: a compiled prototype holds no state of a run,
- * so every server, in every run, shares it.
+ * script source is compiled once per JVM, to a Java class by LuaJ's {@code luajc}, which
+ * runs faster than LuaJ's interpreter; the class holds no state of a run, so every
+ * server, in every run, makes its own instance of it per call.
  *
  * @author redis-lock contributors
  */

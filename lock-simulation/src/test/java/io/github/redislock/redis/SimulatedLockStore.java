@@ -78,6 +78,14 @@ public final class SimulatedLockStore implements LockStore {
 
 	private final boolean batchFailsAsAWhole;
 
+	/**
+	 * The last time {@link #now()} wrote, kept: formatting an instant costs more than a
+	 * call.
+	 */
+	private long nowMillis;
+
+	private String nowText;
+
 	private String instanceId = "";
 
 	/**
@@ -120,8 +128,12 @@ public final class SimulatedLockStore implements LockStore {
 	}
 
 	private String now() {
-		long nanos = ServerClock.EPOCH_NANOS + this.scheduler.nanos();
-		return Instant.ofEpochMilli(Math.floorDiv(nanos, 1_000_000L)).toString();
+		long millis = Math.floorDiv(ServerClock.EPOCH_NANOS + this.scheduler.nanos(), 1_000_000L);
+		if (millis != this.nowMillis || this.nowText == null) {
+			this.nowMillis = millis;
+			this.nowText = Instant.ofEpochMilli(millis).toString();
+		}
+		return this.nowText;
 	}
 
 	@Override

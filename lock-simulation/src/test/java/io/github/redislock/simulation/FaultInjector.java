@@ -3,6 +3,7 @@
 
 package io.github.redislock.simulation;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
@@ -35,10 +36,18 @@ final class FaultInjector {
 
 	private final Supplier<SimClient> newClient;
 
+	private final Reduction reduction;
+
+	private final List<String> plan = new ArrayList<>();
+
 	private int injected;
 
+	/**
+	 * @param newClient starts a new client process and its callers, for one that crashed
+	 * @param reduction the planned faults left out
+	 */
 	FaultInjector(Scheduler scheduler, Deployment deployment, Network network, Invariants invariants,
-			List<SimClient> clients, Supplier<SimClient> newClient) {
+			List<SimClient> clients, Supplier<SimClient> newClient, Reduction reduction) {
 		this.scheduler = scheduler;
 		this.random = scheduler.random();
 		this.deployment = deployment;
@@ -46,6 +55,7 @@ final class FaultInjector {
 		this.invariants = invariants;
 		this.clients = clients;
 		this.newClient = newClient;
+		this.reduction = reduction;
 	}
 
 	void plan(FaultSettings faults, long until) {
@@ -103,7 +113,7 @@ final class FaultInjector {
 		victim.crash();
 		this.invariants.crashed(victim.name, victim.connection.lastArrival());
 		this.scheduler.schedule(500_000_000L + this.random.nextLong(2_500_000_000L), "a new client starts",
-				() -> this.newClient.get().callers.forEach(Caller::start));
+				this.newClient::get);
 	}
 
 	private void pause() {
@@ -117,8 +127,19 @@ final class FaultInjector {
 		this.scheduler.pause(victim.process, nanos);
 	}
 
+	/**
+	 * Plans the fault at a random time, unless the reduction leaves it out; its time is
+	 * drawn either way.
+	 */
 	private void at(long until, String what, Runnable fault) {
-		this.scheduler.at(this.random.nextLong(until), "FAULT " + what, () -> {
+		int number = this.plan.size() + 1;
+		long time = this.random.nextLong(until);
+		this.plan.add("fault" + number + ": " + what + " at " + time / 1_000_000 + " ms"
+				+ (this.reduction.removesFault(number) ? " (left out)" : ""));
+		if (this.reduction.removesFault(number)) {
+			return;
+		}
+		this.scheduler.at(time, "FAULT " + what, () -> {
 			this.injected++;
 			fault.run();
 		});
@@ -133,6 +154,11 @@ final class FaultInjector {
 
 	int injected() {
 		return this.injected;
+	}
+
+	/** The planned faults, in plan order, each named as a {@link Reduction} names it. */
+	List<String> plan() {
+		return List.copyOf(this.plan);
 	}
 
 }

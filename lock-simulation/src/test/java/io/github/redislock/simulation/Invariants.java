@@ -198,7 +198,7 @@ public final class Invariants {
 
 	void violation(String text) {
 		this.scheduler.note("VIOLATION " + text);
-		this.scheduler.trace().violated();
+		this.scheduler.violated();
 		if (this.violations.size() < MAX_REPORTED) {
 			this.violations.add("at " + this.scheduler.nanos() / 1_000_000 + " ms: " + text);
 		}

@@ -8,7 +8,8 @@ import java.util.SplittableRandom;
 /**
  * How the simulated network treats each message: a delay drawn for it, and while faults
  * are on, now and then a much longer one, a reply lost after its command ran, or a
- * pub/sub message lost. Every draw comes from the scheduler's seeded generator.
+ * pub/sub message lost. Every draw comes from the scheduler's seeded generator, also for
+ * the kinds of faults a {@link Reduction} leaves out.
  *
  * @author redis-lock contributors
  */
@@ -21,11 +22,14 @@ public final class Network {
 
 	private final FaultSettings faults;
 
+	private final Reduction reduction;
+
 	private boolean faulty;
 
-	Network(SplittableRandom random, FaultSettings faults) {
+	Network(SplittableRandom random, FaultSettings faults, Reduction reduction) {
 		this.random = random;
 		this.faults = faults;
+		this.reduction = reduction;
 	}
 
 	/** Turns the network's faults on or off (healed). */
@@ -44,19 +48,24 @@ public final class Network {
 	long delay() {
 		long delay = 20_000 + this.random.nextLong(980_000);
 		if (this.faulty && this.random.nextDouble() < this.faults.lateProbability()) {
-			delay += this.random.nextLong(300_000_000L);
+			long late = this.random.nextLong(300_000_000L);
+			if (!this.reduction.removes(Reduction.NetworkFault.LATE_MESSAGES)) {
+				delay += late;
+			}
 		}
 		return delay;
 	}
 
 	/** Whether the connection breaks after this command ran, before its reply is sent. */
 	boolean loseReply() {
-		return this.faulty && this.random.nextDouble() < this.faults.lostReplyProbability();
+		return this.faulty && this.random.nextDouble() < this.faults.lostReplyProbability()
+				&& !this.reduction.removes(Reduction.NetworkFault.LOST_REPLIES);
 	}
 
 	/** Whether this pub/sub message never reaches its subscriber. */
 	boolean losePublication() {
-		return this.faulty && this.random.nextDouble() < this.faults.lostPublicationProbability();
+		return this.faulty && this.random.nextDouble() < this.faults.lostPublicationProbability()
+				&& !this.reduction.removes(Reduction.NetworkFault.LOST_PUBLICATIONS);
 	}
 
 	/** How long a client takes to notice a connection that broke silently. */

@@ -3,7 +3,6 @@
 
 package io.github.redislock.simulation;
 
-import java.util.Comparator;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
@@ -19,8 +18,7 @@ import io.github.redislock.simulation.server.Timers;
  */
 public final class Scheduler implements Timers {
 
-	private final PriorityQueue<Event> events = new PriorityQueue<>(
-			Comparator.comparingLong((Event event) -> event.time).thenComparingLong((event) -> event.sequence));
+	private final PriorityQueue<Event> events = new PriorityQueue<>();
 
 	private final SplittableRandom random;
 
@@ -33,6 +31,10 @@ public final class Scheduler implements Timers {
 	private long sequence;
 
 	private long foreignCalls;
+
+	private boolean stopAtViolation;
+
+	private boolean stopped;
 
 	public Scheduler(long seed, Trace trace) {
 		this.random = new SplittableRandom(seed);
@@ -95,6 +97,22 @@ public final class Scheduler implements Timers {
 		});
 	}
 
+	/** Makes {@link #runUntil} stop at the first violation, as a shrinking run needs. */
+	void stopAtFirstViolation() {
+		this.stopAtViolation = true;
+	}
+
+	/** An invariant was broken: the run stops there if it was asked to. */
+	void violated() {
+		this.trace.violated();
+		this.stopped |= this.stopAtViolation;
+	}
+
+	/** Whether the run stopped at its first violation. */
+	boolean stopped() {
+		return this.stopped;
+	}
+
 	/** Notes what happened, in the trace, without an event of its own. */
 	public void note(String line) {
 		this.trace.record(this.now, line);
@@ -103,7 +121,7 @@ public final class Scheduler implements Timers {
 	/** Runs the events due up to the time, then moves the clock to it. */
 	public void runUntil(long time) {
 		Event next = this.events.peek();
-		while (next != null && next.time <= time) {
+		while (next != null && next.time <= time && !this.stopped) {
 			this.events.poll();
 			if (!next.cancelled && (next.process == null || !next.process.withholds(next))) {
 				this.now = next.time;
@@ -114,7 +132,9 @@ public final class Scheduler implements Timers {
 			}
 			next = this.events.peek();
 		}
-		this.now = Math.max(this.now, time);
+		if (!this.stopped) {
+			this.now = Math.max(this.now, time);
+		}
 	}
 
 	/** Tasks handed over from a thread other than the simulation's: none, if it works. */
@@ -127,7 +147,7 @@ public final class Scheduler implements Timers {
 	}
 
 	/** One scheduled task; a cancelled one is skipped when its time comes. */
-	public static final class Event {
+	public static final class Event implements Comparable<Event> {
 
 		/** Changed only while out of the queue: a paused process's event is due later. */
 		long time;
@@ -148,6 +168,13 @@ public final class Scheduler implements Timers {
 			this.what = what;
 			this.task = task;
 			this.process = process;
+		}
+
+		/** Earlier first; at the same time, the one scheduled first. */
+		@Override
+		public int compareTo(Event other) {
+			int byTime = Long.compare(this.time, other.time);
+			return (byTime != 0) ? byTime : Long.compare(this.sequence, other.sequence);
 		}
 
 		public void cancel() {

@@ -47,35 +47,66 @@ public final class Simulation {
 
 	private long stopAt;
 
+	private boolean stopAtFirstViolation;
+
+	private final List<String> startedCallers = new ArrayList<>();
+
 	public Simulation(SimulationSettings settings) {
 		this.settings = settings;
+	}
+
+	/**
+	 * Makes the run stop at its first violation: what happened up to it is the same as in
+	 * the whole run, and a shrinking run needs no more.
+	 */
+	public Simulation untilFirstViolation() {
+		this.stopAtFirstViolation = true;
+		return this;
 	}
 
 	public SimulationResult run() {
 		long started = System.nanoTime();
 		Trace trace = new Trace(3000);
 		this.scheduler = new Scheduler(this.settings.seed(), trace);
+		if (this.stopAtFirstViolation) {
+			this.scheduler.stopAtFirstViolation();
+		}
 		this.invariants = new Invariants(this.scheduler);
 		this.deployment = new Deployment(this.scheduler, this.settings.replicas(), this.invariants::written);
 		this.invariants.watch(this.deployment);
-		this.network = new Network(this.scheduler.random(), this.settings.faults());
+		this.network = new Network(this.scheduler.random(), this.settings.faults(), this.settings.reduction());
 		this.stopAt = this.settings.duration().toNanos();
 		for (int c = 1; c <= this.settings.clients(); c++) {
 			startClient();
 		}
 		FaultInjector faults = new FaultInjector(this.scheduler, this.deployment, this.network, this.invariants,
-				this.clients, this::startClient);
+				this.clients, () -> startCallers(startClient()), this.settings.reduction());
 		faults.plan(this.settings.faults(), this.stopAt);
-		this.clients.forEach((client) -> client.callers.forEach(Caller::start));
+		List.copyOf(this.clients).forEach(this::startCallers);
 		this.scheduler.runUntil(this.stopAt + QUIET_TIME.toNanos());
-		checkEnd();
+		if (!this.scheduler.stopped()) {
+			checkEnd();
+		}
 		long operations = this.clients.stream()
 			.flatMap((client) -> client.callers.stream())
 			.mapToLong(Caller::operations)
 			.sum();
 		return new SimulationResult(this.settings.seed(), trace.hash(), trace.count(), operations, faults.injected(),
 				this.invariants.overlapsExcused(), this.invariants.overlapsReported(), this.invariants.grantsRunOut(),
-				List.copyOf(this.invariants.violations()), trace.report(), System.nanoTime() - started);
+				List.copyOf(this.invariants.violations()),
+				this.invariants.violations().isEmpty() ? List.of() : trace.report(), System.nanoTime() - started,
+				trace.countToViolation(), faults.plan(), List.copyOf(this.startedCallers), this.settings.reduction());
+	}
+
+	/** Starts the client's callers but those the reduction leaves out. */
+	private SimClient startCallers(SimClient client) {
+		for (Caller caller : client.callers) {
+			if (!this.settings.reduction().removesCaller(caller.toString())) {
+				this.startedCallers.add(caller.toString());
+				caller.start();
+			}
+		}
+		return client;
 	}
 
 	/**

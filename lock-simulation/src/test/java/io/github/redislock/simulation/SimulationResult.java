@@ -24,11 +24,16 @@ import java.util.List;
  * @param violations the invariants broken, empty if none
  * @param latestEvents the last events of the trace, for a failing seed
  * @param realNanos how long the run took in real time
+ * @param eventsToViolation how many events ran up to the first violation, or in all
+ * @param plannedFaults the faults planned, each as a {@link Reduction} names it
+ * @param callers the names of the callers that started
+ * @param reduction what the run left out of its seed's run
  * @author redis-lock contributors
  */
 public record SimulationResult(long seed, long traceHash, long events, long operations, int faults,
 		long overlapsExcused, long overlapsReported, long grantsRunOut, List<String> violations,
-		List<String> latestEvents, long realNanos) {
+		List<String> latestEvents, long realNanos, long eventsToViolation, List<String> plannedFaults,
+		List<String> callers, Reduction reduction) {
 
 	public boolean passed() {
 		return this.violations.isEmpty();
@@ -42,13 +47,24 @@ public record SimulationResult(long seed, long traceHash, long events, long oper
 				this.faults, this.overlapsExcused, this.overlapsReported, this.grantsRunOut, this.traceHash);
 	}
 
+	/** The command that replays this run exactly, with its seed's own settings. */
+	public String replay() {
+		return "./mvnw -B -pl lock-simulation -am verify -Dtest='SimulationTests' -Dsurefire.failIfNoSpecifiedTests=false"
+				+ " -Dsim.seed=" + this.seed + (this.reduction.isNone() ? "" : " -Dsim.without=" + this.reduction);
+	}
+
+	/** The first violation, if any. */
+	public String firstViolation() {
+		return this.violations.isEmpty() ? null : this.violations.get(0);
+	}
+
 	/** The violations and the latest events, to print for a failing seed. */
 	public String report() {
 		StringBuilder report = new StringBuilder(summary()).append('\n');
 		this.violations.forEach((violation) -> report.append("  ").append(violation).append('\n'));
 		report.append("Latest events (time in ns):\n");
 		this.latestEvents.forEach((line) -> report.append("  ").append(line).append('\n'));
-		report.append("Replay: ./mvnw -pl lock-simulation verify -Dsim.seed=").append(this.seed).append('\n');
+		report.append("Replay: ").append(replay()).append('\n');
 		return report.toString();
 	}
 

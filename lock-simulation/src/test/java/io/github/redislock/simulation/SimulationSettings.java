@@ -23,10 +23,12 @@ import io.github.redislock.redis.SimulatedScripts;
  * @param faults the faults injected
  * @param scripts the lock scripts the server runs
  * @param storeFaults known faults of the clients' store put back, none normally
+ * @param reduction what the run leaves out of its seed's run, to shrink a failing seed
  * @author redis-lock contributors
  */
 public record SimulationSettings(long seed, int clients, int callersPerClient, int locks, int replicas,
-		Duration duration, FaultSettings faults, SimulatedScripts scripts, Set<SimulatedLockStore.Fault> storeFaults) {
+		Duration duration, FaultSettings faults, SimulatedScripts scripts, Set<SimulatedLockStore.Fault> storeFaults,
+		Reduction reduction) {
 
 	/**
 	 * The settings of the CI tier for one seed: faults within the timing assumptions on
@@ -34,12 +36,13 @@ public record SimulationSettings(long seed, int clients, int callersPerClient, i
 	 */
 	public static SimulationSettings forSeed(long seed) {
 		return new SimulationSettings(seed, 3, 3, 3, 1, Duration.ofSeconds(20),
-				(seed % 2 == 0) ? FaultSettings.SAFE : FaultSettings.ALL, SimulatedScripts.real(), Set.of());
+				(seed % 2 == 0) ? FaultSettings.SAFE : FaultSettings.ALL, SimulatedScripts.real(), Set.of(),
+				Reduction.NONE);
 	}
 
 	public SimulationSettings withScripts(SimulatedScripts scripts) {
 		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
-				this.duration, this.faults, scripts, this.storeFaults);
+				this.duration, this.faults, scripts, this.storeFaults, this.reduction);
 	}
 
 	/** These settings with a known fault of the store put back. */
@@ -47,17 +50,23 @@ public record SimulationSettings(long seed, int clients, int callersPerClient, i
 		Set<SimulatedLockStore.Fault> faults = EnumSet.of(fault);
 		faults.addAll(this.storeFaults);
 		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
-				this.duration, this.faults, this.scripts, Set.copyOf(faults));
+				this.duration, this.faults, this.scripts, Set.copyOf(faults), this.reduction);
 	}
 
 	public SimulationSettings withFaults(FaultSettings faults) {
 		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
-				this.duration, faults, this.scripts, this.storeFaults);
+				this.duration, faults, this.scripts, this.storeFaults, this.reduction);
 	}
 
 	public SimulationSettings withDuration(Duration duration) {
 		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
-				duration, this.faults, this.scripts, this.storeFaults);
+				duration, this.faults, this.scripts, this.storeFaults, this.reduction);
+	}
+
+	/** These settings leaving out what the reduction names. */
+	public SimulationSettings withReduction(Reduction reduction) {
+		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
+				this.duration, this.faults, this.scripts, this.storeFaults, reduction);
 	}
 
 }

@@ -16,6 +16,8 @@ public final class Trace {
 
 	private final String[] latest;
 
+	private final long[] times;
+
 	private int next;
 
 	private long count;
@@ -24,13 +26,17 @@ public final class Trace {
 
 	private List<String> firstViolation;
 
+	private long countAtViolation = -1;
+
 	public Trace(int kept) {
 		this.latest = new String[kept];
+		this.times = new long[kept];
 	}
 
 	void record(long nanos, String line) {
 		this.hash = mix(mix(this.hash, nanos), line.hashCode());
-		this.latest[this.next] = nanos + " " + line;
+		this.latest[this.next] = line;
+		this.times[this.next] = nanos;
 		this.next = (this.next + 1) % this.latest.length;
 		this.count++;
 	}
@@ -48,10 +54,16 @@ public final class Trace {
 		return this.count;
 	}
 
+	/** How many lines were recorded up to the first violation, or in all if none. */
+	public long countToViolation() {
+		return (this.countAtViolation >= 0) ? this.countAtViolation : this.count;
+	}
+
 	/** Keeps the latest lines as they are at the first violation. */
 	void violated() {
 		if (this.firstViolation == null) {
 			this.firstViolation = latest();
+			this.countAtViolation = this.count;
 		}
 	}
 
@@ -64,9 +76,9 @@ public final class Trace {
 	public List<String> latest() {
 		List<String> lines = new ArrayList<>(this.latest.length);
 		for (int i = 0; i < this.latest.length; i++) {
-			String line = this.latest[(this.next + i) % this.latest.length];
-			if (line != null) {
-				lines.add(line);
+			int index = (this.next + i) % this.latest.length;
+			if (this.latest[index] != null) {
+				lines.add(this.times[index] + " " + this.latest[index]);
 			}
 		}
 		return lines;

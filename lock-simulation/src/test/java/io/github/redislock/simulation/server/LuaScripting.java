@@ -6,17 +6,18 @@ package io.github.redislock.simulation.server;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Constructor;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 import org.luaj.vm2.Globals;
 import org.luaj.vm2.LoadState;
-import org.luaj.vm2.LuaClosure;
 import org.luaj.vm2.LuaError;
+import org.luaj.vm2.LuaFunction;
 import org.luaj.vm2.LuaString;
 import org.luaj.vm2.LuaTable;
 import org.luaj.vm2.LuaValue;
@@ -30,13 +31,16 @@ import org.luaj.vm2.lib.TableLib;
 import org.luaj.vm2.lib.VarArgFunction;
 import org.luaj.vm2.lib.jse.JseBaseLib;
 import org.luaj.vm2.lib.jse.JseMathLib;
+import org.luaj.vm2.luajc.JavaLoader;
 
 /**
  * Runs Lua scripts as Redis does, in LuaJ: {@code KEYS} and {@code ARGV} as globals,
  * {@code redis.call}, {@code redis.pcall}, {@code redis.error_reply} and
  * {@code redis.status_reply}, and Redis's conversions between Lua values and replies.
  * Redis runs Lua 5.1 and LuaJ is Lua 5.2; {@code unpack} is made global as in 5.1. Each
- * script source is compiled once.
+ * script source is compiled once per JVM, to a Java class by LuaJ's {@code luajc}, which
+ * runs faster than LuaJ's interpreter; the class holds no state of a run, so every
+ * server, in every run, makes its own instance of it per call.
  *
  * @author redis-lock contributors
  */
@@ -44,7 +48,7 @@ final class LuaScripting {
 
 	private final Globals globals = new Globals();
 
-	private final Map<String, Prototype> compiled = new HashMap<>();
+	private static final Map<String, Constructor<? extends LuaFunction>> COMPILED = new ConcurrentHashMap<>();
 
 	private final Function<List<String>, Object> commands;
 
@@ -87,12 +91,12 @@ final class LuaScripting {
 
 	/** Runs the script: its reply, or a {@link RedisError} thrown. */
 	Object eval(String source, List<String> keys, List<String> args) {
-		Prototype prototype = this.compiled.computeIfAbsent(source, this::compile);
+		LuaFunction chunk = chunk(COMPILED.computeIfAbsent(source, this::compile));
 		this.globals.set("KEYS", table(keys));
 		this.globals.set("ARGV", table(args));
 		Varargs result;
 		try {
-			result = new LuaClosure(prototype, this.globals).invoke(LuaValue.NONE);
+			result = chunk.invoke(LuaValue.NONE);
 		}
 		catch (LuaError ex) {
 			throw new RedisError("ERR Error running script: " + errorText(ex));
@@ -100,10 +104,27 @@ final class LuaScripting {
 		return toReply(result.arg1());
 	}
 
-	private Prototype compile(String source) {
+	private LuaFunction chunk(Constructor<? extends LuaFunction> compiled) {
 		try {
-			return this.globals.compilePrototype(new ByteArrayInputStream(source.getBytes(StandardCharsets.ISO_8859_1)),
-					"@user_script");
+			LuaFunction chunk = compiled.newInstance();
+			chunk.initupvalue1(this.globals);
+			return chunk;
+		}
+		catch (ReflectiveOperationException ex) {
+			throw new IllegalStateException("cannot run a compiled script", ex);
+		}
+	}
+
+	/** The script compiled to a Java class by LuaJ's {@code luajc}, once per source. */
+	private Constructor<? extends LuaFunction> compile(String source) {
+		try {
+			Prototype prototype = this.globals.compilePrototype(
+					new ByteArrayInputStream(source.getBytes(StandardCharsets.ISO_8859_1)), "@user_script");
+			LuaFunction first = new JavaLoader().load(prototype, "user_script", "user_script.lua", this.globals);
+			return first.getClass().getDeclaredConstructor();
+		}
+		catch (NoSuchMethodException ex) {
+			throw new IllegalStateException("luajc made a script class without a constructor", ex);
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -136,7 +157,8 @@ final class LuaScripting {
 	}
 
 	static LuaString lua(String text) {
-		return LuaString.valueOf(text.getBytes(StandardCharsets.ISO_8859_1));
+		// A new array, never changed: no need for the copy valueOf makes.
+		return LuaString.valueUsing(text.getBytes(StandardCharsets.ISO_8859_1));
 	}
 
 	static String text(LuaValue value) {

@@ -156,11 +156,12 @@ public final class SimRedis {
 
 	/** As Redis 6.2 words the errors a script's call gets before the command runs. */
 	private Object runFromScript(List<String> args) {
-		if (!this.commands.containsKey(args.get(0).toUpperCase(Locale.ROOT))) {
+		Command command = command(args.get(0));
+		if (command == null) {
 			throw new RedisError("Unknown Redis command called from Lua script");
 		}
 		try {
-			return run(args);
+			return command.run(this.keyspace, args);
 		}
 		catch (RedisError ex) {
 			if (ex.getMessage().startsWith("ERR wrong number of arguments")) {
@@ -174,11 +175,17 @@ public final class SimRedis {
 		if (args.isEmpty()) {
 			throw new RedisError("ERR unknown command ''");
 		}
-		Command command = this.commands.get(args.get(0).toUpperCase(Locale.ROOT));
+		Command command = command(args.get(0));
 		if (command == null) {
 			throw new RedisError("ERR unknown command '" + args.get(0) + "'");
 		}
 		return command.run(this.keyspace, args);
+	}
+
+	/** The command of that name in any case; the scripts write them in capitals. */
+	private Command command(String name) {
+		Command command = this.commands.get(name);
+		return (command != null) ? command : this.commands.get(name.toUpperCase(Locale.ROOT));
 	}
 
 	/** A restart without persistence: every key is gone. */

@@ -8,7 +8,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -262,19 +264,58 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * failed for a majority yes; or too many failed for a majority to answer at all.
 	 */
 	/**
-	 * Nodes that answered without holding the lock for this owner may hold a later
-	 * majority's last token: the issued token is lifted above the largest that answer in
-	 * time.
+	 * The nodes that answered without holding the lock for this owner, also those that
+	 * answer within a short grace after a majority decided: twice what the majority took,
+	 * at least 10 ms, so that a paused node holds up no token for long.
 	 */
-	private long above(String name, long issued) {
+	private List<Integer> notHolding(NodeReplies<Long> issued, long roundNanos) {
+		long grace = Math.max(TimeUnit.MILLISECONDS.toNanos(10), 2 * roundNanos);
+		List<CompletableFuture<Long>> late = new ArrayList<>();
+		for (int i = 0; i < issued.replies().size(); i++) {
+			if (issued.replies().get(i).pending()) {
+				late.add(issued.futures().get(i));
+			}
+		}
+		try {
+			CompletableFuture.allOf(late.toArray(CompletableFuture[]::new))
+				.get(Math.min(grace, this.nodeTimeout.toNanos()), TimeUnit.NANOSECONDS);
+		}
+		catch (TimeoutException | ExecutionException ex) {
+			// Those that did not answer in time, or failed, are left out.
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
+		List<Integer> notHolding = new ArrayList<>();
+		for (int i = 0; i < issued.replies().size(); i++) {
+			NodeReply<Long> reply = issued.replies().get(i);
+			CompletableFuture<Long> future = issued.futures().get(i);
+			Long value = reply.answered() ? reply.value()
+					: (future.isDone() && !future.isCompletedExceptionally()) ? future.getNow(null) : null;
+			if (value != null && value == 0) {
+				notHolding.add(i);
+			}
+		}
+		return notHolding;
+	}
+
+	/**
+	 * Nodes that answered without holding the lock for this owner may hold a later
+	 * majority's last token: the issued token is lifted above the largest of theirs.
+	 */
+	private long above(String name, long issued, List<Integer> notHolding) {
+		if (notHolding.isEmpty()) {
+			return issued;
+		}
 		NodeReplies<Long> last = this.nodes.call((node) -> node.lastFencingToken(name),
-				(replies) -> replies.pending() == 0);
-		long largest = last.replies()
-			.stream()
-			.filter((reply) -> reply.answered() && reply.value() != null)
-			.mapToLong((reply) -> reply.value())
-			.max()
-			.orElse(0);
+				(replies) -> notHolding.stream().noneMatch((index) -> replies.replies().get(index).pending()));
+		long largest = 0;
+		for (int index : notHolding) {
+			NodeReply<Long> reply = last.replies().get(index);
+			if (reply.answered() && reply.value() != null) {
+				largest = Math.max(largest, reply.value());
+			}
+		}
 		if (largest < issued) {
 			return issued;
 		}
@@ -296,19 +337,20 @@ public class RedlockStore implements LockStore, AutoCloseable {
 
 	/**
 	 * The largest token a majority issued, and above the last token of every node that
-	 * answered without holding the lock for this owner (so every node is waited for, up
-	 * to the node timeout), raised on every node where this owner still holds it; it
-	 * counts once a majority was raised, so each later majority shares a node with it. A
-	 * node restarted empty forgets its counter ({@code fence.lua} then starts at its
-	 * clock): when it is the only node two majorities share, the counters of the other
-	 * nodes of the earlier majority keep the order.
+	 * answered without holding the lock for this owner, raised on every node where this
+	 * owner still holds it; it counts once a majority was raised, so each later majority
+	 * shares a node with it. A node restarted empty forgets its counter
+	 * ({@code fence.lua} then starts at its clock): when it is the only node two
+	 * majorities share, the counters of the other nodes of the earlier majority keep the
+	 * order.
 	 * @return the token, or {@code 0} if a majority no longer records this owner
 	 */
 	@Override
 	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
+		long started = System.nanoTime();
 		NodeReplies<Long> issued = this.nodes.callInOrder(
 				(node) -> node.issueFencingTokenAsync(name, ownerToken, leaseTime),
-				(node) -> node.issueFencingToken(name, ownerToken, leaseTime), (replies) -> replies.pending() == 0);
+				(node) -> node.issueFencingToken(name, ownerToken, leaseTime), decidedBy((token) -> token > 0));
 		requireQuorum(name, issued, "issue a fencing token for lock '" + name + "'");
 		if (issued.count((token) -> token > 0) < this.quorum) {
 			return 0;
@@ -319,7 +361,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 			.mapToLong((reply) -> reply.value())
 			.max()
 			.orElse(0);
-		long token = (issued.count((reply) -> reply == 0) > 0) ? above(name, issuedToken) : issuedToken;
+		long token = above(name, issuedToken, notHolding(issued, System.nanoTime() - started));
 		NodeReplies<Boolean> raised = this.nodes.call((node) -> node.raiseFencingToken(name, ownerToken, token),
 				decidedBy(Boolean::booleanValue));
 		requireQuorum(name, raised, "record fencing token " + token + " of lock '" + name + "'");

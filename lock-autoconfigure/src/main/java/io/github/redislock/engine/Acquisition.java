@@ -148,7 +148,8 @@ final class Acquisition implements LockStore.ReleaseListener {
 			// before the thread is told.
 			Lease granted = this.result.exceptionally((failure) -> null).join();
 			if (granted != null) {
-				this.store.releaseQuietly(this.name, granted.ownerToken(), " for a thread interrupted while it waited")
+				this.store
+					.releaseQuietly(this.name, granted.ownerToken(), " for a thread interrupted while it waited", true)
 					.toCompletableFuture()
 					.join();
 			}
@@ -267,7 +268,8 @@ final class Acquisition implements LockStore.ReleaseListener {
 		finally {
 			this.lock.unlock();
 		}
-		this.store.tryAcquire(this.name, token, this.leaseTime, queueing, this.holder).whenComplete(this::answered);
+		this.store.tryAcquire(this.name, token, this.leaseTime, queueing, this.holder, this.owner != null)
+			.whenComplete(this::answered);
 	}
 
 	private void answered(LockStore.@Nullable AcquireResult answer, @Nullable Throwable failure) {
@@ -278,8 +280,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 				// Abandoned meanwhile: give back what the attempt obtained,
 				// unless the wait ended in a grant, whose owner token it shares.
 				if (!this.granted) {
-					this.store.releaseQuietly(this.name, this.ownerToken, " for a holder that gave up waiting")
-						.thenRun(() -> this.result.complete(null));
+					giveBack(" for a holder that gave up waiting").thenRun(() -> this.result.complete(null));
 				}
 				return;
 			}
@@ -300,7 +301,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 					return;
 				}
 				// The answer came after (nearly) the whole lease: no one may count on it.
-				this.store.releaseQuietly(this.name, this.ownerToken, " granted with under 1 ms of its lease left");
+				giveBack(" granted with under 1 ms of its lease left");
 				this.ownerToken = this.owners.newHold();
 				this.queued = false;
 			}
@@ -375,9 +376,14 @@ final class Acquisition implements LockStore.ReleaseListener {
 	private CompletionStage<Void> leaveQueueLater() {
 		if (this.queued) {
 			this.queued = false;
-			return this.store.releaseQuietly(this.name, this.ownerToken, " to leave its queue");
+			return giveBack(" to leave its queue");
 		}
 		return CompletableFuture.completedFuture(null);
+	}
+
+	/** Releases under the current owner token, for a thread as its attempts run. */
+	private CompletionStage<Void> giveBack(String occasion) {
+		return this.store.releaseQuietly(this.name, this.ownerToken, occasion, this.owner != null);
 	}
 
 	private CompletionStage<Void> leaveQueue() {

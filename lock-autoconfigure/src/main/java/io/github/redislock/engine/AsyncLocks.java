@@ -61,6 +61,12 @@ final class AsyncLocks implements AutoCloseable {
 
 	private final ExecutorService platformThreads;
 
+	/** Runs the blocking store attempts of waiting threads, one thread each. */
+	private final ExecutorService waitingThreadCalls;
+
+	/** {@link #waitingThreadCalls}, or a virtual thread for each; set before use. */
+	private volatile Executor waitingThreadExecutor;
+
 	/** Also runs a store's blocking calls when it has no others; set before use. */
 	private volatile Executor executor;
 
@@ -89,8 +95,13 @@ final class AsyncLocks implements AutoCloseable {
 		this.timer = runtime.timer("redis-lock-async-timer");
 		this.platformThreads = runtime.threads("redis-lock-async-",
 				Math.max(2, Runtime.getRuntime().availableProcessors()));
+		// At most one per thread that waits on a store whose calls block, and that
+		// thread waits anyway.
+		this.waitingThreadCalls = runtime.threads("redis-lock-wait-call-", Integer.MAX_VALUE);
 		this.executor = this.platformThreads;
-		this.store = new AsyncStore(store, (task) -> this.executor.execute(task), runtime);
+		this.waitingThreadExecutor = this.waitingThreadCalls;
+		this.store = new AsyncStore(store, (task) -> this.executor.execute(task),
+				(task) -> this.waitingThreadExecutor.execute(task), runtime);
 	}
 
 	void setInstrumentation(LockInstrumentation instrumentation) {
@@ -102,6 +113,7 @@ final class AsyncLocks implements AutoCloseable {
 		SimpleAsyncTaskExecutor virtualThreads = new SimpleAsyncTaskExecutor("redis-lock-async-");
 		virtualThreads.setVirtualThreads(true);
 		this.virtualThreads = virtualThreads;
+		this.waitingThreadExecutor = virtualThreads;
 		this.executor = virtualThreads;
 	}
 
@@ -342,6 +354,7 @@ final class AsyncLocks implements AutoCloseable {
 		this.store.close();
 		this.timer.shutdownNow();
 		this.platformThreads.shutdown();
+		this.waitingThreadCalls.shutdown();
 		if (this.virtualThreads != null) {
 			this.virtualThreads.close();
 		}

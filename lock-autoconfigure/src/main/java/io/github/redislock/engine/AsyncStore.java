@@ -32,11 +32,24 @@ final class AsyncStore {
 
 	private final Executor blockingCalls;
 
+	private final Executor waitingThreadCalls;
+
 	private final AbandonedAttempts abandoned;
 
-	AsyncStore(GuardedStore store, Executor blockingCalls, EngineRuntime runtime) {
+	/**
+	 * Store calls on the given threads.
+	 * @param store the store
+	 * @param blockingCalls runs the blocking calls of asynchronous holders
+	 * @param waitingThreadCalls runs the blocking attempts made for a waiting thread, one
+	 * thread each, so that they never queue behind other locks' attempts: a waiting
+	 * thread's last attempt may start just before its wait ends, and must then be sent at
+	 * once
+	 * @param runtime the engine's runtime
+	 */
+	AsyncStore(GuardedStore store, Executor blockingCalls, Executor waitingThreadCalls, EngineRuntime runtime) {
 		this.store = store;
 		this.blockingCalls = blockingCalls;
+		this.waitingThreadCalls = waitingThreadCalls;
 		this.abandoned = new AbandonedAttempts(store, runtime);
 	}
 
@@ -61,10 +74,11 @@ final class AsyncStore {
 	}
 
 	CompletionStage<LockStore.AcquireResult> tryAcquire(String name, String ownerToken, Duration leaseTime,
-			LockStore.@Nullable Queueing queueing, LockHolder holder) {
+			LockStore.@Nullable Queueing queueing, LockHolder holder, boolean forWaitingThread) {
 		LockStore async = async();
 		if (async == null) {
-			return offload(name, () -> this.store.tryAcquire(name, ownerToken, leaseTime, queueing, holder));
+			return offload(forWaitingThread ? this.waitingThreadCalls : this.blockingCalls, name,
+					() -> this.store.tryAcquire(name, ownerToken, leaseTime, queueing, holder));
 		}
 		return call(name, "Could not acquire lock '" + name + "'", "; the lock is not held",
 				() -> async.tryAcquireAsync(name, ownerToken, leaseTime, queueing, holder));
@@ -104,11 +118,19 @@ final class AsyncStore {
 
 	/** Logs a failure only; the stage never completes exceptionally. */
 	CompletionStage<Void> releaseQuietly(String name, String ownerToken, String occasion) {
+		return releaseQuietly(name, ownerToken, occasion, false);
+	}
+
+	/**
+	 * Logs a failure only; the stage never completes exceptionally. A release for a
+	 * waiting thread, which its wait may end with, runs as its attempts do.
+	 */
+	CompletionStage<Void> releaseQuietly(String name, String ownerToken, String occasion, boolean forWaitingThread) {
 		LockStore async = async();
 		if (async == null) {
 			CompletableFuture<Void> done = new CompletableFuture<>();
 			try {
-				this.blockingCalls.execute(() -> {
+				(forWaitingThread ? this.waitingThreadCalls : this.blockingCalls).execute(() -> {
 					try {
 						this.store.releaseQuietly(name, ownerToken, occasion);
 					}
@@ -182,9 +204,13 @@ final class AsyncStore {
 	}
 
 	private <T> CompletionStage<T> offload(String name, BlockingCall<T> call) {
+		return offload(this.blockingCalls, name, call);
+	}
+
+	private <T> CompletionStage<T> offload(Executor executor, String name, BlockingCall<T> call) {
 		CompletableFuture<T> answer = new CompletableFuture<>();
 		try {
-			this.blockingCalls.execute(() -> {
+			executor.execute(() -> {
 				try {
 					answer.complete(call.call());
 				}

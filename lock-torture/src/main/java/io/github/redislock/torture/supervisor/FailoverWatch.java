@@ -33,9 +33,9 @@ import io.github.redislock.torture.oracle.Oracle;
  * expiry as an absolute time, so a lease written by a master whose clock is ahead of the
  * next master's lasts longer there by the difference.
  * <p>
- * It is longer than 300 lines because the window, the switches and the expiries it
- * tracks change together under one lock, and what it looks at (a {@link Source}) and
- * where it records (its {@link Events}) are declared beside it for the tests to stand in.
+ * It is longer than 300 lines because the window, the switches and the expiries it tracks
+ * change together under one lock, and what it looks at (a {@link Source}) and where it
+ * records (its {@link Events}) are declared beside it for the tests to stand in.
  *
  * @author redis-lock contributors
  */

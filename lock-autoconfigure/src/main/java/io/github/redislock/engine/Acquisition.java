@@ -149,7 +149,8 @@ final class Acquisition implements LockStore.ReleaseListener {
 			Lease granted = this.result.exceptionally((failure) -> null).join();
 			if (granted != null) {
 				this.store
-					.releaseQuietlyAsync(this.name, granted.ownerToken(), " for a thread interrupted while it waited")
+					.releaseQuietlyAsync(this.name, granted.ownerToken(), " for a thread interrupted while it waited",
+							true)
 					.toCompletableFuture()
 					.join();
 			}
@@ -268,7 +269,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 		finally {
 			this.lock.unlock();
 		}
-		this.store.tryAcquireAsync(this.name, token, this.leaseTime, queueing, this.holder)
+		this.store.tryAcquireAsync(this.name, token, this.leaseTime, queueing, this.holder, this.owner != null)
 			.whenComplete(this::answered);
 	}
 
@@ -280,8 +281,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 				// Abandoned meanwhile: give back what the attempt obtained,
 				// unless the wait ended in a grant, whose owner token it shares.
 				if (!this.granted) {
-					this.store.releaseQuietlyAsync(this.name, this.ownerToken, " for a holder that gave up waiting")
-						.thenRun(() -> this.result.complete(null));
+					giveBack(" for a holder that gave up waiting").thenRun(() -> this.result.complete(null));
 				}
 				return;
 			}
@@ -302,8 +302,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 					return;
 				}
 				// The answer came after (nearly) the whole lease: no one may count on it.
-				this.store.releaseQuietlyAsync(this.name, this.ownerToken,
-						" granted with under 1 ms of its lease left");
+				giveBack(" granted with under 1 ms of its lease left");
 				this.ownerToken = this.owners.newHold();
 				this.queued = false;
 			}
@@ -378,9 +377,14 @@ final class Acquisition implements LockStore.ReleaseListener {
 	private CompletionStage<Void> leaveQueueLater() {
 		if (this.queued) {
 			this.queued = false;
-			return this.store.releaseQuietlyAsync(this.name, this.ownerToken, " to leave its queue");
+			return giveBack(" to leave its queue");
 		}
 		return CompletableFuture.completedFuture(null);
+	}
+
+	/** Releases under the current owner token, for a thread as its attempts run. */
+	private CompletionStage<Void> giveBack(String occasion) {
+		return this.store.releaseQuietlyAsync(this.name, this.ownerToken, occasion, this.owner != null);
 	}
 
 	private CompletionStage<Void> leaveQueue() {

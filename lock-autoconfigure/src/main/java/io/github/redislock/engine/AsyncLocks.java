@@ -61,6 +61,12 @@ final class AsyncLocks implements AutoCloseable {
 
 	private final ExecutorService platformThreads;
 
+	/** Runs the blocking store attempts of waiting threads, one thread each. */
+	private final ExecutorService waitingThreadCalls;
+
+	/** {@link #waitingThreadCalls}, or a virtual thread for each; set before use. */
+	private volatile Executor waitingThreadExecutor;
+
 	/** Also runs a store's blocking calls when it has no others; set before use. */
 	private volatile Executor executor;
 
@@ -89,9 +95,14 @@ final class AsyncLocks implements AutoCloseable {
 		this.timer = runtime.timer("redis-lock-async-timer");
 		this.platformThreads = runtime.threads("redis-lock-async-",
 				Math.max(2, Runtime.getRuntime().availableProcessors()));
+		// At most one per thread that waits on a store whose calls block, and that
+		// thread waits anyway.
+		this.waitingThreadCalls = runtime.threads("redis-lock-wait-call-", Integer.MAX_VALUE);
 		this.executor = this.platformThreads;
+		this.waitingThreadExecutor = this.waitingThreadCalls;
 		this.store = store;
-		store.runBlockingCallsOn((task) -> this.executor.execute(task));
+		store.runBlockingCallsOn((task) -> this.executor.execute(task),
+				(task) -> this.waitingThreadExecutor.execute(task));
 	}
 
 	void setInstrumentation(LockInstrumentation instrumentation) {
@@ -103,6 +114,7 @@ final class AsyncLocks implements AutoCloseable {
 		SimpleAsyncTaskExecutor virtualThreads = new SimpleAsyncTaskExecutor("redis-lock-async-");
 		virtualThreads.setVirtualThreads(true);
 		this.virtualThreads = virtualThreads;
+		this.waitingThreadExecutor = virtualThreads;
 		this.executor = virtualThreads;
 	}
 
@@ -341,6 +353,7 @@ final class AsyncLocks implements AutoCloseable {
 	public void close() {
 		this.timer.shutdownNow();
 		this.platformThreads.shutdown();
+		this.waitingThreadCalls.shutdown();
 		if (this.virtualThreads != null) {
 			this.virtualThreads.close();
 		}

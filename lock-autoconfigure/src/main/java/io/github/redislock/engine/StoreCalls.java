@@ -51,6 +51,8 @@ final class StoreCalls {
 
 	private volatile Executor blockingCalls = Runnable::run;
 
+	private volatile Executor waitingThreadCalls = Runnable::run;
+
 	StoreCalls(LockStore store, EngineRuntime runtime) {
 		this.store = store;
 		this.uninterruptible = new UninterruptibleCall(runtime);
@@ -58,11 +60,14 @@ final class StoreCalls {
 	}
 
 	/**
-	 * Where the blocking calls of a store without non-blocking ones run for async
-	 * callers.
+	 * Where the blocking calls of a store without non-blocking ones run: those of
+	 * asynchronous holders on {@code executor}; the attempts and give-backs of a waiting
+	 * thread on {@code waitingThreads}, a thread each, so that its last attempt, which
+	 * may start just before its wait ends, queues behind no other lock's.
 	 */
-	void runBlockingCallsOn(Executor executor) {
+	void runBlockingCallsOn(Executor executor, Executor waitingThreads) {
 		this.blockingCalls = executor;
+		this.waitingThreadCalls = waitingThreads;
 	}
 
 	Duration leaseValidity(Duration leaseTime) {
@@ -89,9 +94,10 @@ final class StoreCalls {
 	}
 
 	CompletionStage<LockStore.AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
-			LockStore.@Nullable Queueing queueing, LockHolder holder) {
+			LockStore.@Nullable Queueing queueing, LockHolder holder, boolean forWaitingThread) {
 		if (!this.store.isNonBlocking()) {
-			return offload(name, () -> tryAcquire(name, ownerToken, leaseTime, queueing, holder));
+			return offload(forWaitingThread ? this.waitingThreadCalls : this.blockingCalls, name,
+					() -> tryAcquire(name, ownerToken, leaseTime, queueing, holder));
 		}
 		return call(name, acquiring(name), NOT_HELD,
 				() -> this.store.tryAcquireAsync(name, ownerToken, leaseTime, queueing, holder));
@@ -176,10 +182,18 @@ final class StoreCalls {
 
 	/** As {@link #releaseQuietly}; the stage never completes exceptionally. */
 	CompletionStage<Void> releaseQuietlyAsync(String name, String ownerToken, String occasion) {
+		return releaseQuietlyAsync(name, ownerToken, occasion, false);
+	}
+
+	/**
+	 * As {@link #releaseQuietly}, for a waiting thread on the threads of its attempts.
+	 */
+	CompletionStage<Void> releaseQuietlyAsync(String name, String ownerToken, String occasion,
+			boolean forWaitingThread) {
 		if (!this.store.isNonBlocking()) {
 			CompletableFuture<Void> done = new CompletableFuture<>();
 			try {
-				this.blockingCalls.execute(() -> {
+				(forWaitingThread ? this.waitingThreadCalls : this.blockingCalls).execute(() -> {
 					try {
 						releaseQuietly(name, ownerToken, occasion);
 					}
@@ -402,9 +416,13 @@ final class StoreCalls {
 	}
 
 	private <T> CompletionStage<T> offload(String name, BlockingCall<T> call) {
+		return offload(this.blockingCalls, name, call);
+	}
+
+	private <T> CompletionStage<T> offload(Executor executor, String name, BlockingCall<T> call) {
 		CompletableFuture<T> answer = new CompletableFuture<>();
 		try {
-			this.blockingCalls.execute(() -> {
+			executor.execute(() -> {
 				try {
 					answer.complete(call.call());
 				}

@@ -3,12 +3,21 @@
 package io.github.redislock.engine;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostException;
+import io.github.redislock.store.LockHolder;
+import io.github.redislock.test.InMemoryLockStore;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,8 +25,9 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * A busy lock is waited for no longer than asked, in the store as behind a thread of the
- * same client; a zero wait asks the store once; an interrupt ends an interruptible wait
- * wherever it waits, and leaves the queue; and a waiter gets a lock whose lease ran out.
+ * same client, also on a store whose calls block while other locks' attempts hang in it;
+ * a zero wait asks the store once; an interrupt ends an interruptible wait wherever it
+ * waits, and leaves the queue; and a waiter gets a lock whose lease ran out.
  *
  * @author redis-lock contributors
  */
@@ -56,6 +66,60 @@ class WaitDeadlineTests extends InMemoryLockTestSupport {
 		assertThat(waitedMillis).isBetween(WAIT.toMillis(), WAIT.toMillis() + 1000);
 		assertThat(this.store.waiters("deadline")).as("left the queue").isEmpty();
 		assertThat(this.store.subscriberCount()).isZero();
+		waiter.awaitDone();
+		held.unlock();
+	}
+
+	@Test
+	void timedWaitOnAStoreWhoseCallsBlockEndsAtItsDeadlineWhileOtherLocksAttemptsHangInTheStore() throws Exception {
+		CountDownLatch hang = new CountDownLatch(1);
+		InMemoryLockStore store = track(new InMemoryLockStore() {
+
+			@Override
+			public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime,
+					@Nullable Queueing queueing, LockHolder by) {
+				hangIfAskedFor(name);
+				return super.tryAcquire(name, ownerToken, leaseTime, queueing, by);
+			}
+
+			private void hangIfAskedFor(String name) {
+				if (name.startsWith("hanging")) {
+					try {
+						hang.await(20, TimeUnit.SECONDS);
+					}
+					catch (InterruptedException ex) {
+						Thread.currentThread().interrupt();
+					}
+				}
+			}
+
+		});
+		DistributedLock held = newClient(store, QUICK_BACKOFF).getLock("busy");
+		assertThat(held.tryLock()).isTrue();
+		DefaultLockClient client = newClient(store, QUICK_BACKOFF);
+		// Asynchronous holders' attempts take every thread the client makes blocking
+		// calls on for them, and more wait for one.
+		List<CompletableFuture<Optional<LockLease>>> hanging = new ArrayList<>();
+		for (int i = 0; i <= Math.max(2, Runtime.getRuntime().availableProcessors()); i++) {
+			hanging.add(client.tryAcquireAsync(LockDefinition.of("hanging-" + i, LEASE, Duration.ZERO)));
+		}
+		long started = System.nanoTime();
+		LockingThread waiter = LockingThread.holding(client.getLock("busy"),
+				(lock) -> lock.tryLock(WAIT, LEASE, false));
+
+		assertThat(waiter.acquired()).isFalse();
+
+		long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+		assertThat(waitedMillis).isBetween(WAIT.toMillis(), WAIT.toMillis() + 1000);
+		assertThat(store.waiters("busy")).as("left the queue").isEmpty();
+		hang.countDown();
+		for (CompletableFuture<Optional<LockLease>> acquisition : hanging) {
+			acquisition.get(10, TimeUnit.SECONDS)
+				.orElseThrow()
+				.release()
+				.toCompletableFuture()
+				.get(10, TimeUnit.SECONDS);
+		}
 		waiter.awaitDone();
 		held.unlock();
 	}

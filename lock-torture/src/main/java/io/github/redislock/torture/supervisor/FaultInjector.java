@@ -27,7 +27,9 @@ import io.github.redislock.torture.proxy.RedisCommand;
  * Injects one fault at a time while locks are in use, heals it, and measures how soon
  * every lock can be acquired again. Each fault is placed in the oracle's sequence from
  * just before it starts until every holder inside at its start has left, so that the
- * summary can tell overlaps it explains from those nothing explains.
+ * summary can tell overlaps it explains from those nothing explains. A Redis fault on a
+ * Sentinel group lasts until the Sentinels settled, and the recovery it measures allows
+ * for leases a failover lengthened, both from the {@link FailoverWatch}.
  * <p>
  * It is longer than 300 lines because it holds one short method per fault kind, which
  * reads best side by side; the workers' orders and the queue reading are elsewhere.
@@ -40,9 +42,14 @@ final class FaultInjector {
 
 	private static final Duration TRIGGER_TIMEOUT = Duration.ofSeconds(15);
 
+	/** How long the Sentinels may take to settle after a Redis fault. */
+	private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(30);
+
 	private final Oracle oracle;
 
 	private final LockRedis redis;
+
+	private final FailoverWatch failovers;
 
 	private final RedisLockKeys keys;
 
@@ -64,9 +71,10 @@ final class FaultInjector {
 
 	private long startSequence;
 
-	FaultInjector(Oracle oracle, LockRedis redis, StringRedisTemplate redisCommands, RedisLockKeys keys,
-			Workers workers, RecoveryProbe probe, List<String> locks) {
+	FaultInjector(Oracle oracle, LockRedis redis, FailoverWatch failovers, StringRedisTemplate redisCommands,
+			RedisLockKeys keys, Workers workers, RecoveryProbe probe, List<String> locks) {
 		this.oracle = oracle;
+		this.failovers = failovers;
 		this.redis = redis;
 		this.orders = new WorkerOrders(oracle);
 		this.queue = new WaiterQueue(redisCommands, keys);
@@ -116,29 +124,42 @@ final class FaultInjector {
 		}
 		if (kind.hitsRedis()) {
 			// Healed once the topology serves again: a Cluster that marked the node
-			// failed,
-			// a Sentinel group that failed over, take a while longer than the node
-			// itself.
+			// failed, a Sentinel group that failed over, take a while longer than the
+			// node itself.
 			this.redis.awaitServing();
 			healedAt = System.nanoTime();
 		}
-		boolean failedOver = !master.equals(this.redis.masterAddress());
+		long healedWall = System.currentTimeMillis() - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - healedAt);
+		String masterNow = this.redis.masterAddress();
+		boolean failedOver = !master.equals(masterNow);
+		if (failedOver && !this.failovers.awaitMaster(masterNow, SETTLE_TIMEOUT)) {
+			this.notes.add("the failover watch did not see " + masterNow + " become master after " + kind.description()
+					+ " on " + target);
+		}
 		if (kind != FaultKind.HOLDER_PAUSED && kind != FaultKind.HOLDER_KILLED) {
 			// A hold that outlasts the fault is legitimately held, not a cost of the
-			// fault:
-			// it ends now, so that the recovery measured is the fault's own.
+			// fault: it ends now, so that the recovery measured is the fault's own.
 			this.orders.interruptHolds(this.workers);
 		}
-		// On a master whose clock is behind, a lease whose release the failover lost
-		// lasts its absolute expiry: longer by as much as the old master's clock was
-		// ahead of the new one's.
-		Duration lingering = (kind == FaultKind.FAILOVER_TO_REPLICA_BEHIND) ? this.redis.clockSpread() : Duration.ZERO;
-		long recovery = this.probe.acquireAll(healedAt, kind.description() + " on " + target, lingering);
+		// After a failover, a lease whose release the failover lost (or whose holder
+		// stopped renewing) lasts until its absolute expiry: longer on a master whose
+		// clock is behind the clock of the master that wrote it, by the difference. The
+		// watch knows every failover, also those a fault did not ask for.
+		Duration lengthening = this.failovers.leaseLengtheningAfter(healedWall);
+		long recovery = this.probe.acquireAll(healedAt, kind.description() + " on " + target, lengthening);
 		awaitHoldersInsideAtStartGone(kind);
-		if (failedOver) {
+		// A Redis fault lasts until the Sentinels settled: one that unsettled them may
+		// make them fail over after it healed.
+		boolean watched = kind.hitsRedis() && this.failovers.watching();
+		if (watched && !this.failovers.awaitSettled(SETTLE_TIMEOUT)) {
+			this.notes.add("the Sentinels had not settled " + SETTLE_TIMEOUT.toSeconds() + " s after "
+					+ kind.description() + " on " + target);
+		}
+		failedOver |= this.failovers.switchedSince(this.startSequence);
+		if (failedOver && !watched) {
 			// Holders granted by the old master before it was demoted may still think
-			// they
-			// hold their locks: the failover's window lasts their lease.
+			// they hold their locks: the failover's window lasts their lease (the
+			// watch's window already lasts a lease after the last switch).
 			WorkerOrders.pause(LEASE);
 		}
 		long endSequence = this.oracle.record("fault-end", kind.name() + " " + target);

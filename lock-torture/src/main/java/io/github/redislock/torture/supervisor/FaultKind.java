@@ -53,11 +53,12 @@ public enum FaultKind {
 
 	/**
 	 * Sentinel fails over to a replica whose wall clock is 30 s behind: leases replicated
-	 * as absolute expiry times last 30 s longer there (a lease whose release the failover
-	 * lost holds its lock that much longer, so recovery is held to the lease, a second
-	 * and the spread of the data nodes' clocks), and the promoted master issues fencing
-	 * tokens from a clock that stepped back. Within the clock assumptions for mutual
-	 * exclusion; the failover itself counts as beyond them, as every failover does.
+	 * as absolute expiry times last longer there, by as much as the old master's clock
+	 * was ahead of it (a lease whose release the failover lost holds its lock that much
+	 * longer, so recovery is held to the lease, a second and that difference, as after
+	 * any failover), and the promoted master issues fencing tokens from a clock that
+	 * stepped back. Within the clock assumptions for mutual exclusion; the failover
+	 * itself counts as beyond them, as every failover does.
 	 */
 	FAILOVER_TO_REPLICA_BEHIND("failover, replica 30 s behind", false),
 

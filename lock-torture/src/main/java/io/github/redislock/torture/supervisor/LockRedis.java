@@ -21,6 +21,8 @@ import io.github.redislock.testsupport.RedisFixture;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.LockStore;
 import io.github.redislock.testsupport.RedisNode;
+import io.github.redislock.torture.TortureTimings;
+import io.github.redislock.torture.oracle.Oracle;
 import io.github.redislock.torture.proxy.FaultProxy;
 
 /**
@@ -121,6 +123,24 @@ abstract class LockRedis implements AutoCloseable {
 	 */
 	String masterAddress() {
 		return dataNodes().get(0).address();
+	}
+
+	/**
+	 * Start watching for failovers the topology makes by itself, whenever they happen.
+	 * @param oracle where each failover is recorded
+	 * @return the watch, which sees none where nothing fails over by itself
+	 */
+	FailoverWatch watchFailovers(Oracle oracle) {
+		return FailoverWatch.none();
+	}
+
+	/**
+	 * Return the longest an acquisition of a worker may take: its wait time and its last
+	 * attempt, which may start just before the wait ends and is one command.
+	 * @return the bound
+	 */
+	Duration longestAcquisition() {
+		return Duration.ofMillis(TortureTimings.WAIT_MS + TortureTimings.COMMAND_TIMEOUT_MS);
 	}
 
 	/**

@@ -12,6 +12,8 @@ import org.springframework.data.redis.connection.RedisSentinelConfiguration;
 
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisSentinelGroup;
+import io.github.redislock.torture.TortureTimings;
+import io.github.redislock.torture.oracle.Oracle;
 
 /**
  * A master with replicas, watched by three Sentinels: a Redis fault on the master longer
@@ -67,6 +69,22 @@ final class SentinelLockRedis extends LockRedis {
 				"--spring.data.redis.sentinel.nodes=" + String.join(",", this.group.sentinelAddresses()),
 				"--redis-lock.replica-ack.replicas=" + this.replicaAcks,
 				"--redis-lock.replica-ack.timeout=" + REPLICA_ACK_TIMEOUT.toMillis() + "ms");
+	}
+
+	@Override
+	FailoverWatch watchFailovers(Oracle oracle) {
+		return FailoverWatch.start(new SentinelLooks(this.group), masterAddress(), oracle);
+	}
+
+	/**
+	 * Under replica acknowledgement the last attempt is two commands, the acquisition
+	 * script and its {@code WAIT}, each within a command timeout.
+	 */
+	@Override
+	Duration longestAcquisition() {
+		return (this.replicaAcks > 0)
+				? Duration.ofMillis(TortureTimings.WAIT_MS + 2 * TortureTimings.COMMAND_TIMEOUT_MS)
+				: super.longestAcquisition();
 	}
 
 	@Override

@@ -75,6 +75,7 @@ public final class TortureRun {
 			RedisNode oracleRedis = fixture.standalone();
 			try (LockRedis redis = LockRedis.start(this.settings.topology(), fixture);
 					Oracle oracle = new Oracle(oracleRedis.port());
+					FailoverWatch failoverWatch = redis.watchFailovers(oracle);
 					FencedTable table = new FencedTable(postgres.jdbcUrl(), postgres.user(), postgres.password());
 					RecoveryProbe probe = probe(redis, oracle, table);
 					SupervisorConnection direct = new SupervisorConnection(
@@ -88,11 +89,12 @@ public final class TortureRun {
 						this.settings.workers());
 				workers.startAll();
 				long faultFree = awaitSections(oracle, workers, this.settings.faultFreeSections());
-				FaultInjector injector = new FaultInjector(oracle, redis, direct.redis(), new RedisLockKeys(KEY_PREFIX),
-						workers, probe, this.settings.locks());
+				FaultInjector injector = new FaultInjector(oracle, redis, failoverWatch, direct.redis(),
+						new RedisLockKeys(KEY_PREFIX), workers, probe, this.settings.locks());
 				List<FaultKind> kinds = this.settings.faults().stream().filter(redis::supports).toList();
 				List<InjectedFault> faults = injectFaults(injector, workers, kinds);
-				long finalRecovery = probe.acquireAll(System.nanoTime(), "the final check");
+				long finalRecovery = probe.acquireAll(System.nanoTime(), "the final check",
+						failoverWatch.leaseLengtheningAfter(System.currentTimeMillis()));
 				Map<String, String> stopFailures = workers.stopAll(Duration.ofSeconds(60));
 				probe.close();
 				sampler.close();
@@ -100,22 +102,24 @@ public final class TortureRun {
 						awaitKeysGone(direct.redis(), RELEASED_BY_MEMORY.plus(redis.clockSpread())), channels(redis),
 						shutdownReports(oracle), stopFailures, workers.unexpectedExits(), probe.heldLocks());
 				List<String> header = List.of(String.format(
-						"Lock torture, %s tier, seed %d: %s, %d worker JVMs x %d threads (annotation and programmatic), %d locks, lease %d ms, wait %d ms, command timeout %d ms",
+						"Lock torture, %s tier, seed %d: %s, %d worker JVMs x %d threads (annotation and programmatic), %d locks, lease %d ms, wait %d ms, command timeout %d ms, longest acquisition %d ms",
 						this.settings.tier(), this.settings.seed(), redis.description(), this.settings.workers(),
 						this.settings.threads(), this.settings.locks().size(), TortureTimings.LEASE_MS,
-						TortureTimings.WAIT_MS, TortureTimings.COMMAND_TIMEOUT_MS),
+						TortureTimings.WAIT_MS, TortureTimings.COMMAND_TIMEOUT_MS,
+						redis.longestAcquisition().toMillis()),
 						"Replay the fault schedule with -Dtorture.seed=" + this.settings.seed()
 								+ (this.settings.topology().equals("standalone") ? ""
 										: " -Dtorture.topology=" + this.settings.topology()));
+				List<Failover> failovers = failoverWatch.failovers();
 				List<String> events = oracle.events();
-				writeRecord(faults, events);
+				writeRecord(faults, failovers, events);
 				List<String> notes = new ArrayList<>(injector.notes());
 				notes.addAll(
 						probe.lateAcquisitions().stream().map((late) -> "probe acquisition late: " + late).toList());
 				notes.addAll(probe.unrecovered());
 				notes.addAll(probe.outrun().stream().map((outrun) -> "probe outrun: " + outrun).toList());
 				FencedTable.Check jdbc = table.check();
-				return new TortureSummary(header, counts(oracle), jdbc, faultFree, Set.copyOf(kinds), faults,
+				return new TortureSummary(header, counts(oracle), jdbc, faultFree, Set.copyOf(kinds), faults, failovers,
 						finalRecovery, events, oracle.reported(), oracle.commands().lrange("late", 0, -1),
 						injector.pauses(), leftovers, notes, Duration.ofNanos(System.nanoTime() - started));
 			}
@@ -146,6 +150,7 @@ public final class TortureRun {
 				"--torture.jdbc-user=" + postgres.user(), "--torture.jdbc-password=" + postgres.password(),
 				"--torture.run-for=" + this.settings.maxDuration().toMillis(),
 				"--spring.data.redis.timeout=" + TortureTimings.COMMAND_TIMEOUT_MS + "ms",
+				"--torture.longest-acquisition=" + redis.longestAcquisition().toMillis(),
 				"--spring.main.banner-mode=off", "--logging.level.root=WARN",
 				"--redis-lock.holder-details=" + System.getProperty("torture.holder-details", "true"),
 				"--logging.level.io.github.redislock=WARN"));
@@ -248,12 +253,13 @@ public final class TortureRun {
 	}
 
 	/**
-	 * Write the faults and the oracle's events beside the workers' logs, to read when a
-	 * run finds something.
+	 * Write the faults, the failovers and the oracle's events beside the workers' logs,
+	 * to read when a run finds something.
 	 */
-	private void writeRecord(List<InjectedFault> faults, List<String> events) {
+	private void writeRecord(List<InjectedFault> faults, List<Failover> failovers, List<String> events) {
 		List<String> lines = new ArrayList<>();
 		faults.forEach((fault) -> lines.add(fault.toString()));
+		failovers.forEach((failover) -> lines.add(failover.toString()));
 		lines.addAll(events);
 		try {
 			Files.write(this.logDirectory.resolve("oracle-events.txt"), lines);

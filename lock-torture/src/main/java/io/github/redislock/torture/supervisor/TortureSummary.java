@@ -39,6 +39,8 @@ public final class TortureSummary {
 
 	private final List<InjectedFault> faults;
 
+	private final List<Failover> failovers;
+
 	private final List<String> notes;
 
 	private final List<String> lines = new ArrayList<>();
@@ -76,16 +78,17 @@ public final class TortureSummary {
 	private long workerErrors;
 
 	TortureSummary(List<String> header, Map<String, Long> counts, FencedTable.Check jdbc, long faultFreeSections,
-			Set<FaultKind> scheduled, List<InjectedFault> faults, long finalRecoveryMillis, List<String> events,
-			Set<String> reported, List<String> lateCalls, List<PauseWindow> pauses, Leftovers leftovers,
-			List<String> notes, Duration duration) {
+			Set<FaultKind> scheduled, List<InjectedFault> faults, List<Failover> failovers, long finalRecoveryMillis,
+			List<String> events, Set<String> reported, List<String> lateCalls, List<PauseWindow> pauses,
+			Leftovers leftovers, List<String> notes, Duration duration) {
 		this.header = header;
 		this.counts = counts;
 		this.jdbc = jdbc;
 		this.faultFreeSections = faultFreeSections;
 		this.scheduled = Set.copyOf(scheduled);
 		this.faults = faults;
-		this.notes = notes;
+		this.failovers = failovers;
+		this.notes = new ArrayList<>(notes);
 		for (InjectedFault fault : faults) {
 			this.injected.merge(fault.kind(), 1, Integer::sum);
 		}
@@ -99,6 +102,7 @@ public final class TortureSummary {
 						+ " a raise after the first refusal allows");
 			}
 		});
+		noteUnscheduledFailovers();
 		if (finalRecoveryMillis < 0) {
 			this.violations.add("after every fault healed, a lock was not acquirable within a lease and a second");
 		}
@@ -110,7 +114,8 @@ public final class TortureSummary {
 		long sequence = Long.parseLong(parts[0]);
 		String kind = parts[1];
 		boolean explained = this.faults.stream()
-			.anyMatch((fault) -> fault.beyondAssumptions() && fault.covers(sequence));
+			.anyMatch((fault) -> fault.beyondAssumptions() && fault.covers(sequence))
+				|| this.failovers.stream().anyMatch((failover) -> failover.covers(sequence));
 		switch (kind) {
 			case "overlap" -> {
 				if (explained) {
@@ -144,10 +149,18 @@ public final class TortureSummary {
 					.filter((each) -> each.beyondAssumptions() && each.covers(sequence))
 					.findFirst()
 					.orElse(null);
+				Failover failover = this.failovers.stream()
+					.filter((each) -> each.covers(sequence))
+					.findFirst()
+					.orElse(null);
 				if (fault != null) {
 					this.regressionsOutside++;
 					this.regressionsByFaultAndLock.merge(parts[2] + " after " + fault.kind().description() + " on "
 							+ fault.target() + " (from " + fault.startSequence() + ")", 1, Integer::sum);
+				}
+				else if (failover != null) {
+					this.regressionsOutside++;
+					this.regressionsByFaultAndLock.merge(parts[2] + " after " + failover.describe(), 1, Integer::sum);
 				}
 				else {
 					this.regressionsInside++;
@@ -174,6 +187,29 @@ public final class TortureSummary {
 			default -> {
 			}
 		}
+	}
+
+	/**
+	 * Note every failover that no Redis fault of the schedule asked for: the Sentinels
+	 * made it on their own (after a fault healed, or while a fault that does not touch
+	 * Redis ran), and what it caused is counted beyond the timing assumptions by its own
+	 * window.
+	 */
+	private void noteUnscheduledFailovers() {
+		for (Failover failover : unscheduledFailovers()) {
+			this.notes.add("failover not injected by the schedule: from " + failover.from() + " to " + failover.to()
+					+ failover.through() + ", switched at " + failover.switchSequence() + "; events "
+					+ failover.startSequence() + " to " + failover.endSequence()
+					+ " counted beyond the timing assumptions" + (failover.leaseLengthening().isZero() ? "" : String
+						.format(", leases lengthened by up to %,d ms", failover.leaseLengthening().toMillis())));
+		}
+	}
+
+	private List<Failover> unscheduledFailovers() {
+		return this.failovers.stream()
+			.filter((failover) -> this.faults.stream()
+				.noneMatch((fault) -> fault.kind().hitsRedis() && fault.covers(failover.switchSequence())))
+			.toList();
 	}
 
 	/**
@@ -255,6 +291,10 @@ public final class TortureSummary {
 			.count();
 		this.lines.add(String.format("Faults injected %d (%d with holders inside a section, %d more failed over):%s",
 				this.faults.size(), inUse, failovers, kinds));
+		if (!this.failovers.isEmpty()) {
+			this.lines.add(String.format("Failovers seen %d (%d not injected by the schedule)", this.failovers.size(),
+					unscheduledFailovers().size()));
+		}
 		this.lines.add(String.format("%-44s %8s %8s", "", "inside", "outside"));
 		this.lines.add(String.format("%-44s %8d %8d", "Overlaps (timing assumptions)", this.overlapsInside,
 				this.overlapsOutside));
@@ -284,9 +324,9 @@ public final class TortureSummary {
 			.filter((fault) -> fault.recoveryMillis() < 0)
 			.forEach((fault) -> this.violations.add("a lock was not acquirable within a lease and a second after "
 					+ fault.kind().description() + " on " + fault.target()));
-		this.lines.add(String.format("%-44s %8d", "Acquisitions past wait + command timeout", lateCalls.size()));
+		this.lines.add(String.format("%-44s %8d", "Acquisitions past wait + last attempt", lateCalls.size()));
 		lateCalls.forEach(
-				(call) -> this.violations.add("acquisition waited past its wait time and a command timeout: " + call));
+				(call) -> this.violations.add("acquisition waited past its wait time and its last attempt: " + call));
 		this.lines.add(String.format("%-44s %8d", "Unexpected errors in workers", this.workerErrors));
 		this.lines.add("Left after shutdown: " + leftovers.describe());
 		this.violations.addAll(leftovers.problems());

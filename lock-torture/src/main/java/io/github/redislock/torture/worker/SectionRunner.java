@@ -14,17 +14,22 @@ import io.github.redislock.torture.oracle.Oracle;
 
 /**
  * Runs one critical section under a lock and tells the oracle what the lock did: an
- * acquisition that waited longer than its wait time allows, a lease found lost at
- * release, an error of the store.
+ * acquisition that took longer than its wait time and its last attempt allow, a lease
+ * found lost at release, an error of the store.
  *
  * @author redis-lock contributors
  */
 final class SectionRunner {
 
-	/** The longest an acquisition may take: its wait time and one command timeout. */
-	private static final long LONGEST_ACQUISITION_MS = TortureTimings.WAIT_MS + TortureTimings.COMMAND_TIMEOUT_MS;
+	/**
+	 * The longest an acquisition may take without replica acknowledgement: its wait time
+	 * and its last attempt, one command.
+	 */
+	static final long LONGEST_ACQUISITION_MS = TortureTimings.WAIT_MS + TortureTimings.COMMAND_TIMEOUT_MS;
 
 	private final String worker;
+
+	private final long longestAcquisitionMillis;
 
 	private final LockedSections sections;
 
@@ -32,8 +37,19 @@ final class SectionRunner {
 
 	private final Oracle oracle;
 
-	SectionRunner(String worker, LockedSections sections, Oracle oracle, FencedTable table) {
+	/**
+	 * Run sections of one worker thread.
+	 * @param worker the worker id
+	 * @param sections how the thread locks
+	 * @param oracle the oracle
+	 * @param table the fenced PostgreSQL table
+	 * @param longestAcquisitionMillis the longest an acquisition may take on the run's
+	 * topology: its wait time and its last attempt
+	 */
+	SectionRunner(String worker, LockedSections sections, Oracle oracle, FencedTable table,
+			long longestAcquisitionMillis) {
 		this.worker = worker;
+		this.longestAcquisitionMillis = longestAcquisitionMillis;
 		this.sections = sections;
 		this.section = new CriticalSection(oracle, table);
 		this.oracle = oracle;
@@ -85,7 +101,7 @@ final class SectionRunner {
 
 	private void checkWait(String lock, long startWall, long start) {
 		long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-		if (elapsed > LONGEST_ACQUISITION_MS) {
+		if (elapsed > this.longestAcquisitionMillis) {
 			this.oracle.commands()
 				.rpush("late",
 						this.worker + " " + startWall + " " + System.currentTimeMillis() + " " + elapsed + " " + lock);

@@ -34,8 +34,9 @@ import io.github.redislock.torture.oracle.Oracle;
  * {@code --torture.threads}, {@code --torture.locks}, {@code --torture.oracle-port},
  * {@code --torture.jdbc-url}, {@code --torture.jdbc-user},
  * {@code --torture.jdbc-password} (the fenced PostgreSQL table),
- * {@code --torture.run-for} (milliseconds), and the Redis connection as
- * {@code --spring.data.redis.*}.
+ * {@code --torture.run-for} (milliseconds), {@code --torture.longest-acquisition}
+ * (milliseconds: the wait time and the last attempt on the run's topology), and the Redis
+ * connection as {@code --spring.data.redis.*}.
  *
  * @author redis-lock contributors
  */
@@ -57,6 +58,9 @@ public final class TortureWorker {
 
 	private final long deadline;
 
+	/** The longest an acquisition may take on the run's topology, in milliseconds. */
+	private final long longestAcquisition;
+
 	private volatile boolean running = true;
 
 	private volatile Thread holdThread;
@@ -70,6 +74,8 @@ public final class TortureWorker {
 		this.locks = Arrays.asList(environment.getRequiredProperty("torture.locks").split(","));
 		this.deadline = System.nanoTime()
 				+ TimeUnit.MILLISECONDS.toNanos(environment.getRequiredProperty("torture.run-for", Long.class));
+		this.longestAcquisition = environment.getProperty("torture.longest-acquisition", Long.class,
+				SectionRunner.LONGEST_ACQUISITION_MS);
 	}
 
 	/**
@@ -113,7 +119,8 @@ public final class TortureWorker {
 					: new ProgrammaticSections(this.context.getBean(LockClient.class),
 							this.context.getBean(LockOperations.class), i % 2 == 1);
 			String name = "t" + i;
-			SectionRunner runner = new SectionRunner(this.id, sections, this.oracle, this.table);
+			SectionRunner runner = new SectionRunner(this.id, sections, this.oracle, this.table,
+					this.longestAcquisition);
 			Thread thread = new Thread(
 					new SectionLoop(this.id + "/" + name + "/", runner, this.locks, this.oracle, this::isRunning),
 					this.id + "-" + name);
@@ -159,7 +166,7 @@ public final class TortureWorker {
 			sections = new ProgrammaticSections(this.context.getBean(LockClient.class),
 					this.context.getBean(LockOperations.class), false);
 		}
-		SectionRunner runner = new SectionRunner(this.id, sections, this.oracle, this.table);
+		SectionRunner runner = new SectionRunner(this.id, sections, this.oracle, this.table, this.longestAcquisition);
 		Thread thread = new Thread(() -> {
 			try {
 				SectionRunner.Outcome outcome = runner.run(lock, holder, dwell);

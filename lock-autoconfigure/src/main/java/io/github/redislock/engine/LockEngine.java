@@ -238,24 +238,30 @@ final class LockEngine {
 
 	/**
 	 * A hold of this process whose token is below the raise is refused by the resource:
-	 * marked after the raise, so that a token issued meanwhile is judged too.
+	 * marked before the raise, which a caller may stop waiting for, and again after it,
+	 * so that a token issued meanwhile is judged too.
 	 */
 	boolean raiseFencingTokensAbove(String name, long token) {
 		LockStore.checkRaisableToken(name, token);
+		markRefusedBelow(name, token);
 		try {
 			return this.fencingTokens.raiseAbove(name, token);
 		}
 		finally {
-			LockState state = this.states.get(name);
-			if (state != null) {
-				Lease hold = state.hold;
-				if (hold != null) {
-					hold.fencingTokenRefusedBelow(token);
-				}
-				Lease handedOff = state.handedOff;
-				if (handedOff != null) {
-					handedOff.fencingTokenRefusedBelow(token);
-				}
+			markRefusedBelow(name, token);
+		}
+	}
+
+	private void markRefusedBelow(String name, long token) {
+		LockState state = this.states.get(name);
+		if (state != null) {
+			Lease hold = state.hold;
+			if (hold != null) {
+				hold.fencingTokenRefusedBelow(token);
+			}
+			Lease handedOff = state.handedOff;
+			if (handedOff != null) {
+				handedOff.fencingTokenRefusedBelow(token);
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -264,11 +265,12 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * failed for a majority yes; or too many failed for a majority to answer at all.
 	 */
 	/**
-	 * The nodes that answered without holding the lock for this owner, also those that
-	 * answer within a short grace after a majority decided: twice what the majority took,
-	 * at least 10 ms, so that a paused node holds up no token for long.
+	 * Every node's answer, {@code null} for none, also of those that answer within a
+	 * short grace after a majority decided: twice what the majority took, at least 10 ms,
+	 * so that a paused node holds up no token for long. A late token may be the largest,
+	 * and a late {@code 0} names a node that may hold a later majority's last token.
 	 */
-	private List<Integer> notHolding(NodeReplies<Long> issued, long roundNanos) {
+	private List<@Nullable Long> withLateReplies(NodeReplies<Long> issued, long roundNanos) {
 		long grace = Math.max(TimeUnit.MILLISECONDS.toNanos(10), 2 * roundNanos);
 		List<CompletableFuture<Long>> late = new ArrayList<>();
 		for (int i = 0; i < issued.replies().size(); i++) {
@@ -286,17 +288,14 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 		}
-		List<Integer> notHolding = new ArrayList<>();
+		List<@Nullable Long> replies = new ArrayList<>();
 		for (int i = 0; i < issued.replies().size(); i++) {
 			NodeReply<Long> reply = issued.replies().get(i);
 			CompletableFuture<Long> future = issued.futures().get(i);
-			Long value = reply.answered() ? reply.value()
-					: (future.isDone() && !future.isCompletedExceptionally()) ? future.getNow(null) : null;
-			if (value != null && value == 0) {
-				notHolding.add(i);
-			}
+			replies.add(reply.answered() ? reply.value()
+					: (future.isDone() && !future.isCompletedExceptionally()) ? future.getNow(null) : null);
 		}
-		return notHolding;
+		return replies;
 	}
 
 	/**
@@ -355,13 +354,17 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		if (issued.count((token) -> token > 0) < this.quorum) {
 			return 0;
 		}
-		long issuedToken = issued.replies()
-			.stream()
-			.filter((reply) -> reply.answered() && reply.value() != null)
-			.mapToLong((reply) -> reply.value())
-			.max()
-			.orElse(0);
-		long token = above(name, issuedToken, notHolding(issued, System.nanoTime() - started));
+		List<@Nullable Long> replies = withLateReplies(issued, System.nanoTime() - started);
+		long issuedToken = replies.stream().filter(Objects::nonNull).mapToLong(Long::longValue).max().orElse(0);
+		if (issuedToken >= MAX_FENCING_TOKEN) {
+			throw new LockStoreException(name, "Cannot issue fencing token " + issuedToken + " for lock '" + name
+					+ "': a Redlock node's counter is where fencing tokens can no longer grow");
+		}
+		List<Integer> notHolding = IntStream.range(0, replies.size())
+			.filter((index) -> Long.valueOf(0).equals(replies.get(index)))
+			.boxed()
+			.toList();
+		long token = above(name, issuedToken, notHolding);
 		NodeReplies<Boolean> raised = this.nodes.call((node) -> node.raiseFencingToken(name, ownerToken, token),
 				decidedBy(Boolean::booleanValue));
 		requireQuorum(name, raised, "record fencing token " + token + " of lock '" + name + "'");

@@ -53,12 +53,18 @@ public interface LockStore {
 	 * owner of another token, so that a token the engine did not make is refused the same
 	 * way everywhere. {@code #} is refused because stores name each grant through a queue
 	 * place as the waiter's token, {@code #} and a number, and tell those grants apart by
-	 * it.
+	 * it; an empty token, or one with a space, because a lock's record ends the token at
+	 * its first space.
 	 * @param name the lock name
 	 * @param ownerToken the owner token to record
-	 * @throws IllegalArgumentException if the token contains {@code #}
+	 * @throws IllegalArgumentException if the token is empty, or contains {@code #} or a
+	 * space
 	 */
 	static void checkOwnerToken(String name, String ownerToken) {
+		if (ownerToken.isEmpty() || ownerToken.indexOf(' ') >= 0) {
+			throw new IllegalArgumentException("Cannot record owner token '" + ownerToken + "' for lock '" + name
+					+ "': an owner token is not empty and has no space, which ends it in the lock's record");
+		}
 		if (ownerToken.indexOf('#') >= 0) {
 			throw new IllegalArgumentException("Cannot record owner token '" + ownerToken + "' for lock '" + name
 					+ "': an owner token must not contain '#', which names the grants made through a queue place");

@@ -394,6 +394,16 @@ public abstract class AbstractLockStoreContractTests {
 	}
 
 	@Test
+	void emptyOwnerTokensAndOwnerTokensWithASpaceAreRefused() {
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.tryAcquire("spaced", "", LEASE))
+			.withMessageContaining("'spaced'");
+		assertThatIllegalArgumentException().isThrownBy(() -> this.store.tryAcquire("spaced", A + " x", LEASE))
+			.withMessageContaining("'" + A + " x'");
+		assertThat(this.store.tryAcquire("spaced", A, LEASE).acquired()).as("nothing was recorded").isTrue();
+		assertThat(this.store.release("spaced", A)).isTrue();
+	}
+
+	@Test
 	void fencingTokenIsOnlyIssuedToTheRecordedHolder() {
 		assertThat(this.store.tryAcquire("fenced-holder", A, LEASE).acquired()).isTrue();
 

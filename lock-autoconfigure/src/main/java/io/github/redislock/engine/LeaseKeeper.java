@@ -124,8 +124,7 @@ final class LeaseKeeper implements AutoCloseable {
 		boolean released;
 		try {
 			Duration keptFor = hold.keptAfterRelease();
-			released = keptFor.isZero() ? this.store.release(hold, leaseLeft)
-					: this.store.keep(hold, keptFor, leaseLeft);
+			released = keptFor.isZero() ? this.store.release(hold) : this.store.keep(hold, keptFor);
 		}
 		catch (LockStoreException ex) {
 			if (leaseLeft) {

@@ -128,14 +128,13 @@ final class StoreCalls {
 	}
 
 	/**
-	 * Uninterruptible. A release cut short may have run: if the retry finds the lock no
-	 * longer this holder's while {@code leaseLeft}, the first attempt released it, and it
-	 * counts as released.
+	 * Uninterruptible. A release cut short may have run: the retry then answers for it,
+	 * as the store remembers a release it ran, and never hides a lock it no longer
+	 * records.
 	 */
-	boolean release(Lease hold, boolean leaseLeft) {
+	boolean release(Lease hold) {
 		try {
-			return this.uninterruptible.call((afterInterruption) -> this.store.release(hold.name(), hold.ownerToken())
-					|| (afterInterruption && leaseLeft));
+			return this.uninterruptible.call((afterInterruption) -> this.store.release(hold.name(), hold.ownerToken()));
 		}
 		catch (RuntimeException ex) {
 			throw failed(hold.name(), releasing(hold.name()), FREES_ITSELF, ex);
@@ -144,18 +143,21 @@ final class StoreCalls {
 
 	CompletionStage<Boolean> releaseAsync(Lease hold) {
 		if (!this.store.isNonBlocking()) {
-			return offload(hold.name(), () -> release(hold, hold.isValid()));
+			return offload(hold.name(), () -> release(hold));
 		}
 		return call(hold.name(), releasing(hold.name()), FREES_ITSELF,
 				() -> this.store.releaseAsync(hold.name(), hold.ownerToken()));
 	}
 
-	/** Stands in for {@link #release}, leaving the lock for {@code keptFor}. */
-	boolean keep(Lease hold, Duration keptFor, boolean leaseLeft) {
+	/**
+	 * Stands in for {@link #release}, leaving the lock for {@code keptFor}; a retry after
+	 * an interrupt renews again, which still answers whether the store records the
+	 * holder.
+	 */
+	boolean keep(Lease hold, Duration keptFor) {
 		try {
 			return this.uninterruptible
-				.call((afterInterruption) -> this.store.renew(hold.name(), hold.ownerToken(), keptFor)
-						|| (afterInterruption && leaseLeft));
+				.call((afterInterruption) -> this.store.renew(hold.name(), hold.ownerToken(), keptFor));
 		}
 		catch (RuntimeException ex) {
 			throw failed(hold.name(),
@@ -303,7 +305,11 @@ final class StoreCalls {
 	}
 
 	CompletionStage<Boolean> raiseFencingTokensAboveAsync(String name, long token) {
-		return offload(name, () -> raiseFencingTokensAbove(name, token));
+		if (!this.store.isNonBlocking()) {
+			return offload(name, () -> raiseFencingTokensAbove(name, token));
+		}
+		return call(name, "Could not raise the fencing tokens of lock '" + name + "' above " + token, "",
+				() -> this.store.raiseFencingTokensAboveAsync(name, token));
 	}
 
 	/** A failure is passed on: it only makes the renewal sweep try again sooner. */

@@ -4,11 +4,15 @@ package io.github.redislock.fencing;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongPredicate;
@@ -33,11 +37,18 @@ import org.springframework.util.Assert;
  */
 record FencingTokenSource(String lockName, LongSupplier token, @Nullable LongPredicate raise) {
 
+	/** More raises waiting for a store at once are not started: the refusal stands. */
+	private static final int MAX_RAISES_IN_FLIGHT = 16;
+
 	/**
 	 * Where a raise with a bound runs, so that the writing thread can stop waiting for a
 	 * Redis that does not answer; daemon threads, gone once idle.
 	 */
-	private static final ExecutorService BOUNDED_RAISES = Executors.newCachedThreadPool(new RaiseThreads());
+	private static final ExecutorService BOUNDED_RAISES = new ThreadPoolExecutor(0, MAX_RAISES_IN_FLIGHT, 60,
+			TimeUnit.SECONDS, new SynchronousQueue<>(), new RaiseThreads());
+
+	/** One raise per lock name at a time: writers refused together share it. */
+	private static final ConcurrentMap<String, Raise> RAISES = new ConcurrentHashMap<>();
 
 	static FencingTokenSource of(DistributedLock lock) {
 		Assert.notNull(lock, "'lock' must not be null");
@@ -101,7 +112,17 @@ record FencingTokenSource(String lockName, LongSupplier token, @Nullable LongPre
 		if (raise == null || newerToken <= 0) {
 			return refusal;
 		}
-		CompletableFuture<Boolean> raised = CompletableFuture.supplyAsync(() -> raise.test(newerToken), BOUNDED_RAISES);
+		CompletableFuture<Boolean> raised;
+		try {
+			raised = raise(raise, newerToken);
+		}
+		catch (RejectedExecutionException ex) {
+			refusal.addSuppressed(new LockStoreException(
+					this.lockName, "The fencing tokens of lock '" + this.lockName + "' were not raised above "
+							+ newerToken + ": " + MAX_RAISES_IN_FLIGHT + " raises are already waiting for the store",
+					ex));
+			return refusal;
+		}
 		try {
 			raised.get(raiseTimeout.toNanos(), TimeUnit.NANOSECONDS);
 		}
@@ -121,6 +142,22 @@ record FencingTokenSource(String lockName, LongSupplier token, @Nullable LongPre
 			refusal.addSuppressed(ex);
 		}
 		return refusal;
+	}
+
+	private CompletableFuture<Boolean> raise(LongPredicate raise, long newerToken) {
+		Raise running = RAISES.get(this.lockName);
+		if (running != null && running.token() >= newerToken && !running.raised().isDone()) {
+			return running.raised();
+		}
+		Raise started = new Raise(newerToken,
+				CompletableFuture.supplyAsync(() -> raise.test(newerToken), BOUNDED_RAISES));
+		RAISES.put(this.lockName, started);
+		started.raised().whenComplete((raised, failure) -> RAISES.remove(this.lockName, started));
+		return started.raised();
+	}
+
+	private record Raise(long token, CompletableFuture<Boolean> raised) {
+
 	}
 
 	/** Named, and daemons so that a raise stuck on a silent Redis never holds up exit. */

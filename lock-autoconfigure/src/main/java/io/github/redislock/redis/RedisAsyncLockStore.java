@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 import io.github.redislock.store.LockHolder;
+import io.github.redislock.store.LockStore;
 import io.github.redislock.store.LockStore.AcquireResult;
 import io.github.redislock.store.LockStore.Queueing;
 import org.jspecify.annotations.Nullable;
@@ -86,6 +87,15 @@ final class RedisAsyncLockStore {
 		return run(LuaScript.RELEASE, RedisLockStore.RELEASE_SCRIPT_KEYS - 1,
 				this.store.giveBackArguments(name, ownerToken))
 			.map((reply) -> reply == 1)
+			.toFuture();
+	}
+
+	CompletionStage<LockStore.@Nullable Reacquisition> reacquire(byte[][] keysAndArgs) {
+		return run(LuaScript.REACQUIRE, 2, keysAndArgs).toFuture().thenApply(RedisLockStore::reacquisition);
+	}
+
+	CompletionStage<Boolean> raiseCounter(byte[] counterKey, byte[] token) {
+		return run(LuaScript.RAISE_COUNTER, 1, new byte[][] { counterKey, token }).map((reply) -> reply == 1)
 			.toFuture();
 	}
 

@@ -435,19 +435,47 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	@Override
+	public CompletionStage<Boolean> raiseFencingTokensAboveAsync(String name, long token) {
+		if (this.async == null) {
+			return LockStore.super.raiseFencingTokensAboveAsync(name, token);
+		}
+		LockStore.checkRaisableToken(name, token);
+		return this.async.raiseCounter(bytes(this.keys.fenceCounterKey(name)), bytes(Long.toString(token)));
+	}
+
+	@Override
 	public @Nullable Reacquisition reacquire(String name, String ownerToken, String nextOwnerToken,
 			Duration leaseTime) {
 		if (!nextOwnerToken.equals(ownerToken)) {
 			LockStore.checkOwnerToken(name, nextOwnerToken);
 		}
-		long lease = leaseMillis(name, leaseTime);
-		byte[][] keysAndArgs = { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)), bytes(ownerToken),
-				bytes(Long.toString(lease)), bytes(nextOwnerToken) };
+		byte[][] keysAndArgs = reacquireArguments(name, ownerToken, nextOwnerToken, leaseTime);
 		long value = (this.acknowledgedWrites != null)
 				? acknowledged(name, keysAndArgs[0], "Lock '" + name + "' was taken over with a new lease",
 						(node) -> node.runScript(LuaScript.REACQUIRE, 2, keysAndArgs), (reply) -> reply != 0, null)
 				: runForLong(name, LuaScript.REACQUIRE, 2, keysAndArgs);
-		return (value != 0) ? new Reacquisition(value < 0) : null;
+		return reacquisition(value);
+	}
+
+	@Override
+	public CompletionStage<@Nullable Reacquisition> reacquireAsync(String name, String ownerToken,
+			String nextOwnerToken, Duration leaseTime) {
+		if (this.async == null) {
+			return LockStore.super.reacquireAsync(name, ownerToken, nextOwnerToken, leaseTime);
+		}
+		if (!nextOwnerToken.equals(ownerToken)) {
+			LockStore.checkOwnerToken(name, nextOwnerToken);
+		}
+		return this.async.reacquire(reacquireArguments(name, ownerToken, nextOwnerToken, leaseTime));
+	}
+
+	byte[][] reacquireArguments(String name, String ownerToken, String nextOwnerToken, Duration leaseTime) {
+		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)), bytes(ownerToken),
+				bytes(Long.toString(leaseMillis(name, leaseTime))), bytes(nextOwnerToken) };
+	}
+
+	static @Nullable Reacquisition reacquisition(long reply) {
+		return (reply != 0) ? new Reacquisition(reply < 0) : null;
 	}
 
 	@Override

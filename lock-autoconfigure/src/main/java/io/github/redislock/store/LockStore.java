@@ -188,6 +188,31 @@ public interface LockStore {
 	}
 
 	/**
+	 * {@link #reacquire} without waiting.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @param nextOwnerToken the token of the owner that takes the lock over
+	 * @param leaseTime the new lease, from now
+	 * @return the outcome, or {@code null}; by default, the blocking method's, already
+	 * complete
+	 */
+	default CompletionStage<@Nullable Reacquisition> reacquireAsync(String name, String ownerToken,
+			String nextOwnerToken, Duration leaseTime) {
+		return completed(() -> reacquire(name, ownerToken, nextOwnerToken, leaseTime));
+	}
+
+	/**
+	 * {@link #raiseFencingTokensAbove} without waiting.
+	 * @param name the lock name
+	 * @param token the token the resource holds, positive
+	 * @return whether the store raised its tokens; by default, the blocking method's
+	 * answer, already complete
+	 */
+	default CompletionStage<Boolean> raiseFencingTokensAboveAsync(String name, long token) {
+		return completed(() -> raiseFencingTokensAbove(name, token));
+	}
+
+	/**
 	 * Take the lock like {@link #tryAcquire(String, String, Duration, Queueing)}, or like
 	 * {@link #tryAcquire(String, String, Duration)} when not queueing, and record who
 	 * takes it with the lock for operators, for as long as this owner holds it. The

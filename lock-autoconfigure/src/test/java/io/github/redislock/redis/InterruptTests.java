@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockStoreException;
 import io.github.redislock.engine.LockClientProbe;
 import org.awaitility.Awaitility;
@@ -80,6 +81,30 @@ class InterruptTests extends RedisLockTestSupport {
 			assertThat(Thread.interrupted()).as("interrupt kept in round %d", round).isTrue();
 			assertThat(server().command("EXISTS", key)).as("lock key after release in round %d", round).isEqualTo(0L);
 			assertThat(lock.getHoldCount()).isZero();
+		}
+		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
+	}
+
+	@Test
+	void aReleaseInterruptedAgainAndAgainStillReportsALeaseRedisNoLongerRecords() throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("interrupted-after-loss");
+		String key = instance.keys.lockKey("interrupted-after-loss");
+		try (ContinuousInterrupter interrupter = new ContinuousInterrupter(Thread.currentThread())) {
+			for (int round = 0; round < ROUNDS / 3; round++) {
+				assertThat(lock.tryLock(Duration.ofSeconds(5), Duration.ofSeconds(30), false)).isTrue();
+				// Lost as to a failover or an operator's DEL, with no renewal to notice.
+				assertThat(server().command("DEL", key)).isEqualTo(1L);
+				interrupter.begin();
+				try {
+					assertThatExceptionOfType(LockLostException.class).as("release in round %d", round)
+						.isThrownBy(lock::unlock);
+				}
+				finally {
+					interrupter.end();
+				}
+				Thread.interrupted();
+			}
 		}
 		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
 	}

@@ -452,6 +452,32 @@ public abstract class AbstractLockStoreContractTests {
 	}
 
 	@Test
+	void asynchronousPassesAndRaisesKeepTheContractOfTheBlockingOnes() {
+		assertThat(this.store.tryAcquire("async-passed", A, LEASE).acquired()).isTrue();
+		if (reacquires()) {
+			assertThat(answer(this.store.reacquireAsync("async-passed", B, C, LEASE))).as("a pass by another owner")
+				.isNull();
+			assertThat(answer(this.store.reacquireAsync("async-passed", A, B, LONGER_LEASE))).isNotNull();
+			assertThat(this.store.release("async-passed", A)).as("released under the token passed on").isFalse();
+			assertThat(this.store.tryAcquire("async-passed", C, LEASE).remainingLeaseMillis()).as("the new lease")
+				.isGreaterThan(LEASE.toMillis());
+			assertThat(this.store.release("async-passed", B)).isTrue();
+		}
+		else {
+			assertThat(this.store.release("async-passed", A)).isTrue();
+		}
+		assertThat(this.store.tryAcquire("async-raised", A, LEASE).acquired()).isTrue();
+		long token = this.store.issueFencingToken("async-raised", A, LEASE);
+		assertThat(token).isPositive();
+		boolean raised = answer(this.store.raiseFencingTokensAboveAsync("async-raised", token + 1000));
+		assertThat(this.store.release("async-raised", A)).isTrue();
+		assertThat(this.store.tryAcquire("async-raised", B, LEASE).acquired()).isTrue();
+		long next = this.store.issueFencingToken("async-raised", B, LEASE);
+		assertThat(next).as("the next token, raised: %s", raised).isGreaterThan(raised ? token + 1000 : token);
+		assertThat(this.store.release("async-raised", B)).isTrue();
+	}
+
+	@Test
 	void asynchronousQueueingAcquisitionIsHandedTheLockByAnAsynchronousRelease() throws Exception {
 		assumeQueueing();
 		Notifications notifications = subscribe("async-handed");

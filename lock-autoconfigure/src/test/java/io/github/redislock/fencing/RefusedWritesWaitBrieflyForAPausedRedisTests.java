@@ -4,6 +4,7 @@ package io.github.redislock.fencing;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.TimeoutException;
@@ -111,6 +112,34 @@ class RefusedWritesWaitBrieflyForAPausedRedisTests {
 
 		this.server.pause();
 		refusedWithinTheRaiseTimeout(() -> fenced.update("UPDATE stock SET qty = qty - 1 WHERE sku = ?", "a1"));
+	}
+
+	@Test
+	void refusedWritesWhileRedisIsPausedShareOneRaiseOfTheLocksTokens() {
+		EmbeddedDatabase database = new EmbeddedDatabaseBuilder().setType(EmbeddedDatabaseType.H2)
+			.generateUniqueName(true)
+			.build();
+		this.resources.add(0, database::shutdown);
+		JdbcClient jdbc = JdbcClient.create(database);
+		jdbc.sql("create table stock (sku varchar(20) primary key, qty int not null, fencing_token bigint)").update();
+		jdbc.sql("insert into stock values ('a1', 10, ?)").param(this.token + 1_000).update();
+		FencedJdbcTemplate fenced = new FencedJdbcTemplate(jdbc).withRaiseTimeout(RAISE_TIMEOUT).forLock(this.lock);
+
+		this.server.pause();
+		for (int write = 0; write < 5; write++) {
+			refusedWithinTheRaiseTimeout(() -> fenced.update("UPDATE stock SET qty = qty - 1 WHERE sku = ?", "a1"));
+		}
+		assertThat(raisesWaitingForRedis()).as("raises of the lock's tokens waiting for the paused Redis").isEqualTo(1);
+	}
+
+	private static long raisesWaitingForRedis() {
+		return Thread.getAllStackTraces()
+			.entrySet()
+			.stream()
+			.filter((thread) -> thread.getKey().getName().startsWith("redis-lock-fencing-raise-"))
+			.filter((thread) -> Arrays.stream(thread.getValue())
+				.anyMatch((frame) -> frame.getMethodName().equals("raiseFencingTokensAbove")))
+			.count();
 	}
 
 	@Test

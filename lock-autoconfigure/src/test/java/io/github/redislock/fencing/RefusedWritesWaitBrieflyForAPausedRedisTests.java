@@ -101,14 +101,7 @@ class RefusedWritesWaitBrieflyForAPausedRedisTests {
 
 	@Test
 	void aRefusedJdbcUpdateThrowsOnceTheRaiseTimeoutPassed() {
-		EmbeddedDatabase database = new EmbeddedDatabaseBuilder().setType(EmbeddedDatabaseType.H2)
-			.generateUniqueName(true)
-			.build();
-		this.resources.add(0, database::shutdown);
-		JdbcClient jdbc = JdbcClient.create(database);
-		jdbc.sql("create table stock (sku varchar(20) primary key, qty int not null, fencing_token bigint)").update();
-		jdbc.sql("insert into stock values ('a1', 10, ?)").param(this.token + 1_000).update();
-		FencedJdbcTemplate fenced = new FencedJdbcTemplate(jdbc).withRaiseTimeout(RAISE_TIMEOUT).forLock(this.lock);
+		FencedJdbcTemplate fenced = stockWithANewerToken();
 
 		this.server.pause();
 		refusedWithinTheRaiseTimeout(() -> fenced.update("UPDATE stock SET qty = qty - 1 WHERE sku = ?", "a1"));
@@ -116,6 +109,19 @@ class RefusedWritesWaitBrieflyForAPausedRedisTests {
 
 	@Test
 	void refusedWritesWhileRedisIsPausedShareOneRaiseOfTheLocksTokens() {
+		FencedJdbcTemplate fenced = stockWithANewerToken();
+
+		this.server.pause();
+		for (int write = 0; write < 5; write++) {
+			refusedWithinTheRaiseTimeout(() -> fenced.update("UPDATE stock SET qty = qty - 1 WHERE sku = ?", "a1"));
+		}
+		assertThat(raisesWaitingForRedis()).as("raises of the lock's tokens waiting for the paused Redis").isEqualTo(1);
+	}
+
+	/**
+	 * A row whose fence is newer than the held lock's token, written through that lock.
+	 */
+	private FencedJdbcTemplate stockWithANewerToken() {
 		EmbeddedDatabase database = new EmbeddedDatabaseBuilder().setType(EmbeddedDatabaseType.H2)
 			.generateUniqueName(true)
 			.build();
@@ -123,13 +129,7 @@ class RefusedWritesWaitBrieflyForAPausedRedisTests {
 		JdbcClient jdbc = JdbcClient.create(database);
 		jdbc.sql("create table stock (sku varchar(20) primary key, qty int not null, fencing_token bigint)").update();
 		jdbc.sql("insert into stock values ('a1', 10, ?)").param(this.token + 1_000).update();
-		FencedJdbcTemplate fenced = new FencedJdbcTemplate(jdbc).withRaiseTimeout(RAISE_TIMEOUT).forLock(this.lock);
-
-		this.server.pause();
-		for (int write = 0; write < 5; write++) {
-			refusedWithinTheRaiseTimeout(() -> fenced.update("UPDATE stock SET qty = qty - 1 WHERE sku = ?", "a1"));
-		}
-		assertThat(raisesWaitingForRedis()).as("raises of the lock's tokens waiting for the paused Redis").isEqualTo(1);
+		return new FencedJdbcTemplate(jdbc).withRaiseTimeout(RAISE_TIMEOUT).forLock(this.lock);
 	}
 
 	private static long raisesWaitingForRedis() {

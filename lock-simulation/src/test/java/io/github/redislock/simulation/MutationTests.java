@@ -74,6 +74,19 @@ class MutationTests {
 	}
 
 	/**
+	 * {@code fence.lua} issues the server's clock as the token, neither above the counter
+	 * nor refusing one that is not: a clock that jumps back issues smaller tokens to
+	 * later holders.
+	 */
+	@Test
+	void findsAFencingTokenNotRaisedAboveTheCounter() {
+		SimulatedScripts clockTokens = SimulatedScripts.real()
+			.withFence((source) -> source.replace("local token = math.max(last + 1, clock)", "local token = clock")
+				.replace("if token <= last or token >= 9007199254740992 then", "if token >= 9007199254740992 then"));
+		assertFound((seed) -> SimulationSettings.forSeed(seed).withScripts(clockTokens), "is out of order with");
+	}
+
+	/**
 	 * {@code release.lua} answers a release of a lock no longer recorded for its caller
 	 * as one already done: a holder whose key was evicted or force-released is never
 	 * told.

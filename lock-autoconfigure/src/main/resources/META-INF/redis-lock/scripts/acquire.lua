@@ -50,9 +50,14 @@ if not redis.call('SET', KEYS[1], token .. holder, 'NX', 'PX', ARGV[2]) then
       -- NX: a waiter queued again keeps its place. Formatted, since Lua would round the
       -- number to 14 digits, and with it the order of arrivals within 100 µs.
       redis.call('ZADD', KEYS[3], 'NX', string.format('%.0f', micros), ARGV[1])
-      if redis.call('PTTL', KEYS[3]) < tonumber(ARGV[3]) then
+      local queueTtl = redis.call('PTTL', KEYS[3])
+      if queueTtl < tonumber(ARGV[3]) then
         redis.call('PEXPIRE', KEYS[2], ARGV[3])
         redis.call('PEXPIRE', KEYS[3], ARGV[3])
+      elseif redis.call('PTTL', KEYS[2]) < queueTtl then
+        -- The hash was evicted without the queue (an allkeys-* policy under the memory
+        -- limit), and HSET made it again without a TTL: it lives as long as the queue.
+        redis.call('PEXPIRE', KEYS[2], queueTtl)
       end
       if not waitersQueued(current) then
         redis.call('SET', KEYS[1], markQueued(current), 'KEEPTTL')

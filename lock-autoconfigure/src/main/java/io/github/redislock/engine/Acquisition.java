@@ -184,6 +184,23 @@ final class Acquisition implements LockStore.ReleaseListener {
 		leaveQueue().thenRun(() -> this.result.complete(null));
 	}
 
+	/**
+	 * The client closes and shuts the timer the attempts run on: a wait between attempts
+	 * ends now, one with an attempt in flight when its answer comes.
+	 */
+	void clientClosed() {
+		this.lock.lock();
+		try {
+			if (this.done || this.inFlight) {
+				return;
+			}
+			fail(new LockClientClosedException(this.name));
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
 	/** Tries again now, as a release does, so a stopping client's waiter gives up. */
 	void wakeUp() {
 		released(null);
@@ -305,6 +322,11 @@ final class Acquisition implements LockStore.ReleaseListener {
 				giveBack(" granted with under 1 ms of its lease left");
 				this.ownerToken = this.owners.newHold();
 				this.queued = false;
+			}
+			if (this.stopping.getAsBoolean()) {
+				// No attempt follows: a closing client shuts the timer it would run on.
+				fail(new LockClientClosedException(this.name));
+				return;
 			}
 			long remaining = Deadline.remaining(this.deadline, this.runtime.nanoTime());
 			if (remaining <= 0) {

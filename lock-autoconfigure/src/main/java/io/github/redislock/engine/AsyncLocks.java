@@ -290,14 +290,7 @@ final class AsyncLocks implements AutoCloseable {
 	/** Times out on the engine's timer, so that simulated time decides when. */
 	private <T> CompletableFuture<T> withinLease(CompletionStage<T> call, Lease hold) {
 		CompletableFuture<T> answer = new CompletableFuture<>();
-		try {
-			ScheduledFuture<?> timeout = this.timer.schedule(() -> answer.completeExceptionally(new TimeoutException()),
-					hold.remainingNanos(), TimeUnit.NANOSECONDS);
-			answer.whenComplete((value, failure) -> timeout.cancel(false));
-		}
-		catch (RejectedExecutionException ex) {
-			// Closed: the call's own timeout ends it.
-		}
+		timeOutWithLease(answer, hold);
 		call.whenComplete((value, failure) -> {
 			if (failure != null) {
 				answer.completeExceptionally(failure);
@@ -307,6 +300,27 @@ final class AsyncLocks implements AutoCloseable {
 			}
 		});
 		return answer;
+	}
+
+	/**
+	 * When the lease runs out; later if it was renewed meanwhile (by the renewal of a
+	 * renewed lease, or another call), when it is not lost.
+	 */
+	private void timeOutWithLease(CompletableFuture<?> answer, Lease hold) {
+		try {
+			ScheduledFuture<?> timeout = this.timer.schedule(() -> {
+				if (hold.remainingNanos() > 0) {
+					timeOutWithLease(answer, hold);
+				}
+				else {
+					answer.completeExceptionally(new TimeoutException());
+				}
+			}, hold.remainingNanos(), TimeUnit.NANOSECONDS);
+			answer.whenComplete((value, failure) -> timeout.cancel(false));
+		}
+		catch (RejectedExecutionException ex) {
+			// Closed: the call's own timeout ends it.
+		}
 	}
 
 	private static LockLostException lostBefore(Lease hold, String what) {
@@ -349,8 +363,13 @@ final class AsyncLocks implements AutoCloseable {
 		return names;
 	}
 
+	/**
+	 * Ends the waits first: the timer, shut next, would drop the attempts they wait for,
+	 * and leave their holders unanswered.
+	 */
 	@Override
 	public void close() {
+		this.waiting.values().forEach(Acquisition::clientClosed);
 		this.timer.shutdownNow();
 		this.platformThreads.shutdown();
 		this.waitingThreadCalls.shutdown();

@@ -140,7 +140,7 @@ final class Lease {
 		this.owner = Thread.currentThread();
 		this.acquiredAt = runtime.now();
 		this.leaseTime = leaseTime;
-		leaseConfirmed(requestedAt, leaseTime);
+		confirm(requestedAt, leaseTime);
 	}
 
 	/** After a wait; {@code owner} is {@code null} for an asynchronous holder. */
@@ -273,6 +273,13 @@ final class Lease {
 	 * view never outlasts the store's.
 	 */
 	void leaseConfirmed(long requestedAt, Duration leaseTime) {
+		// An answer to an earlier request, come late, confirms less than a later one did.
+		if (requestedAt + this.validity.apply(leaseTime).toNanos() - this.expiresAt > 0) {
+			confirm(requestedAt, leaseTime);
+		}
+	}
+
+	private void confirm(long requestedAt, Duration leaseTime) {
 		long valid = this.validity.apply(leaseTime).toNanos();
 		this.expiresAt = requestedAt + valid;
 		this.renewAfter = requestedAt + valid / 3;

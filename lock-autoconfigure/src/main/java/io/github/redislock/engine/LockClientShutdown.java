@@ -111,11 +111,21 @@ final class LockClientShutdown {
 		}
 	}
 
+	/**
+	 * Also ends the waits of threads in the store, before the client shuts the timer
+	 * their attempts run on.
+	 */
 	void close() {
 		this.lifecycle.lock();
 		try {
 			stop();
 			this.closed = true;
+			for (LockState state : this.states) {
+				Acquisition waiting = state.waiting;
+				if (waiting != null) {
+					waiting.clientClosed();
+				}
+			}
 		}
 		finally {
 			this.lifecycle.unlock();

@@ -38,6 +38,14 @@ public final class SimulatedClients {
 	}
 
 	/**
+	 * Whether the client gave the lease up: an operator revoked it, or the client shut
+	 * down while it was held.
+	 */
+	public static boolean givenUp(LockLease lease) {
+		return ((AsyncLease) lease).hold().isGivenUp();
+	}
+
+	/**
 	 * Whether the lease's time ran out by its holder's clock, from its last acquisition
 	 * or renewal, whatever became of it since.
 	 */

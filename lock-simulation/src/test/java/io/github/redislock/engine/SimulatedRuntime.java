@@ -23,6 +23,8 @@ import io.github.redislock.simulation.server.ServerClock;
  * One lock client's time, timers and threads in the simulation: its clock is the
  * simulation's, and every task it hands to a timer or a thread pool becomes an event of
  * the simulation's one {@link Scheduler}, run on its one thread while its process runs.
+ * Shut down, they drop their tasks as the system's do: a timer every task not yet run, a
+ * thread pool those not yet run only when shut down now.
  *
  * @author redis-lock contributors
  */
@@ -50,22 +52,28 @@ final class SimulatedRuntime implements EngineRuntime {
 
 	@Override
 	public ScheduledExecutorService timer(String threadName) {
-		return new SimulatedExecutor(this.process + " " + threadName);
+		return new SimulatedExecutor(this.process + " " + threadName, true);
 	}
 
 	@Override
 	public ScheduledExecutorService threads(String threadName, int maxThreads) {
-		return new SimulatedExecutor(this.process + " " + threadName);
+		return new SimulatedExecutor(this.process + " " + threadName, false);
 	}
 
 	private final class SimulatedExecutor extends AbstractExecutorService implements ScheduledExecutorService {
 
 		private final String name;
 
+		private final boolean timer;
+
 		private boolean shutdown;
 
-		SimulatedExecutor(String name) {
+		/** Tasks submitted before the shutdown no longer run. */
+		private boolean dropsTasks;
+
+		SimulatedExecutor(String name, boolean timer) {
 			this.name = name;
+			this.timer = timer;
 		}
 
 		@Override
@@ -107,11 +115,13 @@ final class SimulatedRuntime implements EngineRuntime {
 		@Override
 		public void shutdown() {
 			this.shutdown = true;
+			this.dropsTasks |= this.timer;
 		}
 
 		@Override
 		public List<Runnable> shutdownNow() {
 			this.shutdown = true;
+			this.dropsTasks = true;
 			return List.of();
 		}
 
@@ -156,7 +166,7 @@ final class SimulatedRuntime implements EngineRuntime {
 		}
 
 		private void runScheduled() {
-			if (this.executor.shutdown && this.period != 0) {
+			if (this.executor.dropsTasks || (this.executor.shutdown && this.period != 0)) {
 				return;
 			}
 			if (this.period == 0) {

@@ -37,8 +37,10 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  * The client's random instance id is replaced by a fixed name in everything sent to
  * Redis, so that a seed gives the same server state, and the same trace, on every run.
  * Only non-blocking calls run here: the simulation has one thread, and a blocking call
- * would wait for itself. The one blocking call the engine makes of an asynchronous store,
- * a release that takes back a failed attempt, is sent without waiting for its reply.
+ * would wait for itself. The two blocking calls the engine makes of an asynchronous store
+ * are sent without waiting for their replies: a release that takes back a failed attempt
+ * or gives up a lease (at a revoke or a shutdown), and a raise of the fencing tokens,
+ * which the engine offloads to a client thread whatever the store.
  *
  * @author redis-lock contributors
  */
@@ -327,6 +329,20 @@ public final class SimulatedLockStore implements LockStore {
 	@Override
 	public boolean release(String name, String ownerToken) {
 		releaseAsync(name, ownerToken);
+		return true;
+	}
+
+	/**
+	 * Sent without waiting, as {@code raise-counter.lua}: answers as if it raised, which
+	 * the simulation's callers, raising after a refused write, do not read.
+	 */
+	@Override
+	public boolean raiseFencingTokensAbove(String name, long token) {
+		LockStore.checkRaisableToken(name, token);
+		byte[][] keysAndArgs = { this.keys.fenceCounterKey(name).getBytes(StandardCharsets.ISO_8859_1),
+				Long.toString(token).getBytes(StandardCharsets.ISO_8859_1) };
+		run("raise-counter " + name + " " + token, LuaScript.RAISE_COUNTER, 1, keysAndArgs,
+				Network.COMMAND_TIMEOUT_NANOS);
 		return true;
 	}
 

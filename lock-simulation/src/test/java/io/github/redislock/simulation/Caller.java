@@ -15,11 +15,14 @@ import io.github.redislock.engine.SimulatedClients;
 import io.github.redislock.redis.SimulatedLockStore;
 
 /**
- * One asynchronous caller of a lock client, over and over until the run's work ends: asks
- * for a random lock with a random lease and wait, holds it a while, asks for its fencing
- * token now and then, and releases it (or, rarely, walks away from a lease that is not
- * renewed). Every answer must come within its bound, later by as long as its process was
- * paused meanwhile; a crashed process's callers are never answered.
+ * One asynchronous caller of a lock client, over and over until the run's work ends or
+ * its client shuts down: asks for a random lock with a random lease and wait, holds it a
+ * while, now and then asks for its fencing token and writes the lock's
+ * {@link FencedResource} with it (raising the lock's tokens above the resource's when
+ * refused, as the starter's fenced writes do) and renews the lease itself, and releases
+ * it (or, rarely, walks away from a lease that is not renewed). Every answer must come
+ * within its bound, later by as long as its process was paused meanwhile; a crashed
+ * process's callers are never answered.
  *
  * @author redis-lock contributors
  */
@@ -55,6 +58,8 @@ final class Caller {
 
 	private final Invariants invariants;
 
+	private final FencedResource resource;
+
 	private final int locks;
 
 	private final long stopAt;
@@ -66,7 +71,7 @@ final class Caller {
 	private boolean waiting;
 
 	Caller(String name, DefaultLockClient client, SimulatedLockStore store, ClientProcess process, Scheduler scheduler,
-			Invariants invariants, int locks, long stopAt) {
+			Invariants invariants, FencedResource resource, int locks, long stopAt) {
 		this.name = name;
 		this.client = client;
 		this.store = store;
@@ -74,6 +79,7 @@ final class Caller {
 		this.scheduler = scheduler;
 		this.random = scheduler.random();
 		this.invariants = invariants;
+		this.resource = resource;
 		this.locks = locks;
 		this.stopAt = stopAt;
 	}
@@ -97,7 +103,7 @@ final class Caller {
 
 	private void next() {
 		this.busy = false;
-		if (this.scheduler.nanos() >= this.stopAt) {
+		if (this.scheduler.nanos() >= this.stopAt || !this.client.isRunning()) {
 			return;
 		}
 		this.busy = true;
@@ -140,17 +146,23 @@ final class Caller {
 			this.scheduler.note(this.name + " lost " + lock + ": " + lost.getMessage());
 			this.invariants.lost(hold);
 		});
+		long holdFor = (long) (Math.min(leaseTime.toNanos(), LONGEST_HELD_LEASE_NANOS) * this.random.nextDouble()
+				* (renew ? 2.5 : 1.5));
+		long releaseAt = this.scheduler.nanos() + holdFor;
 		if (this.random.nextDouble() < 0.6) {
 			lease.fencingToken().whenComplete((token, failure) -> {
 				this.operations++;
 				if (token != null) {
 					this.scheduler.note(this.name + " token " + token + " for " + lock);
 					this.invariants.fencingToken(hold, token);
+					write(lease, lock, token, releaseAt);
 				}
 			});
 		}
-		long holdFor = (long) (Math.min(leaseTime.toNanos(), LONGEST_HELD_LEASE_NANOS) * this.random.nextDouble()
-				* (renew ? 2.5 : 1.5));
+		if (this.random.nextDouble() < 0.25) {
+			this.scheduler.schedule(this.random.nextLong(Math.max(1, holdFor)), null, () -> renew(lease, hold, lock),
+					this.process);
+		}
 		this.scheduler.schedule(holdFor, null, () -> {
 			if (!renew && this.random.nextDouble() < 0.03) {
 				this.scheduler.note(this.name + " walks away from " + lock);
@@ -170,6 +182,33 @@ final class Caller {
 				next();
 			});
 		}, this.process);
+	}
+
+	/**
+	 * Writes the lock's resource with the token before the hold ends, and raises the
+	 * lock's tokens above the resource's if it refuses the write.
+	 */
+	private void write(LockLease lease, String lock, long token, long releaseAt) {
+		long delay = this.random.nextLong(Math.max(1, releaseAt - this.scheduler.nanos()));
+		this.scheduler.schedule(delay, null,
+				() -> this.resource.write(this.name, lock, token, this.process).thenAccept((newer) -> {
+					if (newer != 0) {
+						this.scheduler.note(this.name + " refused by " + lock + "'s resource, which holds " + newer);
+						lease.raiseFencingTokensAbove(newer).whenComplete((raised, failure) -> this.operations++);
+					}
+				}), this.process);
+	}
+
+	private void renew(LockLease lease, Invariants.Hold hold, String lock) {
+		long renewedAt = this.scheduler.nanos();
+		var renewed = lease.renew().toCompletableFuture();
+		expectAnswer(renewed, ANSWER_SLACK_NANOS,
+				() -> this.name + " renewed " + lock + " at " + renewedAt / 1_000_000 + " ms and has no answer");
+		renewed.whenComplete((done, failure) -> {
+			this.operations++;
+			this.scheduler.note(this.name + " renewed " + lock + ((failure != null) ? ": " + failure : ""));
+			this.invariants.renewed(hold, failure, renewedAt);
+		});
 	}
 
 	/**

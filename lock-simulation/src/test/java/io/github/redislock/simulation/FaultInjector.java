@@ -8,12 +8,18 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
+import io.github.redislock.engine.DefaultLockClient.LeaseView;
+import io.github.redislock.redis.RedisLockKeys;
+import io.github.redislock.redis.SimulatedScripts;
+import io.github.redislock.simulation.server.SimRedis;
+
 /**
  * Schedules a run's faults at random times within its working time, and heals the network
  * at its end: connections killed, server clocks jumping back, client processes crashing
- * (replaced by new ones) and pausing, and when asked for, the faults beyond the timing
- * assumptions (a clock jumping forward, a failover, a restart with empty memory), each
- * reported to the {@link Invariants}.
+ * or shutting down (replaced by new ones) and pausing, operators revoking locks in a
+ * client, and when asked for, the faults beyond the timing assumptions (a clock jumping
+ * forward, a failover, a restart with empty memory, keys evicted under a memory limit, a
+ * lock force-released by an operator), each reported to the {@link Invariants}.
  *
  * @author redis-lock contributors
  */
@@ -38,16 +44,22 @@ final class FaultInjector {
 
 	private final Reduction reduction;
 
+	private final SimulatedScripts scripts;
+
+	private final RedisLockKeys keys = new RedisLockKeys("lock:");
+
 	private final List<String> plan = new ArrayList<>();
 
 	private int injected;
 
 	/**
 	 * @param newClient starts a new client process and its callers, for one that crashed
+	 * or shut down
 	 * @param reduction the planned faults left out
+	 * @param scripts the scripts an operator's force release runs
 	 */
 	FaultInjector(Scheduler scheduler, Deployment deployment, Network network, Invariants invariants,
-			List<SimClient> clients, Supplier<SimClient> newClient, Reduction reduction) {
+			List<SimClient> clients, Supplier<SimClient> newClient, Reduction reduction, SimulatedScripts scripts) {
 		this.scheduler = scheduler;
 		this.random = scheduler.random();
 		this.deployment = deployment;
@@ -56,6 +68,7 @@ final class FaultInjector {
 		this.clients = clients;
 		this.newClient = newClient;
 		this.reduction = reduction;
+		this.scripts = scripts;
 	}
 
 	void plan(FaultSettings faults, long until) {
@@ -81,10 +94,19 @@ final class FaultInjector {
 		for (int i = 0; i < faults.clientPauses(); i++) {
 			at(until, "a client pauses", this::pause);
 		}
+		for (int i = 0; i < faults.revokes(); i++) {
+			at(until, "an operator revokes a lock in a client", this::revoke);
+		}
+		for (int i = 0; i < faults.clientShutdowns(); i++) {
+			at(until, "a client shuts down", this::shutDown);
+		}
 		if (faults.unsafeFaults()) {
 			unsafe(until, "server clock jumps forward", () -> jump(this.random.nextLong(3_000_000_000L)));
 			unsafe(until, "failover", this.deployment::failover);
 			unsafe(until, "master restarts empty", this.deployment::restartMaster);
+			unsafe(until, "master evicts a key", this::evict);
+			unsafe(until, "master evicts a key", this::evict);
+			unsafe(until, "an operator force-releases a lock", this::forceRelease);
 		}
 	}
 
@@ -97,12 +119,111 @@ final class FaultInjector {
 		return this.clients.stream().filter((client) -> !client.process.isCrashed()).toList();
 	}
 
+	/** Live clients that have not shut down. */
+	private List<SimClient> running() {
+		return this.clients.stream()
+			.filter((client) -> !client.process.isCrashed() && client.client.isRunning())
+			.toList();
+	}
+
+	/** One of the clients, one that holds a lock if any does. */
+	private SimClient holdingOrAny(List<SimClient> clients) {
+		List<SimClient> holding = clients.stream().filter((client) -> !client.client.heldLocks().isEmpty()).toList();
+		List<SimClient> candidates = holding.isEmpty() ? clients : holding;
+		return candidates.get(this.random.nextInt(candidates.size()));
+	}
+
+	/**
+	 * An operator revokes a lock in a client, as the Actuator endpoint does: one it
+	 * holds, if it holds any. Runs in the client's process, which a pause holds back.
+	 */
+	private void revoke() {
+		List<SimClient> running = running();
+		if (running.isEmpty()) {
+			return;
+		}
+		SimClient victim = holdingOrAny(running);
+		List<LeaseView> held = victim.client.heldLocks();
+		String name = held.isEmpty() ? "lock-0" : held.get(this.random.nextInt(held.size())).name();
+		this.scheduler.schedule(0, null, () -> {
+			if (victim.client.isRunning()) {
+				boolean revoked = victim.client.revoke(name);
+				this.scheduler.note(victim + " revoked " + name + ": " + revoked);
+				this.invariants.revoked(victim.process, name);
+			}
+		}, victim.process);
+	}
+
+	/**
+	 * A client shuts down, one holding a lock if any does: its leases are given up and
+	 * their holders told; a new process takes its part later.
+	 */
+	private void shutDown() {
+		List<SimClient> running = running();
+		if (running.isEmpty()) {
+			return;
+		}
+		SimClient victim = holdingOrAny(running);
+		this.scheduler.schedule(0, null, () -> {
+			if (victim.client.isRunning()) {
+				long lastArrival = victim.connection.lastArrival();
+				this.scheduler.note(victim + " shuts down");
+				victim.client.close();
+				this.invariants.closed(victim.name, victim.process, lastArrival);
+				this.scheduler.schedule(500_000_000L + this.random.nextLong(2_500_000_000L), "a new client starts",
+						this.newClient::get);
+			}
+		}, victim.process);
+	}
+
+	/**
+	 * The master evicts a key, as an {@code allkeys-*} policy does under the memory
+	 * limit: a lock key half of the time when there is one, else any key (a queue, a
+	 * fence counter).
+	 */
+	private void evict() {
+		SimRedis master = this.deployment.master();
+		List<String> keys = List.copyOf(master.liveKeys());
+		List<String> lockKeys = keys.stream().filter((key) -> key.endsWith("}")).toList();
+		List<String> candidates = (!lockKeys.isEmpty() && this.random.nextBoolean()) ? lockKeys : keys;
+		if (candidates.isEmpty()) {
+			return;
+		}
+		String key = candidates.get(this.random.nextInt(candidates.size()));
+		this.invariants.deleting(master, key, "evicted");
+		this.scheduler.note(master + " evicts " + key);
+		master.evict(key);
+	}
+
+	/**
+	 * An operator force-releases a held lock on the master, as {@code forceRelease} of
+	 * the store does, whoever holds it.
+	 */
+	private void forceRelease() {
+		SimRedis master = this.deployment.master();
+		List<String> names = master.liveKeys()
+			.stream()
+			.filter((key) -> key.startsWith("lock:{") && key.endsWith("}"))
+			.map((key) -> key.substring("lock:{".length(), key.length() - 1))
+			.filter((name) -> this.keys.lockKey(name).equals("lock:{" + name + "}"))
+			.toList();
+		if (names.isEmpty()) {
+			return;
+		}
+		String name = names.get(this.random.nextInt(names.size()));
+		String key = this.keys.lockKey(name);
+		this.invariants.deleting(master, key, "force-released");
+		Object reply = master.eval(this.scripts.source("force-release.lua"), List.of(key),
+				List.of(this.keys.channel(name)));
+		this.scheduler.note("operator force-release " + name + " on " + master + " -> " + reply);
+	}
+
 	/**
 	 * Kills a client's process, one with a waiting caller if there is one, where a crash
 	 * leaves the most behind (a place in a queue); a new process takes its part later.
 	 */
 	private void crash() {
-		List<SimClient> live = live();
+		List<SimClient> live = running();
 		List<SimClient> waiting = live.stream().filter(SimClient::hasWaitingCaller).toList();
 		List<SimClient> candidates = waiting.isEmpty() ? live : waiting;
 		if (candidates.isEmpty()) {

@@ -26,7 +26,10 @@ import io.github.redislock.simulation.server.SimRedis;
  * older of the two leases was asked for. A holder that still used its lease when another
  * was granted the lock (it held on past its lease, was paused, or a fault beyond the
  * assumptions struck) must be told when it next touches the lease; no lease is reported
- * lost while it lasts and the server still records it; a crashed client's queue places
+ * lost while it lasts and the server still records it, unless its client gave it up (an
+ * operator revoked it, or the client shut down), whose holder must then be told at once;
+ * no release or renewal succeeds for a holder whose lock key was deleted under it
+ * (evicted, or force-released by an operator); a crashed or closed client's queue places
  * and locks stop blocking others within their bounds.
  *
  * @author redis-lock contributors
@@ -52,6 +55,12 @@ public final class Invariants {
 
 	/** Replication lag to a promoted replica and rounding. */
 	private static final long SLACK_NANOS = 100_000_000L;
+
+	/**
+	 * How soon the holder of a lease its client gave up must be told: its loss is told on
+	 * the client's executor at once.
+	 */
+	private static final long TELL_BOUND_NANOS = 100_000_000L;
 
 	private final Scheduler scheduler;
 
@@ -83,6 +92,11 @@ public final class Invariants {
 	private final Map<String, List<Hold>> holds = new HashMap<>();
 
 	private final Map<String, TreeMap<Long, Long>> tokens = new HashMap<>();
+
+	/** Owner tokens whose lock key was deleted under them, until granted again. */
+	private final Map<String, Deletion> deletions = new HashMap<>();
+
+	private long tokensExcused;
 
 	private long grants;
 
@@ -223,6 +237,14 @@ public final class Invariants {
 	}
 
 	/**
+	 * Fencing tokens out of grant order accepted because a fault beyond the timing
+	 * assumptions happened since the earlier grant.
+	 */
+	long tokensExcused() {
+		return this.tokensExcused;
+	}
+
+	/**
 	 * Keys a command wrote on the master: TTLs, and holders as the server records them.
 	 */
 	void written(SimRedis server, Set<String> keys) {
@@ -237,6 +259,9 @@ public final class Invariants {
 					// run out untaken, and be handed it again under the same owner token.
 					long order = ++this.grants;
 					this.grantOrder.put(owner, order);
+					if (!this.deletions.isEmpty()) {
+						this.deletions.remove(owner);
+					}
 					this.grantTimes.put(order, this.scheduler.nanos());
 					if (!this.crashes.isEmpty()) {
 						handedToCrashed(server, key, owner);
@@ -296,6 +321,7 @@ public final class Invariants {
 	/** The caller stops using the lease and releases it. */
 	void releasing(Hold hold) {
 		hold.releasing = true;
+		hold.releasingAt = this.scheduler.nanos();
 		hold.heldAtRelease = hold.lease.isHeld();
 	}
 
@@ -318,6 +344,7 @@ public final class Invariants {
 			told(hold);
 		}
 		else if (cause == null) {
+			succeededAfterDeletion(hold, "release", hold.releasingAt);
 			hold.releasedUntold = true;
 			if (owed) {
 				olderNotTold(hold);
@@ -382,7 +409,7 @@ public final class Invariants {
 		}
 		told(hold);
 		long now = this.scheduler.nanos();
-		if (SimulatedClients.ranOut(hold.lease, now)) {
+		if (SimulatedClients.ranOut(hold.lease, now) || SimulatedClients.givenUp(hold.lease)) {
 			return;
 		}
 		SimRedis master = this.deployment.master();
@@ -428,8 +455,90 @@ public final class Invariants {
 				violation("fencing token " + token + " of " + hold + " (grant " + order + ") is out of order with "
 						+ issued);
 			}
+			else {
+				this.tokensExcused++;
+				this.scheduler.note("token out of order excused by a fault: " + token + " of " + hold);
+			}
 		}
 		issued.put(order, token);
+	}
+
+	/**
+	 * The caller renewed its lease itself, asking at {@code askedAt}: it must not succeed
+	 * once the key was deleted.
+	 */
+	void renewed(Hold hold, Throwable failure, long askedAt) {
+		if (failure == null) {
+			succeededAfterDeletion(hold, "renewal", askedAt);
+		}
+	}
+
+	/**
+	 * A release or renewal sent at {@code sentAt} answered success: wrong if the holder's
+	 * lock key was deleted under it before, unless a failover or restart since may have
+	 * brought the key back.
+	 */
+	private void succeededAfterDeletion(Hold hold, String what, long sentAt) {
+		Deletion deletion = this.deletions.isEmpty() ? null : this.deletions.get(hold.owner);
+		if (deletion != null && deletion.at < sentAt && this.unsafeFaults.size() <= deletion.unsafeFaults) {
+			violation(hold + "'s " + what + " succeeded, but its lock key was " + deletion.how + " at "
+					+ deletion.at / 1_000_000 + " ms and never granted to it again");
+		}
+	}
+
+	/**
+	 * The lock key is about to be deleted under its holder, by eviction or an operator's
+	 * force release.
+	 */
+	void deleting(SimRedis server, String key, String how) {
+		String owner = key.endsWith("}") ? owner(server.peek(key)) : null;
+		if (owner != null) {
+			this.deletions.put(owner, new Deletion(how, this.scheduler.nanos(), this.unsafeFaults.size()));
+		}
+	}
+
+	/**
+	 * An operator revoked the lock in the client: the holder whose lease the client gave
+	 * up must be told at once.
+	 */
+	void revoked(ClientProcess process, String name) {
+		List<Hold> current = this.holds.get(name);
+		if (current != null) {
+			current.stream()
+				.filter((hold) -> hold.process == process && SimulatedClients.givenUp(hold.lease))
+				.forEach((hold) -> expectTold(hold, "revoked"));
+		}
+	}
+
+	/**
+	 * The client shut down: the holders whose leases it gave up must be told at once, and
+	 * none of its locks may outlast the longest lease after its last command before.
+	 */
+	void closed(String client, ClientProcess process, long lastArrival) {
+		for (List<Hold> current : this.holds.values()) {
+			current.stream()
+				.filter((hold) -> hold.process == process && SimulatedClients.givenUp(hold.lease))
+				.forEach((hold) -> expectTold(hold, "its client shut down"));
+		}
+		this.scheduler.at(lastArrival + LONGEST_LEASE_NANOS, null, () -> checkFreed(client, lastArrival));
+	}
+
+	private void expectTold(Hold hold, String why) {
+		long paused = hold.process.pausedNanos();
+		this.scheduler.schedule(TELL_BOUND_NANOS, null, () -> checkTold(hold, paused, why));
+	}
+
+	/** Later by as long as the holder's process was paused meanwhile. */
+	private void checkTold(Hold hold, long pausedBefore, String why) {
+		if (hold.told || hold.process.isCrashed()) {
+			return;
+		}
+		long pausedSince = hold.process.pausedNanos() - pausedBefore;
+		if (pausedSince > 0) {
+			this.scheduler.schedule(pausedSince, null, () -> checkTold(hold, pausedBefore + pausedSince, why));
+			return;
+		}
+		violation(hold + " was given up (" + why + ") and not told within " + TELL_BOUND_NANOS / 1_000_000 + " ms");
 	}
 
 	int activeHolds() {
@@ -441,6 +550,14 @@ public final class Invariants {
 	 * furthest ahead (which may have queued its places) was ahead then.
 	 */
 	private record Crash(long lastArrival, long offset) {
+
+	}
+
+	/**
+	 * A lock key deleted under its holder: how, when, and how many faults beyond the
+	 * timing assumptions had happened by then.
+	 */
+	private record Deletion(String how, long at, int unsafeFaults) {
 
 	}
 
@@ -463,6 +580,9 @@ public final class Invariants {
 
 		/** The caller called its release, and no longer uses it. */
 		boolean releasing;
+
+		/** When the caller released it. */
+		long releasingAt;
 
 		/** Whether the lease still lasted by its holder's clock when released. */
 		boolean heldAtRelease;

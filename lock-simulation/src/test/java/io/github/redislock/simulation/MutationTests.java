@@ -65,6 +65,49 @@ class MutationTests {
 				"reported lost while its lease lasted");
 	}
 
+	/** The fenced resource writes whatever token it is given. */
+	@Test
+	void findsAFencedWriteThatDoesNotCompareTokens() {
+		SimulatedScripts writesAnyToken = SimulatedScripts.real()
+			.withFencedSet((source) -> source.replace("if last and last > token then", "if false then"));
+		assertFound((seed) -> SimulationSettings.forSeed(seed).withScripts(writesAnyToken), "accepted a stale write");
+	}
+
+	/**
+	 * {@code fence.lua} issues the server's clock as the token, neither above the counter
+	 * nor refusing one that is not: a clock that jumps back issues smaller tokens to
+	 * later holders.
+	 */
+	@Test
+	void findsAFencingTokenNotRaisedAboveTheCounter() {
+		SimulatedScripts clockTokens = SimulatedScripts.real()
+			.withFence((source) -> source.replace("local token = math.max(last + 1, clock)", "local token = clock")
+				.replace("if token <= last or token >= 9007199254740992 then", "if token >= 9007199254740992 then"));
+		assertFound((seed) -> SimulationSettings.forSeed(seed).withScripts(clockTokens), "is out of order with");
+	}
+
+	/**
+	 * {@code release.lua} answers a release of a lock no longer recorded for its caller
+	 * as one already done: a holder whose key was evicted or force-released is never
+	 * told.
+	 */
+	@Test
+	void findsAReleaseThatSucceedsWhenItsLockIsGone() {
+		SimulatedScripts releasesWhatIsGone = SimulatedScripts.real()
+			.withRelease((source) -> source.replace("      return 2\n    end\n    return 0\n  end",
+					"      return 2\n    end\n    return 2\n  end"));
+		assertFound((seed) -> SimulationSettings.forSeed(seed).withScripts(releasesWhatIsGone),
+				"succeeded, but its lock key was");
+	}
+
+	/** {@code acquire.lua} takes a free lock without a TTL. */
+	@Test
+	void findsALockKeyWithoutATtl() {
+		SimulatedScripts noTtl = SimulatedScripts.real()
+			.withAcquire((source) -> source.replace("token .. holder, 'NX', 'PX', ARGV[2])", "token .. holder, 'NX')"));
+		assertFound((seed) -> SimulationSettings.forSeed(seed).withScripts(noTtl), "has no TTL");
+	}
+
 	/** Runs the CI tier's seeds until one breaks the invariant the fault breaks. */
 	private static void assertFound(Function<Long, SimulationSettings> settings, String violation) {
 		SimulationResult found = null;

@@ -45,6 +45,8 @@ public final class Simulation {
 
 	private Network network;
 
+	private FencedResource resource;
+
 	private long stopAt;
 
 	private boolean stopAtFirstViolation;
@@ -75,12 +77,14 @@ public final class Simulation {
 		this.deployment = new Deployment(this.scheduler, this.settings.replicas(), this.invariants::written);
 		this.invariants.watch(this.deployment);
 		this.network = new Network(this.scheduler.random(), this.settings.faults(), this.settings.reduction());
+		this.resource = new FencedResource(this.scheduler, this.network, this.invariants,
+				this.settings.scripts().fencedSet());
 		this.stopAt = this.settings.duration().toNanos();
 		for (int c = 1; c <= this.settings.clients(); c++) {
 			startClient();
 		}
 		FaultInjector faults = new FaultInjector(this.scheduler, this.deployment, this.network, this.invariants,
-				this.clients, () -> startCallers(startClient()), this.settings.reduction());
+				this.clients, () -> startCallers(startClient()), this.settings.reduction(), this.settings.scripts());
 		faults.plan(this.settings.faults(), this.stopAt);
 		List.copyOf(this.clients).forEach(this::startCallers);
 		this.scheduler.runUntil(this.stopAt + QUIET_TIME.toNanos());
@@ -93,6 +97,7 @@ public final class Simulation {
 			.sum();
 		return new SimulationResult(this.settings.seed(), trace.hash(), trace.count(), operations, faults.injected(),
 				this.invariants.overlapsExcused(), this.invariants.overlapsReported(), this.invariants.grantsRunOut(),
+				this.invariants.tokensExcused(), this.resource.writes(), this.resource.refused(),
 				List.copyOf(this.invariants.violations()),
 				this.invariants.violations().isEmpty() ? List.of() : trace.report(), System.nanoTime() - started,
 				trace.countToViolation(), faults.plan(), List.copyOf(this.startedCallers), this.settings.reduction());
@@ -128,7 +133,7 @@ public final class Simulation {
 		store.bind(client.client.getInstanceId());
 		for (int k = 1; k <= this.settings.callersPerClient(); k++) {
 			client.callers.add(new Caller(name + "/" + k, client.client, store, process, this.scheduler,
-					this.invariants, this.settings.locks(), this.stopAt));
+					this.invariants, this.resource, this.settings.locks(), this.stopAt));
 		}
 		this.clients.add(client);
 		return client;

@@ -21,6 +21,11 @@ import java.util.List;
  * @param grantsRunOut leases granted to a caller only after they had run out by its own
  * clock (their replies came late): never held, so no overlap, but a caller that does not
  * check {@code isHeld()} works without the lock
+ * @param tokensExcused fencing tokens out of grant order accepted because a fault beyond
+ * the timing assumptions happened since the earlier grant
+ * @param fencedWrites writes that reached the fenced resource
+ * @param writesRefused writes the fenced resource refused, having accepted a larger token
+ * before
  * @param violations the invariants broken, empty if none
  * @param latestEvents the last events of the trace, for a failing seed
  * @param realNanos how long the run took in real time
@@ -31,9 +36,9 @@ import java.util.List;
  * @author redis-lock contributors
  */
 public record SimulationResult(long seed, long traceHash, long events, long operations, int faults,
-		long overlapsExcused, long overlapsReported, long grantsRunOut, List<String> violations,
-		List<String> latestEvents, long realNanos, long eventsToViolation, List<String> plannedFaults,
-		List<String> callers, Reduction reduction) {
+		long overlapsExcused, long overlapsReported, long grantsRunOut, long tokensExcused, long fencedWrites,
+		long writesRefused, List<String> violations, List<String> latestEvents, long realNanos, long eventsToViolation,
+		List<String> plannedFaults, List<String> callers, Reduction reduction) {
 
 	public boolean passed() {
 		return this.violations.isEmpty();
@@ -42,9 +47,10 @@ public record SimulationResult(long seed, long traceHash, long events, long oper
 	public String summary() {
 		return String.format(
 				"seed %d: %s, %,d operations, %,d events, %d faults, %d overlaps excused, %d overlaps reported,"
-						+ " %d grants run out, trace %016x",
+						+ " %d grants run out, %d tokens excused, %d fenced writes (%d refused), trace %016x",
 				this.seed, passed() ? "passed" : this.violations.size() + " VIOLATIONS", this.operations, this.events,
-				this.faults, this.overlapsExcused, this.overlapsReported, this.grantsRunOut, this.traceHash);
+				this.faults, this.overlapsExcused, this.overlapsReported, this.grantsRunOut, this.tokensExcused,
+				this.fencedWrites, this.writesRefused, this.traceHash);
 	}
 
 	/** The command that replays this run exactly, with its seed's own settings. */

@@ -107,6 +107,11 @@ final class SimulationTier {
 						+ " %.1f s of processor time: %,.0f lock operations per processor-second%n",
 				results.runs, results.failed.size(), results.operations, results.events, seconds, threads,
 				results.operations / seconds, results.events / seconds, cpuSeconds, results.operations / cpuSeconds);
+		System.out.printf(
+				"Simulation totals: %,d faults, %,d overlaps excused, %,d overlaps reported, %,d tokens excused,"
+						+ " %,d fenced writes, %,d refused as stale%n",
+				results.faults, results.overlapsExcused, results.overlapsReported, results.tokensExcused,
+				results.fencedWrites, results.writesRefused);
 		return results.failed;
 	}
 
@@ -174,6 +179,18 @@ final class SimulationTier {
 
 		long events;
 
+		long faults;
+
+		long overlapsExcused;
+
+		long overlapsReported;
+
+		long tokensExcused;
+
+		long fencedWrites;
+
+		long writesRefused;
+
 		int runs;
 
 		Results(int seeds) {
@@ -208,6 +225,12 @@ final class SimulationTier {
 			this.runs++;
 			this.operations += result.operations();
 			this.events += result.events();
+			this.faults += result.faults();
+			this.overlapsExcused += result.overlapsExcused();
+			this.overlapsReported += result.overlapsReported();
+			this.tokensExcused += result.tokensExcused();
+			this.fencedWrites += result.fencedWrites();
+			this.writesRefused += result.writesRefused();
 			System.out.println(result.summary());
 			if (!result.passed()) {
 				this.failed.add(result);

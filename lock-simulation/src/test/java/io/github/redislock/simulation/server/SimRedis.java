@@ -188,6 +188,19 @@ public final class SimRedis {
 		return (command != null) ? command : this.commands.get(name.toUpperCase(Locale.ROOT));
 	}
 
+	/**
+	 * Deletes the key as Redis evicts one under its memory limit with an
+	 * {@code allkeys-*} policy: the replicas are told as of a {@code DEL}.
+	 */
+	public boolean evict(String key) {
+		try {
+			return this.keyspace.delete(key);
+		}
+		finally {
+			written();
+		}
+	}
+
 	/** A restart without persistence: every key is gone. */
 	public void clear() {
 		this.keyspace.clear();

@@ -253,8 +253,10 @@ final class ProxiedConnection {
 		Duration delay = fault.delay();
 		if (delay == null) {
 			logger.debug("{}: losing the reply to {} and closing the connection", this.name, description);
-			close();
+			// Told first: whoever armed the fault may look once the client sees the
+			// close.
 			fault.happened(description);
+			close();
 			return false;
 		}
 		logger.debug("{}: holding the reply to {} back for {}", this.name, description, delay);

@@ -3,49 +3,54 @@
 
 package io.github.redislock.redis;
 
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 import io.github.redislock.store.LockStore.AcquireResult;
 import io.github.redislock.store.LockStore.Queueing;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.ScriptOutputType;
+import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
 import org.jspecify.annotations.Nullable;
-import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 
-import org.springframework.data.redis.connection.ReactiveRedisConnection;
-import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
-import org.springframework.data.redis.connection.ReturnType;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.QueryTimeoutException;
+import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.lettuce.LettuceConnection;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.connection.lettuce.LettuceExceptionConverter;
 
 /**
- * The asynchronous calls of a {@link RedisLockStore} over Lettuce's reactive connection,
- * answered on Lettuce's threads. Lettuce does not time out asynchronous commands unless
- * told to, so each call here is bounded by the client's command timeout.
+ * The asynchronous calls of a {@link RedisLockStore}, sent with Lettuce's own
+ * asynchronous commands and answered on Lettuce's threads: what its blocking commands do
+ * too, less the wait. Lettuce does not time out asynchronous commands unless told to, so
+ * each call here is bounded by the client's command timeout.
  *
  * @author redis-lock contributors
  */
 final class RedisAsyncLockStore {
 
-	/** Renewal calls awaiting replies at once: 200 calls of 500 cover 100,000 leases. */
-	private static final int MAX_CALLS_IN_FLIGHT = 256;
+	private static final LettuceExceptionConverter exceptions = new LettuceExceptionConverter();
 
 	private final RedisLockStore store;
 
-	private final ReactiveRedisConnectionFactory connectionFactory;
+	private final LettuceConnectionFactory connectionFactory;
 
 	private final Duration commandTimeout;
 
-	RedisAsyncLockStore(RedisLockStore store, ReactiveRedisConnectionFactory connectionFactory) {
+	RedisAsyncLockStore(RedisLockStore store, LettuceConnectionFactory connectionFactory) {
 		this.store = store;
 		this.connectionFactory = connectionFactory;
-		this.commandTimeout = (connectionFactory instanceof LettuceConnectionFactory lettuce)
-				? lettuce.getClientConfiguration().getCommandTimeout() : Duration.ofSeconds(60);
+		this.commandTimeout = connectionFactory.getClientConfiguration().getCommandTimeout();
 	}
 
 	/**
@@ -54,7 +59,7 @@ final class RedisAsyncLockStore {
 	 */
 	void openConnection() {
 		try {
-			this.connectionFactory.getReactiveConnection().closeLater().block(this.commandTimeout);
+			this.connectionFactory.getConnection().close();
 		}
 		catch (RuntimeException ex) {
 			// The first call that needs the connection opens it, or reports why not.
@@ -67,45 +72,39 @@ final class RedisAsyncLockStore {
 		byte[][] keysAndArgs = this.store.acquireArguments(name, ownerToken, lease, queueing,
 				this.store.holderFields(ownerToken, holder), HolderRecord.now());
 		return run(LuaScript.ACQUIRE, RedisLockStore.QUEUE_SCRIPT_KEYS, keysAndArgs)
-			.map((reply) -> RedisLockStore.acquireResult(ownerToken, reply))
-			.toFuture();
+			.thenApply((reply) -> RedisLockStore.acquireResult(ownerToken, reply));
 	}
 
 	CompletionStage<Boolean> renew(String name, String ownerToken, Duration leaseTime) {
 		return run(LuaScript.RENEW, 1, this.store.renewArguments(name, ownerToken, leaseTime))
-			.map((reply) -> reply == 1)
-			.toFuture();
+			.thenApply((reply) -> reply == 1);
 	}
 
 	CompletionStage<Boolean> release(String name, String ownerToken) {
 		return run(LuaScript.RELEASE, RedisLockStore.RELEASE_SCRIPT_KEYS, this.store.releaseArguments(name, ownerToken))
-			.map(RedisLockStore::released)
-			.toFuture();
+			.thenApply(RedisLockStore::released);
 	}
 
 	CompletionStage<Boolean> giveBack(String name, String ownerToken) {
 		return run(LuaScript.RELEASE, RedisLockStore.RELEASE_SCRIPT_KEYS - 1,
 				this.store.giveBackArguments(name, ownerToken))
-			.map((reply) -> reply == 1)
-			.toFuture();
+			.thenApply((reply) -> reply == 1);
 	}
 
 	CompletionStage<LockStore.@Nullable Reacquisition> reacquire(byte[][] keysAndArgs) {
-		return run(LuaScript.REACQUIRE, 2, keysAndArgs).toFuture().thenApply(RedisLockStore::reacquisition);
+		return run(LuaScript.REACQUIRE, 2, keysAndArgs).thenApply(RedisLockStore::reacquisition);
 	}
 
 	CompletionStage<Boolean> raiseCounter(byte[] counterKey, byte[] token) {
-		return run(LuaScript.RAISE_COUNTER, 1, new byte[][] { counterKey, token }).map((reply) -> reply == 1)
-			.toFuture();
+		return run(LuaScript.RAISE_COUNTER, 1, new byte[][] { counterKey, token }).thenApply((reply) -> reply == 1);
 	}
 
 	CompletionStage<Boolean> forceRelease(String name) {
-		return run(LuaScript.FORCE_RELEASE, 1, this.store.forceReleaseArguments(name)).map((reply) -> reply == 1)
-			.toFuture();
+		return run(LuaScript.FORCE_RELEASE, 1, this.store.forceReleaseArguments(name)).thenApply((reply) -> reply == 1);
 	}
 
 	CompletionStage<Long> issueFencingToken(String name, String ownerToken, Duration leaseTime) {
-		return run(LuaScript.FENCE, 2, this.store.fenceArguments(name, ownerToken)).toFuture();
+		return run(LuaScript.FENCE, 2, this.store.fenceArguments(name, ownerToken));
 	}
 
 	/**
@@ -116,83 +115,77 @@ final class RedisAsyncLockStore {
 	List<CompletableFuture<List<Boolean>>> renewAll(List<RedisLockStore.RenewalCall> calls, Duration timeout) {
 		Duration callTimeout = (timeout.compareTo(this.commandTimeout) < 0) ? timeout : this.commandTimeout;
 		List<CompletableFuture<List<Boolean>>> replies = new ArrayList<>(calls.size());
-		for (int c = 0; c < calls.size(); c++) {
-			replies.add(new CompletableFuture<>());
+		for (RedisLockStore.RenewalCall call : calls) {
+			int count = call.indexes().size();
+			CompletableFuture<List<Object>> reply = send(LuaScript.RENEW_ALL, ScriptOutputType.MULTI, count,
+					call.keysAndArgs(), callTimeout);
+			replies.add(reply.thenApply((renewed) -> RedisLockStore.renewedByReplies(renewed, count)));
 		}
-		Mono.usingWhen(Mono.fromSupplier(this.connectionFactory::getReactiveConnection),
-				(connection) -> Flux.range(0, calls.size())
-					.flatMap((c) -> renewAll(connection, calls.get(c)).timeout(callTimeout)
-						.doOnNext(replies.get(c)::complete)
-						.doOnError(replies.get(c)::completeExceptionally)
-						.onErrorResume((ex) -> Mono.empty()), MAX_CALLS_IN_FLIGHT)
-					.then(),
-				ReactiveRedisConnection::closeLater)
-			.timeout(this.commandTimeout.plus(callTimeout))
-			.subscribe(null, (ex) -> replies.forEach((reply) -> reply.completeExceptionally(ex)), () -> replies
-				.forEach((reply) -> reply
-					.completeExceptionally(new IllegalStateException("Redis returned no reply to lease renewals"))));
 		return replies;
 	}
 
-	private Mono<List<Boolean>> renewAll(ReactiveRedisConnection connection, RedisLockStore.RenewalCall call) {
-		int count = call.indexes().size();
-		ByteBuffer[] buffers = buffers(call.keysAndArgs());
-		return connection.scriptingCommands()
-			.<Object>evalSha(LuaScript.RENEW_ALL.sha1(), ReturnType.MULTI, count, duplicates(buffers))
-			.collectList()
-			.onErrorResume(LuaScript::isNoScript,
-					(ex) -> connection.scriptingCommands()
-						.<Object>eval(ByteBuffer.wrap(LuaScript.RENEW_ALL.source()), ReturnType.MULTI, count,
-								duplicates(buffers))
-						.collectList())
-			.map((reply) -> RedisLockStore.renewedByReplies(flattened(reply), count));
+	private CompletableFuture<Long> run(LuaScript script, int numKeys, byte[][] keysAndArgs) {
+		return this.<Long>send(script, ScriptOutputType.INTEGER, numKeys, keysAndArgs, this.commandTimeout)
+			.thenApply((reply) -> {
+				if (reply == null) {
+					throw new IllegalStateException("Redis returned no reply to a lock script");
+				}
+				return reply;
+			});
 	}
 
-	/** A list reply arrives as its elements, or as one element holding the list. */
-	private static List<?> flattened(List<Object> reply) {
-		return (reply.size() == 1 && reply.get(0) instanceof List<?> list) ? list : reply;
-	}
-
-	private static ByteBuffer[] buffers(byte[][] keysAndArgs) {
-		ByteBuffer[] buffers = new ByteBuffer[keysAndArgs.length];
-		for (int i = 0; i < keysAndArgs.length; i++) {
-			buffers[i] = ByteBuffer.wrap(keysAndArgs[i]);
+	/**
+	 * Runs the script by SHA, sending its source on {@code NOSCRIPT}. The connection is
+	 * closed once answered: a pooled or dedicated one would otherwise drop the command.
+	 */
+	private <T> CompletableFuture<T> send(LuaScript script, ScriptOutputType type, int numKeys, byte[][] keysAndArgs,
+			Duration timeout) {
+		byte[][] keys = new byte[numKeys][];
+		System.arraycopy(keysAndArgs, 0, keys, 0, numKeys);
+		byte[][] args = new byte[keysAndArgs.length - numKeys][];
+		System.arraycopy(keysAndArgs, numKeys, args, 0, args.length);
+		RedisConnection connection;
+		try {
+			connection = this.connectionFactory.getConnection();
 		}
-		return buffers;
-	}
-
-	private Mono<Long> run(LuaScript script, int numKeys, byte[][] keysAndArgs) {
-		ByteBuffer[] buffers = buffers(keysAndArgs);
-		return Mono
-			.usingWhen(Mono.fromSupplier(this.connectionFactory::getReactiveConnection),
-					(connection) -> evalSha(connection, script, numKeys, buffers).onErrorResume(LuaScript::isNoScript,
-							(ex) -> eval(connection, script, numKeys, buffers)),
-					ReactiveRedisConnection::closeLater)
-			.timeout(this.commandTimeout)
-			.switchIfEmpty(Mono.error(() -> new IllegalStateException("Redis returned no reply to a lock script")));
-	}
-
-	private static Mono<Long> evalSha(ReactiveRedisConnection connection, LuaScript script, int numKeys,
-			ByteBuffer[] keysAndArgs) {
-		return connection.scriptingCommands()
-			.<Long>evalSha(script.sha1(), ReturnType.INTEGER, numKeys, duplicates(keysAndArgs))
-			.next();
-	}
-
-	private static Mono<Long> eval(ReactiveRedisConnection connection, LuaScript script, int numKeys,
-			ByteBuffer[] keysAndArgs) {
-		return connection.scriptingCommands()
-			.<Long>eval(ByteBuffer.wrap(script.source()), ReturnType.INTEGER, numKeys, duplicates(keysAndArgs))
-			.next();
-	}
-
-	/** Buffers are read by the call that sends them, so a retry needs fresh views. */
-	private static ByteBuffer[] duplicates(ByteBuffer[] buffers) {
-		ByteBuffer[] copies = new ByteBuffer[buffers.length];
-		for (int i = 0; i < buffers.length; i++) {
-			copies[i] = buffers[i].duplicate();
+		catch (RuntimeException ex) {
+			return CompletableFuture.failedFuture(ex);
 		}
-		return copies;
+		CompletableFuture<T> reply;
+		try {
+			RedisScriptingAsyncCommands<byte[], byte[]> commands = ((LettuceConnection) connection)
+				.getNativeConnection();
+			Function<Throwable, CompletionStage<T>> onNoScript = (ex) -> LuaScript.isNoScript(ex)
+					? commands.<T>eval(script.source(), type, keys, args) : CompletableFuture.failedFuture(ex);
+			RedisFuture<T> sent = commands.evalsha(script.sha1(), type, keys, args);
+			reply = sent.toCompletableFuture().exceptionallyCompose(onNoScript);
+		}
+		catch (RuntimeException ex) {
+			connection.close();
+			return CompletableFuture.failedFuture(ex);
+		}
+		reply.whenComplete((result, ex) -> connection.close());
+		return reply.orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS).handle((result, ex) -> {
+			if (ex != null) {
+				throw translated(ex, script, timeout);
+			}
+			return result;
+		});
+	}
+
+	/** As Spring's blocking commands report them, so both kinds of call fail alike. */
+	private static RuntimeException translated(Throwable failure, LuaScript script, Duration timeout) {
+		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
+				: failure;
+		if (cause instanceof TimeoutException) {
+			return new QueryTimeoutException("Redis did not answer " + script + " within " + timeout.toMillis() + " ms",
+					cause);
+		}
+		DataAccessException translated = (cause instanceof Exception ex) ? exceptions.convert(ex) : null;
+		if (translated != null) {
+			return translated;
+		}
+		return (cause instanceof RuntimeException runtime) ? runtime : new CompletionException(cause);
 	}
 
 }

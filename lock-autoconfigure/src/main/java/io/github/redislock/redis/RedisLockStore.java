@@ -22,7 +22,6 @@ import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.connection.ClusterSlotHashUtil;
-import org.springframework.data.redis.connection.ReactiveRedisConnectionFactory;
 import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -79,7 +78,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	/** '1' when waiters do not queue, so that every release wakes them. */
 	private final byte[] wakeOnEveryRelease;
 
-	/** {@code null} without a reactive client, or when writes wait for replicas. */
+	/** {@code null} without Lettuce, or when writes wait for replicas. */
 	private final @Nullable RedisAsyncLockStore async;
 
 	private volatile boolean holderDetails = true;
@@ -134,8 +133,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		this.subscriptions = new ReleaseSubscriptions(this.connectionFactory, this.keys);
 		this.acknowledgedWrites = acknowledgement.awaited() ? new AcknowledgedWrites(acknowledgement) : null;
 		this.wakeOnEveryRelease = (!waitersQueue || acknowledgement.awaited()) ? WAKE_UNQUEUED : NO_QUEUEING;
-		this.async = (this.connectionFactory instanceof ReactiveRedisConnectionFactory reactive
-				&& !acknowledgement.awaited()) ? new RedisAsyncLockStore(this, reactive) : null;
+		this.async = (this.connectionFactory instanceof LettuceConnectionFactory lettuce && !acknowledgement.awaited())
+				? new RedisAsyncLockStore(this, lettuce) : null;
 	}
 
 	/**

@@ -41,6 +41,15 @@ public abstract class AbstractRedisLockStoreContractTests extends AbstractLockSt
 	 */
 	protected abstract RedisConfiguration redisConfiguration();
 
+	/**
+	 * Whether every call shares one native connection, as Spring Boot's factory does;
+	 * when not, each call gets a connection of its own, closed once answered.
+	 * @return whether the native connection is shared
+	 */
+	protected boolean shareNativeConnection() {
+		return true;
+	}
+
 	@Override
 	protected LockStore createStore() {
 		return new RedisLockStore(redis(), "lock:");
@@ -128,6 +137,7 @@ public abstract class AbstractRedisLockStoreContractTests extends AbstractLockSt
 		if (redis == null) {
 			LettuceConnectionFactory factory = new LettuceConnectionFactory(redisConfiguration(),
 					LettuceClientConfiguration.builder().commandTimeout(Duration.ofSeconds(5)).build());
+			factory.setShareNativeConnection(shareNativeConnection());
 			factory.afterPropertiesSet();
 			factory.start();
 			connectionFactory = factory;

@@ -1,0 +1,67 @@
+// Copyright 2026 the original authors.
+// SPDX-License-Identifier: Apache-2.0
+package io.github.redislock.redis;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+
+import io.github.redislock.store.LockHolder;
+import io.github.redislock.store.LockStore.AcquireResult;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.dao.QueryTimeoutException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The asynchronous calls of the Redis store, sent with Lettuce's own asynchronous
+ * commands: a script Redis no longer knows is sent again with its source, and a call
+ * Redis does not answer fails within the client's command timeout, as a blocking call
+ * would, naming the script.
+ *
+ * @author redis-lock contributors
+ */
+class AsynchronousStoreCallsTests extends RedisLockTestSupport {
+
+	private static final LockHolder HOLDER = new LockHolder("host", 1, "main", null);
+
+	private static final Duration LEASE = Duration.ofSeconds(30);
+
+	@Test
+	void scriptsFlushedFromRedisAreSentAgainWithTheirSource() {
+		RedisLockStore store = instance().start().store;
+		assertThat(acquire(store, "flushed", "owner-1").acquired()).isTrue();
+		assertThat(store.releaseAsync("flushed", "owner-1").toCompletableFuture().join()).isTrue();
+		assertThat(server().command("SCRIPT", "FLUSH")).isEqualTo("OK");
+		assertThat(acquire(store, "flushed", "owner-2").acquired()).isTrue();
+		assertThat(store.renewAsync("flushed", "owner-2", LEASE).toCompletableFuture().join()).isTrue();
+		assertThat(store.releaseAsync("flushed", "owner-2").toCompletableFuture().join()).isTrue();
+		assertThat(store.holderOf("flushed")).isNull();
+	}
+
+	@Test
+	void aCallToAPausedRedisFailsWithinTheCommandTimeoutNamingItsScript() {
+		RedisLockStore store = instance().commandTimeout(Duration.ofMillis(300)).start().store;
+		assertThat(acquire(store, "paused", "warm-up").acquired()).isTrue();
+		CompletableFuture<AcquireResult> attempt;
+		server().pause();
+		try {
+			attempt = store.tryAcquireAsync("paused", "owner", LEASE, null, HOLDER).toCompletableFuture();
+			assertThat(attempt).failsWithin(Duration.ofSeconds(10))
+				.withThrowableThat()
+				.havingCause()
+				.isInstanceOf(QueryTimeoutException.class)
+				.withMessageContaining("acquire.lua")
+				.withMessageContaining("300 ms");
+		}
+		finally {
+			server().resume();
+		}
+		assertThat(store.releaseAsync("paused", "warm-up").toCompletableFuture().join()).isTrue();
+	}
+
+	private static AcquireResult acquire(RedisLockStore store, String name, String ownerToken) {
+		return store.tryAcquireAsync(name, ownerToken, LEASE, null, HOLDER).toCompletableFuture().join();
+	}
+
+}

@@ -145,15 +145,12 @@ record FencingTokenSource(String lockName, LongSupplier token, @Nullable LongPre
 	}
 
 	private CompletableFuture<Boolean> raise(LongPredicate raise, long newerToken) {
-		Raise running = RAISES.get(this.lockName);
-		if (running != null && running.token() >= newerToken && !running.raised().isDone()) {
-			return running.raised();
-		}
-		Raise started = new Raise(newerToken,
-				CompletableFuture.supplyAsync(() -> raise.test(newerToken), BOUNDED_RAISES));
-		RAISES.put(this.lockName, started);
-		started.raised().whenComplete((raised, failure) -> RAISES.remove(this.lockName, started));
-		return started.raised();
+		Raise raising = RAISES.compute(this.lockName,
+				(name, running) -> (running != null && running.token() >= newerToken && !running.raised().isDone())
+						? running : new Raise(newerToken,
+								CompletableFuture.supplyAsync(() -> raise.test(newerToken), BOUNDED_RAISES)));
+		raising.raised().whenComplete((raised, failure) -> RAISES.remove(this.lockName, raising));
+		return raising.raised();
 	}
 
 	private record Raise(long token, CompletableFuture<Boolean> raised) {

@@ -17,6 +17,7 @@ import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 import io.github.redislock.store.LockStore.AcquireResult;
 import io.github.redislock.store.LockStore.Queueing;
+import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.RedisFuture;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
@@ -32,8 +33,8 @@ import org.springframework.data.redis.connection.lettuce.LettuceExceptionConvert
 /**
  * The asynchronous calls of a {@link RedisLockStore}, sent with Lettuce's own
  * asynchronous commands and answered on Lettuce's threads: what its blocking commands do
- * too, less the wait. Lettuce does not time out asynchronous commands unless told to, so
- * each call here is bounded by the client's command timeout.
+ * too, less the wait. Each call is bounded by the client's command timeout: by Lettuce
+ * where it times out commands, as Spring Boot's client does, else by a timer here.
  *
  * @author redis-lock contributors
  */
@@ -47,10 +48,17 @@ final class RedisAsyncLockStore {
 
 	private final Duration commandTimeout;
 
+	/** Spring Boot's client does: a timer of our own would then cost each call twice. */
+	private final boolean lettuceTimesOutCommands;
+
 	RedisAsyncLockStore(RedisLockStore store, LettuceConnectionFactory connectionFactory) {
 		this.store = store;
 		this.connectionFactory = connectionFactory;
 		this.commandTimeout = connectionFactory.getClientConfiguration().getCommandTimeout();
+		this.lettuceTimesOutCommands = connectionFactory.getClientConfiguration()
+			.getClientOptions()
+			.map((options) -> options.getTimeoutOptions().isTimeoutCommands())
+			.orElse(false);
 	}
 
 	/**
@@ -165,7 +173,10 @@ final class RedisAsyncLockStore {
 			return CompletableFuture.failedFuture(ex);
 		}
 		reply.whenComplete((result, ex) -> connection.close());
-		return reply.orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS).handle((result, ex) -> {
+		if (!this.lettuceTimesOutCommands || timeout.compareTo(this.commandTimeout) < 0) {
+			reply.orTimeout(timeout.toNanos(), TimeUnit.NANOSECONDS);
+		}
+		return reply.handle((result, ex) -> {
 			if (ex != null) {
 				throw translated(ex, script, timeout);
 			}
@@ -177,7 +188,7 @@ final class RedisAsyncLockStore {
 	private static RuntimeException translated(Throwable failure, LuaScript script, Duration timeout) {
 		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
 				: failure;
-		if (cause instanceof TimeoutException) {
+		if (cause instanceof TimeoutException || cause instanceof RedisCommandTimeoutException) {
 			return new QueryTimeoutException("Redis did not answer " + script + " within " + timeout.toMillis() + " ms",
 					cause);
 		}

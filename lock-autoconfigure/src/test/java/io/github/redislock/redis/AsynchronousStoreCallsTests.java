@@ -7,9 +7,19 @@ import java.util.concurrent.CompletableFuture;
 
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore.AcquireResult;
+import io.github.redislock.testsupport.RedisNode;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.TimeoutOptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.dao.QueryTimeoutException;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
+import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration.LettuceClientConfigurationBuilder;
+import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
+import org.springframework.data.redis.core.StringRedisTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,25 +49,40 @@ class AsynchronousStoreCallsTests extends RedisLockTestSupport {
 		assertThat(store.holderOf("flushed")).isNull();
 	}
 
-	@Test
-	void aCallToAPausedRedisFailsWithinTheCommandTimeoutNamingItsScript() {
-		RedisLockStore store = instance().commandTimeout(Duration.ofMillis(300)).start().store;
-		assertThat(acquire(store, "paused", "warm-up").acquired()).isTrue();
-		CompletableFuture<AcquireResult> attempt;
-		server().pause();
+	@ParameterizedTest(name = "Lettuce times out commands: {0}")
+	@ValueSource(booleans = { false, true })
+	void aCallToAPausedRedisFailsWithinTheCommandTimeoutNamingItsScript(boolean lettuceTimesOut) {
+		LettuceClientConfigurationBuilder client = LettuceClientConfiguration.builder()
+			.commandTimeout(Duration.ofMillis(300));
+		if (lettuceTimesOut) {
+			client.clientOptions(ClientOptions.builder().timeoutOptions(TimeoutOptions.enabled()).build());
+		}
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(
+				new RedisStandaloneConfiguration(RedisNode.HOST, server().port()), client.build());
+		factory.afterPropertiesSet();
+		factory.start();
 		try {
-			attempt = store.tryAcquireAsync("paused", "owner", LEASE, null, HOLDER).toCompletableFuture();
-			assertThat(attempt).failsWithin(Duration.ofSeconds(10))
-				.withThrowableThat()
-				.havingCause()
-				.isInstanceOf(QueryTimeoutException.class)
-				.withMessageContaining("acquire.lua")
-				.withMessageContaining("300 ms");
+			RedisLockStore store = new RedisLockStore(new StringRedisTemplate(factory), "lock:");
+			assertThat(acquire(store, "paused", "warm-up").acquired()).isTrue();
+			server().pause();
+			try {
+				CompletableFuture<AcquireResult> attempt = store.tryAcquireAsync("paused", "owner", LEASE, null, HOLDER)
+					.toCompletableFuture();
+				assertThat(attempt).failsWithin(Duration.ofSeconds(10))
+					.withThrowableThat()
+					.havingCause()
+					.isInstanceOf(QueryTimeoutException.class)
+					.withMessageContaining("acquire.lua")
+					.withMessageContaining("300 ms");
+			}
+			finally {
+				server().resume();
+			}
+			assertThat(store.releaseAsync("paused", "warm-up").toCompletableFuture().join()).isTrue();
 		}
 		finally {
-			server().resume();
+			factory.destroy();
 		}
-		assertThat(store.releaseAsync("paused", "warm-up").toCompletableFuture().join()).isTrue();
 	}
 
 	private static AcquireResult acquire(RedisLockStore store, String name, String ownerToken) {

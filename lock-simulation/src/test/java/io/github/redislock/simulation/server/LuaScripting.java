@@ -46,6 +46,10 @@ import org.luaj.vm2.luajc.JavaLoader;
  */
 final class LuaScripting {
 
+	private static final LuaString KEYS = LuaString.valueOf("KEYS");
+
+	private static final LuaString ARGV = LuaString.valueOf("ARGV");
+
 	private final Globals globals = new Globals();
 
 	private static final Map<String, Constructor<? extends LuaFunction>> COMPILED = new ConcurrentHashMap<>();
@@ -91,9 +95,30 @@ final class LuaScripting {
 
 	/** Runs the script: its reply, or a {@link RedisError} thrown. */
 	Object eval(String source, List<String> keys, List<String> args) {
+		return run(source, table(keys), table(args));
+	}
+
+	/**
+	 * Runs the script with its keys and arguments as a client sends them, the keys first:
+	 * its reply, or a {@link RedisError} thrown. The arrays become the script's strings
+	 * unchanged, so they must not change afterwards.
+	 */
+	Object eval(String source, byte[][] keysAndArgs, int numKeys) {
+		LuaTable keys = new LuaTable(numKeys, 0);
+		for (int i = 0; i < numKeys; i++) {
+			keys.rawset(i + 1, LuaString.valueUsing(keysAndArgs[i]));
+		}
+		LuaTable args = new LuaTable(keysAndArgs.length - numKeys, 0);
+		for (int i = numKeys; i < keysAndArgs.length; i++) {
+			args.rawset(i - numKeys + 1, LuaString.valueUsing(keysAndArgs[i]));
+		}
+		return run(source, keys, args);
+	}
+
+	private Object run(String source, LuaTable keys, LuaTable args) {
 		LuaFunction chunk = chunk(COMPILED.computeIfAbsent(source, this::compile));
-		this.globals.set("KEYS", table(keys));
-		this.globals.set("ARGV", table(args));
+		this.globals.rawset(KEYS, keys);
+		this.globals.rawset(ARGV, args);
 		Varargs result;
 		try {
 			result = chunk.invoke(LuaValue.NONE);
@@ -145,7 +170,7 @@ final class LuaScripting {
 	private static LuaTable table(List<String> values) {
 		LuaTable table = new LuaTable(values.size(), 0);
 		for (int i = 0; i < values.size(); i++) {
-			table.set(i + 1, lua(values.get(i)));
+			table.rawset(i + 1, lua(values.get(i)));
 		}
 		return table;
 	}

@@ -74,6 +74,18 @@ public final class Scheduler implements Timers {
 	 * server's work or a check); the event returned can be cancelled.
 	 */
 	public Event at(long time, String what, Runnable task, ClientProcess process) {
+		return add(time, what, task, process);
+	}
+
+	/**
+	 * Schedules a task of the client process whose trace line is the parts joined, as
+	 * {@link #note(Object...)} records them; the event returned can be cancelled.
+	 */
+	public Event atTraced(long time, Object[] what, Runnable task, ClientProcess process) {
+		return add(time, what, task, process);
+	}
+
+	private Event add(long time, Object what, Runnable task, ClientProcess process) {
 		if (Thread.currentThread() != this.thread) {
 			this.foreignCalls++;
 		}
@@ -118,6 +130,14 @@ public final class Scheduler implements Timers {
 		this.trace.record(this.now, line);
 	}
 
+	/**
+	 * Notes what happened, in the trace, as the parts joined: cheaper than joining them,
+	 * as only a failing seed's latest lines are ever printed. The parts must not change.
+	 */
+	public void note(Object... parts) {
+		this.trace.record(this.now, parts);
+	}
+
 	/** Runs the events due up to the time, then moves the clock to it. */
 	public void runUntil(long time) {
 		Event next = this.events.peek();
@@ -125,8 +145,11 @@ public final class Scheduler implements Timers {
 			this.events.poll();
 			if (!next.cancelled && (next.process == null || !next.process.withholds(next))) {
 				this.now = next.time;
-				if (next.what != null) {
-					this.trace.record(this.now, next.what);
+				if (next.what instanceof String line) {
+					this.trace.record(this.now, line);
+				}
+				else if (next.what != null) {
+					this.trace.record(this.now, (Object[]) next.what);
 				}
 				next.task.run();
 			}
@@ -154,7 +177,8 @@ public final class Scheduler implements Timers {
 
 		long sequence;
 
-		final String what;
+		/** The trace's line: a string, the parts of one, or none. */
+		final Object what;
 
 		final Runnable task;
 
@@ -162,7 +186,7 @@ public final class Scheduler implements Timers {
 
 		boolean cancelled;
 
-		Event(long time, long sequence, String what, Runnable task, ClientProcess process) {
+		Event(long time, long sequence, Object what, Runnable task, ClientProcess process) {
 			this.time = time;
 			this.sequence = sequence;
 			this.what = what;

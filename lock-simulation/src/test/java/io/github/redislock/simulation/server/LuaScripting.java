@@ -50,6 +50,10 @@ final class LuaScripting {
 
 	private static final LuaString ARGV = LuaString.valueOf("ARGV");
 
+	private static final LuaString OK = LuaString.valueOf("ok");
+
+	private static final LuaString ERR = LuaString.valueOf("err");
+
 	private final Globals globals = new Globals();
 
 	private static final Map<String, Constructor<? extends LuaFunction>> COMPILED = new ConcurrentHashMap<>();
@@ -81,13 +85,13 @@ final class LuaScripting {
 		redis.set("error_reply", new VarArgFunction() {
 			@Override
 			public Varargs invoke(Varargs args) {
-				return replyTable("err", args.checkstring(1));
+				return replyTable(ERR, args.checkstring(1));
 			}
 		});
 		redis.set("status_reply", new VarArgFunction() {
 			@Override
 			public Varargs invoke(Varargs args) {
-				return replyTable("ok", args.checkstring(1));
+				return replyTable(OK, args.checkstring(1));
 			}
 		});
 		this.globals.set("redis", redis);
@@ -161,8 +165,8 @@ final class LuaScripting {
 
 	private static String errorText(LuaError error) {
 		LuaValue object = error.getMessageObject();
-		if (object != null && object.istable() && object.get("err").type() == LuaValue.TSTRING) {
-			return text(object.get("err"));
+		if (object != null && object.istable() && object.get(ERR).type() == LuaValue.TSTRING) {
+			return text(object.get(ERR));
 		}
 		return error.getMessage();
 	}
@@ -175,7 +179,7 @@ final class LuaScripting {
 		return table;
 	}
 
-	private static LuaTable replyTable(String field, LuaString text) {
+	private static LuaTable replyTable(LuaString field, LuaString text) {
 		LuaTable table = new LuaTable();
 		table.set(field, text);
 		return table;
@@ -203,7 +207,7 @@ final class LuaScripting {
 			return lua(text);
 		}
 		if (reply instanceof Status status) {
-			return replyTable("ok", lua(status.text()));
+			return replyTable(OK, lua(status.text()));
 		}
 		List<?> elements = (List<?>) reply;
 		LuaTable table = new LuaTable(elements.size(), 0);
@@ -223,11 +227,11 @@ final class LuaScripting {
 			case LuaValue.TBOOLEAN:
 				return value.toboolean() ? 1L : null;
 			case LuaValue.TTABLE: {
-				LuaValue error = value.get("err");
+				LuaValue error = value.get(ERR);
 				if (error.type() == LuaValue.TSTRING) {
 					throw new RedisError(text(error));
 				}
-				LuaValue status = value.get("ok");
+				LuaValue status = value.get(OK);
 				if (status.type() == LuaValue.TSTRING) {
 					return new Status(text(status));
 				}
@@ -290,7 +294,7 @@ final class LuaScripting {
 		}
 
 		private LuaValue callError(String message) {
-			LuaTable reply = replyTable("err", lua(message));
+			LuaTable reply = replyTable(ERR, lua(message));
 			if (this.raise) {
 				throw new LuaError(reply);
 			}

@@ -52,6 +52,9 @@ final class LuaScripting {
 
 	private static final LuaString OK = LuaString.valueOf("ok");
 
+	/** The longest string LuaJ looks up in its cache of recent strings. */
+	private static final int SHORT_STRING = 32;
+
 	private static final LuaString ERR = LuaString.valueOf("err");
 
 	private final Globals globals = new Globals();
@@ -104,19 +107,40 @@ final class LuaScripting {
 
 	/**
 	 * Runs the script with its keys and arguments as a client sends them, the keys first:
-	 * its reply, or a {@link RedisError} thrown. The arrays become the script's strings
-	 * unchanged, so they must not change afterwards.
+	 * its reply, or a {@link RedisError} thrown.
 	 */
 	Object eval(String source, byte[][] keysAndArgs, int numKeys) {
+		LuaString[] strings = strings(keysAndArgs);
 		LuaTable keys = new LuaTable(numKeys, 0);
 		for (int i = 0; i < numKeys; i++) {
-			keys.rawset(i + 1, LuaString.valueUsing(keysAndArgs[i]));
+			keys.rawset(i + 1, strings[i]);
 		}
 		LuaTable args = new LuaTable(keysAndArgs.length - numKeys, 0);
 		for (int i = numKeys; i < keysAndArgs.length; i++) {
-			args.rawset(i - numKeys + 1, LuaString.valueUsing(keysAndArgs[i]));
+			args.rawset(i - numKeys + 1, strings[i]);
 		}
 		return run(source, keys, args);
+	}
+
+	/**
+	 * The values as Lua strings, each a slice of one array of them all: LuaJ makes a
+	 * string of a longer array than {@value #SHORT_STRING} bytes as it is, where it looks
+	 * a shorter one up in a cache that every thread shares.
+	 */
+	private static LuaString[] strings(byte[][] values) {
+		int length = 0;
+		for (byte[] value : values) {
+			length += value.length;
+		}
+		byte[] all = new byte[Math.max(length, SHORT_STRING + 1)];
+		LuaString[] strings = new LuaString[values.length];
+		int offset = 0;
+		for (int i = 0; i < values.length; i++) {
+			System.arraycopy(values[i], 0, all, offset, values[i].length);
+			strings[i] = LuaString.valueUsing(all, offset, values[i].length);
+			offset += values[i].length;
+		}
+		return strings;
 	}
 
 	private Object run(String source, LuaTable keys, LuaTable args) {
@@ -172,9 +196,14 @@ final class LuaScripting {
 	}
 
 	private static LuaTable table(List<String> values) {
-		LuaTable table = new LuaTable(values.size(), 0);
-		for (int i = 0; i < values.size(); i++) {
-			table.rawset(i + 1, lua(values.get(i)));
+		byte[][] bytes = new byte[values.size()][];
+		for (int i = 0; i < bytes.length; i++) {
+			bytes[i] = values.get(i).getBytes(StandardCharsets.ISO_8859_1);
+		}
+		LuaString[] strings = strings(bytes);
+		LuaTable table = new LuaTable(strings.length, 0);
+		for (int i = 0; i < strings.length; i++) {
+			table.rawset(i + 1, strings[i]);
 		}
 		return table;
 	}

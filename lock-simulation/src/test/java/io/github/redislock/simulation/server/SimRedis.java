@@ -142,7 +142,7 @@ public final class SimRedis {
 
 	/**
 	 * Runs a script, as {@code EVAL} does, with its keys and arguments as a client sends
-	 * them, the first {@code numKeys} the keys; the arrays must not change afterwards.
+	 * them, the first {@code numKeys} the keys.
 	 * @throws RedisError for an error reply
 	 */
 	public Object eval(String source, byte[][] keysAndArgs, int numKeys) {

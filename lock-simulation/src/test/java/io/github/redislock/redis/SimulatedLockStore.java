@@ -60,7 +60,13 @@ public final class SimulatedLockStore implements LockStore {
 
 	}
 
-	private final RedisLockStore arguments;
+	/**
+	 * Builds arguments and reads replies only, which keeps no state: one for every run
+	 * and thread, as making one costs more than a run's calls of it.
+	 */
+	private static final RedisLockStore ARGUMENTS = argumentsOnly();
+
+	private final RedisLockStore arguments = ARGUMENTS;
 
 	private final RedisLockKeys keys = new RedisLockKeys("lock:");
 
@@ -81,12 +87,17 @@ public final class SimulatedLockStore implements LockStore {
 	private final boolean batchFailsAsAWhole;
 
 	/**
-	 * The last time {@link #now()} wrote, kept: formatting an instant costs more than a
-	 * call.
+	 * The last time {@link #now()} wrote, and the second it fell in, kept: formatting an
+	 * instant costs more than a call.
 	 */
 	private long nowMillis;
 
 	private String nowText;
+
+	private long nowSecond;
+
+	/** The second as {@link Instant#toString()} writes it, without its {@code Z}. */
+	private String nowSecondText;
 
 	private String instanceId = "";
 
@@ -96,8 +107,6 @@ public final class SimulatedLockStore implements LockStore {
 	public SimulatedLockStore(String alias, SimulatedScripts scripts, Scheduler scheduler,
 			java.util.function.Function<java.util.function.BiConsumer<String, String>, SimSubscriber> subscriber,
 			SimConnection connection, Set<Fault> faults) {
-		this.arguments = new RedisLockStore(new StringRedisTemplate(new LettuceConnectionFactory()), "lock:");
-		this.arguments.setHolderDetails(false);
 		this.alias = alias;
 		this.scripts = scripts;
 		this.scheduler = scheduler;
@@ -105,6 +114,12 @@ public final class SimulatedLockStore implements LockStore {
 		this.subscriber = subscriber.apply(this::dispatch);
 		this.oneOwnerToken = faults.contains(Fault.ONE_OWNER_TOKEN);
 		this.batchFailsAsAWhole = faults.contains(Fault.BATCH_RENEWAL_FAILS_AS_A_WHOLE);
+	}
+
+	private static RedisLockStore argumentsOnly() {
+		RedisLockStore store = new RedisLockStore(new StringRedisTemplate(new LettuceConnectionFactory()), "lock:");
+		store.setHolderDetails(false);
+		return store;
 	}
 
 	/** Names the client whose owner tokens this store sends under its alias. */
@@ -133,7 +148,17 @@ public final class SimulatedLockStore implements LockStore {
 		long millis = Math.floorDiv(ServerClock.EPOCH_NANOS + this.scheduler.nanos(), 1_000_000L);
 		if (millis != this.nowMillis || this.nowText == null) {
 			this.nowMillis = millis;
-			this.nowText = Instant.ofEpochMilli(millis).toString();
+			long second = Math.floorDiv(millis, 1000L);
+			if (second != this.nowSecond || this.nowSecondText == null) {
+				this.nowSecond = second;
+				String text = Instant.ofEpochSecond(second).toString();
+				this.nowSecondText = text.substring(0, text.length() - 1);
+			}
+			int milli = (int) Math.floorMod(millis, 1000L);
+			// As Instant.toString(): the fraction in three digits, or none at a whole
+			// second.
+			this.nowText = (milli == 0) ? this.nowSecondText + "Z" : this.nowSecondText + "."
+					+ (char) ('0' + milli / 100) + (char) ('0' + milli / 10 % 10) + (char) ('0' + milli % 10) + "Z";
 		}
 		return this.nowText;
 	}
@@ -232,12 +257,7 @@ public final class SimulatedLockStore implements LockStore {
 	private CompletableFuture<Object> run(String what, LuaScript script, int numKeys, byte[][] keysAndArgs,
 			long timeoutNanos) {
 		String source = this.scripts.source(script);
-		List<String> keys = new ArrayList<>(numKeys);
-		List<String> args = new ArrayList<>(keysAndArgs.length - numKeys);
-		for (int i = 0; i < keysAndArgs.length; i++) {
-			(i < numKeys ? keys : args).add(new String(keysAndArgs[i], StandardCharsets.ISO_8859_1));
-		}
-		return this.connection.send(what, (server) -> server.eval(source, keys, args), timeoutNanos);
+		return this.connection.send(what, (server) -> server.eval(source, keysAndArgs, numKeys), timeoutNanos);
 	}
 
 	@Override

@@ -24,6 +24,12 @@ public final class SimulatedScripts {
 
 	private static final String FENCED_SET = readFencedSet();
 
+	/**
+	 * Shared by every run: the simulated server finds a script's compiled class by its
+	 * source, which is quickest when the source is the very string it was compiled from.
+	 */
+	private static final SimulatedScripts REAL = readReal();
+
 	private final Map<LuaScript, String> sources = new HashMap<>();
 
 	private String fencedSet = FENCED_SET;
@@ -46,6 +52,10 @@ public final class SimulatedScripts {
 
 	/** The starter's scripts as they are. */
 	public static SimulatedScripts real() {
+		return REAL;
+	}
+
+	private static SimulatedScripts readReal() {
 		SimulatedScripts scripts = new SimulatedScripts();
 		for (LuaScript script : new LuaScript[] { LuaScript.ACQUIRE, LuaScript.RELEASE, LuaScript.REACQUIRE,
 				LuaScript.FENCE, LuaScript.RAISE_FENCE, LuaScript.RAISE_COUNTER, LuaScript.RENEW, LuaScript.RENEW_ALL,

@@ -46,6 +46,9 @@ final class Caller {
 
 	private final String name;
 
+	/** The trace's line of the event that starts the next hold. */
+	private final String nextLine;
+
 	private final DefaultLockClient client;
 
 	private final SimulatedLockStore store;
@@ -73,6 +76,7 @@ final class Caller {
 	Caller(String name, DefaultLockClient client, SimulatedLockStore store, ClientProcess process, Scheduler scheduler,
 			Invariants invariants, FencedResource resource, int locks, long stopAt) {
 		this.name = name;
+		this.nextLine = name + " next";
 		this.client = client;
 		this.store = store;
 		this.process = process;
@@ -107,7 +111,7 @@ final class Caller {
 			return;
 		}
 		this.busy = true;
-		this.scheduler.schedule(this.random.nextLong(50_000_000L), this.name + " next", this::acquire, this.process);
+		this.scheduler.schedule(this.random.nextLong(50_000_000L), this.nextLine, this::acquire, this.process);
 	}
 
 	private void acquire() {
@@ -117,8 +121,8 @@ final class Caller {
 				: Duration.ofMillis(100 + this.random.nextInt(900));
 		Duration wait = this.random.nextBoolean() ? Duration.ZERO : Duration.ofMillis(50 + this.random.nextInt(1950));
 		long askedAt = this.scheduler.nanos();
-		this.scheduler.note(this.name + " asks " + lock + " lease " + lease.toMillis() + " wait " + wait.toMillis()
-				+ (renew ? " renewed" : ""));
+		this.scheduler.note(this.name, " asks ", lock, " lease ", lease.toMillis(), " wait ", wait.toMillis(),
+				renew ? " renewed" : "");
 		var answer = this.client.tryAcquireAsync(new LockDefinition(lock, lease, wait, renew));
 		this.waiting = true;
 		expectAnswer(answer, wait.toNanos() + ANSWER_SLACK_NANOS, () -> this.name + " asked for " + lock + " at "
@@ -127,8 +131,8 @@ final class Caller {
 			this.operations++;
 			this.waiting = false;
 			if (failure != null || granted.isEmpty()) {
-				this.scheduler
-					.note(this.name + " " + ((failure != null) ? "failed: " + failure : "did not get " + lock));
+				this.scheduler.note(this.name, (failure != null) ? " failed: " : " did not get ",
+						(failure != null) ? failure : lock);
 				next();
 			}
 			else {
@@ -139,11 +143,11 @@ final class Caller {
 
 	private void hold(LockLease lease, String lock, Duration leaseTime, boolean renew, long askedAt) {
 		String owner = this.store.alias(SimulatedClients.ownerToken(lease));
-		this.scheduler.note(this.name + " holds " + lock + " as " + owner);
+		this.scheduler.note(this.name, " holds ", lock, " as ", owner);
 		Invariants.Hold hold = this.invariants.granted(this.name, this.process, lock, this.store.lockKey(lock), lease,
 				owner, askedAt);
 		lease.whenLost().thenAccept((lost) -> {
-			this.scheduler.note(this.name + " lost " + lock + ": " + lost.getMessage());
+			this.scheduler.note(this.name, " lost ", lock, ": ", lost.getMessage());
 			this.invariants.lost(hold);
 		});
 		long holdFor = (long) (Math.min(leaseTime.toNanos(), LONGEST_HELD_LEASE_NANOS) * this.random.nextDouble()
@@ -153,7 +157,7 @@ final class Caller {
 			lease.fencingToken().whenComplete((token, failure) -> {
 				this.operations++;
 				if (token != null) {
-					this.scheduler.note(this.name + " token " + token + " for " + lock);
+					this.scheduler.note(this.name, " token ", token, " for ", lock);
 					this.invariants.fencingToken(hold, token);
 					write(lease, lock, token, releaseAt);
 				}
@@ -177,7 +181,8 @@ final class Caller {
 					() -> this.name + " released " + lock + " at " + releasedAt / 1_000_000 + " ms and has no answer");
 			released.whenComplete((done, failure) -> {
 				this.operations++;
-				this.scheduler.note(this.name + " released " + lock + ((failure != null) ? ": " + failure : ""));
+				this.scheduler.note(this.name, " released ", lock, (failure != null) ? ": " : "",
+						(failure != null) ? failure : "");
 				this.invariants.released(hold, failure);
 				next();
 			});
@@ -193,7 +198,7 @@ final class Caller {
 		this.scheduler.schedule(delay, null,
 				() -> this.resource.write(this.name, lock, token, this.process).thenAccept((newer) -> {
 					if (newer != 0) {
-						this.scheduler.note(this.name + " refused by " + lock + "'s resource, which holds " + newer);
+						this.scheduler.note(this.name, " refused by ", lock, "'s resource, which holds ", newer);
 						lease.raiseFencingTokensAbove(newer).whenComplete((raised, failure) -> this.operations++);
 					}
 				}), this.process);
@@ -206,7 +211,8 @@ final class Caller {
 				() -> this.name + " renewed " + lock + " at " + renewedAt / 1_000_000 + " ms and has no answer");
 		renewed.whenComplete((done, failure) -> {
 			this.operations++;
-			this.scheduler.note(this.name + " renewed " + lock + ((failure != null) ? ": " + failure : ""));
+			this.scheduler.note(this.name, " renewed ", lock, (failure != null) ? ": " : "",
+					(failure != null) ? failure : "");
 			this.invariants.renewed(hold, failure, renewedAt);
 		});
 	}

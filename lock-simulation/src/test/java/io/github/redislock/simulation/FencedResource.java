@@ -84,7 +84,7 @@ final class FencedResource {
 			return null;
 		}
 		this.writes++;
-		this.scheduler.note(writer + " " + this.server + " fenced-set " + key + " " + token + " -> " + answer);
+		this.scheduler.note(writer, " ", this.server.name(), " fenced-set ", key, " ", token, " -> ", answer);
 		if (!Long.valueOf(0).equals(answer)) {
 			this.refused++;
 			return (Long) answer;

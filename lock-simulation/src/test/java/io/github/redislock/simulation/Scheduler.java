@@ -3,6 +3,7 @@
 
 package io.github.redislock.simulation;
 
+import java.util.ArrayDeque;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
@@ -19,6 +20,14 @@ import io.github.redislock.simulation.server.Timers;
 public final class Scheduler implements Timers {
 
 	private final PriorityQueue<Event> events = new PriorityQueue<>();
+
+	/**
+	 * Events due at the current time, in the order they were scheduled: most tasks are
+	 * handed over to run at once, and a queue in order costs less than the heap. Every
+	 * one of them comes after the heap's events of the same time that were scheduled
+	 * before it, and before any later time.
+	 */
+	private final ArrayDeque<Event> dueNow = new ArrayDeque<>();
 
 	private final SplittableRandom random;
 
@@ -74,12 +83,33 @@ public final class Scheduler implements Timers {
 	 * server's work or a check); the event returned can be cancelled.
 	 */
 	public Event at(long time, String what, Runnable task, ClientProcess process) {
+		return add(time, what, task, process);
+	}
+
+	/**
+	 * Schedules a task of the client process whose trace line is the parts joined, as
+	 * {@link #note(Object...)} records them; the event returned can be cancelled.
+	 */
+	public Event atTraced(long time, Object[] what, Runnable task, ClientProcess process) {
+		return add(time, what, task, process);
+	}
+
+	private Event add(long time, Object what, Runnable task, ClientProcess process) {
 		if (Thread.currentThread() != this.thread) {
 			this.foreignCalls++;
 		}
 		Event event = new Event(Math.max(time, this.now), this.sequence++, what, task, process);
-		this.events.add(event);
+		enqueue(event);
 		return event;
+	}
+
+	private void enqueue(Event event) {
+		if (event.time == this.now) {
+			this.dueNow.add(event);
+		}
+		else {
+			this.events.add(event);
+		}
 	}
 
 	/**
@@ -92,7 +122,7 @@ public final class Scheduler implements Timers {
 			for (Event event : process.resume(this.now)) {
 				event.time = this.now;
 				event.sequence = this.sequence++;
-				this.events.add(event);
+				enqueue(event);
 			}
 		});
 	}
@@ -118,23 +148,49 @@ public final class Scheduler implements Timers {
 		this.trace.record(this.now, line);
 	}
 
+	/**
+	 * Notes what happened, in the trace, as the parts joined: cheaper than joining them,
+	 * as only a failing seed's latest lines are ever printed. The parts must not change.
+	 */
+	public void note(Object... parts) {
+		this.trace.record(this.now, parts);
+	}
+
 	/** Runs the events due up to the time, then moves the clock to it. */
 	public void runUntil(long time) {
-		Event next = this.events.peek();
+		Event next = next();
 		while (next != null && next.time <= time && !this.stopped) {
-			this.events.poll();
+			if (next == this.dueNow.peek()) {
+				this.dueNow.poll();
+			}
+			else {
+				this.events.poll();
+			}
 			if (!next.cancelled && (next.process == null || !next.process.withholds(next))) {
 				this.now = next.time;
-				if (next.what != null) {
-					this.trace.record(this.now, next.what);
+				if (next.what instanceof String line) {
+					this.trace.record(this.now, line);
+				}
+				else if (next.what != null) {
+					this.trace.record(this.now, (Object[]) next.what);
 				}
 				next.task.run();
 			}
-			next = this.events.peek();
+			next = next();
 		}
 		if (!this.stopped) {
 			this.now = Math.max(this.now, time);
 		}
+	}
+
+	/** The event due first: the earlier, or at the same time the one scheduled first. */
+	private Event next() {
+		Event queued = this.events.peek();
+		Event now = this.dueNow.peek();
+		if (now == null) {
+			return queued;
+		}
+		return (queued == null || now.compareTo(queued) < 0) ? now : queued;
 	}
 
 	/** Tasks handed over from a thread other than the simulation's: none, if it works. */
@@ -143,7 +199,7 @@ public final class Scheduler implements Timers {
 	}
 
 	public int pending() {
-		return this.events.size();
+		return this.events.size() + this.dueNow.size();
 	}
 
 	/** One scheduled task; a cancelled one is skipped when its time comes. */
@@ -154,7 +210,8 @@ public final class Scheduler implements Timers {
 
 		long sequence;
 
-		final String what;
+		/** The trace's line: a string, the parts of one, or none. */
+		final Object what;
 
 		final Runnable task;
 
@@ -162,7 +219,7 @@ public final class Scheduler implements Timers {
 
 		boolean cancelled;
 
-		Event(long time, long sequence, String what, Runnable task, ClientProcess process) {
+		Event(long time, long sequence, Object what, Runnable task, ClientProcess process) {
 			this.time = time;
 			this.sequence = sequence;
 			this.what = what;

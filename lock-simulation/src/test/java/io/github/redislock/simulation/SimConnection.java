@@ -64,20 +64,55 @@ public final class SimConnection {
 	 */
 	public CompletableFuture<Object> send(String what, Function<SimRedis, Object> command, long timeoutNanos) {
 		Link current = currentLink();
-		Request request = new Request(what, new CompletableFuture<>());
-		current.pending.add(request);
 		long now = this.scheduler.nanos();
+		Request request = new Request(what, new CompletableFuture<>(), now + timeoutNanos, timeoutNanos);
+		current.pending.add(request);
 		long arrival = Math.max(current.lastArrival, now + current.connectDelay + this.network.delay());
 		current.connectDelay = 0;
 		current.lastArrival = arrival;
 		this.scheduler.at(arrival, null, () -> arrive(current, request, command));
-		Scheduler.Event timeout = this.scheduler.at(now + timeoutNanos, null, () -> {
-			if (current.pending.remove(request)) {
-				fail(request, "Command timed out after " + timeoutNanos / 1_000_000 + " ms");
-			}
-		}, this.process);
-		request.reply.whenComplete((reply, failure) -> timeout.cancel());
+		if (current.timeouts == null || request.deadline < current.timeouts.time()) {
+			watchTimeouts(current, request.deadline);
+		}
 		return request.reply;
+	}
+
+	/**
+	 * One event per connection fails the commands whose time is up, at the earliest
+	 * deadline of those waiting, instead of an event per command: most are answered in
+	 * time, and each event costs the queue.
+	 */
+	private void watchTimeouts(Link link, long at) {
+		if (link.timeouts != null) {
+			link.timeouts.cancel();
+		}
+		link.timeouts = this.scheduler.at(at, null, () -> timeOut(link), this.process);
+	}
+
+	private void timeOut(Link link) {
+		link.timeouts = null;
+		long now = this.scheduler.nanos();
+		long next = Long.MAX_VALUE;
+		List<Request> expired = null;
+		for (Request request : link.pending) {
+			if (request.deadline <= now) {
+				expired = (expired != null) ? expired : new ArrayList<>();
+				expired.add(request);
+			}
+			else {
+				next = Math.min(next, request.deadline);
+			}
+		}
+		if (expired != null) {
+			link.pending.removeAll(expired);
+			for (Request request : expired) {
+				fail(request, "Command timed out after " + request.timeoutNanos / 1_000_000 + " ms");
+			}
+		}
+		// A command sent by a failed one's caller may have set the next check already.
+		if (next != Long.MAX_VALUE && (link.timeouts == null || next < link.timeouts.time())) {
+			watchTimeouts(link, next);
+		}
 	}
 
 	private Link currentLink() {
@@ -104,7 +139,7 @@ public final class SimConnection {
 		catch (RedisError ex) {
 			reply = ex;
 		}
-		this.scheduler.note(this.client + " " + link.server + " " + request.what + " -> " + render(reply));
+		this.scheduler.note(this.client, " ", link.server.name(), " ", request.what, " -> ", reply);
 		if (this.network.loseReply()) {
 			link.broken = true;
 			link.noticedAt = this.scheduler.nanos() + this.network.detection();
@@ -140,6 +175,10 @@ public final class SimConnection {
 		this.scheduler.note(this.client + " connection " + current.number + " killed");
 		List<Request> pending = new ArrayList<>(current.pending);
 		current.pending.clear();
+		if (current.timeouts != null) {
+			current.timeouts.cancel();
+			current.timeouts = null;
+		}
 		this.scheduler.schedule(0, null, () -> pending.forEach((request) -> fail(request, "Connection reset by peer")),
 				this.process);
 	}
@@ -148,11 +187,7 @@ public final class SimConnection {
 		request.reply.completeExceptionally(new NetworkFaultException(message));
 	}
 
-	private static String render(Object reply) {
-		return (reply instanceof RedisError error) ? "(error) " + error.getMessage() : String.valueOf(reply);
-	}
-
-	private record Request(String what, CompletableFuture<Object> reply) {
+	private record Request(String what, CompletableFuture<Object> reply, long deadline, long timeoutNanos) {
 
 	}
 
@@ -175,6 +210,11 @@ public final class SimConnection {
 		boolean broken;
 
 		long noticedAt;
+
+		/**
+		 * Fails the commands whose time is up, at the earliest deadline of those waiting.
+		 */
+		Scheduler.Event timeouts;
 
 		Link(SimRedis server, int number) {
 			this.server = server;

@@ -92,7 +92,7 @@ public final class SimSubscriber {
 		long now = this.scheduler.nanos();
 		long at = Math.max(this.lastDelivery, now + this.network.delay());
 		this.lastDelivery = at;
-		this.scheduler.at(at, this.client + " message " + channel + " '" + message + "'", () -> {
+		this.scheduler.atTraced(at, new Object[] { this.client, " message ", channel, " '", message, "'" }, () -> {
 			if (epoch == this.epoch && this.wanted.containsKey(channel)) {
 				this.messages.accept(channel, message);
 			}

@@ -6,15 +6,22 @@ package io.github.redislock.simulation;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.github.redislock.simulation.server.RedisError;
+import io.github.redislock.simulation.server.Status;
+
 /**
  * What a run did, event by event: a hash of every line, so that two runs of one seed can
- * be compared, and the latest lines, printed when a seed fails.
+ * be compared, and the latest lines, printed when a seed fails. A line can be given in
+ * parts, which are hashed one by one and joined into text only if the line is printed:
+ * most runs print none.
  *
  * @author redis-lock contributors
  */
 public final class Trace {
 
-	private final String[] latest;
+	private static final long RENDERED_ERROR = 0x9e3779b97f4a7c15L;
+
+	private final Object[] latest;
 
 	private final long[] times;
 
@@ -29,12 +36,29 @@ public final class Trace {
 	private long countAtViolation = -1;
 
 	public Trace(int kept) {
-		this.latest = new String[kept];
+		this.latest = new Object[kept];
 		this.times = new long[kept];
 	}
 
 	void record(long nanos, String line) {
 		this.hash = mix(mix(this.hash, nanos), line.hashCode());
+		keep(nanos, line);
+	}
+
+	/**
+	 * Records the line the parts make when joined, each part as {@link #text(Object)}
+	 * writes it; the parts must not change afterwards.
+	 */
+	void record(long nanos, Object... parts) {
+		long hash = mix(this.hash, nanos);
+		for (Object part : parts) {
+			hash = mix(hash, hash(part));
+		}
+		this.hash = hash;
+		keep(nanos, parts);
+	}
+
+	private void keep(long nanos, Object line) {
 		this.latest[this.next] = line;
 		this.times[this.next] = nanos;
 		this.next = (this.next + 1) % this.latest.length;
@@ -44,6 +68,35 @@ public final class Trace {
 	private static long mix(long hash, long value) {
 		long mixed = (hash ^ value) * 0x100000001b3L;
 		return mixed ^ (mixed >>> 29);
+	}
+
+	/** A hash of the part that is the same in every run: never an identity hash. */
+	private static long hash(Object part) {
+		if (part instanceof String text) {
+			return text.hashCode();
+		}
+		if (part instanceof Long || part instanceof Integer || part == null) {
+			return (part != null) ? part.hashCode() : 0;
+		}
+		if (part instanceof List<?> list) {
+			long hash = list.size();
+			for (Object element : list) {
+				hash = mix(hash, hash(element));
+			}
+			return hash;
+		}
+		if (part instanceof RedisError error) {
+			return RENDERED_ERROR ^ error.getMessage().hashCode();
+		}
+		if (part instanceof Status status) {
+			return status.text().hashCode();
+		}
+		return text(part).hashCode();
+	}
+
+	/** A part as a line shows it: an error reply as {@code redis-cli} does. */
+	static String text(Object part) {
+		return (part instanceof RedisError error) ? "(error) " + error.getMessage() : String.valueOf(part);
 	}
 
 	public long hash() {
@@ -78,10 +131,21 @@ public final class Trace {
 		for (int i = 0; i < this.latest.length; i++) {
 			int index = (this.next + i) % this.latest.length;
 			if (this.latest[index] != null) {
-				lines.add(this.times[index] + " " + this.latest[index]);
+				lines.add(this.times[index] + " " + line(this.latest[index]));
 			}
 		}
 		return lines;
+	}
+
+	private static String line(Object line) {
+		if (line instanceof Object[] parts) {
+			StringBuilder text = new StringBuilder();
+			for (Object part : parts) {
+				text.append(text(part));
+			}
+			return text.toString();
+		}
+		return (String) line;
 	}
 
 }

@@ -22,7 +22,8 @@ final class Keyspace {
 
 	private final Map<String, Entry> entries = new HashMap<>();
 
-	private final Set<String> written = new LinkedHashSet<>();
+	/** Replaced, not copied, when drained: a command writes a few keys. */
+	private Set<String> written = new LinkedHashSet<>();
 
 	private final ServerClock clock;
 
@@ -143,8 +144,8 @@ final class Keyspace {
 		if (this.written.isEmpty()) {
 			return Set.of();
 		}
-		Set<String> drained = new LinkedHashSet<>(this.written);
-		this.written.clear();
+		Set<String> drained = this.written;
+		this.written = new LinkedHashSet<>();
 		return drained;
 	}
 

@@ -46,6 +46,17 @@ import org.luaj.vm2.luajc.JavaLoader;
  */
 final class LuaScripting {
 
+	private static final LuaString KEYS = LuaString.valueOf("KEYS");
+
+	private static final LuaString ARGV = LuaString.valueOf("ARGV");
+
+	private static final LuaString OK = LuaString.valueOf("ok");
+
+	/** The longest string LuaJ looks up in its cache of recent strings. */
+	private static final int SHORT_STRING = 32;
+
+	private static final LuaString ERR = LuaString.valueOf("err");
+
 	private final Globals globals = new Globals();
 
 	private static final Map<String, Constructor<? extends LuaFunction>> COMPILED = new ConcurrentHashMap<>();
@@ -77,13 +88,13 @@ final class LuaScripting {
 		redis.set("error_reply", new VarArgFunction() {
 			@Override
 			public Varargs invoke(Varargs args) {
-				return replyTable("err", args.checkstring(1));
+				return replyTable(ERR, args.checkstring(1));
 			}
 		});
 		redis.set("status_reply", new VarArgFunction() {
 			@Override
 			public Varargs invoke(Varargs args) {
-				return replyTable("ok", args.checkstring(1));
+				return replyTable(OK, args.checkstring(1));
 			}
 		});
 		this.globals.set("redis", redis);
@@ -91,9 +102,51 @@ final class LuaScripting {
 
 	/** Runs the script: its reply, or a {@link RedisError} thrown. */
 	Object eval(String source, List<String> keys, List<String> args) {
+		return run(source, table(keys), table(args));
+	}
+
+	/**
+	 * Runs the script with its keys and arguments as a client sends them, the keys first:
+	 * its reply, or a {@link RedisError} thrown.
+	 */
+	Object eval(String source, byte[][] keysAndArgs, int numKeys) {
+		LuaString[] strings = strings(keysAndArgs);
+		LuaTable keys = new LuaTable(numKeys, 0);
+		for (int i = 0; i < numKeys; i++) {
+			keys.rawset(i + 1, strings[i]);
+		}
+		LuaTable args = new LuaTable(keysAndArgs.length - numKeys, 0);
+		for (int i = numKeys; i < keysAndArgs.length; i++) {
+			args.rawset(i - numKeys + 1, strings[i]);
+		}
+		return run(source, keys, args);
+	}
+
+	/**
+	 * The values as Lua strings, each a slice of one array of them all: LuaJ makes a
+	 * string of a longer array than {@value #SHORT_STRING} bytes as it is, where it looks
+	 * a shorter one up in a cache that every thread shares.
+	 */
+	private static LuaString[] strings(byte[][] values) {
+		int length = 0;
+		for (byte[] value : values) {
+			length += value.length;
+		}
+		byte[] all = new byte[Math.max(length, SHORT_STRING + 1)];
+		LuaString[] strings = new LuaString[values.length];
+		int offset = 0;
+		for (int i = 0; i < values.length; i++) {
+			System.arraycopy(values[i], 0, all, offset, values[i].length);
+			strings[i] = LuaString.valueUsing(all, offset, values[i].length);
+			offset += values[i].length;
+		}
+		return strings;
+	}
+
+	private Object run(String source, LuaTable keys, LuaTable args) {
 		LuaFunction chunk = chunk(COMPILED.computeIfAbsent(source, this::compile));
-		this.globals.set("KEYS", table(keys));
-		this.globals.set("ARGV", table(args));
+		this.globals.rawset(KEYS, keys);
+		this.globals.rawset(ARGV, args);
 		Varargs result;
 		try {
 			result = chunk.invoke(LuaValue.NONE);
@@ -136,21 +189,26 @@ final class LuaScripting {
 
 	private static String errorText(LuaError error) {
 		LuaValue object = error.getMessageObject();
-		if (object != null && object.istable() && object.get("err").type() == LuaValue.TSTRING) {
-			return text(object.get("err"));
+		if (object != null && object.istable() && object.get(ERR).type() == LuaValue.TSTRING) {
+			return text(object.get(ERR));
 		}
 		return error.getMessage();
 	}
 
 	private static LuaTable table(List<String> values) {
-		LuaTable table = new LuaTable(values.size(), 0);
-		for (int i = 0; i < values.size(); i++) {
-			table.set(i + 1, lua(values.get(i)));
+		byte[][] bytes = new byte[values.size()][];
+		for (int i = 0; i < bytes.length; i++) {
+			bytes[i] = values.get(i).getBytes(StandardCharsets.ISO_8859_1);
+		}
+		LuaString[] strings = strings(bytes);
+		LuaTable table = new LuaTable(strings.length, 0);
+		for (int i = 0; i < strings.length; i++) {
+			table.rawset(i + 1, strings[i]);
 		}
 		return table;
 	}
 
-	private static LuaTable replyTable(String field, LuaString text) {
+	private static LuaTable replyTable(LuaString field, LuaString text) {
 		LuaTable table = new LuaTable();
 		table.set(field, text);
 		return table;
@@ -178,7 +236,7 @@ final class LuaScripting {
 			return lua(text);
 		}
 		if (reply instanceof Status status) {
-			return replyTable("ok", lua(status.text()));
+			return replyTable(OK, lua(status.text()));
 		}
 		List<?> elements = (List<?>) reply;
 		LuaTable table = new LuaTable(elements.size(), 0);
@@ -198,11 +256,11 @@ final class LuaScripting {
 			case LuaValue.TBOOLEAN:
 				return value.toboolean() ? 1L : null;
 			case LuaValue.TTABLE: {
-				LuaValue error = value.get("err");
+				LuaValue error = value.get(ERR);
 				if (error.type() == LuaValue.TSTRING) {
 					throw new RedisError(text(error));
 				}
-				LuaValue status = value.get("ok");
+				LuaValue status = value.get(OK);
 				if (status.type() == LuaValue.TSTRING) {
 					return new Status(text(status));
 				}
@@ -265,7 +323,7 @@ final class LuaScripting {
 		}
 
 		private LuaValue callError(String message) {
-			LuaTable reply = replyTable("err", lua(message));
+			LuaTable reply = replyTable(ERR, lua(message));
 			if (this.raise) {
 				throw new LuaError(reply);
 			}

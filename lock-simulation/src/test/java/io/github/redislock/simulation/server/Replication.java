@@ -86,7 +86,10 @@ public final class Replication {
 		for (Link link : this.links) {
 			long arrival = Math.max(link.lastArrival, simulationNow + this.lagNanos.getAsLong());
 			link.lastArrival = arrival;
-			this.timers.schedule(arrival - simulationNow, "replicate " + this.master + "->" + link.replica, () -> {
+			if (link.line == null) {
+				link.line = "replicate " + this.master + "->" + link.replica;
+			}
+			this.timers.schedule(arrival - simulationNow, link.line, () -> {
 				if (link.attached) {
 					apply(link.replica.keyspace(), changes);
 					link.acknowledged = written;
@@ -164,6 +167,9 @@ public final class Replication {
 		long acknowledged;
 
 		long lastArrival;
+
+		/** The trace's line of a write reaching the replica, made once. */
+		String line;
 
 		Link(SimRedis replica, long acknowledged) {
 			this.replica = replica;

@@ -140,6 +140,22 @@ public final class SimRedis {
 		}
 	}
 
+	/**
+	 * Runs a script, as {@code EVAL} does, with its keys and arguments as a client sends
+	 * them, the first {@code numKeys} the keys.
+	 * @throws RedisError for an error reply
+	 */
+	public Object eval(String source, byte[][] keysAndArgs, int numKeys) {
+		try {
+			this.inScript = true;
+			return this.scripting.eval(source, keysAndArgs, numKeys);
+		}
+		finally {
+			this.inScript = false;
+			written();
+		}
+	}
+
 	private Object evalCommand(List<String> args) {
 		Arguments.arity(args, -3);
 		if (this.inScript) {

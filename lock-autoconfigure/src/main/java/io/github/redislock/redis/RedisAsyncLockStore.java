@@ -189,8 +189,9 @@ final class RedisAsyncLockStore {
 		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
 				: failure;
 		if (cause instanceof TimeoutException || cause instanceof RedisCommandTimeoutException) {
-			return new QueryTimeoutException("Redis did not answer " + script + " within " + timeout.toMillis() + " ms",
-					cause);
+			// Without the cause: the innermost message is the one a failure shows.
+			return new QueryTimeoutException(
+					"Redis did not answer " + script + " within " + timeout.toMillis() + " ms");
 		}
 		DataAccessException translated = (cause instanceof Exception ex) ? exceptions.convert(ex) : null;
 		if (translated != null) {

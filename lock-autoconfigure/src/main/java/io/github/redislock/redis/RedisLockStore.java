@@ -78,7 +78,10 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	/** '1' when waiters do not queue, so that every release wakes them. */
 	private final byte[] wakeOnEveryRelease;
 
-	/** {@code null} without Lettuce, or when writes wait for replicas. */
+	/**
+	 * {@code null} without Lettuce's shared connection (an unshared one is taken on the
+	 * caller's thread, from a pool or by connecting), or when writes wait for replicas.
+	 */
 	private final @Nullable RedisAsyncLockStore async;
 
 	private volatile boolean holderDetails = true;
@@ -133,8 +136,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		this.subscriptions = new ReleaseSubscriptions(this.connectionFactory, this.keys);
 		this.acknowledgedWrites = acknowledgement.awaited() ? new AcknowledgedWrites(acknowledgement) : null;
 		this.wakeOnEveryRelease = (!waitersQueue || acknowledgement.awaited()) ? WAKE_UNQUEUED : NO_QUEUEING;
-		this.async = (this.connectionFactory instanceof LettuceConnectionFactory lettuce && !acknowledgement.awaited())
-				? new RedisAsyncLockStore(this, lettuce) : null;
+		this.async = (this.connectionFactory instanceof LettuceConnectionFactory lettuce
+				&& lettuce.getShareNativeConnection() && !acknowledgement.awaited())
+						? new RedisAsyncLockStore(this, lettuce) : null;
 	}
 
 	/**
@@ -280,8 +284,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Not without Lettuce, nor when replicas are awaited: a {@code WAIT} must follow the
-	 * write on the connection that sent it.
+	 * Not without Lettuce's shared connection, nor when replicas are awaited: a
+	 * {@code WAIT} must follow the write on the connection that sent it.
 	 */
 	@Override
 	public boolean isNonBlocking() {

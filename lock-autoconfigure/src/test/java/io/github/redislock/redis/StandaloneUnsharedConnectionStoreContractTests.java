@@ -4,8 +4,8 @@ package io.github.redislock.redis;
 
 /**
  * The store contract on a standalone Redis server, over a connection factory that does
- * not share its native connection: each asynchronous call holds a connection of its own
- * until Redis answers it.
+ * not share its native connection, which is taken on the caller's thread: the store then
+ * has no non-blocking calls, and each call runs on a connection of its own.
  *
  * @author redis-lock contributors
  */

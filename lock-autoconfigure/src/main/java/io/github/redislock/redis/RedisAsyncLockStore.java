@@ -99,6 +99,25 @@ final class RedisAsyncLockStore {
 			.toFuture();
 	}
 
+	CompletionStage<Boolean> raiseFence(byte[][] keysAndArgs) {
+		return run(LuaScript.RAISE_FENCE, 2, keysAndArgs).map((reply) -> reply == 1).toFuture();
+	}
+
+	/** The key's value, {@code null} if it has none. */
+	CompletionStage<byte @Nullable []> get(byte[] key) {
+		return Mono
+			.usingWhen(Mono.fromSupplier(this.connectionFactory::getReactiveConnection),
+					(connection) -> connection.stringCommands().get(ByteBuffer.wrap(key)),
+					ReactiveRedisConnection::closeLater)
+			.timeout(this.commandTimeout)
+			.map((value) -> {
+				byte[] bytes = new byte[value.remaining()];
+				value.get(bytes);
+				return bytes;
+			})
+			.toFuture();
+	}
+
 	CompletionStage<Boolean> forceRelease(String name) {
 		return run(LuaScript.FORCE_RELEASE, 1, this.store.forceReleaseArguments(name)).map((reply) -> reply == 1)
 			.toFuture();

@@ -44,8 +44,8 @@ final class NodeCalls implements AutoCloseable {
 	private final ScheduledThreadPoolExecutor timer;
 
 	/**
-	 * Runs the calls that may block: those of a node without non-blocking calls, those
-	 * sent before a node's connection first answered, and subscriptions.
+	 * Runs the calls that may block: those of a node without non-blocking calls, and
+	 * those sent before a node's connection first answered.
 	 */
 	private final ExecutorService executor;
 
@@ -84,20 +84,9 @@ final class NodeCalls implements AutoCloseable {
 	}
 
 	/**
-	 * Calls every node with a blocking call on a thread of its own; the replies as soon
+	 * Calls every node, in order on its asynchronous connection where it has one
+	 * ({@code ordered}), or with {@code call} on a thread of its own; the replies as soon
 	 * as they decide, or at the node timeout.
-	 */
-	<T> CompletableFuture<NodeReplies<T>> call(Function<RedisLockStore, T> call, Predicate<NodeReplies<T>> decided) {
-		List<CompletableFuture<T>> futures = new ArrayList<>(this.nodes.size());
-		for (RedisLockStore node : this.nodes) {
-			futures.add(blocking(node, call));
-		}
-		return decide(futures, decided);
-	}
-
-	/**
-	 * As {@link #call}, but in order on each node's asynchronous connection where it has
-	 * one ({@code ordered}); {@code call} serves a node without.
 	 */
 	<T> CompletableFuture<NodeReplies<T>> callInOrder(Function<RedisLockStore, CompletionStage<T>> ordered,
 			Function<RedisLockStore, T> call, Predicate<NodeReplies<T>> decided) {

@@ -558,23 +558,25 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Listen on every node that can be reached: a release on any may free the lock. Each
-	 * node's subscription blocks until it is in place, so they are made on threads of
-	 * their own.
+	 * Listen on every node that can be reached: a release on any may free the lock. A
+	 * node's store subscribes on a thread of its own, so this returns at once.
 	 */
 	@Override
 	public AutoCloseable subscribe(String name, ReleaseListener listener) {
 		ReleaseListener anyNode = (handOff) -> listener.released(null);
-		NodeReplies<AutoCloseable> subscriptions = await(
-				this.nodes.call((node) -> node.subscribe(name, anyNode), (replies) -> false));
-		List<AutoCloseable> open = subscriptions.replies()
-			.stream()
-			.filter((reply) -> reply.answered() && reply.value() != null)
-			.map(NodeReply::value)
-			.toList();
+		List<AutoCloseable> open = new ArrayList<>();
+		List<String> failures = new ArrayList<>();
+		for (int i = 0; i < this.stores.size(); i++) {
+			try {
+				open.add(this.stores.get(i).subscribe(name, anyNode));
+			}
+			catch (RuntimeException ex) {
+				failures.add(this.nodes.nodeName(i) + " failed: " + ex.getMessage());
+			}
+		}
 		if (open.isEmpty()) {
 			throw new LockStoreException(name, "Could not listen for releases of lock '" + name
-					+ "' on any Redlock node: " + subscriptions.failures());
+					+ "' on any Redlock node: " + String.join("; ", failures));
 		}
 		return () -> {
 			for (AutoCloseable subscription : open) {

@@ -220,7 +220,7 @@ final class NodeCalls implements AutoCloseable {
 		for (int i = 0; i < futures.size(); i++) {
 			replies.add(reply(futures.get(i), this.nodeNames.get(i), timedOut));
 		}
-		return new NodeReplies<>(replies, futures, this.timeout);
+		return new NodeReplies<>(replies, futures);
 	}
 
 	private <T> NodeReply<T> reply(CompletableFuture<T> future, String node, boolean timedOut) {

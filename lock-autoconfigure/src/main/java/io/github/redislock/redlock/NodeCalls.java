@@ -118,11 +118,14 @@ final class NodeCalls implements AutoCloseable {
 			return done;
 		}
 		ScheduledFuture<?> over = schedule(() -> done.complete(null), nanos);
+		if (over == null) {
+			// Closed: nothing waits for late replies.
+			done.complete(null);
+			return done;
+		}
 		CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).whenComplete((unused, failure) -> {
 			done.complete(null);
-			if (over != null) {
-				over.cancel(false);
-			}
+			over.cancel(false);
 		});
 		return done;
 	}

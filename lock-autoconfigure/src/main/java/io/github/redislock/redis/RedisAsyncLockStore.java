@@ -18,9 +18,8 @@ import io.github.redislock.store.LockStore;
 import io.github.redislock.store.LockStore.AcquireResult;
 import io.github.redislock.store.LockStore.Queueing;
 import io.lettuce.core.RedisCommandTimeoutException;
-import io.lettuce.core.RedisFuture;
 import io.lettuce.core.ScriptOutputType;
-import io.lettuce.core.api.async.RedisScriptingAsyncCommands;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DataAccessException;
@@ -107,6 +106,15 @@ final class RedisAsyncLockStore {
 		return run(LuaScript.RAISE_COUNTER, 1, new byte[][] { counterKey, token }).thenApply((reply) -> reply == 1);
 	}
 
+	CompletionStage<Boolean> raiseFence(byte[][] keysAndArgs) {
+		return run(LuaScript.RAISE_FENCE, 2, keysAndArgs).thenApply((reply) -> reply == 1);
+	}
+
+	/** The key's value, {@code null} if it has none. */
+	CompletionStage<byte @Nullable []> get(byte[] key) {
+		return send("GET", this.commandTimeout, (commands) -> commands.get(key));
+	}
+
 	CompletionStage<Boolean> forceRelease(String name) {
 		return run(LuaScript.FORCE_RELEASE, 1, this.store.forceReleaseArguments(name)).thenApply((reply) -> reply == 1);
 	}
@@ -142,16 +150,24 @@ final class RedisAsyncLockStore {
 			});
 	}
 
-	/**
-	 * Runs the script by SHA, sending its source on {@code NOSCRIPT}. The connection is
-	 * closed once answered: a pooled or dedicated one would otherwise drop the command.
-	 */
+	/** Runs the script by SHA, sending its source on {@code NOSCRIPT}. */
 	private <T> CompletableFuture<T> send(LuaScript script, ScriptOutputType type, int numKeys, byte[][] keysAndArgs,
 			Duration timeout) {
 		byte[][] keys = new byte[numKeys][];
 		System.arraycopy(keysAndArgs, 0, keys, 0, numKeys);
 		byte[][] args = new byte[keysAndArgs.length - numKeys][];
 		System.arraycopy(keysAndArgs, numKeys, args, 0, args.length);
+		return send(script.toString(), timeout, (commands) -> commands.<T>evalsha(script.sha1(), type, keys, args)
+			.exceptionallyCompose((ex) -> LuaScript.isNoScript(ex) ? commands.<T>eval(script.source(), type, keys, args)
+					: CompletableFuture.failedFuture(ex)));
+	}
+
+	/**
+	 * The connection is closed once answered: a dedicated one would otherwise drop the
+	 * command.
+	 */
+	private <T> CompletableFuture<T> send(String command, Duration timeout,
+			Function<RedisClusterAsyncCommands<byte[], byte[]>, CompletionStage<T>> call) {
 		RedisConnection connection;
 		try {
 			connection = this.connectionFactory.getConnection();
@@ -161,12 +177,7 @@ final class RedisAsyncLockStore {
 		}
 		CompletableFuture<T> reply;
 		try {
-			RedisScriptingAsyncCommands<byte[], byte[]> commands = ((LettuceConnection) connection)
-				.getNativeConnection();
-			Function<Throwable, CompletionStage<T>> onNoScript = (ex) -> LuaScript.isNoScript(ex)
-					? commands.<T>eval(script.source(), type, keys, args) : CompletableFuture.failedFuture(ex);
-			RedisFuture<T> sent = commands.evalsha(script.sha1(), type, keys, args);
-			reply = sent.toCompletableFuture().exceptionallyCompose(onNoScript);
+			reply = call.apply(((LettuceConnection) connection).getNativeConnection()).toCompletableFuture();
 		}
 		catch (RuntimeException ex) {
 			connection.close();
@@ -178,20 +189,20 @@ final class RedisAsyncLockStore {
 		}
 		return reply.handle((result, ex) -> {
 			if (ex != null) {
-				throw translated(ex, script, timeout);
+				throw translated(ex, command, timeout);
 			}
 			return result;
 		});
 	}
 
 	/** As Spring's blocking commands report them, so both kinds of call fail alike. */
-	private static RuntimeException translated(Throwable failure, LuaScript script, Duration timeout) {
+	private static RuntimeException translated(Throwable failure, String command, Duration timeout) {
 		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
 				: failure;
 		if (cause instanceof TimeoutException || cause instanceof RedisCommandTimeoutException) {
 			// Without the cause: the innermost message is the one a failure shows.
 			return new QueryTimeoutException(
-					"Redis did not answer " + script + " within " + timeout.toMillis() + " ms");
+					"Redis did not answer " + command + " within " + timeout.toMillis() + " ms");
 		}
 		DataAccessException translated = (cause instanceof Exception ex) ? exceptions.convert(ex) : null;
 		if (translated != null) {

@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CompletionException;
 import java.util.function.LongPredicate;
+import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 
@@ -409,6 +410,35 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
+	 * As {@link #raiseFencingToken}, without blocking where the connection allows.
+	 * @param name the lock name
+	 * @param ownerToken the owner token of the caller
+	 * @param token the token to raise to
+	 * @return whether the caller held the lock, and the counter is at least the token
+	 */
+	public CompletionStage<Boolean> raiseFencingTokenAsync(String name, String ownerToken, long token) {
+		if (this.async == null) {
+			return completed(() -> raiseFencingToken(name, ownerToken, token));
+		}
+		return this.async.raiseFence(new byte[][] { bytes(this.keys.lockKey(name)),
+				bytes(this.keys.fenceCounterKey(name)), bytes(ownerToken), bytes(Long.toString(token)) });
+	}
+
+	/**
+	 * As {@link #lastFencingToken}, without blocking where the connection allows.
+	 * @param name the lock name
+	 * @return the last token, {@code 0} if none was issued or the counter was lost
+	 */
+	public CompletionStage<Long> lastFencingTokenAsync(String name) {
+		if (this.async == null) {
+			return completed(() -> lastFencingToken(name));
+		}
+		return this.async.get(bytes(this.keys.fenceCounterKey(name)))
+			.thenApply((value) -> (value != null && value.length > 0)
+					? Long.parseLong(new String(value, StandardCharsets.UTF_8)) : 0L);
+	}
+
+	/**
 	 * Return the last fencing token issued for the lock's hash slot, for a store over
 	 * several deployments, such as a Redlock, whose next token must be larger than those
 	 * that deployments where the caller does not hold the lock issued.
@@ -694,7 +724,16 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 */
 	public CompletionStage<Boolean> giveBackAsync(String name, String ownerToken) {
 		return (this.async != null) ? this.async.giveBack(name, ownerToken)
-				: CompletableFuture.supplyAsync(() -> giveBack(name, ownerToken), Runnable::run);
+				: completed(() -> giveBack(name, ownerToken));
+	}
+
+	private static <T> CompletionStage<T> completed(Supplier<T> call) {
+		try {
+			return CompletableFuture.completedFuture(call.get());
+		}
+		catch (RuntimeException ex) {
+			return CompletableFuture.failedFuture(ex);
+		}
 	}
 
 	/** As {@link #releaseArguments}, without the key that remembers releases. */

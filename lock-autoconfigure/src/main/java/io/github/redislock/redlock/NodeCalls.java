@@ -9,16 +9,15 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
@@ -27,9 +26,9 @@ import io.github.redislock.redis.RedisLockStore;
 import org.springframework.core.NestedExceptionUtils;
 
 /**
- * Calls every Redlock node at once and waits only until the replies decide the outcome,
- * never longer than the node timeout, so that a node that is down or paused costs nothing
- * once the others decided.
+ * Calls every Redlock node at once and decides from the replies as they come, on the
+ * thread of the reply that decides or of a timer at the node timeout: no thread waits,
+ * and a node that is down or paused costs nothing once the others decided.
  *
  * @author redis-lock contributors
  */
@@ -41,29 +40,37 @@ final class NodeCalls implements AutoCloseable {
 
 	private final Duration timeout;
 
+	/** Ends each call at the node timeout. */
+	private final ScheduledThreadPoolExecutor timer;
+
+	/**
+	 * Runs the calls that may block: those of a node without non-blocking calls, and
+	 * those sent before a node's connection first answered.
+	 */
 	private final ExecutorService executor;
 
-	/** Whether a node's asynchronous connection answered: until then, calls may block. */
+	/**
+	 * Whether a node's asynchronous connection answered: until then, sending may block.
+	 */
 	private final AtomicReferenceArray<Boolean> connected;
 
 	/**
-	 * Each node's last call sent from this class's threads; guarded by {@link #sending}.
+	 * Each node's last call sent from {@link #executor}: a later call is sent after it,
+	 * so that a release never overtakes the acquisition it gives back.
 	 */
-	private final CompletableFuture<?>[] lastSent;
-
-	private final ReentrantLock[] sending;
+	private final AtomicReferenceArray<CompletableFuture<?>> lastSent;
 
 	NodeCalls(List<RedisLockStore> nodes, List<String> nodeNames, Duration timeout) {
 		this.nodes = List.copyOf(nodes);
 		this.nodeNames = List.copyOf(nodeNames);
 		this.timeout = timeout;
-		this.executor = Executors.newCachedThreadPool(new NodeThreads());
+		this.timer = new ScheduledThreadPoolExecutor(1, new NodeThreads("redis-lock-redlock-timer"));
+		this.timer.setRemoveOnCancelPolicy(true);
+		this.executor = Executors.newCachedThreadPool(new NodeThreads("redis-lock-redlock-"));
 		this.connected = new AtomicReferenceArray<>(nodes.size());
-		this.lastSent = new CompletableFuture<?>[nodes.size()];
-		this.sending = new ReentrantLock[nodes.size()];
+		this.lastSent = new AtomicReferenceArray<>(nodes.size());
 		for (int i = 0; i < nodes.size(); i++) {
-			this.lastSent[i] = CompletableFuture.completedFuture(null);
-			this.sending[i] = new ReentrantLock();
+			this.lastSent.set(i, CompletableFuture.completedFuture(null));
 		}
 	}
 
@@ -71,30 +78,23 @@ final class NodeCalls implements AutoCloseable {
 		return this.nodes.size();
 	}
 
-	/**
-	 * Calls every node with a blocking call on a thread of its own, until the replies
-	 * decide or the node timeout passes; an interrupt throws
-	 * {@link IllegalStateException} with the flag set again.
-	 */
-	<T> NodeReplies<T> call(Function<RedisLockStore, T> call, Predicate<NodeReplies<T>> decided) {
-		List<CompletableFuture<T>> futures = new ArrayList<>(this.nodes.size());
-		for (RedisLockStore node : this.nodes) {
-			futures.add(blocking(node, call));
-		}
-		return await(futures, decided);
+	/** Whether every node's asynchronous calls return before it answers. */
+	boolean nonBlocking() {
+		return this.nodes.stream().allMatch(RedisLockStore::isNonBlocking);
 	}
 
 	/**
-	 * As {@link #call}, but in order on each node's asynchronous connection where it has
-	 * one ({@code async}); {@code call} serves a node without.
+	 * Calls every node, in order on its asynchronous connection where it has one
+	 * ({@code ordered}), or with {@code call} on a thread of its own; the replies as soon
+	 * as they decide, or at the node timeout.
 	 */
-	<T> NodeReplies<T> callInOrder(Function<RedisLockStore, CompletionStage<T>> ordered,
+	<T> CompletableFuture<NodeReplies<T>> callInOrder(Function<RedisLockStore, CompletionStage<T>> ordered,
 			Function<RedisLockStore, T> call, Predicate<NodeReplies<T>> decided) {
 		List<CompletableFuture<T>> futures = new ArrayList<>(this.nodes.size());
 		for (int i = 0; i < this.nodes.size(); i++) {
 			futures.add(send(i, ordered, call));
 		}
-		return await(futures, decided);
+		return decide(futures, decided);
 	}
 
 	/** Sends a call to the nodes, in order with their other calls, without waiting. */
@@ -107,6 +107,29 @@ final class NodeCalls implements AutoCloseable {
 		return futures;
 	}
 
+	/**
+	 * Completes once every future did, or after {@code nanos}, whichever is first; never
+	 * exceptionally.
+	 */
+	CompletableFuture<Void> within(List<? extends CompletableFuture<?>> futures, long nanos) {
+		CompletableFuture<Void> done = new CompletableFuture<>();
+		if (futures.isEmpty()) {
+			done.complete(null);
+			return done;
+		}
+		ScheduledFuture<?> over = schedule(() -> done.complete(null), nanos);
+		if (over == null) {
+			// Closed: nothing waits for late replies.
+			done.complete(null);
+			return done;
+		}
+		CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).whenComplete((unused, failure) -> {
+			done.complete(null);
+			over.cancel(false);
+		});
+		return done;
+	}
+
 	String nodeName(int index) {
 		return this.nodeNames.get(index);
 	}
@@ -115,7 +138,8 @@ final class NodeCalls implements AutoCloseable {
 	 * On the node's one asynchronous connection, which Redis answers in order: a release
 	 * sent after an unanswered acquisition gives back what it may grant. Until that
 	 * connection first answered, connecting may block, so calls go from this class's
-	 * threads, one after another.
+	 * threads, one after another; a call sent while any of those is pending goes after
+	 * it.
 	 */
 	private <T> CompletableFuture<T> send(int index, Function<RedisLockStore, CompletionStage<T>> ordered,
 			Function<RedisLockStore, T> call) {
@@ -123,30 +147,23 @@ final class NodeCalls implements AutoCloseable {
 		if (!node.isNonBlocking()) {
 			return blocking(node, call);
 		}
-		ReentrantLock sending = this.sending[index];
-		sending.lock();
-		try {
-			CompletableFuture<?> previous = this.lastSent[index];
-			if (this.connected.get(index) != null && previous.isDone()) {
-				return dispatch(ordered, node);
-			}
-			CompletableFuture<CompletableFuture<T>> sent;
-			try {
-				sent = previous.handleAsync((unused, failure) -> dispatch(ordered, node), this.executor);
-			}
-			catch (RejectedExecutionException ex) {
-				return CompletableFuture.failedFuture(ex);
-			}
-			this.lastSent[index] = sent;
-			return sent.thenCompose(Function.identity()).whenComplete((value, failure) -> {
-				if (failure == null) {
-					this.connected.set(index, Boolean.TRUE);
+		if (this.connected.get(index) != null && this.lastSent.get(index).isDone()) {
+			return dispatch(ordered, node);
+		}
+		CompletableFuture<CompletableFuture<T>> sent = new CompletableFuture<>();
+		CompletableFuture<?> previous = this.lastSent.getAndSet(index, sent);
+		// Fails only if the executor refuses the call: closed.
+		previous.whenCompleteAsync((unused, failure) -> sent.complete(dispatch(ordered, node)), this.executor)
+			.whenComplete((unused, refused) -> {
+				if (refused != null) {
+					sent.complete(CompletableFuture.failedFuture(refused));
 				}
 			});
-		}
-		finally {
-			sending.unlock();
-		}
+		return sent.thenCompose(Function.identity()).whenComplete((value, failure) -> {
+			if (failure == null) {
+				this.connected.set(index, Boolean.TRUE);
+			}
+		});
 	}
 
 	private static <T> CompletableFuture<T> dispatch(Function<RedisLockStore, CompletionStage<T>> ordered,
@@ -168,33 +185,37 @@ final class NodeCalls implements AutoCloseable {
 		}
 	}
 
-	private <T> NodeReplies<T> await(List<CompletableFuture<T>> futures, Predicate<NodeReplies<T>> decided) {
-		CompletableFuture<Void> decision = new CompletableFuture<>();
+	/** The replies once they decide, every node answered, or the node timeout passed. */
+	private <T> CompletableFuture<NodeReplies<T>> decide(List<CompletableFuture<T>> futures,
+			Predicate<NodeReplies<T>> decided) {
+		CompletableFuture<NodeReplies<T>> decision = new CompletableFuture<>();
+		ScheduledFuture<?> timedOut = schedule(() -> decision.complete(replies(futures, true)), this.timeout.toNanos());
+		if (timedOut == null) {
+			decision.completeExceptionally(new RejectedExecutionException("The Redlock is closed"));
+			return decision;
+		}
 		Runnable check = () -> {
 			if (!decision.isDone()) {
 				NodeReplies<T> sofar = replies(futures, false);
-				if (sofar.pending() == 0 || decided.test(sofar)) {
-					decision.complete(null);
+				if ((sofar.pending() == 0 || decided.test(sofar)) && decision.complete(sofar)) {
+					timedOut.cancel(false);
 				}
 			}
 		};
 		for (CompletableFuture<T> future : futures) {
 			future.whenComplete((value, failure) -> check.run());
 		}
+		return decision;
+	}
+
+	/** {@code null} once closed. */
+	private ScheduledFuture<?> schedule(Runnable task, long nanos) {
 		try {
-			decision.get(this.timeout.toNanos(), TimeUnit.NANOSECONDS);
+			return this.timer.schedule(task, nanos, TimeUnit.NANOSECONDS);
 		}
-		catch (TimeoutException ex) {
-			return replies(futures, true);
+		catch (RejectedExecutionException ex) {
+			return null;
 		}
-		catch (ExecutionException ex) {
-			throw new IllegalStateException("Could not tell whether the Redlock nodes' replies decide", ex.getCause());
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted while waiting for the Redlock nodes", ex);
-		}
-		return replies(futures, false);
 	}
 
 	private <T> NodeReplies<T> replies(List<CompletableFuture<T>> futures, boolean timedOut) {
@@ -202,7 +223,7 @@ final class NodeCalls implements AutoCloseable {
 		for (int i = 0; i < futures.size(); i++) {
 			replies.add(reply(futures.get(i), this.nodeNames.get(i), timedOut));
 		}
-		return new NodeReplies<>(replies, futures, this.timeout);
+		return new NodeReplies<>(replies, futures);
 	}
 
 	private <T> NodeReply<T> reply(CompletableFuture<T> future, String node, boolean timedOut) {
@@ -219,8 +240,15 @@ final class NodeCalls implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * Calls still awaiting their node are decided as the node timeout would decide them,
+	 * so that no caller waits on a closed Redlock.
+	 */
 	@Override
 	public void close() {
+		for (Runnable pending : this.timer.shutdownNow()) {
+			pending.run();
+		}
 		this.executor.shutdownNow();
 	}
 
@@ -228,9 +256,16 @@ final class NodeCalls implements AutoCloseable {
 
 		private static final AtomicInteger count = new AtomicInteger();
 
+		private final String prefix;
+
+		NodeThreads(String prefix) {
+			this.prefix = prefix;
+		}
+
 		@Override
 		public Thread newThread(Runnable task) {
-			Thread thread = new Thread(task, "redis-lock-redlock-" + count.incrementAndGet());
+			Thread thread = new Thread(task,
+					this.prefix.endsWith("-") ? this.prefix + count.incrementAndGet() : this.prefix);
 			thread.setDaemon(true);
 			return thread;
 		}

@@ -2,7 +2,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.redlock;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -14,7 +13,7 @@ import java.util.function.Predicate;
  * @param <T> the reply type
  * @author redis-lock contributors
  */
-record NodeReplies<T>(List<NodeReply<T>> replies, List<CompletableFuture<T>> futures, Duration timeout) {
+record NodeReplies<T>(List<NodeReply<T>> replies, List<CompletableFuture<T>> futures) {
 
 	int answered() {
 		return (int) this.replies.stream().filter(NodeReply::answered).count();

@@ -9,9 +9,9 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
@@ -31,8 +31,10 @@ import org.springframework.util.Assert;
 
 /**
  * A {@link LockStore} on a majority of independent Redis masters: the Redlock algorithm
- * of redis.io. Each operation asks all nodes at once, with the same owner token, and
- * waits only until the replies decide, never longer than the node timeout.
+ * of redis.io. Each operation asks all nodes at once, with the same owner token, and is
+ * decided as soon as the replies decide, never later than the node timeout. The
+ * asynchronous calls take no thread meanwhile ({@link #isNonBlocking()}, when every
+ * node's store is non-blocking); the blocking calls wait on them.
  * <ul>
  * <li>An acquisition succeeds when a majority took the lock and some lease is left after
  * the round trip and the clock-drift allowance; otherwise it is given back on every node
@@ -66,6 +68,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	private final List<RedisLockStore> stores;
 
 	private final @Nullable RedlockConnections connections;
+
+	private final boolean nonBlocking;
 
 	/**
 	 * Create a store on the given nodes.
@@ -163,6 +167,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		this.nodeTimeout = nodeTimeout;
 		this.stores = List.copyOf(nodes);
 		this.connections = connections;
+		this.nonBlocking = this.nodes.nonBlocking();
 	}
 
 	/** The bounds the Redlock properties check too. */
@@ -209,12 +214,33 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing,
 			LockHolder holder) {
+		return await(tryAcquireAsync(name, ownerToken, leaseTime, queueing, holder));
+	}
+
+	/**
+	 * Whether every node's store answers without blocking: then no call of this store
+	 * blocks its caller either, and none takes a thread while it waits for the nodes.
+	 */
+	@Override
+	public boolean isNonBlocking() {
+		return this.nonBlocking;
+	}
+
+	/** Ignores {@code queueing}; see {@link #queuesWaiters}. */
+	@Override
+	public CompletionStage<AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
+			@Nullable Queueing queueing, LockHolder holder) {
 		LockStore.checkOwnerToken(name, ownerToken);
 		long start = System.nanoTime();
-		NodeReplies<AcquireResult> replies = this.nodes.callInOrder(
-				(node) -> node.tryAcquireAsync(name, ownerToken, leaseTime, null, holder),
-				(node) -> node.tryAcquire(name, ownerToken, leaseTime, null, holder),
-				decidedBy(AcquireResult::acquired));
+		return this.nodes
+			.callInOrder((node) -> node.tryAcquireAsync(name, ownerToken, leaseTime, null, holder),
+					(node) -> node.tryAcquire(name, ownerToken, leaseTime, null, holder),
+					decidedBy(AcquireResult::acquired))
+			.thenApply((replies) -> acquired(name, ownerToken, leaseTime, start, replies));
+	}
+
+	private AcquireResult acquired(String name, String ownerToken, Duration leaseTime, long start,
+			NodeReplies<AcquireResult> replies) {
 		long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 		long validityMillis = leaseTime.toMillis() - elapsedMillis - driftMillis(leaseTime);
 		int acquired = replies.count(AcquireResult::acquired);
@@ -249,14 +275,12 @@ public class RedlockStore implements LockStore, AutoCloseable {
 				(node) -> node.giveBackAsync(name, ownerToken), (node) -> node.giveBack(name, ownerToken));
 		for (int i = 0; i < released.size(); i++) {
 			String node = this.nodes.nodeName(toGiveBack.get(i));
-			released.get(i)
-				.orTimeout(this.nodeTimeout.toMillis(), TimeUnit.MILLISECONDS)
-				.whenComplete((answer, failure) -> {
-					if (failure != null) {
-						logger.debug("Could not give back lock '{}' on Redlock node {}, where it runs out by itself",
-								name, node, failure);
-					}
-				});
+			released.get(i).whenComplete((answer, failure) -> {
+				if (failure != null) {
+					logger.debug("Could not give back lock '{}' on Redlock node {}, where it runs out by itself", name,
+							node, failure);
+				}
+			});
 		}
 	}
 
@@ -264,67 +288,6 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * Decided once a majority said yes; or a majority answered and too many said no or
 	 * failed for a majority yes; or too many failed for a majority to answer at all.
 	 */
-	/**
-	 * Every node's answer, {@code null} for none, also of those that answer within a
-	 * short grace after a majority decided: twice what the majority took, at least 10 ms,
-	 * so that a paused node holds up no token for long. A late token may be the largest,
-	 * and a late {@code 0} names a node that may hold a later majority's last token.
-	 */
-	private List<@Nullable Long> withLateReplies(NodeReplies<Long> issued, long roundNanos) {
-		long grace = Math.max(TimeUnit.MILLISECONDS.toNanos(10), 2 * roundNanos);
-		List<CompletableFuture<Long>> late = new ArrayList<>();
-		for (int i = 0; i < issued.replies().size(); i++) {
-			if (issued.replies().get(i).pending()) {
-				late.add(issued.futures().get(i));
-			}
-		}
-		try {
-			CompletableFuture.allOf(late.toArray(CompletableFuture[]::new))
-				.get(Math.min(grace, this.nodeTimeout.toNanos()), TimeUnit.NANOSECONDS);
-		}
-		catch (TimeoutException | ExecutionException ex) {
-			// Those that did not answer in time, or failed, are left out.
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-		}
-		List<@Nullable Long> replies = new ArrayList<>();
-		for (int i = 0; i < issued.replies().size(); i++) {
-			NodeReply<Long> reply = issued.replies().get(i);
-			CompletableFuture<Long> future = issued.futures().get(i);
-			replies.add(reply.answered() ? reply.value()
-					: (future.isDone() && !future.isCompletedExceptionally()) ? future.getNow(null) : null);
-		}
-		return replies;
-	}
-
-	/**
-	 * Nodes that answered without holding the lock for this owner may hold a later
-	 * majority's last token: the issued token is lifted above the largest of theirs.
-	 */
-	private long above(String name, long issued, List<Integer> notHolding) {
-		if (notHolding.isEmpty()) {
-			return issued;
-		}
-		NodeReplies<Long> last = this.nodes.call((node) -> node.lastFencingToken(name),
-				(replies) -> notHolding.stream().noneMatch((index) -> replies.replies().get(index).pending()));
-		long largest = 0;
-		for (int index : notHolding) {
-			NodeReply<Long> reply = last.replies().get(index);
-			if (reply.answered() && reply.value() != null) {
-				largest = Math.max(largest, reply.value());
-			}
-		}
-		if (largest < issued) {
-			return issued;
-		}
-		if (largest + 1 >= MAX_FENCING_TOKEN) {
-			throw new LockStoreException(name, "Cannot issue a fencing token for lock '" + name
-					+ "' above the last one of a Redlock node, " + largest + ": fencing tokens can no longer grow");
-		}
-		return largest + 1;
-	}
-
 	private <T> Predicate<NodeReplies<T>> decidedBy(Predicate<T> yes) {
 		return (replies) -> decided(replies.count(yes), replies.count(yes.negate()), replies.failed());
 	}
@@ -346,15 +309,56 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 */
 	@Override
 	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
+		return await(issueFencingTokenAsync(name, ownerToken, leaseTime));
+	}
+
+	@Override
+	public CompletionStage<Long> issueFencingTokenAsync(String name, String ownerToken, Duration leaseTime) {
 		long started = System.nanoTime();
-		NodeReplies<Long> issued = this.nodes.callInOrder(
-				(node) -> node.issueFencingTokenAsync(name, ownerToken, leaseTime),
-				(node) -> node.issueFencingToken(name, ownerToken, leaseTime), decidedBy((token) -> token > 0));
-		requireQuorum(name, issued, "issue a fencing token for lock '" + name + "'");
-		if (issued.count((token) -> token > 0) < this.quorum) {
-			return 0;
+		return this.nodes
+			.callInOrder((node) -> node.issueFencingTokenAsync(name, ownerToken, leaseTime),
+					(node) -> node.issueFencingToken(name, ownerToken, leaseTime), decidedBy((token) -> token > 0))
+			.thenCompose((issued) -> {
+				requireQuorum(name, issued, "issue a fencing token for lock '" + name + "'");
+				if (issued.count((token) -> token > 0) < this.quorum) {
+					return CompletableFuture.completedFuture(0L);
+				}
+				return withLateReplies(issued, System.nanoTime() - started)
+					.thenCompose((replies) -> recordToken(name, ownerToken, replies));
+			});
+	}
+
+	/**
+	 * Every node's answer, {@code null} for none, also of those that answer within a
+	 * short grace after a majority decided: twice what the majority took, at least 10 ms,
+	 * so that a paused node holds up no token for long. A late token may be the largest,
+	 * and a late {@code 0} names a node that may hold a later majority's last token.
+	 */
+	private CompletableFuture<List<@Nullable Long>> withLateReplies(NodeReplies<Long> issued, long roundNanos) {
+		long grace = Math.min(Math.max(TimeUnit.MILLISECONDS.toNanos(10), 2 * roundNanos), this.nodeTimeout.toNanos());
+		List<CompletableFuture<Long>> late = new ArrayList<>();
+		for (int i = 0; i < issued.replies().size(); i++) {
+			if (issued.replies().get(i).pending()) {
+				late.add(issued.futures().get(i));
+			}
 		}
-		List<@Nullable Long> replies = withLateReplies(issued, System.nanoTime() - started);
+		return this.nodes.within(late, grace).thenApply((graceOver) -> {
+			List<@Nullable Long> replies = new ArrayList<>();
+			for (int i = 0; i < issued.replies().size(); i++) {
+				NodeReply<Long> reply = issued.replies().get(i);
+				CompletableFuture<Long> future = issued.futures().get(i);
+				replies.add(reply.answered() ? reply.value()
+						: (future.isDone() && !future.isCompletedExceptionally()) ? future.getNow(null) : null);
+			}
+			return replies;
+		});
+	}
+
+	/**
+	 * The token above every reply, and above the last token of the nodes that answered
+	 * without holding the lock, raised where this owner still holds it.
+	 */
+	private CompletableFuture<Long> recordToken(String name, String ownerToken, List<@Nullable Long> replies) {
 		long issuedToken = replies.stream().filter(Objects::nonNull).mapToLong(Long::longValue).max().orElse(0);
 		if (issuedToken >= MAX_FENCING_TOKEN) {
 			throw new LockStoreException(name, "Cannot issue fencing token " + issuedToken + " for lock '" + name
@@ -364,13 +368,47 @@ public class RedlockStore implements LockStore, AutoCloseable {
 			.filter((index) -> Long.valueOf(0).equals(replies.get(index)))
 			.boxed()
 			.toList();
-		long token = above(name, issuedToken, notHolding);
-		NodeReplies<Boolean> raised = this.nodes.call((node) -> node.raiseFencingToken(name, ownerToken, token),
-				decidedBy(Boolean::booleanValue));
-		requireQuorum(name, raised, "record fencing token " + token + " of lock '" + name + "'");
-		// Handed out only once a majority recorded it while this owner held the lock
-		// there: a holder paused past its lease gets no token.
-		return (raised.count(Boolean::booleanValue) >= this.quorum) ? token : 0;
+		return above(name, issuedToken, notHolding).thenCompose((token) -> this.nodes
+			.callInOrder((node) -> node.raiseFencingTokenAsync(name, ownerToken, token),
+					(node) -> node.raiseFencingToken(name, ownerToken, token), decidedBy(Boolean::booleanValue))
+			.thenApply((raised) -> {
+				requireQuorum(name, raised, "record fencing token " + token + " of lock '" + name + "'");
+				// Handed out only once a majority recorded it while this owner held the
+				// lock there: a holder paused past its lease gets no token.
+				return (raised.count(Boolean::booleanValue) >= this.quorum) ? token : 0L;
+			}));
+	}
+
+	/**
+	 * Nodes that answered without holding the lock for this owner may hold a later
+	 * majority's last token: the issued token is lifted above the largest of theirs.
+	 */
+	private CompletableFuture<Long> above(String name, long issued, List<Integer> notHolding) {
+		if (notHolding.isEmpty()) {
+			return CompletableFuture.completedFuture(issued);
+		}
+		return this.nodes
+			.callInOrder((node) -> node.lastFencingTokenAsync(name), (node) -> node.lastFencingToken(name),
+					(replies) -> notHolding.stream().noneMatch((index) -> replies.replies().get(index).pending()))
+			.thenApply((last) -> {
+				long largest = 0;
+				for (int index : notHolding) {
+					NodeReply<Long> reply = last.replies().get(index);
+					if (reply.answered() && reply.value() != null) {
+						largest = Math.max(largest, reply.value());
+					}
+				}
+				if (largest < issued) {
+					return issued;
+				}
+				if (largest + 1 >= MAX_FENCING_TOKEN) {
+					throw new LockStoreException(name,
+							"Cannot issue a fencing token for lock '" + name
+									+ "' above the last one of a Redlock node, " + largest
+									+ ": fencing tokens can no longer grow");
+				}
+				return largest + 1;
+			});
 	}
 
 	/**
@@ -379,42 +417,75 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 */
 	@Override
 	public boolean raiseFencingTokensAbove(String name, long token) {
+		return await(raiseFencingTokensAboveAsync(name, token));
+	}
+
+	@Override
+	public CompletionStage<Boolean> raiseFencingTokensAboveAsync(String name, long token) {
 		LockStore.checkRaisableToken(name, token);
-		NodeReplies<Boolean> raised = this.nodes.call((node) -> node.raiseFencingTokensAbove(name, token),
-				(replies) -> replies.answered() >= this.quorum || replies.failed() > this.nodes.size() - this.quorum);
-		requireQuorum(name, raised, "raise the fencing tokens of lock '" + name + "' above " + token);
-		return raised.count(Boolean::booleanValue) > 0;
+		return this.nodes
+			.callInOrder((node) -> node.raiseFencingTokensAboveAsync(name, token),
+					(node) -> node.raiseFencingTokensAbove(name, token),
+					(replies) -> replies.answered() >= this.quorum
+							|| replies.failed() > this.nodes.size() - this.quorum)
+			.thenApply((raised) -> {
+				requireQuorum(name, raised, "raise the fencing tokens of lock '" + name + "' above " + token);
+				return raised.count(Boolean::booleanValue) > 0;
+			});
 	}
 
 	@Override
 	public boolean renew(String name, String ownerToken, Duration leaseTime) {
-		NodeReplies<Boolean> renewed = this.nodes.callInOrder((node) -> node.renewAsync(name, ownerToken, leaseTime),
-				(node) -> node.renew(name, ownerToken, leaseTime), decidedBy(Boolean::booleanValue));
-		if (renewed.count(Boolean::booleanValue) >= this.quorum) {
-			return true;
-		}
-		requireQuorum(name, renewed, "extend the lease of lock '" + name + "'");
-		return false;
+		return await(renewAsync(name, ownerToken, leaseTime));
+	}
+
+	@Override
+	public CompletionStage<Boolean> renewAsync(String name, String ownerToken, Duration leaseTime) {
+		return this.nodes
+			.callInOrder((node) -> node.renewAsync(name, ownerToken, leaseTime),
+					(node) -> node.renew(name, ownerToken, leaseTime), decidedBy(Boolean::booleanValue))
+			.thenApply((renewed) -> {
+				if (renewed.count(Boolean::booleanValue) >= this.quorum) {
+					return true;
+				}
+				requireQuorum(name, renewed, "extend the lease of lock '" + name + "'");
+				return false;
+			});
 	}
 
 	@Override
 	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
+		List<Boolean> results = new ArrayList<>(renewals.size());
+		for (CompletableFuture<Boolean> renewed : renewAllAsync(renewals, this.nodeTimeout)) {
+			results.add(await(renewed));
+		}
+		return results;
+	}
+
+	/**
+	 * One batch per node; each lease's outcome once the nodes' batches decide every
+	 * lease, bounded by the node timeout.
+	 */
+	@Override
+	public List<CompletableFuture<Boolean>> renewAllAsync(List<LeaseRenewal> renewals, Duration timeout) {
 		if (renewals.isEmpty()) {
 			// The replies would decide at once, before any node answered.
 			return List.of();
 		}
-		NodeReplies<List<Boolean>> renewed = this.nodes.callInOrder((node) -> renewAll(node, renewals),
-				(node) -> node.renewAll(renewals),
+		CompletableFuture<NodeReplies<List<Boolean>>> renewed = this.nodes.callInOrder(
+				(node) -> renewAll(node, renewals), (node) -> node.renewAll(renewals),
 				(replies) -> IntStream.range(0, renewals.size()).allMatch((index) -> {
 					int yes = replies.count((list) -> list.get(index));
 					return decided(yes, replies.answered() - yes, replies.failed());
 				}));
-		requireQuorum(renewals.stream().map(LeaseRenewal::name).collect(Collectors.joining(", ")), renewed,
-				"extend " + renewals.size() + " leases");
-		List<Boolean> results = new ArrayList<>(renewals.size());
+		List<CompletableFuture<Boolean>> results = new ArrayList<>(renewals.size());
 		for (int i = 0; i < renewals.size(); i++) {
 			int index = i;
-			results.add(renewed.count((list) -> list.get(index)) >= this.quorum);
+			results.add(renewed.thenApply((replies) -> {
+				requireQuorum(renewals.stream().map(LeaseRenewal::name).collect(Collectors.joining(", ")), replies,
+						"extend " + renewals.size() + " leases");
+				return replies.count((list) -> list.get(index)) >= this.quorum;
+			}));
 		}
 		return results;
 	}
@@ -438,60 +509,106 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 */
 	@Override
 	public boolean release(String name, String ownerToken) {
+		return await(releaseAsync(name, ownerToken));
+	}
+
+	@Override
+	public CompletionStage<Boolean> releaseAsync(String name, String ownerToken) {
 		int most = this.nodes.size() - this.quorum;
-		NodeReplies<Boolean> released = this.nodes.callInOrder((node) -> node.releaseAsync(name, ownerToken),
+		return this.nodes.callInOrder((node) -> node.releaseAsync(name, ownerToken),
 				(node) -> node.release(name, ownerToken), (replies) -> {
 					int yes = replies.count(Boolean::booleanValue);
 					int no = replies.count((held) -> !held);
 					int pending = replies.pending();
 					// Held on a majority, not held on too many, or neither can be told.
 					return yes >= this.quorum || no > most || (yes + pending < this.quorum && no + pending <= most);
-				});
-		int held = released.count(Boolean::booleanValue);
-		if (held >= this.quorum) {
-			return true;
-		}
-		int unknown = this.nodes.size() - released.answered();
-		if (held + unknown < this.quorum) {
-			return false;
-		}
-		throw new LockStoreException(name,
-				"Released lock '" + name + "' on " + held + " of " + this.nodes.size()
-						+ " Redlock nodes, and cannot tell whether it was still held on " + this.quorum + ": "
-						+ released.failures());
+				})
+			.thenApply((released) -> {
+				int held = released.count(Boolean::booleanValue);
+				if (held >= this.quorum) {
+					return true;
+				}
+				int unknown = this.nodes.size() - released.answered();
+				if (held + unknown < this.quorum) {
+					return false;
+				}
+				throw new LockStoreException(name,
+						"Released lock '" + name + "' on " + held + " of " + this.nodes.size()
+								+ " Redlock nodes, and cannot tell whether it was still held on " + this.quorum + ": "
+								+ released.failures());
+			});
 	}
 
 	@Override
 	public boolean forceRelease(String name) {
-		NodeReplies<Boolean> released = this.nodes.callInOrder((node) -> node.forceReleaseAsync(name),
-				(node) -> node.forceRelease(name), (replies) -> false);
-		if (released.answered() == 0) {
-			throw new LockStoreException(name,
-					"Could not force the release of lock '" + name + "' on any Redlock node: " + released.failures());
-		}
-		return released.count(Boolean::booleanValue) > 0;
+		return await(forceReleaseAsync(name));
 	}
 
-	/** Listen on every node that can be reached: a release on any may free the lock. */
+	@Override
+	public CompletionStage<Boolean> forceReleaseAsync(String name) {
+		return this.nodes
+			.callInOrder((node) -> node.forceReleaseAsync(name), (node) -> node.forceRelease(name), (replies) -> false)
+			.thenApply((released) -> {
+				if (released.answered() == 0) {
+					throw new LockStoreException(name, "Could not force the release of lock '" + name
+							+ "' on any Redlock node: " + released.failures());
+				}
+				return released.count(Boolean::booleanValue) > 0;
+			});
+	}
+
+	/**
+	 * Listen on every node that can be reached: a release on any may free the lock. A
+	 * node's store subscribes on a thread of its own, so this returns at once.
+	 */
 	@Override
 	public AutoCloseable subscribe(String name, ReleaseListener listener) {
 		ReleaseListener anyNode = (handOff) -> listener.released(null);
-		NodeReplies<AutoCloseable> subscriptions = this.nodes.call((node) -> node.subscribe(name, anyNode),
-				(replies) -> false);
-		List<AutoCloseable> open = subscriptions.replies()
-			.stream()
-			.filter((reply) -> reply.answered() && reply.value() != null)
-			.map(NodeReply::value)
-			.toList();
+		List<AutoCloseable> open = new ArrayList<>();
+		List<String> failures = new ArrayList<>();
+		for (int i = 0; i < this.stores.size(); i++) {
+			try {
+				open.add(this.stores.get(i).subscribe(name, anyNode));
+			}
+			catch (RuntimeException ex) {
+				failures.add(this.nodes.nodeName(i) + " failed: " + ex.getMessage());
+			}
+		}
 		if (open.isEmpty()) {
 			throw new LockStoreException(name, "Could not listen for releases of lock '" + name
-					+ "' on any Redlock node: " + subscriptions.failures());
+					+ "' on any Redlock node: " + String.join("; ", failures));
 		}
 		return () -> {
 			for (AutoCloseable subscription : open) {
 				subscription.close();
 			}
 		};
+	}
+
+	/**
+	 * Wait for an asynchronous call, as every blocking call does: it is bounded by the
+	 * node timeout. An interrupt throws {@link IllegalStateException} with the flag set
+	 * again; what the call takes meanwhile is released or given back in order after it on
+	 * each node.
+	 */
+	private static <T> T await(CompletionStage<T> call) {
+		try {
+			return call.toCompletableFuture().get();
+		}
+		catch (ExecutionException ex) {
+			Throwable failure = ex.getCause();
+			if (failure instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			if (failure instanceof Error error) {
+				throw error;
+			}
+			throw new IllegalStateException("A Redlock call failed", failure);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while waiting for the Redlock nodes", ex);
+		}
 	}
 
 	private void requireQuorum(String name, NodeReplies<?> replies, String what) {

@@ -4,6 +4,7 @@
 package io.github.redislock.redis;
 
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -159,16 +160,27 @@ public final class VirtualThreadContentionProbe {
 
 	/**
 	 * Whether a client told to use virtual threads completes an asynchronous holder's
-	 * stage on one.
+	 * stage on one. The lock is busy until the stage has its continuation, which
+	 * otherwise could run on the thread that attaches it, had the stage completed first.
 	 */
 	private static boolean asyncStagesCompleteOnVirtualThreads(RedisLockStore store) throws Exception {
-		try (DefaultLockClient client = new DefaultLockClient(store)) {
+		try (DefaultLockClient holder = new DefaultLockClient(store);
+				DefaultLockClient client = new DefaultLockClient(store)) {
 			client.setVirtualThreads(true);
-			Thread completing = client
-				.tryAcquireAsync(LockDefinition.of("vt:async", Duration.ofSeconds(30), Duration.ZERO))
-				.thenCompose((lease) -> lease.orElseThrow().release().thenApply((released) -> Thread.currentThread()))
-				.get(30, TimeUnit.SECONDS);
-			return (boolean) Thread.class.getMethod("isVirtual").invoke(completing);
+			DistributedLock busy = holder.getLock("vt:async");
+			busy.lock();
+			CompletableFuture<Thread> completing;
+			try {
+				completing = client
+					.tryAcquireAsync(LockDefinition.of("vt:async", Duration.ofSeconds(30), Duration.ofSeconds(30)))
+					.thenCompose(
+							(lease) -> lease.orElseThrow().release().thenApply((released) -> Thread.currentThread()))
+					.toCompletableFuture();
+			}
+			finally {
+				busy.unlock();
+			}
+			return (boolean) Thread.class.getMethod("isVirtual").invoke(completing.get(30, TimeUnit.SECONDS));
 		}
 	}
 

@@ -134,7 +134,7 @@ final class StoreCalls {
 	 */
 	boolean release(Lease hold) {
 		try {
-			return this.uninterruptible.call((afterInterruption) -> this.store.release(hold.name(), hold.ownerToken()));
+			return this.uninterruptible.call(() -> this.store.release(hold.name(), hold.ownerToken()));
 		}
 		catch (RuntimeException ex) {
 			throw failed(hold.name(), releasing(hold.name()), FREES_ITSELF, ex);
@@ -156,8 +156,7 @@ final class StoreCalls {
 	 */
 	boolean keep(Lease hold, Duration keptFor) {
 		try {
-			return this.uninterruptible
-				.call((afterInterruption) -> this.store.renew(hold.name(), hold.ownerToken(), keptFor));
+			return this.uninterruptible.call(() -> this.store.renew(hold.name(), hold.ownerToken(), keptFor));
 		}
 		catch (RuntimeException ex) {
 			throw failed(hold.name(),
@@ -174,7 +173,7 @@ final class StoreCalls {
 	 */
 	boolean releaseQuietly(String name, String ownerToken, String occasion) {
 		try {
-			return this.uninterruptible.call((retry) -> this.store.release(name, ownerToken));
+			return this.uninterruptible.call(() -> this.store.release(name, ownerToken));
 		}
 		catch (RuntimeException ex) {
 			logReleaseFailed(name, occasion, ex);
@@ -255,8 +254,8 @@ final class StoreCalls {
 	 */
 	LockStore.@Nullable Reacquisition reacquire(Lease hold, String nextOwnerToken) {
 		try {
-			return this.uninterruptible.call((afterInterruption) -> this.store.reacquire(hold.name(), hold.ownerToken(),
-					nextOwnerToken, hold.leaseTime()));
+			return this.uninterruptible
+				.call(() -> this.store.reacquire(hold.name(), hold.ownerToken(), nextOwnerToken, hold.leaseTime()));
 		}
 		catch (RuntimeException ex) {
 			logger.atDebug()
@@ -276,7 +275,7 @@ final class StoreCalls {
 	long issueFencingToken(Lease hold) {
 		try {
 			return this.uninterruptible
-				.call((retry) -> this.store.issueFencingToken(hold.name(), hold.ownerToken(), hold.leaseTime()));
+				.call(() -> this.store.issueFencingToken(hold.name(), hold.ownerToken(), hold.leaseTime()));
 		}
 		catch (RuntimeException ex) {
 			throw failed(hold.name(), fencing(hold.name()), "", ex);
@@ -297,7 +296,7 @@ final class StoreCalls {
 	 */
 	boolean raiseFencingTokensAbove(String name, long token) {
 		try {
-			return this.uninterruptible.call((retry) -> this.store.raiseFencingTokensAbove(name, token));
+			return this.uninterruptible.call(() -> this.store.raiseFencingTokensAbove(name, token));
 		}
 		catch (RuntimeException ex) {
 			throw failed(name, "Could not raise the fencing tokens of lock '" + name + "' above " + token, "", ex);

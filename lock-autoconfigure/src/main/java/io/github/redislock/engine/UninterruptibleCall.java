@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Supplier;
 
 /**
  * For store calls that must complete despite an interrupt, after which a Redis client
@@ -30,12 +31,12 @@ final class UninterruptibleCall {
 		this.finishers.shutdown();
 	}
 
-	<T> T call(Attempt<T> call) {
+	<T> T call(Supplier<T> call) {
 		boolean interrupted = Thread.interrupted();
 		try {
 			if (!interrupted) {
 				try {
-					return call.run(false);
+					return call.get();
 				}
 				catch (RuntimeException ex) {
 					// Both checks: the flag must be cleared for the wait below.
@@ -44,10 +45,10 @@ final class UninterruptibleCall {
 						throw ex;
 					}
 					interrupted = true;
-					return finish(call, true);
+					return finish(call);
 				}
 			}
-			return finish(call, false);
+			return finish(call);
 		}
 		finally {
 			if (interrupted) {
@@ -56,12 +57,12 @@ final class UninterruptibleCall {
 		}
 	}
 
-	private <T> T finish(Attempt<T> call, boolean afterInterruption) {
+	private <T> T finish(Supplier<T> call) {
 		CompletableFuture<T> result = new CompletableFuture<>();
 		try {
 			this.finishers.execute(() -> {
 				try {
-					result.complete(call.run(afterInterruption));
+					result.complete(call.get());
 				}
 				catch (Throwable ex) {
 					result.completeExceptionally(ex);
@@ -69,7 +70,7 @@ final class UninterruptibleCall {
 			});
 		}
 		catch (RejectedExecutionException ex) {
-			return call.run(afterInterruption);
+			return call.get();
 		}
 		try {
 			// join() is not interruptible: it keeps waiting, and sets the flag again.
@@ -98,14 +99,6 @@ final class UninterruptibleCall {
 			}
 		}
 		return false;
-	}
-
-	@FunctionalInterface
-	interface Attempt<T> {
-
-		/** Whether an earlier attempt was cut short, and so may have run. */
-		T run(boolean afterInterruption);
-
 	}
 
 }

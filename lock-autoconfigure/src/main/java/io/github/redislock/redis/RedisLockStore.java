@@ -10,9 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.CompletionException;
 import java.util.function.LongPredicate;
-import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 
@@ -298,30 +296,30 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 			@Nullable Queueing queueing, LockHolder holder) {
 		LockStore.checkOwnerToken(name, ownerToken);
 		return (this.async != null) ? this.async.tryAcquire(name, ownerToken, leaseTime, queueing, holder)
-				: LockStore.super.tryAcquireAsync(name, ownerToken, leaseTime, queueing, holder);
+				: LockStore.answered(() -> tryAcquire(name, ownerToken, leaseTime, queueing, holder));
 	}
 
 	@Override
 	public CompletionStage<Boolean> renewAsync(String name, String ownerToken, Duration leaseTime) {
 		return (this.async != null) ? this.async.renew(name, ownerToken, leaseTime)
-				: LockStore.super.renewAsync(name, ownerToken, leaseTime);
+				: LockStore.answered(() -> renew(name, ownerToken, leaseTime));
 	}
 
 	@Override
 	public CompletionStage<Boolean> releaseAsync(String name, String ownerToken) {
 		return (this.async != null) ? this.async.release(name, ownerToken)
-				: LockStore.super.releaseAsync(name, ownerToken);
+				: LockStore.answered(() -> release(name, ownerToken));
 	}
 
 	@Override
 	public CompletionStage<Boolean> forceReleaseAsync(String name) {
-		return (this.async != null) ? this.async.forceRelease(name) : LockStore.super.forceReleaseAsync(name);
+		return (this.async != null) ? this.async.forceRelease(name) : LockStore.answered(() -> forceRelease(name));
 	}
 
 	@Override
 	public CompletionStage<Long> issueFencingTokenAsync(String name, String ownerToken, Duration leaseTime) {
 		return (this.async != null) ? this.async.issueFencingToken(name, ownerToken, leaseTime)
-				: LockStore.super.issueFencingTokenAsync(name, ownerToken, leaseTime);
+				: LockStore.answered(() -> issueFencingToken(name, ownerToken, leaseTime));
 	}
 
 	/**
@@ -418,7 +416,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 */
 	public CompletionStage<Boolean> raiseFencingTokenAsync(String name, String ownerToken, long token) {
 		if (this.async == null) {
-			return completed(() -> raiseFencingToken(name, ownerToken, token));
+			return LockStore.answered(() -> raiseFencingToken(name, ownerToken, token));
 		}
 		return this.async.raiseFence(new byte[][] { bytes(this.keys.lockKey(name)),
 				bytes(this.keys.fenceCounterKey(name)), bytes(ownerToken), bytes(Long.toString(token)) });
@@ -431,7 +429,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 */
 	public CompletionStage<Long> lastFencingTokenAsync(String name) {
 		if (this.async == null) {
-			return completed(() -> lastFencingToken(name));
+			return LockStore.answered(() -> lastFencingToken(name));
 		}
 		return this.async.get(bytes(this.keys.fenceCounterKey(name)))
 			.thenApply((value) -> (value != null && value.length > 0)
@@ -470,7 +468,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	@Override
 	public CompletionStage<Boolean> raiseFencingTokensAboveAsync(String name, long token) {
 		if (this.async == null) {
-			return LockStore.super.raiseFencingTokensAboveAsync(name, token);
+			return LockStore.answered(() -> raiseFencingTokensAbove(name, token));
 		}
 		LockStore.checkRaisableToken(name, token);
 		return this.async.raiseCounter(bytes(this.keys.fenceCounterKey(name)), bytes(Long.toString(token)));
@@ -494,7 +492,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	public CompletionStage<@Nullable Reacquisition> reacquireAsync(String name, String ownerToken,
 			String nextOwnerToken, Duration leaseTime) {
 		if (this.async == null) {
-			return LockStore.super.reacquireAsync(name, ownerToken, nextOwnerToken, leaseTime);
+			return LockStore.answered(() -> reacquire(name, ownerToken, nextOwnerToken, leaseTime));
 		}
 		if (!nextOwnerToken.equals(ownerToken)) {
 			LockStore.checkOwnerToken(name, nextOwnerToken);
@@ -524,21 +522,6 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	byte[][] renewArguments(String name, String ownerToken, Duration leaseTime) {
 		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(ownerToken),
 				bytes(Long.toString(leaseMillis(name, leaseTime))) };
-	}
-
-	/** Batched as {@link #renewAllAsync} describes, waiting for every reply. */
-	@Override
-	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
-		List<Boolean> renewed = new ArrayList<>(renewals.size());
-		for (CompletableFuture<Boolean> reply : renewAllAsync(renewals, Duration.ofNanos(Long.MAX_VALUE))) {
-			try {
-				renewed.add(reply.join());
-			}
-			catch (CompletionException ex) {
-				throw runtimeFailure(ex.getCause());
-			}
-		}
-		return renewed;
 	}
 
 	/**
@@ -629,13 +612,6 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		}
 	}
 
-	private static RuntimeException runtimeFailure(@Nullable Throwable failure) {
-		if (failure instanceof RuntimeException runtime) {
-			return runtime;
-		}
-		return new IllegalStateException("Lease renewal failed", failure);
-	}
-
 	private boolean renewAcknowledged(RedisConnection connection, LeaseRenewal renewal) {
 		String name = renewal.name();
 		byte[] lockKey = bytes(this.keys.lockKey(name));
@@ -724,16 +700,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 */
 	public CompletionStage<Boolean> giveBackAsync(String name, String ownerToken) {
 		return (this.async != null) ? this.async.giveBack(name, ownerToken)
-				: completed(() -> giveBack(name, ownerToken));
-	}
-
-	private static <T> CompletionStage<T> completed(Supplier<T> call) {
-		try {
-			return CompletableFuture.completedFuture(call.get());
-		}
-		catch (RuntimeException ex) {
-			return CompletableFuture.failedFuture(ex);
-		}
+				: LockStore.answered(() -> giveBack(name, ownerToken));
 	}
 
 	/** As {@link #releaseArguments}, without the key that remembers releases. */

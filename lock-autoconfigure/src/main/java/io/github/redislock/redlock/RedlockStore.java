@@ -10,7 +10,6 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
@@ -181,16 +180,6 @@ public class RedlockStore implements LockStore, AutoCloseable {
 				() -> "Redlock drift factor must be at least 0 and less than 0.5, was " + driftFactor);
 	}
 
-	@Override
-	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
-		return tryAcquire(name, ownerToken, leaseTime, null, LockHolder.currentThread(null));
-	}
-
-	@Override
-	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing) {
-		return tryAcquire(name, ownerToken, leaseTime, queueing, LockHolder.currentThread(null));
-	}
-
 	/**
 	 * The lease less the clock-drift allowance. The lock client counts a lease from
 	 * before it asked, so the round trip is already counted.
@@ -208,13 +197,6 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	@Override
 	public boolean queuesWaiters() {
 		return false;
-	}
-
-	/** Ignores {@code queueing}; see {@link #queuesWaiters}. */
-	@Override
-	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing,
-			LockHolder holder) {
-		return await(tryAcquireAsync(name, ownerToken, leaseTime, queueing, holder));
 	}
 
 	/**
@@ -307,11 +289,6 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * order.
 	 * @return the token, or {@code 0} if a majority no longer records this owner
 	 */
-	@Override
-	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
-		return await(issueFencingTokenAsync(name, ownerToken, leaseTime));
-	}
-
 	@Override
 	public CompletionStage<Long> issueFencingTokenAsync(String name, String ownerToken, Duration leaseTime) {
 		long started = System.nanoTime();
@@ -416,11 +393,6 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * majority shares a node with it, whose counter then lifts the token it issues.
 	 */
 	@Override
-	public boolean raiseFencingTokensAbove(String name, long token) {
-		return await(raiseFencingTokensAboveAsync(name, token));
-	}
-
-	@Override
 	public CompletionStage<Boolean> raiseFencingTokensAboveAsync(String name, long token) {
 		LockStore.checkRaisableToken(name, token);
 		return this.nodes
@@ -435,11 +407,6 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	}
 
 	@Override
-	public boolean renew(String name, String ownerToken, Duration leaseTime) {
-		return await(renewAsync(name, ownerToken, leaseTime));
-	}
-
-	@Override
 	public CompletionStage<Boolean> renewAsync(String name, String ownerToken, Duration leaseTime) {
 		return this.nodes
 			.callInOrder((node) -> node.renewAsync(name, ownerToken, leaseTime),
@@ -451,15 +418,6 @@ public class RedlockStore implements LockStore, AutoCloseable {
 				requireQuorum(name, renewed, "extend the lease of lock '" + name + "'");
 				return false;
 			});
-	}
-
-	@Override
-	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
-		List<Boolean> results = new ArrayList<>(renewals.size());
-		for (CompletableFuture<Boolean> renewed : renewAllAsync(renewals, this.nodeTimeout)) {
-			results.add(await(renewed));
-		}
-		return results;
 	}
 
 	/**
@@ -508,11 +466,6 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * @throws LockStoreException if the nodes that did not answer decide it
 	 */
 	@Override
-	public boolean release(String name, String ownerToken) {
-		return await(releaseAsync(name, ownerToken));
-	}
-
-	@Override
 	public CompletionStage<Boolean> releaseAsync(String name, String ownerToken) {
 		int most = this.nodes.size() - this.quorum;
 		return this.nodes.callInOrder((node) -> node.releaseAsync(name, ownerToken),
@@ -537,11 +490,6 @@ public class RedlockStore implements LockStore, AutoCloseable {
 								+ " Redlock nodes, and cannot tell whether it was still held on " + this.quorum + ": "
 								+ released.failures());
 			});
-	}
-
-	@Override
-	public boolean forceRelease(String name) {
-		return await(forceReleaseAsync(name));
 	}
 
 	@Override
@@ -583,32 +531,6 @@ public class RedlockStore implements LockStore, AutoCloseable {
 				subscription.close();
 			}
 		};
-	}
-
-	/**
-	 * Wait for an asynchronous call, as every blocking call does: it is bounded by the
-	 * node timeout. An interrupt throws {@link IllegalStateException} with the flag set
-	 * again; what the call takes meanwhile is released or given back in order after it on
-	 * each node.
-	 */
-	private static <T> T await(CompletionStage<T> call) {
-		try {
-			return call.toCompletableFuture().get();
-		}
-		catch (ExecutionException ex) {
-			Throwable failure = ex.getCause();
-			if (failure instanceof RuntimeException runtime) {
-				throw runtime;
-			}
-			if (failure instanceof Error error) {
-				throw error;
-			}
-			throw new IllegalStateException("A Redlock call failed", failure);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException("Interrupted while waiting for the Redlock nodes", ex);
-		}
 	}
 
 	private void requireQuorum(String name, NodeReplies<?> replies, String what) {

@@ -6,14 +6,21 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.function.Supplier;
+import java.util.concurrent.CompletionStage;
 
 import org.jspecify.annotations.Nullable;
 
 /**
  * The store the lock engine keeps its locks in. Each method is one atomic operation,
  * ideally one round trip. Owner tokens are opaque to the store: it only compares them.
+ * <p>
+ * A store implements each operation once, as a method that returns its answer as a
+ * {@link CompletionStage}; the lock engine's blocking and asynchronous callers both go
+ * through it, and the blocking methods here only wait on it. A store whose client blocks
+ * answers before it returns and leaves {@link #isNonBlocking()} {@code false}: the lock
+ * client then calls it from threads of its own for holders that are not threads.
  * <p>
  * Every call must answer, or fail, within a bounded time (the Redis store bounds each by
  * its client's command timeout): the lock client does not bound them itself, so a call
@@ -73,34 +80,126 @@ public interface LockStore {
 
 	/**
 	 * Take the lock if it is free or already recorded for this owner, with the given
-	 * lease. No fencing token comes with it: {@link #issueFencingToken} is called if and
-	 * when the holder asks, so that the many holders who never ask pay nothing for one.
+	 * lease, and record who takes it with the lock for operators, for as long as this
+	 * owner holds it. If the lock is busy and {@code queueing} is given, queue the
+	 * caller, so that the holder's {@link #releaseAsync release} hands the lock straight
+	 * to it and tells its {@link #subscribe subscribers}; a store that cannot hand locks
+	 * over ignores it and leaves waiters to their retries. No fencing token comes with
+	 * the lock: {@link #issueFencingTokenAsync} is called if and when the holder asks, so
+	 * that the many holders who never ask pay nothing for one.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
 	 * @param leaseTime the lease, positive
+	 * @param queueing how to queue the caller, or {@code null} not to
+	 * @param holder who takes the lock
 	 * @return the outcome
 	 */
-	AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime);
+	CompletionStage<AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
+			@Nullable Queueing queueing, LockHolder holder);
 
 	/**
-	 * Take the lock like {@link #tryAcquire(String, String, Duration)}, or, if it is
-	 * busy, queue the caller so that the holder's {@link #release} hands the lock
-	 * straight to it and tells its {@link #subscribe subscribers}. The default does not
-	 * queue: a store that cannot hand locks over leaves waiters to their retries.
+	 * Issue a fencing token to the owner of the lock, larger than any issued for this
+	 * lock name before, if the lock is still recorded for this owner. Called at most once
+	 * per hold, whether the hold began with an acquisition, a hand-off or a
+	 * reacquisition.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
-	 * @param leaseTime the lease, positive
-	 * @param queueing how to queue the caller
-	 * @return the outcome
+	 * @param leaseTime the owner's lease
+	 * @return the fencing token, or {@code 0} if the lock is no longer this owner's
 	 */
-	default AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing) {
-		return tryAcquire(name, ownerToken, leaseTime);
+	CompletionStage<Long> issueFencingTokenAsync(String name, String ownerToken, Duration leaseTime);
+
+	/**
+	 * Extend the lease if the lock is still recorded for this owner.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @param leaseTime the new lease, from now
+	 * @return whether the lock was still this owner's
+	 */
+	CompletionStage<Boolean> renewAsync(String name, String ownerToken, Duration leaseTime);
+
+	/**
+	 * Delete the lock if it is recorded for this owner, or hand it to the longest-queued
+	 * waiter, and notify waiters. Also takes the owner out of the queue: a waiter that
+	 * gives up calls this, and passes on a lock handed to it meanwhile.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @return whether the lock was still this owner's
+	 */
+	CompletionStage<Boolean> releaseAsync(String name, String ownerToken);
+
+	/**
+	 * Delete the lock whoever holds it, and notify waiters. For operators clearing a lock
+	 * they know to be abandoned.
+	 * @param name the lock name
+	 * @return whether a lock was deleted
+	 */
+	CompletionStage<Boolean> forceReleaseAsync(String name);
+
+	/**
+	 * Make every fencing token issued for this lock name from now on larger than the
+	 * given one, which a fenced resource holds: called when the resource refused a
+	 * holder's token because it had seen this larger one. Tokens stay in grant order
+	 * whoever calls it and whether or not the caller still holds the lock: a token never
+	 * goes down, and a resource accepts any token above the one it holds. A store that
+	 * lost the last tokens it issued (a server restarted empty, a failover to a replica
+	 * that had not received them) then refuses only the holders it issued tokens to
+	 * before the call. The default does nothing.
+	 * @param name the lock name
+	 * @param token the token the resource holds, positive
+	 * @return whether the store raised its tokens; {@code false} if they were already
+	 * above the token, or the store cannot raise them
+	 */
+	default CompletionStage<Boolean> raiseFencingTokensAboveAsync(String name, long token) {
+		return CompletableFuture.completedFuture(false);
 	}
 
 	/**
-	 * Return whether a busy {@link #tryAcquire(String, String, Duration, Queueing)}
-	 * queues its caller; when it does not, waiters neither ask to be queued nor leave a
-	 * queue, which spares a round trip per wait that ends without the lock.
+	 * Give the lock, if still recorded for this owner, a fresh lease under the token of
+	 * its next owner, another thread of the owner's process, which takes it over as if it
+	 * had acquired it; the previous token no longer holds it. The default cannot, and a
+	 * releasing thread then releases instead.
+	 * @param name the lock name
+	 * @param ownerToken the owner's token
+	 * @param nextOwnerToken the token of the owner that takes the lock over
+	 * @param leaseTime the new lease, from now
+	 * @return the outcome, or {@code null} if the lock is no longer this owner's or the
+	 * store cannot do this
+	 */
+	default CompletionStage<@Nullable Reacquisition> reacquireAsync(String name, String ownerToken,
+			String nextOwnerToken, Duration leaseTime) {
+		return CompletableFuture.completedFuture(null);
+	}
+
+	/**
+	 * Extend several leases at once, each answered on its own, so that a server that is
+	 * down or slow (a shard of a Redis Cluster) holds up only the leases it keeps; a
+	 * renewal not answered within the given time fails. The default renews one by one,
+	 * each within the store's own bound on a call.
+	 * @param renewals the leases to extend
+	 * @param timeout how long the caller waits for the answers
+	 * @return for each renewal, in order, a future of whether the lock was still that
+	 * owner's
+	 */
+	default List<CompletableFuture<Boolean>> renewAllAsync(List<LeaseRenewal> renewals, Duration timeout) {
+		List<CompletableFuture<Boolean>> replies = new ArrayList<>(renewals.size());
+		for (LeaseRenewal renewal : renewals) {
+			CompletionStage<Boolean> reply;
+			try {
+				reply = renewAsync(renewal.name(), renewal.ownerToken(), renewal.leaseTime());
+			}
+			catch (RuntimeException ex) {
+				reply = CompletableFuture.failedFuture(ex);
+			}
+			replies.add(reply.toCompletableFuture());
+		}
+		return replies;
+	}
+
+	/**
+	 * Return whether a busy acquisition with {@link Queueing} queues its caller; when it
+	 * does not, waiters neither ask to be queued nor leave a queue, which spares a round
+	 * trip per wait that ends without the lock.
 	 * @return whether waiters are queued; {@code true} by default
 	 */
 	default boolean queuesWaiters() {
@@ -119,104 +218,43 @@ public interface LockStore {
 	}
 
 	/**
-	 * Return whether the {@code ...Async} methods return before the store answers. If not
-	 * (the default, whose asynchronous methods run the blocking ones), the lock client
-	 * calls them from threads of its own for holders that are not threads.
-	 * @return whether the asynchronous methods never block their caller
+	 * Return whether the store's calls return before the store answers. If not (the
+	 * default: a store whose client blocks answers each call before returning it), the
+	 * lock client makes the calls of holders that are not threads from threads of its
+	 * own.
+	 * @return whether the calls never block their caller
 	 */
 	default boolean isNonBlocking() {
 		return false;
 	}
 
 	/**
-	 * {@link #tryAcquire(String, String, Duration, Queueing, LockHolder)} for holders
-	 * that are not threads.
+	 * {@link #tryAcquireAsync}, waiting for the outcome, without queueing and recording
+	 * the calling thread as the holder.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
 	 * @param leaseTime the lease, positive
-	 * @param queueing how to queue the caller, or {@code null} not to
-	 * @param holder who takes the lock
-	 * @return the outcome; by default, the blocking method's, already complete
+	 * @return the outcome
 	 */
-	default CompletionStage<AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
-			@Nullable Queueing queueing, LockHolder holder) {
-		return completed(() -> tryAcquire(name, ownerToken, leaseTime, queueing, holder));
+	default AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
+		return tryAcquire(name, ownerToken, leaseTime, null, LockHolder.currentThread(null));
 	}
 
 	/**
-	 * {@link #renew} for holders that are not threads.
+	 * {@link #tryAcquireAsync}, waiting for the outcome, recording the calling thread as
+	 * the holder.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
-	 * @param leaseTime the new lease, from now
-	 * @return whether renewed; by default, the blocking method's answer, already complete
+	 * @param leaseTime the lease, positive
+	 * @param queueing how to queue the caller
+	 * @return the outcome
 	 */
-	default CompletionStage<Boolean> renewAsync(String name, String ownerToken, Duration leaseTime) {
-		return completed(() -> renew(name, ownerToken, leaseTime));
+	default AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing) {
+		return tryAcquire(name, ownerToken, leaseTime, queueing, LockHolder.currentThread(null));
 	}
 
 	/**
-	 * {@link #release} for holders that are not threads.
-	 * @param name the lock name
-	 * @param ownerToken the owner's token
-	 * @return whether released; by default, the blocking method's answer, already
-	 * complete
-	 */
-	default CompletionStage<Boolean> releaseAsync(String name, String ownerToken) {
-		return completed(() -> release(name, ownerToken));
-	}
-
-	/**
-	 * {@link #forceRelease} without waiting.
-	 * @param name the lock name
-	 * @return whether a holder was removed; by default, the blocking method's answer,
-	 * already complete
-	 */
-	default CompletionStage<Boolean> forceReleaseAsync(String name) {
-		return completed(() -> forceRelease(name));
-	}
-
-	/**
-	 * {@link #issueFencingToken} for holders that are not threads.
-	 * @param name the lock name
-	 * @param ownerToken the owner's token
-	 * @param leaseTime the owner's lease
-	 * @return the fencing token, {@code 0} if the lock is no longer this owner's; by
-	 * default, the blocking method's answer, already complete
-	 */
-	default CompletionStage<Long> issueFencingTokenAsync(String name, String ownerToken, Duration leaseTime) {
-		return completed(() -> issueFencingToken(name, ownerToken, leaseTime));
-	}
-
-	/**
-	 * {@link #reacquire} without waiting.
-	 * @param name the lock name
-	 * @param ownerToken the owner's token
-	 * @param nextOwnerToken the token of the owner that takes the lock over
-	 * @param leaseTime the new lease, from now
-	 * @return the outcome, or {@code null}; by default, the blocking method's, already
-	 * complete
-	 */
-	default CompletionStage<@Nullable Reacquisition> reacquireAsync(String name, String ownerToken,
-			String nextOwnerToken, Duration leaseTime) {
-		return completed(() -> reacquire(name, ownerToken, nextOwnerToken, leaseTime));
-	}
-
-	/**
-	 * {@link #raiseFencingTokensAbove} without waiting.
-	 * @param name the lock name
-	 * @param token the token the resource holds, positive
-	 * @return whether the store raised its tokens; by default, the blocking method's
-	 * answer, already complete
-	 */
-	default CompletionStage<Boolean> raiseFencingTokensAboveAsync(String name, long token) {
-		return completed(() -> raiseFencingTokensAbove(name, token));
-	}
-
-	/**
-	 * Take the lock like {@link #tryAcquire(String, String, Duration, Queueing)}, or like
-	 * {@link #tryAcquire(String, String, Duration)} when not queueing, and record who
-	 * takes it with the lock for operators, for as long as this owner holds it. The
-	 * default records nothing.
+	 * {@link #tryAcquireAsync}, waiting for the outcome.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
 	 * @param leaseTime the lease, positive
@@ -226,45 +264,32 @@ public interface LockStore {
 	 */
 	default AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing,
 			LockHolder holder) {
-		return (queueing != null) ? tryAcquire(name, ownerToken, leaseTime, queueing)
-				: tryAcquire(name, ownerToken, leaseTime);
+		return await(tryAcquireAsync(name, ownerToken, leaseTime, queueing, holder));
 	}
 
 	/**
-	 * Issue a fencing token to the owner of the lock, larger than any issued for this
-	 * lock name before, if the lock is still recorded for this owner. Called at most once
-	 * per hold, whether the hold began with an acquisition, a hand-off or a
-	 * reacquisition.
+	 * {@link #issueFencingTokenAsync}, waiting for the answer.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
 	 * @param leaseTime the owner's lease
 	 * @return the fencing token, or {@code 0} if the lock is no longer this owner's
 	 */
-	long issueFencingToken(String name, String ownerToken, Duration leaseTime);
-
-	/**
-	 * Make every fencing token issued for this lock name from now on larger than the
-	 * given one, which a fenced resource holds: called when the resource refused a
-	 * holder's token because it had seen this larger one. Tokens stay in grant order
-	 * whoever calls it and whether or not the caller still holds the lock: a token never
-	 * goes down, and a resource accepts any token above the one it holds. A store that
-	 * lost the last tokens it issued (a server restarted empty, a failover to a replica
-	 * that had not received them) then refuses only the holders it issued tokens to
-	 * before the call. The default does nothing.
-	 * @param name the lock name
-	 * @param token the token the resource holds, positive
-	 * @return whether the store raised its tokens; {@code false} if they were already
-	 * above the token, or the store cannot raise them
-	 */
-	default boolean raiseFencingTokensAbove(String name, long token) {
-		return false;
+	default long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
+		return await(issueFencingTokenAsync(name, ownerToken, leaseTime));
 	}
 
 	/**
-	 * Give the lock, if still recorded for this owner, a fresh lease under the token of
-	 * its next owner, another thread of the owner's process, which takes it over as if it
-	 * had acquired it; the previous token no longer holds it. The default cannot, and a
-	 * releasing thread then releases instead.
+	 * {@link #raiseFencingTokensAboveAsync}, waiting for the answer.
+	 * @param name the lock name
+	 * @param token the token the resource holds, positive
+	 * @return whether the store raised its tokens
+	 */
+	default boolean raiseFencingTokensAbove(String name, long token) {
+		return await(raiseFencingTokensAboveAsync(name, token));
+	}
+
+	/**
+	 * {@link #reacquireAsync}, waiting for the outcome.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
 	 * @param nextOwnerToken the token of the owner that takes the lock over
@@ -274,75 +299,51 @@ public interface LockStore {
 	 */
 	default @Nullable Reacquisition reacquire(String name, String ownerToken, String nextOwnerToken,
 			Duration leaseTime) {
-		return null;
+		return await(reacquireAsync(name, ownerToken, nextOwnerToken, leaseTime));
 	}
 
 	/**
-	 * Extend the lease if the lock is still recorded for this owner.
+	 * {@link #renewAsync}, waiting for the answer.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
 	 * @param leaseTime the new lease, from now
 	 * @return whether the lock was still this owner's
 	 */
-	boolean renew(String name, String ownerToken, Duration leaseTime);
+	default boolean renew(String name, String ownerToken, Duration leaseTime) {
+		return await(renewAsync(name, ownerToken, leaseTime));
+	}
 
 	/**
-	 * Extend several leases at once, in as few round trips as the store allows. The
-	 * default renews one by one.
+	 * {@link #renewAllAsync}, waiting for every answer.
 	 * @param renewals the leases to extend
 	 * @return for each renewal, in order, whether the lock was still that owner's
 	 */
 	default List<Boolean> renewAll(List<LeaseRenewal> renewals) {
-		List<Boolean> results = new ArrayList<>(renewals.size());
-		for (LeaseRenewal renewal : renewals) {
-			results.add(renew(renewal.name(), renewal.ownerToken(), renewal.leaseTime()));
+		List<Boolean> renewed = new ArrayList<>(renewals.size());
+		for (CompletableFuture<Boolean> reply : renewAllAsync(renewals, Duration.ofNanos(Long.MAX_VALUE))) {
+			renewed.add(await(reply));
 		}
-		return results;
+		return renewed;
 	}
 
 	/**
-	 * Extend several leases at once, each answered on its own, so that a server that is
-	 * down or slow (a shard of a Redis Cluster) holds up only the leases it keeps; a
-	 * renewal not answered within the given time fails. The default calls
-	 * {@link #renewAll(List)} and completes every future with its outcome or failure.
-	 * @param renewals the leases to extend
-	 * @param timeout how long the caller waits for the answers
-	 * @return for each renewal, in order, a future of whether the lock was still that
-	 * owner's
-	 */
-	default List<CompletableFuture<Boolean>> renewAllAsync(List<LeaseRenewal> renewals, Duration timeout) {
-		List<CompletableFuture<Boolean>> replies = new ArrayList<>(renewals.size());
-		try {
-			for (Boolean renewed : renewAll(renewals)) {
-				replies.add(CompletableFuture.completedFuture(renewed));
-			}
-		}
-		catch (RuntimeException ex) {
-			replies.clear();
-			for (int i = 0; i < renewals.size(); i++) {
-				replies.add(CompletableFuture.failedFuture(ex));
-			}
-		}
-		return replies;
-	}
-
-	/**
-	 * Delete the lock if it is recorded for this owner, or hand it to the longest-queued
-	 * waiter, and notify waiters. Also takes the owner out of the queue: a waiter that
-	 * gives up calls this, and passes on a lock handed to it meanwhile.
+	 * {@link #releaseAsync}, waiting for the answer.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
 	 * @return whether the lock was still this owner's
 	 */
-	boolean release(String name, String ownerToken);
+	default boolean release(String name, String ownerToken) {
+		return await(releaseAsync(name, ownerToken));
+	}
 
 	/**
-	 * Delete the lock whoever holds it, and notify waiters. For operators clearing a lock
-	 * they know to be abandoned.
+	 * {@link #forceReleaseAsync}, waiting for the answer.
 	 * @param name the lock name
 	 * @return whether a lock was deleted
 	 */
-	boolean forceRelease(String name);
+	default boolean forceRelease(String name) {
+		return await(forceReleaseAsync(name));
+	}
 
 	/**
 	 * Call the listener whenever the lock is released or handed over, until the
@@ -383,8 +384,7 @@ public interface LockStore {
 	}
 
 	/**
-	 * How a busy {@link #tryAcquire(String, String, Duration, Queueing)} queues its
-	 * caller.
+	 * How a busy {@link #tryAcquireAsync} queues its caller.
 	 *
 	 * @param validity how long the caller keeps its place unless it calls again; a waiter
 	 * that stops calling, because its process died, is skipped after this
@@ -398,7 +398,7 @@ public interface LockStore {
 	}
 
 	/**
-	 * The outcome of {@link #reacquire}.
+	 * The outcome of {@link #reacquireAsync}.
 	 *
 	 * @param othersWaiting whether waiters of other processes are queued for the lock
 	 */
@@ -430,7 +430,7 @@ public interface LockStore {
 	}
 
 	/**
-	 * One lease to extend with {@link #renewAll}.
+	 * One lease to extend with {@link #renewAllAsync}.
 	 *
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
@@ -441,7 +441,7 @@ public interface LockStore {
 	}
 
 	/**
-	 * The outcome of {@link #tryAcquire}.
+	 * The outcome of {@link #tryAcquireAsync}.
 	 *
 	 * @param acquired whether the lock is now the caller's
 	 * @param remainingLeaseMillis how long the current holder's lease lasts, when not
@@ -489,12 +489,48 @@ public interface LockStore {
 
 	}
 
-	private static <T> CompletionStage<T> completed(Supplier<T> call) {
+	/**
+	 * Run a call on the calling thread and return its answer, or its failure, as a
+	 * complete stage: how a store whose client blocks implements its calls.
+	 * @param <T> the answer's type
+	 * @param call the call
+	 * @return its outcome, complete
+	 */
+	static <T> CompletionStage<T> answered(Supplier<T> call) {
 		try {
 			return CompletableFuture.completedFuture(call.get());
 		}
 		catch (RuntimeException ex) {
 			return CompletableFuture.failedFuture(ex);
+		}
+	}
+
+	/**
+	 * Wait for a call's answer, which every store gives within a bounded time, and throw
+	 * its failure as it was thrown. An interrupt stops the wait, not the call: it throws
+	 * an {@link IllegalStateException} caused by the {@link InterruptedException}, with
+	 * the thread's flag set again, as Redis clients report an interrupted command.
+	 * @param <T> the answer's type
+	 * @param call the call
+	 * @return its answer
+	 */
+	static <T> T await(CompletionStage<T> call) {
+		try {
+			return call.toCompletableFuture().get();
+		}
+		catch (ExecutionException ex) {
+			Throwable failure = ex.getCause();
+			if (failure instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			if (failure instanceof Error error) {
+				throw error;
+			}
+			throw new IllegalStateException("A lock store call failed", failure);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while waiting for the lock store", ex);
 		}
 	}
 

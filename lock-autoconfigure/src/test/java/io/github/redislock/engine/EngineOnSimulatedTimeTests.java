@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 
 import io.github.redislock.core.LockBackoff;
@@ -364,6 +365,32 @@ class EngineOnSimulatedTimeTests {
 			boolean held = ownerOf(name) != null;
 			forget(name);
 			return held;
+		}
+
+		@Override
+		public CompletionStage<AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
+				@Nullable Queueing queueing, LockHolder holder) {
+			return LockStore.answered(() -> tryAcquire(name, ownerToken, leaseTime, queueing, holder));
+		}
+
+		@Override
+		public CompletionStage<Long> issueFencingTokenAsync(String name, String ownerToken, Duration leaseTime) {
+			return LockStore.answered(() -> issueFencingToken(name, ownerToken, leaseTime));
+		}
+
+		@Override
+		public CompletionStage<Boolean> renewAsync(String name, String ownerToken, Duration leaseTime) {
+			return LockStore.answered(() -> renew(name, ownerToken, leaseTime));
+		}
+
+		@Override
+		public CompletionStage<Boolean> releaseAsync(String name, String ownerToken) {
+			return LockStore.answered(() -> release(name, ownerToken));
+		}
+
+		@Override
+		public CompletionStage<Boolean> forceReleaseAsync(String name) {
+			return LockStore.answered(() -> forceRelease(name));
 		}
 
 		@Override

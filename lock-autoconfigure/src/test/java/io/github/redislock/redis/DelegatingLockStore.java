@@ -3,8 +3,12 @@
 package io.github.redislock.redis;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
+import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
 
@@ -66,6 +70,76 @@ abstract class DelegatingLockStore implements LockStore {
 	@Override
 	public boolean forceRelease(String name) {
 		return this.delegate.forceRelease(name);
+	}
+
+	/**
+	 * A blocking store: each call answers through the blocking method a test may
+	 * override.
+	 */
+	@Override
+	public CompletionStage<AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
+			@Nullable Queueing queueing, LockHolder holder) {
+		return LockStore.answered(() -> tryAcquire(name, ownerToken, leaseTime, queueing, holder));
+	}
+
+	@Override
+	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing,
+			LockHolder holder) {
+		return (queueing != null) ? tryAcquire(name, ownerToken, leaseTime, queueing)
+				: tryAcquire(name, ownerToken, leaseTime);
+	}
+
+	@Override
+	public CompletionStage<Long> issueFencingTokenAsync(String name, String ownerToken, Duration leaseTime) {
+		return LockStore.answered(() -> issueFencingToken(name, ownerToken, leaseTime));
+	}
+
+	@Override
+	public boolean raiseFencingTokensAbove(String name, long token) {
+		return this.delegate.raiseFencingTokensAbove(name, token);
+	}
+
+	@Override
+	public CompletionStage<Boolean> raiseFencingTokensAboveAsync(String name, long token) {
+		return LockStore.answered(() -> raiseFencingTokensAbove(name, token));
+	}
+
+	@Override
+	public CompletionStage<@Nullable Reacquisition> reacquireAsync(String name, String ownerToken,
+			String nextOwnerToken, Duration leaseTime) {
+		return LockStore.answered(() -> reacquire(name, ownerToken, nextOwnerToken, leaseTime));
+	}
+
+	@Override
+	public CompletionStage<Boolean> renewAsync(String name, String ownerToken, Duration leaseTime) {
+		return LockStore.answered(() -> renew(name, ownerToken, leaseTime));
+	}
+
+	@Override
+	public List<CompletableFuture<Boolean>> renewAllAsync(List<LeaseRenewal> renewals, Duration timeout) {
+		List<CompletableFuture<Boolean>> replies = new ArrayList<>(renewals.size());
+		try {
+			for (Boolean renewed : renewAll(renewals)) {
+				replies.add(CompletableFuture.completedFuture(renewed));
+			}
+		}
+		catch (RuntimeException ex) {
+			replies.clear();
+			for (int i = 0; i < renewals.size(); i++) {
+				replies.add(CompletableFuture.failedFuture(ex));
+			}
+		}
+		return replies;
+	}
+
+	@Override
+	public CompletionStage<Boolean> releaseAsync(String name, String ownerToken) {
+		return LockStore.answered(() -> release(name, ownerToken));
+	}
+
+	@Override
+	public CompletionStage<Boolean> forceReleaseAsync(String name) {
+		return LockStore.answered(() -> forceRelease(name));
 	}
 
 	@Override

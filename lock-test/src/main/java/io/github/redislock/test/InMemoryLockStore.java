@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -91,14 +92,42 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 		return thread;
 	});
 
+	/** Answered on the caller's thread, as the blocking method answers. */
 	@Override
-	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
-		return tryAcquire(name, ownerToken, leaseTime, null, LockHolder.currentThread(null));
+	public CompletionStage<AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
+			@Nullable Queueing queueing, LockHolder holder) {
+		return LockStore.answered(() -> tryAcquire(name, ownerToken, leaseTime, queueing, holder));
 	}
 
 	@Override
-	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing) {
-		return tryAcquire(name, ownerToken, leaseTime, queueing, LockHolder.currentThread(null));
+	public CompletionStage<Long> issueFencingTokenAsync(String name, String ownerToken, Duration leaseTime) {
+		return LockStore.answered(() -> issueFencingToken(name, ownerToken, leaseTime));
+	}
+
+	@Override
+	public CompletionStage<Boolean> raiseFencingTokensAboveAsync(String name, long token) {
+		return LockStore.answered(() -> raiseFencingTokensAbove(name, token));
+	}
+
+	@Override
+	public CompletionStage<@Nullable Reacquisition> reacquireAsync(String name, String ownerToken,
+			String nextOwnerToken, Duration leaseTime) {
+		return LockStore.answered(() -> reacquire(name, ownerToken, nextOwnerToken, leaseTime));
+	}
+
+	@Override
+	public CompletionStage<Boolean> renewAsync(String name, String ownerToken, Duration leaseTime) {
+		return LockStore.answered(() -> renew(name, ownerToken, leaseTime));
+	}
+
+	@Override
+	public CompletionStage<Boolean> releaseAsync(String name, String ownerToken) {
+		return LockStore.answered(() -> release(name, ownerToken));
+	}
+
+	@Override
+	public CompletionStage<Boolean> forceReleaseAsync(String name) {
+		return LockStore.answered(() -> forceRelease(name));
 	}
 
 	@Override

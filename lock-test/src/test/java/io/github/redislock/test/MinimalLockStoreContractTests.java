@@ -4,7 +4,9 @@ package io.github.redislock.test;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.concurrent.CompletionStage;
 
+import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
 
@@ -61,9 +63,11 @@ class MinimalLockStoreContractTests extends AbstractLockStoreContractTests {
 	 */
 	private record MinimalStore(InMemoryLockStore delegate) implements LockStore {
 
+		/** Neither queues the caller nor records who holds the lock. */
 		@Override
-		public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
-			return this.delegate.tryAcquire(name, ownerToken, leaseTime);
+		public CompletionStage<AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
+				@Nullable Queueing queueing, LockHolder holder) {
+			return LockStore.answered(() -> this.delegate.tryAcquire(name, ownerToken, leaseTime));
 		}
 
 		@Override
@@ -72,23 +76,23 @@ class MinimalLockStoreContractTests extends AbstractLockStoreContractTests {
 		}
 
 		@Override
-		public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
-			return this.delegate.issueFencingToken(name, ownerToken, leaseTime);
+		public CompletionStage<Long> issueFencingTokenAsync(String name, String ownerToken, Duration leaseTime) {
+			return LockStore.answered(() -> this.delegate.issueFencingToken(name, ownerToken, leaseTime));
 		}
 
 		@Override
-		public boolean renew(String name, String ownerToken, Duration leaseTime) {
-			return this.delegate.renew(name, ownerToken, leaseTime);
+		public CompletionStage<Boolean> renewAsync(String name, String ownerToken, Duration leaseTime) {
+			return LockStore.answered(() -> this.delegate.renew(name, ownerToken, leaseTime));
 		}
 
 		@Override
-		public boolean release(String name, String ownerToken) {
-			return this.delegate.release(name, ownerToken);
+		public CompletionStage<Boolean> releaseAsync(String name, String ownerToken) {
+			return LockStore.answered(() -> this.delegate.release(name, ownerToken));
 		}
 
 		@Override
-		public boolean forceRelease(String name) {
-			return this.delegate.forceRelease(name);
+		public CompletionStage<Boolean> forceReleaseAsync(String name) {
+			return LockStore.answered(() -> this.delegate.forceRelease(name));
 		}
 
 		@Override

@@ -108,6 +108,19 @@ class MutationTests {
 		assertFound((seed) -> SimulationSettings.forSeed(seed).withScripts(noTtl), "has no TTL");
 	}
 
+	/**
+	 * {@code acquire.lua} scores a waiter's place by minus its arrival, so that the
+	 * release hands the lock to the waiter that queued last.
+	 */
+	@Test
+	void findsAQueueServedLastInFirstOut() {
+		SimulatedScripts lastInFirstOut = SimulatedScripts.real()
+			.withAcquire((source) -> source.replace("string.format('%.0f', micros), ARGV[1])",
+					"string.format('%.0f', -micros), ARGV[1])"));
+		assertFound((seed) -> SimulationSettings.forSeed(seed).withScripts(lastInFirstOut),
+				"queued first among the live places");
+	}
+
 	/** Runs the CI tier's seeds until one breaks the invariant the fault breaks. */
 	private static void assertFound(Function<Long, SimulationSettings> settings, String violation) {
 		SimulationResult found = null;

@@ -47,6 +47,8 @@ public final class Simulation {
 
 	private FencedResource resource;
 
+	private HandOffOrder handOffOrder;
+
 	private long stopAt;
 
 	private boolean stopAtFirstViolation;
@@ -76,6 +78,7 @@ public final class Simulation {
 		this.invariants = new Invariants(this.scheduler);
 		this.deployment = new Deployment(this.scheduler, this.settings.replicas(), this.invariants::written);
 		this.invariants.watch(this.deployment);
+		this.handOffOrder = new HandOffOrder(this.invariants, this.deployment);
 		this.network = new Network(this.scheduler.random(), this.settings.faults(), this.settings.reduction());
 		this.resource = new FencedResource(this.scheduler, this.network, this.invariants,
 				this.settings.scripts().fencedSet());
@@ -86,6 +89,9 @@ public final class Simulation {
 		FaultInjector faults = new FaultInjector(this.scheduler, this.deployment, this.network, this.invariants,
 				this.clients, () -> startCallers(startClient()), this.settings.reduction(), this.settings.scripts());
 		faults.plan(this.settings.faults(), this.stopAt);
+		if (this.settings.acknowledgesWrites() && !this.settings.faults().equals(FaultSettings.NONE)) {
+			new ReplicaFaults(this.scheduler, this.deployment).plan(this.stopAt);
+		}
 		List.copyOf(this.clients).forEach(this::startCallers);
 		this.scheduler.runUntil(this.stopAt + QUIET_TIME.toNanos());
 		if (!this.scheduler.stopped()) {
@@ -128,6 +134,10 @@ public final class Simulation {
 			client.subscribers.add(subscriber);
 			return subscriber;
 		}, connection, this.settings.storeFaults());
+		if (this.settings.acknowledgesWrites()) {
+			store.acknowledgingWrites();
+		}
+		store.checkHandOffOrder(this.handOffOrder);
 		client.client = SimulatedClients.create(store, this.scheduler, process, BACKOFF, (event) -> {
 		});
 		store.bind(client.client.getInstanceId());

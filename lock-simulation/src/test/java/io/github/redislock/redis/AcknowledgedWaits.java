@@ -34,9 +34,14 @@ final class AcknowledgedWaits {
 
 	private final BiFunction<String, String, CompletableFuture<Object>> giveBack;
 
-	AcknowledgedWaits(SimConnection connection, BiFunction<String, String, CompletableFuture<Object>> giveBack) {
+	/** A known fault put back: a shortfall taken for enough acknowledgements. */
+	private final boolean shortfallIgnored;
+
+	AcknowledgedWaits(SimConnection connection, BiFunction<String, String, CompletableFuture<Object>> giveBack,
+			boolean shortfallIgnored) {
 		this.connection = connection;
 		this.giveBack = giveBack;
+		this.shortfallIgnored = shortfallIgnored;
 	}
 
 	/**
@@ -121,7 +126,10 @@ final class AcknowledgedWaits {
 	}
 
 	/** As {@link AcknowledgedWrites}: {@code null} when enough replicas acknowledged. */
-	private static LockStoreException shortfall(String name, String description, Object count, Throwable failure) {
+	private LockStoreException shortfall(String name, String description, Object count, Throwable failure) {
+		if (this.shortfallIgnored && failure == null) {
+			return null;
+		}
 		if (failure != null) {
 			return new LockStoreException(name,
 					description + ", but waiting for its replicas failed (WAIT): " + unwrapped(failure).getMessage(),

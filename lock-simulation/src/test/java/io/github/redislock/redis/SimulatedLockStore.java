@@ -61,7 +61,13 @@ public final class SimulatedLockStore implements LockStore {
 		 * One renewal of a batch answered as no longer held makes every renewal of the
 		 * batch answered so, as if the batch failed as a whole.
 		 */
-		BATCH_RENEWAL_FAILS_AS_A_WHOLE
+		BATCH_RENEWAL_FAILS_AS_A_WHOLE,
+
+		/**
+		 * Under replica acknowledgement, a write too few replicas acknowledged is taken
+		 * for a done one.
+		 */
+		REPLICA_SHORTFALL_IGNORED
 
 	}
 
@@ -104,6 +110,8 @@ public final class SimulatedLockStore implements LockStore {
 
 	private final boolean batchFailsAsAWhole;
 
+	private final boolean shortfallIgnored;
+
 	/**
 	 * The last time {@link #now()} wrote, and the second it fell in, kept: formatting an
 	 * instant costs more than a call.
@@ -132,6 +140,7 @@ public final class SimulatedLockStore implements LockStore {
 		this.subscriber = subscriber.apply(this::dispatch);
 		this.oneOwnerToken = faults.contains(Fault.ONE_OWNER_TOKEN);
 		this.batchFailsAsAWhole = faults.contains(Fault.BATCH_RENEWAL_FAILS_AS_A_WHOLE);
+		this.shortfallIgnored = faults.contains(Fault.REPLICA_SHORTFALL_IGNORED);
 	}
 
 	private static RedisLockStore argumentsOnly(ReplicaAcknowledgement acknowledgement) {
@@ -148,7 +157,7 @@ public final class SimulatedLockStore implements LockStore {
 	 */
 	public SimulatedLockStore acknowledgingWrites() {
 		this.arguments = ACKNOWLEDGED_ARGUMENTS;
-		this.acknowledged = new AcknowledgedWaits(this.connection, this::giveBack);
+		this.acknowledged = new AcknowledgedWaits(this.connection, this::giveBack, this.shortfallIgnored);
 		return this;
 	}
 

@@ -98,6 +98,9 @@ public final class Invariants {
 
 	private long tokensExcused;
 
+	/** The most a replica fell behind, beyond the usual lag. */
+	private long replicaBehindNanos;
+
 	private long grants;
 
 	private long overlapsExcused;
@@ -122,6 +125,14 @@ public final class Invariants {
 
 	private boolean faultSince(long since) {
 		return !this.unsafeFaults.isEmpty() && this.unsafeFaults.get(this.unsafeFaults.size() - 1) >= since;
+	}
+
+	/**
+	 * A replica falls behind by up to {@code nanos} now: promoted, it keeps each key that
+	 * long past its master's expiry, since Redis 6.2 sends a replica a time to live.
+	 */
+	void replicaBehind(long nanos) {
+		this.replicaBehindNanos = Math.max(this.replicaBehindNanos, nanos);
 	}
 
 	/** The master's clock jumped now (back if negative). */
@@ -158,7 +169,7 @@ public final class Invariants {
 
 	private void checkFreed(String client, long lastArrival) {
 		long deadline = lastArrival + LONGEST_LEASE_NANOS + SLACK_NANOS
-				+ clocksJumpedBackSince(lastArrival - LONGEST_LEASE_NANOS);
+				+ clocksJumpedBackSince(lastArrival - LONGEST_LEASE_NANOS) + this.replicaBehindNanos;
 		if (this.scheduler.nanos() < deadline) {
 			this.scheduler.at(deadline, null, () -> checkFreed(client, lastArrival));
 			return;

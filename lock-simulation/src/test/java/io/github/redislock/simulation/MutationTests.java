@@ -121,6 +121,16 @@ class MutationTests {
 				"queued first among the live places");
 	}
 
+	/**
+	 * Under replica acknowledgement, a grant no replica acknowledged is handed to its
+	 * caller: a failover to the replica loses it, and another caller takes the lock.
+	 */
+	@Test
+	void findsAGrantNoReplicaAcknowledged() {
+		assertFound((seed) -> SimulationSettings.forSeed(seed)
+			.withStoreFault(SimulatedLockStore.Fault.REPLICA_SHORTFALL_IGNORED), "two holders");
+	}
+
 	/** Runs the CI tier's seeds until one breaks the invariant the fault breaks. */
 	private static void assertFound(Function<Long, SimulationSettings> settings, String violation) {
 		SimulationResult found = null;

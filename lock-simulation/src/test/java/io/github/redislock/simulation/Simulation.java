@@ -88,9 +88,12 @@ public final class Simulation {
 		}
 		FaultInjector faults = new FaultInjector(this.scheduler, this.deployment, this.network, this.invariants,
 				this.clients, () -> startCallers(startClient()), this.settings.reduction(), this.settings.scripts());
+		if (this.settings.acknowledgesWrites()) {
+			faults.failoversKeepGrants();
+		}
 		faults.plan(this.settings.faults(), this.stopAt);
 		if (this.settings.acknowledgesWrites() && !this.settings.faults().equals(FaultSettings.NONE)) {
-			new ReplicaFaults(this.scheduler, this.deployment).plan(this.stopAt);
+			new ReplicaFaults(this.scheduler, this.deployment, this.invariants).plan(this.stopAt);
 		}
 		List.copyOf(this.clients).forEach(this::startCallers);
 		this.scheduler.runUntil(this.stopAt + QUIET_TIME.toNanos());

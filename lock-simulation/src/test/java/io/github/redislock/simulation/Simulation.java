@@ -112,6 +112,11 @@ public final class Simulation {
 				trace.countToViolation(), faults.plan(), List.copyOf(this.startedCallers), this.settings.reduction());
 	}
 
+	/** Releases whose hand-off order was checked, once the run is over. */
+	long handOffsChecked() {
+		return this.handOffOrder.handOffsChecked();
+	}
+
 	/** Starts the client's callers but those the reduction leaves out. */
 	private SimClient startCallers(SimClient client) {
 		for (Caller caller : client.callers) {

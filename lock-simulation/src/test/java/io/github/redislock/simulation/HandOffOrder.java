@@ -4,11 +4,9 @@
 package io.github.redislock.simulation;
 
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.function.Supplier;
 
 import io.github.redislock.simulation.server.SimRedis;
@@ -20,15 +18,12 @@ import io.github.redislock.simulation.server.SimRedis;
  * {@code release.lua} reads it, and is not the releaser's own), and a release that frees
  * the lock leaves no live place behind. When each waiter queued is recorded here, by the
  * server's clock at the moment its attempt ran, not read from the queue's scores, so that
- * a script that orders the queue wrongly is caught. After a failover a promoted replica
- * may hold places the old master had already served, whose arrival this cannot know: the
- * check leaves out places it did not see queue on the master of the moment.
+ * a script that orders the queue wrongly is caught. "First" is by that clock: after it
+ * jumped back, a later waiter may come first, as it does in the script's scores.
  *
  * @author redis-lock contributors
  */
 public final class HandOffOrder {
-
-	private static final long UNKNOWN = Long.MIN_VALUE;
 
 	private static final String QUEUED = "\"waiters\":true}";
 
@@ -37,24 +32,16 @@ public final class HandOffOrder {
 
 	private final Invariants invariants;
 
-	private final Deployment deployment;
-
 	/**
 	 * Per queue key, when each place was first seen, as server microseconds, with the
 	 * score it had: a place with another score was made again (after an eviction, say).
 	 */
 	private final Map<String, Map<String, Place>> arrivals = new HashMap<>();
 
-	/** Every queue seen, with its waiters hash. */
-	private final Map<String, String> waitersKeys = new HashMap<>();
-
-	private int failoversSeen;
-
 	private long handOffsChecked;
 
-	HandOffOrder(Invariants invariants, Deployment deployment) {
+	HandOffOrder(Invariants invariants) {
 		this.invariants = invariants;
-		this.deployment = deployment;
 	}
 
 	/** Runs {@code acquire.lua}, then records the places it queued. */
@@ -96,7 +83,7 @@ public final class HandOffOrder {
 				continue;
 			}
 			Place known = (arrived != null) ? arrived.get(waiter) : null;
-			if (known == null || known.arrival() == UNKNOWN) {
+			if (known == null) {
 				return;
 			}
 			long arrival = known.arrival();
@@ -108,7 +95,7 @@ public final class HandOffOrder {
 		if (after == null) {
 			if (first != null) {
 				this.invariants.violation("the release by " + owner + " freed " + lockKey + " while " + first
-						+ " held a live place in its queue: " + describe(queued));
+						+ " held a live place in its queue: " + describe(queued, arrived));
 			}
 			return;
 		}
@@ -118,14 +105,22 @@ public final class HandOffOrder {
 		this.handOffsChecked++;
 		if (!handedTo.equals(first)) {
 			this.invariants.violation("the release by " + owner + " handed " + lockKey + " to " + handedTo + ", but "
-					+ first + " queued first among the live places: " + describe(queued));
+					+ first + " queued first among the live places: " + describe(queued, arrived));
 		}
 	}
 
-	private String describe(List<String[]> queued) {
+	private String describe(List<String[]> queued, Map<String, Place> arrived) {
 		StringBuilder text = new StringBuilder();
 		for (String[] place : queued) {
-			text.append(place[0]).append(" (").append(place[1]).append(") ");
+			Place known = (arrived != null) ? arrived.get(place[0]) : null;
+			text.append(place[0])
+				.append(" (")
+				.append(place[1])
+				.append(", score ")
+				.append(place[2])
+				.append(", seen queued at ")
+				.append((known != null) ? known.arrival() : "?")
+				.append(") ");
 		}
 		return text.toString().trim();
 	}
@@ -141,37 +136,24 @@ public final class HandOffOrder {
 	}
 
 	/**
-	 * Notes the places of a queue: new ones arrived now, those gone are forgotten. At the
-	 * first look after a failover, the places of every queue not seen before are of
-	 * unknown arrival: the promoted replica may have kept places already served.
+	 * Notes the places of a queue not seen before, or seen with another score (made
+	 * again, after an eviction say), as arrived now. A place is never forgotten: one that
+	 * comes back with its score (its queue expired, then the server's clock jumped back;
+	 * or a promoted replica still had it) keeps its arrival.
 	 */
 	private void record(SimRedis server, String queueKey, String waitersKey) {
-		this.waitersKeys.putIfAbsent(queueKey, waitersKey);
-		if (this.deployment.failovers() != this.failoversSeen) {
-			this.failoversSeen = this.deployment.failovers();
-			this.waitersKeys.forEach((queue, waiters) -> {
-				Map<String, Place> arrived = this.arrivals.computeIfAbsent(queue, (key) -> new HashMap<>());
-				for (String[] place : server.queued(queue, waiters)) {
-					arrived.putIfAbsent(place[0], new Place(UNKNOWN, place[2]));
-				}
-			});
-		}
 		List<String[]> queued = server.queued(queueKey, waitersKey);
 		if (queued.isEmpty()) {
-			this.arrivals.remove(queueKey);
 			return;
 		}
 		Map<String, Place> arrived = this.arrivals.computeIfAbsent(queueKey, (key) -> new HashMap<>());
-		Set<String> present = new HashSet<>();
 		long now = server.clock().micros();
 		for (String[] place : queued) {
-			present.add(place[0]);
 			Place known = arrived.get(place[0]);
 			if (known == null || !known.score().equals(place[2])) {
 				arrived.put(place[0], new Place(now, place[2]));
 			}
 		}
-		arrived.keySet().retainAll(present);
 	}
 
 	/** Hand-offs whose order was checked. */

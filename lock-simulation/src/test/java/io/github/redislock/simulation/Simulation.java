@@ -78,7 +78,7 @@ public final class Simulation {
 		this.invariants = new Invariants(this.scheduler);
 		this.deployment = new Deployment(this.scheduler, this.settings.replicas(), this.invariants::written);
 		this.invariants.watch(this.deployment);
-		this.handOffOrder = new HandOffOrder(this.invariants, this.deployment);
+		this.handOffOrder = new HandOffOrder(this.invariants);
 		this.network = new Network(this.scheduler.random(), this.settings.faults(), this.settings.reduction());
 		this.resource = new FencedResource(this.scheduler, this.network, this.invariants,
 				this.settings.scripts().fencedSet());

@@ -15,12 +15,17 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
+import io.github.redislock.simulation.HandOffOrder;
 import io.github.redislock.simulation.Network;
 import io.github.redislock.simulation.Scheduler;
 import io.github.redislock.simulation.SimConnection;
 import io.github.redislock.simulation.SimSubscriber;
 import io.github.redislock.simulation.server.ServerClock;
+import io.github.redislock.simulation.server.SimRedis;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 
@@ -56,7 +61,13 @@ public final class SimulatedLockStore implements LockStore {
 		 * One renewal of a batch answered as no longer held makes every renewal of the
 		 * batch answered so, as if the batch failed as a whole.
 		 */
-		BATCH_RENEWAL_FAILS_AS_A_WHOLE
+		BATCH_RENEWAL_FAILS_AS_A_WHOLE,
+
+		/**
+		 * Under replica acknowledgement, a write too few replicas acknowledged is taken
+		 * for a done one.
+		 */
+		REPLICA_SHORTFALL_IGNORED
 
 	}
 
@@ -64,9 +75,22 @@ public final class SimulatedLockStore implements LockStore {
 	 * Builds arguments and reads replies only, which keeps no state: one for every run
 	 * and thread, as making one costs more than a run's calls of it.
 	 */
-	private static final RedisLockStore ARGUMENTS = argumentsOnly();
+	private static final RedisLockStore ARGUMENTS = argumentsOnly(ReplicaAcknowledgement.NONE);
 
-	private final RedisLockStore arguments = ARGUMENTS;
+	/**
+	 * The real store under replica acknowledgement, whose arguments, replies and choices
+	 * (waiters do not queue, every release wakes them) the simulated one follows.
+	 */
+	private static final RedisLockStore ACKNOWLEDGED_ARGUMENTS = argumentsOnly(
+			new ReplicaAcknowledgement(1, AcknowledgedWaits.TIMEOUT, false));
+
+	private RedisLockStore arguments = ARGUMENTS;
+
+	/** Set when the order of hand-offs is checked. */
+	private HandOffOrder handOffOrder;
+
+	/** Set when writes wait for the replicas. */
+	private AcknowledgedWaits acknowledged;
 
 	private final RedisLockKeys keys = new RedisLockKeys("lock:");
 
@@ -85,6 +109,8 @@ public final class SimulatedLockStore implements LockStore {
 	private final boolean oneOwnerToken;
 
 	private final boolean batchFailsAsAWhole;
+
+	private final boolean shortfallIgnored;
 
 	/**
 	 * The last time {@link #now()} wrote, and the second it fell in, kept: formatting an
@@ -114,12 +140,36 @@ public final class SimulatedLockStore implements LockStore {
 		this.subscriber = subscriber.apply(this::dispatch);
 		this.oneOwnerToken = faults.contains(Fault.ONE_OWNER_TOKEN);
 		this.batchFailsAsAWhole = faults.contains(Fault.BATCH_RENEWAL_FAILS_AS_A_WHOLE);
+		this.shortfallIgnored = faults.contains(Fault.REPLICA_SHORTFALL_IGNORED);
 	}
 
-	private static RedisLockStore argumentsOnly() {
-		RedisLockStore store = new RedisLockStore(new StringRedisTemplate(new LettuceConnectionFactory()), "lock:");
+	private static RedisLockStore argumentsOnly(ReplicaAcknowledgement acknowledgement) {
+		RedisLockStore store = new RedisLockStore(new StringRedisTemplate(new LettuceConnectionFactory()), "lock:",
+				acknowledgement);
 		store.setHolderDetails(false);
 		return store;
+	}
+
+	/**
+	 * Makes this store wait for one replica after each write of a lock, as the real store
+	 * does under {@code redis-lock.replica-ack.replicas: 1}; before the client is built,
+	 * which asks once whether waiters queue.
+	 */
+	public SimulatedLockStore acknowledgingWrites() {
+		this.arguments = ACKNOWLEDGED_ARGUMENTS;
+		this.acknowledged = new AcknowledgedWaits(this.connection, this::giveBack, this.shortfallIgnored);
+		return this;
+	}
+
+	/** Shows every acquisition and release on the server to the check of their order. */
+	public void checkHandOffOrder(HandOffOrder handOffOrder) {
+		this.handOffOrder = handOffOrder;
+	}
+
+	/** Whether the real store would queue waiters in Redis: not under acknowledgement. */
+	@Override
+	public boolean queuesWaiters() {
+		return this.arguments.queuesWaiters();
 	}
 
 	/** Names the client whose owner tokens this store sends under its alias. */
@@ -174,24 +224,39 @@ public final class SimulatedLockStore implements LockStore {
 		String token = alias(ownerToken);
 		byte[][] keysAndArgs = this.arguments.acquireArguments(name, token, RedisLockStore.leaseMillis(name, leaseTime),
 				queueing, this.arguments.holderFields(token, holder), now());
-		return run("acquire " + name + " " + token, LuaScript.ACQUIRE, RedisLockStore.QUEUE_SCRIPT_KEYS, keysAndArgs,
-				Network.COMMAND_TIMEOUT_NANOS)
-			.thenApply((reply) -> RedisLockStore.acquireResult(ownerToken, (Long) reply));
+		String queueKey = this.keys.queueKey(name);
+		String waitersKey = this.keys.waitersKey(name);
+		CompletableFuture<Object> written = run("acquire " + name + " " + token, LuaScript.ACQUIRE,
+				RedisLockStore.QUEUE_SCRIPT_KEYS, keysAndArgs, Network.COMMAND_TIMEOUT_NANOS,
+				(this.handOffOrder == null) ? null
+						: (server, script) -> this.handOffOrder.acquire(server, queueKey, waitersKey, script));
+		if (this.acknowledged != null) {
+			written = this.acknowledged.acquisition(name, token, written);
+		}
+		return written.thenApply((reply) -> RedisLockStore.acquireResult(ownerToken, (Long) reply));
 	}
 
 	@Override
 	public CompletionStage<Boolean> renewAsync(String name, String ownerToken, Duration leaseTime) {
 		String token = alias(ownerToken);
-		return run("renew " + name + " " + token, LuaScript.RENEW, 1,
-				this.arguments.renewArguments(name, token, leaseTime), Network.COMMAND_TIMEOUT_NANOS)
-			.thenApply((reply) -> ((Long) reply) == 1);
+		CompletableFuture<Object> written = run("renew " + name + " " + token, LuaScript.RENEW, 1,
+				this.arguments.renewArguments(name, token, leaseTime), Network.COMMAND_TIMEOUT_NANOS);
+		if (this.acknowledged != null) {
+			written = this.acknowledged.renewal(name, written);
+		}
+		return written.thenApply((reply) -> ((Long) reply) == 1);
 	}
 
 	@Override
 	public CompletionStage<Boolean> releaseAsync(String name, String ownerToken) {
 		String token = alias(ownerToken);
+		String lockKey = this.keys.lockKey(name);
+		String queueKey = this.keys.queueKey(name);
+		String waitersKey = this.keys.waitersKey(name);
 		return run("release " + name + " " + token, LuaScript.RELEASE, RedisLockStore.RELEASE_SCRIPT_KEYS,
-				releaseArguments(name, token), Network.COMMAND_TIMEOUT_NANOS)
+				releaseArguments(name, token), Network.COMMAND_TIMEOUT_NANOS,
+				(this.handOffOrder == null) ? null : (server, script) -> this.handOffOrder.release(server, lockKey,
+						queueKey, waitersKey, token, script))
 			.thenApply((reply) -> RedisLockStore.released((Long) reply));
 	}
 
@@ -209,9 +274,12 @@ public final class SimulatedLockStore implements LockStore {
 	@Override
 	public CompletionStage<Long> issueFencingTokenAsync(String name, String ownerToken, Duration leaseTime) {
 		String token = alias(ownerToken);
-		return run("fence " + name + " " + token, LuaScript.FENCE, 2, this.arguments.fenceArguments(name, token),
-				Network.COMMAND_TIMEOUT_NANOS)
-			.thenApply((reply) -> (Long) reply);
+		CompletableFuture<Object> written = run("fence " + name + " " + token, LuaScript.FENCE, 2,
+				this.arguments.fenceArguments(name, token), Network.COMMAND_TIMEOUT_NANOS);
+		if (this.acknowledged != null) {
+			written = this.acknowledged.fencingToken(name, written);
+		}
+		return written.thenApply((reply) -> (Long) reply);
 	}
 
 	@Override
@@ -231,33 +299,66 @@ public final class SimulatedLockStore implements LockStore {
 			aliased.add(new LeaseRenewal(renewal.name(), alias(renewal.ownerToken()), renewal.leaseTime()));
 		}
 		long timeoutNanos = Math.min(timeout.toNanos(), Network.COMMAND_TIMEOUT_NANOS);
-		for (RedisLockStore.RenewalCall call : this.arguments.renewalCalls(aliased, false)) {
+		List<RedisLockStore.RenewalCall> calls = this.arguments.renewalCalls(aliased, false);
+		List<CompletableFuture<Object>> written = new ArrayList<>(calls.size());
+		for (RedisLockStore.RenewalCall call : calls) {
 			int count = call.indexes().size();
-			run("renew-all " + count, LuaScript.RENEW_ALL, count, call.keysAndArgs(), timeoutNanos)
-				.whenComplete((reply, failure) -> {
-					List<Boolean> renewed = (failure != null) ? null
-							: RedisLockStore.renewedByReplies((List<?>) reply, count);
-					if (this.batchFailsAsAWhole && renewed != null && renewed.contains(false)) {
-						renewed = Collections.nCopies(count, false);
+			written.add(run("renew-all " + count, LuaScript.RENEW_ALL, count, call.keysAndArgs(), timeoutNanos));
+		}
+		if (this.acknowledged != null) {
+			written = this.acknowledged
+				.renewals(renewals.stream().map(LeaseRenewal::name).collect(Collectors.joining(", ")), written);
+		}
+		for (int c = 0; c < calls.size(); c++) {
+			RedisLockStore.RenewalCall call = calls.get(c);
+			int count = call.indexes().size();
+			written.get(c).whenComplete((reply, failure) -> {
+				List<Boolean> renewed = (failure != null) ? null
+						: RedisLockStore.renewedByReplies((List<?>) reply, count);
+				if (this.batchFailsAsAWhole && renewed != null && renewed.contains(false)) {
+					renewed = Collections.nCopies(count, false);
+				}
+				for (int i = 0; i < count; i++) {
+					CompletableFuture<Boolean> answer = replies.get(call.indexes().get(i));
+					if (renewed != null) {
+						answer.complete(renewed.get(i));
 					}
-					for (int i = 0; i < count; i++) {
-						CompletableFuture<Boolean> answer = replies.get(call.indexes().get(i));
-						if (renewed != null) {
-							answer.complete(renewed.get(i));
-						}
-						else {
-							answer.completeExceptionally(failure);
-						}
+					else {
+						answer.completeExceptionally(failure);
 					}
-				});
+				}
+			});
 		}
 		return replies;
 	}
 
 	private CompletableFuture<Object> run(String what, LuaScript script, int numKeys, byte[][] keysAndArgs,
 			long timeoutNanos) {
+		return run(what, script, numKeys, keysAndArgs, timeoutNanos, null);
+	}
+
+	/** With {@code watch}, if any, running the script on the server. */
+	private CompletableFuture<Object> run(String what, LuaScript script, int numKeys, byte[][] keysAndArgs,
+			long timeoutNanos, BiFunction<SimRedis, Supplier<Object>, Object> watch) {
 		String source = this.scripts.source(script);
+		if (watch != null) {
+			return this.connection.send(what,
+					(server) -> watch.apply(server, () -> server.eval(source, keysAndArgs, numKeys)), timeoutNanos);
+		}
 		return this.connection.send(what, (server) -> server.eval(source, keysAndArgs, numKeys), timeoutNanos);
+	}
+
+	/**
+	 * Takes back an acquisition its replicas did not acknowledge, as the real store does:
+	 * {@code release.lua} without the key that remembers releases, so that it is not
+	 * taken for a release.
+	 */
+	private CompletableFuture<Object> giveBack(String name, String token) {
+		byte[][] keysAndArgs = this.arguments.giveBackArguments(name, token);
+		int releaseTime = RedisLockStore.RELEASE_SCRIPT_KEYS + 1;
+		keysAndArgs[releaseTime] = now().getBytes(StandardCharsets.UTF_8);
+		return run("give-back " + name + " " + token, LuaScript.RELEASE, RedisLockStore.RELEASE_SCRIPT_KEYS - 1,
+				keysAndArgs, Network.COMMAND_TIMEOUT_NANOS);
 	}
 
 	@Override
@@ -361,8 +462,11 @@ public final class SimulatedLockStore implements LockStore {
 		LockStore.checkRaisableToken(name, token);
 		byte[][] keysAndArgs = { this.keys.fenceCounterKey(name).getBytes(StandardCharsets.ISO_8859_1),
 				Long.toString(token).getBytes(StandardCharsets.ISO_8859_1) };
-		run("raise-counter " + name + " " + token, LuaScript.RAISE_COUNTER, 1, keysAndArgs,
-				Network.COMMAND_TIMEOUT_NANOS);
+		CompletableFuture<Object> written = run("raise-counter " + name + " " + token, LuaScript.RAISE_COUNTER, 1,
+				keysAndArgs, Network.COMMAND_TIMEOUT_NANOS);
+		if (this.acknowledged != null) {
+			this.acknowledged.raise(name, written);
+		}
 		return true;
 	}
 

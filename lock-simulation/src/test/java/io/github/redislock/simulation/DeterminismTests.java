@@ -31,6 +31,19 @@ class DeterminismTests {
 	}
 
 	@Test
+	void aSeedWhoseStoreWaitsForReplicasGivesTheSameTrace() {
+		SimulationSettings settings = SimulationSettings.forSeed(5)
+			.withFaults(FaultSettings.ALL)
+			.withDuration(Duration.ofSeconds(10));
+		assertThat(settings.acknowledgesWrites()).isTrue();
+		SimulationResult first = new Simulation(settings).run();
+		SimulationResult second = new Simulation(settings).run();
+		assertThat(first.events()).isGreaterThan(1_000);
+		assertThat(second.traceHash()).as("trace hash").isEqualTo(first.traceHash());
+		assertThat(second.events()).isEqualTo(first.events());
+	}
+
+	@Test
 	void anotherSeedGivesAnotherTrace() {
 		SimulationResult first = new Simulation(SimulationSettings.forSeed(7).withDuration(Duration.ofSeconds(5)))
 			.run();

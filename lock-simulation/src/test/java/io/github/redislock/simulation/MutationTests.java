@@ -108,6 +108,29 @@ class MutationTests {
 		assertFound((seed) -> SimulationSettings.forSeed(seed).withScripts(noTtl), "has no TTL");
 	}
 
+	/**
+	 * {@code acquire.lua} scores a waiter's place by minus its arrival, so that the
+	 * release hands the lock to the waiter that queued last.
+	 */
+	@Test
+	void findsAQueueServedLastInFirstOut() {
+		SimulatedScripts lastInFirstOut = SimulatedScripts.real()
+			.withAcquire((source) -> source.replace("string.format('%.0f', micros), ARGV[1])",
+					"string.format('%.0f', -micros), ARGV[1])"));
+		assertFound((seed) -> SimulationSettings.forSeed(seed).withScripts(lastInFirstOut),
+				"queued first among the live places");
+	}
+
+	/**
+	 * Under replica acknowledgement, a grant no replica acknowledged is handed to its
+	 * caller: a failover to the replica loses it, and another caller takes the lock.
+	 */
+	@Test
+	void findsAGrantNoReplicaAcknowledged() {
+		assertFound((seed) -> SimulationSettings.forSeed(seed)
+			.withStoreFault(SimulatedLockStore.Fault.REPLICA_SHORTFALL_IGNORED), "two holders");
+	}
+
 	/** Runs the CI tier's seeds until one breaks the invariant the fault breaks. */
 	private static void assertFound(Function<Long, SimulationSettings> settings, String violation) {
 		SimulationResult found = null;

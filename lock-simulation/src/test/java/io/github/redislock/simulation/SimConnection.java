@@ -6,6 +6,8 @@ package io.github.redislock.simulation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 import io.github.redislock.simulation.server.RedisError;
@@ -63,6 +65,15 @@ public final class SimConnection {
 	 * {@link RedisError} or {@link NetworkFaultException}.
 	 */
 	public CompletableFuture<Object> send(String what, Function<SimRedis, Object> command, long timeoutNanos) {
+		return send(what, (server, reply) -> reply.accept(command.apply(server)), timeoutNanos);
+	}
+
+	/**
+	 * Sends a command the server answers when it is ready, as {@code WAIT}: it calls the
+	 * consumer, then or later, with the reply.
+	 */
+	public CompletableFuture<Object> send(String what, BiConsumer<SimRedis, Consumer<Object>> command,
+			long timeoutNanos) {
 		Link current = currentLink();
 		long now = this.scheduler.nanos();
 		Request request = new Request(what, new CompletableFuture<>(), now + timeoutNanos, timeoutNanos);
@@ -128,16 +139,21 @@ public final class SimConnection {
 		return current;
 	}
 
-	private void arrive(Link link, Request request, Function<SimRedis, Object> command) {
+	private void arrive(Link link, Request request, BiConsumer<SimRedis, Consumer<Object>> command) {
 		if (link.killed || link.broken) {
 			return;
 		}
-		Object reply;
 		try {
-			reply = command.apply(link.server);
+			command.accept(link.server, (reply) -> answer(link, request, reply));
 		}
 		catch (RedisError ex) {
-			reply = ex;
+			answer(link, request, ex);
+		}
+	}
+
+	private void answer(Link link, Request request, Object reply) {
+		if (link.killed || link.broken) {
+			return;
 		}
 		this.scheduler.note(this.client, " ", link.server.name(), " ", request.what, " -> ", reply);
 		if (this.network.loseReply()) {

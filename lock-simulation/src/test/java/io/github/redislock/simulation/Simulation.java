@@ -47,6 +47,8 @@ public final class Simulation {
 
 	private FencedResource resource;
 
+	private HandOffOrder handOffOrder;
+
 	private long stopAt;
 
 	private boolean stopAtFirstViolation;
@@ -76,6 +78,7 @@ public final class Simulation {
 		this.invariants = new Invariants(this.scheduler);
 		this.deployment = new Deployment(this.scheduler, this.settings.replicas(), this.invariants::written);
 		this.invariants.watch(this.deployment);
+		this.handOffOrder = new HandOffOrder(this.invariants);
 		this.network = new Network(this.scheduler.random(), this.settings.faults(), this.settings.reduction());
 		this.resource = new FencedResource(this.scheduler, this.network, this.invariants,
 				this.settings.scripts().fencedSet());
@@ -85,7 +88,13 @@ public final class Simulation {
 		}
 		FaultInjector faults = new FaultInjector(this.scheduler, this.deployment, this.network, this.invariants,
 				this.clients, () -> startCallers(startClient()), this.settings.reduction(), this.settings.scripts());
+		if (this.settings.acknowledgesWrites()) {
+			faults.failoversKeepGrants();
+		}
 		faults.plan(this.settings.faults(), this.stopAt);
+		if (this.settings.acknowledgesWrites() && !this.settings.faults().equals(FaultSettings.NONE)) {
+			new ReplicaFaults(this.scheduler, this.deployment, this.invariants).plan(this.stopAt);
+		}
 		List.copyOf(this.clients).forEach(this::startCallers);
 		this.scheduler.runUntil(this.stopAt + QUIET_TIME.toNanos());
 		if (!this.scheduler.stopped()) {
@@ -101,6 +110,11 @@ public final class Simulation {
 				List.copyOf(this.invariants.violations()),
 				this.invariants.violations().isEmpty() ? List.of() : trace.report(), System.nanoTime() - started,
 				trace.countToViolation(), faults.plan(), List.copyOf(this.startedCallers), this.settings.reduction());
+	}
+
+	/** Releases whose hand-off order was checked, once the run is over. */
+	long handOffsChecked() {
+		return this.handOffOrder.handOffsChecked();
 	}
 
 	/** Starts the client's callers but those the reduction leaves out. */
@@ -128,6 +142,10 @@ public final class Simulation {
 			client.subscribers.add(subscriber);
 			return subscriber;
 		}, connection, this.settings.storeFaults());
+		if (this.settings.acknowledgesWrites()) {
+			store.acknowledgingWrites();
+		}
+		store.checkHandOffOrder(this.handOffOrder);
 		client.client = SimulatedClients.create(store, this.scheduler, process, BACKOFF, (event) -> {
 		});
 		store.bind(client.client.getInstanceId());

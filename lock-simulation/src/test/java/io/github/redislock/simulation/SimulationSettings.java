@@ -40,6 +40,14 @@ public record SimulationSettings(long seed, int clients, int callersPerClient, i
 				Reduction.NONE);
 	}
 
+	/**
+	 * Whether the clients' store waits for a replica after each write, as under
+	 * {@code redis-lock.replica-ack.replicas: 1}: every fifth seed of the CI tier.
+	 */
+	public boolean acknowledgesWrites() {
+		return this.seed % 5 == 0;
+	}
+
 	public SimulationSettings withScripts(SimulatedScripts scripts) {
 		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
 				this.duration, this.faults, scripts, this.storeFaults, this.reduction);

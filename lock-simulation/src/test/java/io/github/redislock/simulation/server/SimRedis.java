@@ -243,6 +243,26 @@ public final class SimRedis {
 		return keys;
 	}
 
+	/**
+	 * The members of a sorted set in the order {@code ZPOPMIN} takes them, each with its
+	 * field of a hash ({@code null} if it has none) and its score; changes nothing.
+	 */
+	public List<String[]> queued(String queueKey, String hashKey) {
+		List<String[]> queued = new ArrayList<>();
+		Entry queue = this.keyspace.raw(queueKey);
+		if (queue == null || !(queue.value instanceof SortedSet set)
+				|| (queue.expireAt != Entry.PERSISTENT && this.clock.millis() > queue.expireAt)) {
+			return queued;
+		}
+		Entry hash = this.keyspace.raw(hashKey);
+		Map<?, ?> fields = (hash != null && hash.value instanceof Map<?, ?> map
+				&& (hash.expireAt == Entry.PERSISTENT || this.clock.millis() <= hash.expireAt)) ? map : Map.of();
+		set.members()
+			.forEach((member) -> queued.add(new String[] { member.name(), (String) fields.get(member.name()),
+					Double.toString(member.score()) }));
+		return queued;
+	}
+
 	/** Keys not expired by this server's clock. */
 	public Set<String> liveKeys() {
 		return this.keyspace.live().keySet();

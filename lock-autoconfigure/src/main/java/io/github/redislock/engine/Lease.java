@@ -273,8 +273,9 @@ final class Lease {
 	 * view never outlasts the store's.
 	 */
 	void leaseConfirmed(long requestedAt, Duration leaseTime) {
-		// An answer to an earlier request, come late, confirms less than a later one did.
-		if (requestedAt + this.validity.apply(leaseTime).toNanos() - this.expiresAt > 0) {
+		// An answer to an earlier request, come late, confirms less than a later one did;
+		// one read after the loss was reported confirms nothing.
+		if (!this.lost && requestedAt + this.validity.apply(leaseTime).toNanos() - this.expiresAt > 0) {
 			confirm(requestedAt, leaseTime);
 		}
 	}

@@ -506,6 +506,30 @@ public interface LockStore {
 	}
 
 	/**
+	 * Run a call that answers for several leases on the calling thread, such as a
+	 * blocking {@link #renewAll}, and return each answer, or the call's failure for each,
+	 * complete: how a store whose client blocks implements {@link #renewAllAsync}.
+	 * @param count how many answers the call gives
+	 * @param call the call
+	 * @return the answers, complete
+	 */
+	static List<CompletableFuture<Boolean>> answeredEach(int count, Supplier<List<Boolean>> call) {
+		List<CompletableFuture<Boolean>> replies = new ArrayList<>(count);
+		try {
+			for (Boolean answer : call.get()) {
+				replies.add(CompletableFuture.completedFuture(answer));
+			}
+		}
+		catch (RuntimeException ex) {
+			replies.clear();
+			for (int i = 0; i < count; i++) {
+				replies.add(CompletableFuture.failedFuture(ex));
+			}
+		}
+		return replies;
+	}
+
+	/**
 	 * Wait for a call's answer, which every store gives within a bounded time, and throw
 	 * its failure as it was thrown. An interrupt stops the wait, not the call: it throws
 	 * an {@link IllegalStateException} caused by the {@link InterruptedException}, with

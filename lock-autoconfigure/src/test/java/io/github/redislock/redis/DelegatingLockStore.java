@@ -3,7 +3,6 @@
 package io.github.redislock.redis;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -117,19 +116,7 @@ abstract class DelegatingLockStore implements LockStore {
 
 	@Override
 	public List<CompletableFuture<Boolean>> renewAllAsync(List<LeaseRenewal> renewals, Duration timeout) {
-		List<CompletableFuture<Boolean>> replies = new ArrayList<>(renewals.size());
-		try {
-			for (Boolean renewed : renewAll(renewals)) {
-				replies.add(CompletableFuture.completedFuture(renewed));
-			}
-		}
-		catch (RuntimeException ex) {
-			replies.clear();
-			for (int i = 0; i < renewals.size(); i++) {
-				replies.add(CompletableFuture.failedFuture(ex));
-			}
-		}
-		return replies;
+		return LockStore.answeredEach(renewals.size(), () -> renewAll(renewals));
 	}
 
 	@Override

@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -118,6 +119,21 @@ public class InMemoryLockStore implements LockStore, AutoCloseable {
 	@Override
 	public CompletionStage<Boolean> renewAsync(String name, String ownerToken, Duration leaseTime) {
 		return LockStore.answered(() -> renew(name, ownerToken, leaseTime));
+	}
+
+	/** One by one, as a store without batches renews. */
+	@Override
+	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
+		List<Boolean> renewed = new ArrayList<>(renewals.size());
+		for (LeaseRenewal renewal : renewals) {
+			renewed.add(renew(renewal.name(), renewal.ownerToken(), renewal.leaseTime()));
+		}
+		return renewed;
+	}
+
+	@Override
+	public List<CompletableFuture<Boolean>> renewAllAsync(List<LeaseRenewal> renewals, Duration timeout) {
+		return LockStore.answeredEach(renewals.size(), () -> renewAll(renewals));
 	}
 
 	@Override

@@ -66,6 +66,22 @@ public final class Invariants {
 
 	private Deployment deployment;
 
+	/**
+	 * The masters a lock lives on, and how many of them make a grant: the master of the
+	 * moment, or a Redlock's masters and their majority.
+	 */
+	private java.util.function.Supplier<List<SimRedis>> masters;
+
+	private int quorum = 1;
+
+	/**
+	 * How much later a command can reach a master than it was due, as a pause delays it.
+	 */
+	private long arrivalSlack;
+
+	/** On a Redlock, per lock key, the owner each master records. */
+	private final Map<String, Map<SimRedis, String>> ownersOnMasters = new HashMap<>();
+
 	/** Per crashed client, when its last command reached the server. */
 	private final Map<String, Crash> crashes = new HashMap<>();
 
@@ -113,6 +129,30 @@ public final class Invariants {
 	/** The deployment whose master is asked what it records. */
 	void watch(Deployment deployment) {
 		this.deployment = deployment;
+		this.masters = () -> List.of(deployment.master());
+	}
+
+	/**
+	 * A Redlock's masters: a lease is granted when a majority of them record its holder,
+	 * a deletion on one of them does not end it, and no master hands a lock over.
+	 */
+	void watch(RedlockDeployment redlock) {
+		this.deployment = redlock.masters().get(0);
+		List<SimRedis> servers = redlock.servers();
+		this.masters = () -> servers;
+		this.quorum = redlock.quorum();
+		this.arrivalSlack = RedlockDeployment.LONGEST_PAUSE_NANOS;
+	}
+
+	/** How many of the masters record the owner in the key now. */
+	private int recording(String key, String owner) {
+		int count = 0;
+		for (SimRedis master : this.masters.get()) {
+			if (owner.equals(owner(master.peek(key)))) {
+				count++;
+			}
+		}
+		return count;
 	}
 
 	/** A fault beyond the timing assumptions happened now. */
@@ -146,7 +186,8 @@ public final class Invariants {
 	 * may outlast the longest lease after that.
 	 */
 	void crashed(String client, long lastArrival) {
-		long offset = this.deployment.servers().stream().mapToLong(this::offset).max().orElse(0);
+		long offset = (this.quorum > 1) ? this.masters.get().stream().mapToLong(this::offset).max().orElse(0)
+				: this.deployment.servers().stream().mapToLong(this::offset).max().orElse(0);
 		this.crashes.put(client, new Crash(lastArrival, offset));
 		this.scheduler.at(lastArrival + LONGEST_LEASE_NANOS, null, () -> checkFreed(client, lastArrival));
 	}
@@ -157,19 +198,20 @@ public final class Invariants {
 	}
 
 	private void checkFreed(String client, long lastArrival) {
-		long deadline = lastArrival + LONGEST_LEASE_NANOS + SLACK_NANOS
+		long deadline = lastArrival + LONGEST_LEASE_NANOS + SLACK_NANOS + this.arrivalSlack
 				+ clocksJumpedBackSince(lastArrival - LONGEST_LEASE_NANOS);
 		if (this.scheduler.nanos() < deadline) {
 			this.scheduler.at(deadline, null, () -> checkFreed(client, lastArrival));
 			return;
 		}
-		SimRedis master = this.deployment.master();
-		for (String key : master.liveKeys()) {
-			String owner = key.endsWith("}") ? owner(master.peek(key)) : null;
-			if (owner != null && client.equals(clientOf(owner))) {
-				violation("lock key " + key + " still held by " + owner + " of crashed client " + client + ", "
-						+ (this.scheduler.nanos() - lastArrival) / 1_000_000
-						+ " ms after its last command reached the server: " + master.dump().get(key));
+		for (SimRedis master : this.masters.get()) {
+			for (String key : master.liveKeys()) {
+				String owner = key.endsWith("}") ? owner(master.peek(key)) : null;
+				if (owner != null && client.equals(clientOf(owner))) {
+					violation("lock key " + key + " still held by " + owner + " of crashed client " + client + ", "
+							+ (this.scheduler.nanos() - lastArrival) / 1_000_000
+							+ " ms after its last command reached the server: " + master.dump().get(key));
+				}
 			}
 		}
 	}
@@ -252,7 +294,10 @@ public final class Invariants {
 			if (server.expireAt(key) == -1 && !key.endsWith(":fence-counter")) {
 				violation("key " + key + " has no TTL on " + server + ": " + server.dump().get(key));
 			}
-			if (key.endsWith("}")) {
+			if (key.endsWith("}") && this.quorum > 1) {
+				grantedOnMajority(server, key);
+			}
+			else if (key.endsWith("}")) {
 				String owner = owner(server.peek(key));
 				if (owner != null && !owner.equals(this.ownerOnServer.get(key))) {
 					// The latest grant counts: a waiter may be handed the lock, let it
@@ -269,6 +314,21 @@ public final class Invariants {
 				}
 				this.ownerOnServer.put(key, owner);
 			}
+		}
+	}
+
+	/**
+	 * On a Redlock, an owner is granted the lock when the write makes a majority of the
+	 * masters record it; a later majority under the same owner token is a later grant.
+	 */
+	private void grantedOnMajority(SimRedis server, String key) {
+		String owner = owner(server.peek(key));
+		Map<SimRedis, String> owners = this.ownersOnMasters.computeIfAbsent(key, (ignored) -> new HashMap<>());
+		String before = owners.put(server, owner);
+		if (owner != null && !owner.equals(before) && recording(key, owner) == this.quorum) {
+			long order = ++this.grants;
+			this.grantOrder.put(owner, order);
+			this.grantTimes.put(order, this.scheduler.nanos());
 		}
 	}
 
@@ -412,6 +472,14 @@ public final class Invariants {
 		if (SimulatedClients.ranOut(hold.lease, now) || SimulatedClients.givenUp(hold.lease)) {
 			return;
 		}
+		if (this.quorum > 1) {
+			// Some master answered that it no longer records the holder, or too few
+			// renewed for a majority: never while every master records it.
+			if (recording(hold.key, hold.owner) == this.masters.get().size()) {
+				violation(hold + " was reported lost while its lease lasted and every master still recorded it");
+			}
+			return;
+		}
 		SimRedis master = this.deployment.master();
 		if (hold.owner.equals(owner(master.peek(hold.key)))) {
 			violation(hold + " was reported lost while its lease lasted and " + master + " still recorded it: "
@@ -491,6 +559,10 @@ public final class Invariants {
 	 * force release.
 	 */
 	void deleting(SimRedis server, String key, String how) {
+		if (this.quorum > 1) {
+			// A Redlock lease outlives a deletion on one master.
+			return;
+		}
 		String owner = key.endsWith("}") ? owner(server.peek(key)) : null;
 		if (owner != null) {
 			this.deletions.put(owner, new Deletion(how, this.scheduler.nanos(), this.unsafeFaults.size()));

@@ -39,6 +39,9 @@ public final class SimConnection {
 
 	private int links;
 
+	/** Until when the network between this client and its server loses every message. */
+	private long partitionedUntil;
+
 	SimConnection(String client, Deployment deployment, Scheduler scheduler, Network network, ClientProcess process) {
 		this.client = client;
 		this.deployment = deployment;
@@ -128,8 +131,25 @@ public final class SimConnection {
 		return current;
 	}
 
+	/**
+	 * Cuts this client off its server for a while: commands and replies on the way are
+	 * lost, and the commands time out.
+	 */
+	void partition(long nanos) {
+		this.partitionedUntil = Math.max(this.partitionedUntil, this.scheduler.nanos() + nanos);
+	}
+
+	private boolean cutOff() {
+		return this.scheduler.nanos() < this.partitionedUntil || this.deployment.isDown();
+	}
+
 	private void arrive(Link link, Request request, Function<SimRedis, Object> command) {
-		if (link.killed || link.broken) {
+		if (link.killed || link.broken || cutOff()) {
+			return;
+		}
+		if (this.scheduler.nanos() < this.deployment.pausedUntil()) {
+			// A paused server reads the command when it resumes, in order.
+			this.scheduler.at(this.deployment.pausedUntil(), null, () -> arrive(link, request, command));
 			return;
 		}
 		Object reply;
@@ -151,7 +171,7 @@ public final class SimConnection {
 		link.lastReply = replyAt;
 		Object answer = reply;
 		this.scheduler.at(replyAt, null, () -> {
-			if (!link.killed && !link.broken && link.pending.remove(request)) {
+			if (!link.killed && !link.broken && !cutOff() && link.pending.remove(request)) {
 				if (answer instanceof RedisError error) {
 					request.reply.completeExceptionally(error);
 				}

@@ -10,7 +10,11 @@ import java.util.List;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.engine.DefaultLockClient.LeaseView;
 import io.github.redislock.engine.SimulatedClients;
+import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.redis.SimulatedLockStore;
+import io.github.redislock.redis.SimulatedRedlockNode;
+import io.github.redislock.redlock.RedlockStore;
+import io.github.redislock.redlock.SimulatedRedlocks;
 import io.github.redislock.simulation.server.SimRedis;
 
 /**
@@ -43,6 +47,9 @@ public final class Simulation {
 
 	private Deployment deployment;
 
+	/** The masters of a Redlock run, {@code null} on a single master. */
+	private RedlockDeployment redlock;
+
 	private Network network;
 
 	private FencedResource resource;
@@ -74,8 +81,16 @@ public final class Simulation {
 			this.scheduler.stopAtFirstViolation();
 		}
 		this.invariants = new Invariants(this.scheduler);
-		this.deployment = new Deployment(this.scheduler, this.settings.replicas(), this.invariants::written);
-		this.invariants.watch(this.deployment);
+		if (this.settings.redlock()) {
+			this.redlock = new RedlockDeployment(this.scheduler, this.settings.masters(), this.invariants::written);
+			// The faults of every run strike the first master.
+			this.deployment = this.redlock.masters().get(0);
+			this.invariants.watch(this.redlock);
+		}
+		else {
+			this.deployment = new Deployment(this.scheduler, this.settings.replicas(), this.invariants::written);
+			this.invariants.watch(this.deployment);
+		}
 		this.network = new Network(this.scheduler.random(), this.settings.faults(), this.settings.reduction());
 		this.resource = new FencedResource(this.scheduler, this.network, this.invariants,
 				this.settings.scripts().fencedSet());
@@ -86,6 +101,9 @@ public final class Simulation {
 		FaultInjector faults = new FaultInjector(this.scheduler, this.deployment, this.network, this.invariants,
 				this.clients, () -> startCallers(startClient()), this.settings.reduction(), this.settings.scripts());
 		faults.plan(this.settings.faults(), this.stopAt);
+		if (this.redlock != null) {
+			this.redlock.plan(faults, this.settings.faults(), this.stopAt, this.clients, this.invariants);
+		}
 		List.copyOf(this.clients).forEach(this::startCallers);
 		this.scheduler.runUntil(this.stopAt + QUIET_TIME.toNanos());
 		if (!this.scheduler.stopped()) {
@@ -122,21 +140,61 @@ public final class Simulation {
 		ClientProcess process = new ClientProcess(name);
 		SimConnection connection = new SimConnection(name, this.deployment, this.scheduler, this.network, process);
 		SimClient client = new SimClient(name, process, connection);
-		SimulatedLockStore store = new SimulatedLockStore(name, this.settings.scripts(), this.scheduler, (messages) -> {
-			SimSubscriber subscriber = new SimSubscriber(name, this.deployment, this.scheduler, this.network, process,
-					messages);
-			client.subscribers.add(subscriber);
-			return subscriber;
-		}, connection, this.settings.storeFaults());
-		client.client = SimulatedClients.create(store, this.scheduler, process, BACKOFF, (event) -> {
-		});
-		store.bind(client.client.getInstanceId());
+		SimulatedLockStore store;
+		if (this.redlock != null) {
+			store = startRedlock(client);
+		}
+		else {
+			store = store(client, this.deployment, connection);
+			client.client = SimulatedClients.create(store, this.scheduler, process, BACKOFF, (event) -> {
+			});
+			store.bind(client.client.getInstanceId());
+		}
 		for (int k = 1; k <= this.settings.callersPerClient(); k++) {
 			client.callers.add(new Caller(name + "/" + k, client.client, store, process, this.scheduler,
 					this.invariants, this.resource, this.settings.locks(), this.stopAt));
 		}
 		this.clients.add(client);
 		return client;
+	}
+
+	private SimulatedLockStore store(SimClient client, Deployment master, SimConnection connection) {
+		return new SimulatedLockStore(client.name, this.settings.scripts(), this.scheduler, (messages) -> {
+			SimSubscriber subscriber = new SimSubscriber(client.name, master, this.scheduler, this.network,
+					client.process, messages);
+			client.subscribers.add(subscriber);
+			return subscriber;
+		}, connection, this.settings.storeFaults());
+	}
+
+	/**
+	 * The client's real Redlock, over a store, a command connection and a subscription
+	 * per master; returns the first master's store, whose owner tokens and keys are every
+	 * master's.
+	 */
+	private SimulatedLockStore startRedlock(SimClient client) {
+		List<SimulatedLockStore> stores = new ArrayList<>();
+		List<RedisLockStore> nodes = new ArrayList<>();
+		List<String> names = new ArrayList<>();
+		for (Deployment master : this.redlock.masters()) {
+			SimConnection connection = stores.isEmpty() ? client.connection
+					: new SimConnection(client.name, master, this.scheduler, this.network, client.process);
+			if (!stores.isEmpty()) {
+				client.connections.add(connection);
+			}
+			SimulatedLockStore store = store(client, master, connection);
+			stores.add(store);
+			nodes.add(new SimulatedRedlockNode(store));
+			names.add(master.master().name());
+		}
+		RedlockStore redlock = SimulatedRedlocks.create(nodes, names, RedlockDeployment.NODE_TIMEOUT,
+				RedlockDeployment.DRIFT_FACTOR, this.scheduler::nanos,
+				SimulatedClients.timer(this.scheduler, client.process, "redlock"));
+		client.client = SimulatedClients.create(new RedlockClientStore(redlock), this.scheduler, client.process,
+				BACKOFF, (event) -> {
+				});
+		stores.forEach((store) -> store.bind(client.client.getInstanceId()));
+		return stores.get(0);
 	}
 
 	private void checkEnd() {
@@ -160,11 +218,13 @@ public final class Simulation {
 				this.invariants.violation("a client still holds " + held + " and waits for " + client.client.waits());
 			}
 		}
-		SimRedis master = this.deployment.master();
-		List<String> left = master.liveKeys().stream().filter((key) -> !key.endsWith(":fence-counter")).toList();
-		if (!left.isEmpty()) {
-			this.invariants.violation("keys left behind on " + master + ": "
-					+ master.dump().subMap(left.get(0), true, left.get(left.size() - 1), true));
+		List<SimRedis> masters = (this.redlock != null) ? this.redlock.servers() : List.of(this.deployment.master());
+		for (SimRedis master : masters) {
+			List<String> left = master.liveKeys().stream().filter((key) -> !key.endsWith(":fence-counter")).toList();
+			if (!left.isEmpty()) {
+				this.invariants.violation("keys left behind on " + master + ": "
+						+ master.dump().subMap(left.get(0), true, left.get(left.size() - 1), true));
+			}
 		}
 	}
 

@@ -22,10 +22,16 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  */
 public final class SimulatedRedlockNode extends RedisLockStore {
 
+	/**
+	 * Never connects: one for every node, run and thread, as making one costs more than a
+	 * run's calls.
+	 */
+	private static final StringRedisTemplate UNCONNECTED = new StringRedisTemplate(new LettuceConnectionFactory());
+
 	private final SimulatedLockStore node;
 
 	public SimulatedRedlockNode(SimulatedLockStore node) {
-		super(new StringRedisTemplate(new LettuceConnectionFactory()), "lock:", ReplicaAcknowledgement.NONE, false);
+		super(UNCONNECTED, "lock:", ReplicaAcknowledgement.NONE, false);
 		this.node = node.unqueued();
 	}
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
 import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostException;
@@ -70,7 +71,7 @@ public final class Invariants {
 	 * The masters a lock lives on, and how many of them make a grant: the master of the
 	 * moment, or a Redlock's masters and their majority.
 	 */
-	private java.util.function.Supplier<List<SimRedis>> masters;
+	private Supplier<List<SimRedis>> masters;
 
 	private int quorum = 1;
 
@@ -79,8 +80,8 @@ public final class Invariants {
 	 */
 	private long arrivalSlack;
 
-	/** On a Redlock, per lock key, the owner each master records. */
-	private final Map<String, Map<SimRedis, String>> ownersOnMasters = new HashMap<>();
+	/** On a Redlock, per lock key, the owner a majority of the masters records. */
+	private final Map<String, String> majorityOwners = new HashMap<>();
 
 	/** Per crashed client, when its last command reached the server. */
 	private final Map<String, Crash> crashes = new HashMap<>();
@@ -323,9 +324,13 @@ public final class Invariants {
 	 */
 	private void grantedOnMajority(SimRedis server, String key) {
 		String owner = owner(server.peek(key));
-		Map<SimRedis, String> owners = this.ownersOnMasters.computeIfAbsent(key, (ignored) -> new HashMap<>());
-		String before = owners.put(server, owner);
-		if (owner != null && !owner.equals(before) && recording(key, owner) == this.quorum) {
+		String counted = this.majorityOwners.get(key);
+		if (counted != null && recording(key, counted) < this.quorum) {
+			this.majorityOwners.remove(key);
+			counted = null;
+		}
+		if (owner != null && !owner.equals(counted) && recording(key, owner) >= this.quorum) {
+			this.majorityOwners.put(key, owner);
 			long order = ++this.grants;
 			this.grantOrder.put(owner, order);
 			this.grantTimes.put(order, this.scheduler.nanos());

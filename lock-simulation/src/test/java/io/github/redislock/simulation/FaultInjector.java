@@ -102,7 +102,9 @@ final class FaultInjector {
 		}
 		if (faults.unsafeFaults()) {
 			unsafe(until, "server clock jumps forward", () -> jump(this.random.nextLong(3_000_000_000L)));
-			unsafe(until, "failover", this.deployment::failover);
+			if (this.deployment.servers().size() > 1) {
+				unsafe(until, "failover", this.deployment::failover);
+			}
 			unsafe(until, "master restarts empty", this.deployment::restartMaster);
 			unsafe(until, "master evicts a key", this::evict);
 			unsafe(until, "master evicts a key", this::evict);

@@ -5,6 +5,7 @@ package io.github.redislock.simulation;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -82,6 +83,12 @@ public final class Invariants {
 
 	/** On a Redlock, per lock key, the owner a majority of the masters records. */
 	private final Map<String, String> majorityOwners = new HashMap<>();
+
+	/**
+	 * On a Redlock, owners handed to a caller, whose grant is the majority it was handed
+	 * by: a late acquisition of its own may make a majority again after its release.
+	 */
+	private final Set<String> handedToCallers = new HashSet<>();
 
 	/** Per crashed client, when its last command reached the server. */
 	private final Map<String, Crash> crashes = new HashMap<>();
@@ -331,6 +338,9 @@ public final class Invariants {
 		}
 		if (owner != null && !owner.equals(counted) && recording(key, owner) >= this.quorum) {
 			this.majorityOwners.put(key, owner);
+			if (this.handedToCallers.contains(owner)) {
+				return;
+			}
 			long order = ++this.grants;
 			this.grantOrder.put(owner, order);
 			this.grantTimes.put(order, this.scheduler.nanos());
@@ -344,6 +354,9 @@ public final class Invariants {
 	Hold granted(String caller, ClientProcess process, String name, String key, LockLease lease, String owner,
 			long askedAt) {
 		Hold hold = new Hold(caller, process, name, key, lease, owner, askedAt);
+		if (this.quorum > 1) {
+			this.handedToCallers.add(owner);
+		}
 		List<Hold> current = this.holds.computeIfAbsent(name, (ignored) -> new ArrayList<>());
 		current.removeIf((other) -> other.process.isCrashed() && !other.lease.isHeld());
 		boolean held = lease.isHeld();
@@ -475,6 +488,12 @@ public final class Invariants {
 		told(hold);
 		long now = this.scheduler.nanos();
 		if (SimulatedClients.ranOut(hold.lease, now) || SimulatedClients.givenUp(hold.lease)) {
+			return;
+		}
+		if (this.quorum > 1 && now >= hold.process.pausedUntil() && now - hold.process.pausedUntil() < 1_000_000L) {
+			// Resumed from a pause: its renewal task ran before it read the answer that
+			// came during the pause, when the lease had run out by what it knew.
+			this.scheduler.note(hold + " reported lost on resuming, before it read its renewal");
 			return;
 		}
 		if (this.quorum > 1) {

@@ -144,7 +144,11 @@ public final class SimConnection {
 	}
 
 	private void arrive(Link link, Request request, Function<SimRedis, Object> command) {
-		if (link.killed || link.broken || cutOff()) {
+		if (link.killed || link.broken) {
+			return;
+		}
+		if (cutOff()) {
+			breakSilently(link, "command lost");
 			return;
 		}
 		if (this.scheduler.nanos() < this.deployment.pausedUntil()) {
@@ -171,7 +175,10 @@ public final class SimConnection {
 		link.lastReply = replyAt;
 		Object answer = reply;
 		this.scheduler.at(replyAt, null, () -> {
-			if (!link.killed && !link.broken && !cutOff() && link.pending.remove(request)) {
+			if (!link.killed && !link.broken && cutOff()) {
+				breakSilently(link, "reply lost");
+			}
+			if (!link.killed && !link.broken && link.pending.remove(request)) {
 				if (answer instanceof RedisError error) {
 					request.reply.completeExceptionally(error);
 				}
@@ -180,6 +187,16 @@ public final class SimConnection {
 				}
 			}
 		}, this.process);
+	}
+
+	/**
+	 * A connection whose messages a partition or a server going down lost breaks, as TCP
+	 * gives up: what follows on it is lost too, until the client notices.
+	 */
+	private void breakSilently(Link link, String what) {
+		link.broken = true;
+		link.noticedAt = this.scheduler.nanos() + this.network.detection();
+		this.scheduler.note(this.client + " connection " + link.number + " broke, " + what);
 	}
 
 	/**

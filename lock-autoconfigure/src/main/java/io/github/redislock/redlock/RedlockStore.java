@@ -172,11 +172,11 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 */
 	RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor,
 			LongSupplier nanoClock, ScheduledExecutorService timer, ExecutorService executor) {
-		this(nodes, nodeNames, nodeTimeout, driftFactor, null, new Runtime(nanoClock, timer, executor));
+		this(nodes, nodeNames, nodeTimeout, driftFactor, null, new NodeRuntime(nanoClock, timer, executor));
 	}
 
 	private RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor,
-			@Nullable RedlockConnections connections, @Nullable Runtime runtime) {
+			@Nullable RedlockConnections connections, @Nullable NodeRuntime runtime) {
 		Assert.notNull(nodes, "Redlock nodes must not be null");
 		Assert.notNull(nodeNames, "Redlock node names must not be null");
 		check(nodes.size(), nodeTimeout, driftFactor);
@@ -671,7 +671,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		}
 	}
 
-	private record Runtime(LongSupplier nanoClock, ScheduledExecutorService timer, ExecutorService executor) {
+	private record NodeRuntime(LongSupplier nanoClock, ScheduledExecutorService timer, ExecutorService executor) {
 
 	}
 

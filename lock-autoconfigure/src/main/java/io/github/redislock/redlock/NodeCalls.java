@@ -12,6 +12,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
@@ -41,7 +42,7 @@ final class NodeCalls implements AutoCloseable {
 	private final Duration timeout;
 
 	/** Ends each call at the node timeout. */
-	private final ScheduledThreadPoolExecutor timer;
+	private final ScheduledExecutorService timer;
 
 	/**
 	 * Runs the calls that may block: those of a node without non-blocking calls, and
@@ -61,17 +62,29 @@ final class NodeCalls implements AutoCloseable {
 	private final AtomicReferenceArray<CompletableFuture<?>> lastSent;
 
 	NodeCalls(List<RedisLockStore> nodes, List<String> nodeNames, Duration timeout) {
+		this(nodes, nodeNames, timeout, timer(), Executors.newCachedThreadPool(new NodeThreads("redis-lock-redlock-")));
+	}
+
+	/** On the given timer and threads, which close with the calls: a simulation's. */
+	NodeCalls(List<RedisLockStore> nodes, List<String> nodeNames, Duration timeout, ScheduledExecutorService timer,
+			ExecutorService executor) {
 		this.nodes = List.copyOf(nodes);
 		this.nodeNames = List.copyOf(nodeNames);
 		this.timeout = timeout;
-		this.timer = new ScheduledThreadPoolExecutor(1, new NodeThreads("redis-lock-redlock-timer"));
-		this.timer.setRemoveOnCancelPolicy(true);
-		this.executor = Executors.newCachedThreadPool(new NodeThreads("redis-lock-redlock-"));
+		this.timer = timer;
+		this.executor = executor;
 		this.connected = new AtomicReferenceArray<>(nodes.size());
 		this.lastSent = new AtomicReferenceArray<>(nodes.size());
 		for (int i = 0; i < nodes.size(); i++) {
 			this.lastSent.set(i, CompletableFuture.completedFuture(null));
 		}
+	}
+
+	private static ScheduledExecutorService timer() {
+		ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1,
+				new NodeThreads("redis-lock-redlock-timer"));
+		timer.setRemoveOnCancelPolicy(true);
+		return timer;
 	}
 
 	int size() {

@@ -10,8 +10,11 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -69,6 +72,9 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	private final @Nullable RedlockConnections connections;
 
 	private final boolean nonBlocking;
+
+	/** The monotonic clock that times each round of calls. */
+	private final LongSupplier nanoClock;
 
 	/**
 	 * Create a store on the given nodes.
@@ -156,11 +162,28 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	/** As the public constructor, closing {@code connections} with the store. */
 	RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor,
 			@Nullable RedlockConnections connections) {
+		this(nodes, nodeNames, nodeTimeout, driftFactor, connections, null);
+	}
+
+	/**
+	 * On the given clock, timer and threads: a simulation's, which drives them on one
+	 * thread.
+	 */
+	RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor,
+			LongSupplier nanoClock, ScheduledExecutorService timer, ExecutorService executor) {
+		this(nodes, nodeNames, nodeTimeout, driftFactor, null, new NodeRuntime(nanoClock, timer, executor));
+	}
+
+	private RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor,
+			@Nullable RedlockConnections connections, @Nullable NodeRuntime runtime) {
 		Assert.notNull(nodes, "Redlock nodes must not be null");
 		Assert.notNull(nodeNames, "Redlock node names must not be null");
 		check(nodes.size(), nodeTimeout, driftFactor);
 		Assert.isTrue(nodeNames.size() == nodes.size(), "Need one name per node");
-		this.nodes = new NodeCalls(nodes, nodeNames, nodeTimeout);
+		this.nodes = (runtime != null)
+				? new NodeCalls(nodes, nodeNames, nodeTimeout, runtime.timer(), runtime.executor())
+				: new NodeCalls(nodes, nodeNames, nodeTimeout);
+		this.nanoClock = (runtime != null) ? runtime.nanoClock() : System::nanoTime;
 		this.quorum = nodes.size() / 2 + 1;
 		this.driftFactor = driftFactor;
 		this.nodeTimeout = nodeTimeout;
@@ -213,7 +236,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	public CompletionStage<AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
 			@Nullable Queueing queueing, LockHolder holder) {
 		LockStore.checkOwnerToken(name, ownerToken);
-		long start = System.nanoTime();
+		long start = this.nanoClock.getAsLong();
 		return this.nodes
 			.callInOrder((node) -> node.tryAcquireAsync(name, ownerToken, leaseTime, null, holder),
 					(node) -> node.tryAcquire(name, ownerToken, leaseTime, null, holder),
@@ -223,7 +246,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 
 	private AcquireResult acquired(String name, String ownerToken, Duration leaseTime, long start,
 			NodeReplies<AcquireResult> replies) {
-		long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+		long elapsedMillis = TimeUnit.NANOSECONDS.toMillis(this.nanoClock.getAsLong() - start);
 		long validityMillis = leaseTime.toMillis() - elapsedMillis - driftMillis(leaseTime);
 		int acquired = replies.count(AcquireResult::acquired);
 		if (acquired >= this.quorum && validityMillis > 0) {
@@ -291,7 +314,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 */
 	@Override
 	public CompletionStage<Long> issueFencingTokenAsync(String name, String ownerToken, Duration leaseTime) {
-		long started = System.nanoTime();
+		long started = this.nanoClock.getAsLong();
 		return this.nodes
 			.callInOrder((node) -> node.issueFencingTokenAsync(name, ownerToken, leaseTime),
 					(node) -> node.issueFencingToken(name, ownerToken, leaseTime), decidedBy((token) -> token > 0))
@@ -300,7 +323,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 				if (issued.count((token) -> token > 0) < this.quorum) {
 					return CompletableFuture.completedFuture(0L);
 				}
-				return withLateReplies(issued, System.nanoTime() - started)
+				return withLateReplies(issued, this.nanoClock.getAsLong() - started)
 					.thenCompose((replies) -> recordToken(name, ownerToken, replies));
 			});
 	}
@@ -568,6 +591,10 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		if (this.connections != null) {
 			this.connections.close();
 		}
+	}
+
+	private record NodeRuntime(LongSupplier nanoClock, ScheduledExecutorService timer, ExecutorService executor) {
+
 	}
 
 }

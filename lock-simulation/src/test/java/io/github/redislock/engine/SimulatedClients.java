@@ -4,6 +4,7 @@
 package io.github.redislock.engine;
 
 import java.time.Duration;
+import java.util.concurrent.ScheduledExecutorService;
 
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockLease;
@@ -30,6 +31,14 @@ public final class SimulatedClients {
 				new SimulatedRuntime(scheduler, process));
 		client.setShutdownTimeout(Duration.ZERO);
 		return client;
+	}
+
+	/**
+	 * A timer of the client's process, on the simulation's time: a store of the client's
+	 * own, such as a Redlock, times its calls on it.
+	 */
+	public static ScheduledExecutorService timer(Scheduler scheduler, ClientProcess process, String threadName) {
+		return new SimulatedRuntime(scheduler, process).timer(threadName);
 	}
 
 	/** The owner token the store knows the lease by. */

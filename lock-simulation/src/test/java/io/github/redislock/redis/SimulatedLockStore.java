@@ -67,7 +67,13 @@ public final class SimulatedLockStore implements LockStore {
 		 * Under replica acknowledgement, a write too few replicas acknowledged is taken
 		 * for a done one.
 		 */
-		REPLICA_SHORTFALL_IGNORED
+		REPLICA_SHORTFALL_IGNORED,
+
+		/**
+		 * A Redlock node raises its fencing token counter whether or not the caller still
+		 * holds the lock there, and answers that it held it.
+		 */
+		RAISE_IGNORES_THE_HOLD
 
 	}
 
@@ -75,14 +81,19 @@ public final class SimulatedLockStore implements LockStore {
 	 * Builds arguments and reads replies only, which keeps no state: one for every run
 	 * and thread, as making one costs more than a run's calls of it.
 	 */
-	private static final RedisLockStore ARGUMENTS = argumentsOnly(ReplicaAcknowledgement.NONE);
+	private static final RedisLockStore ARGUMENTS = argumentsOnly(ReplicaAcknowledgement.NONE, true);
 
 	/**
 	 * The real store under replica acknowledgement, whose arguments, replies and choices
 	 * (waiters do not queue, every release wakes them) the simulated one follows.
 	 */
 	private static final RedisLockStore ACKNOWLEDGED_ARGUMENTS = argumentsOnly(
-			new ReplicaAcknowledgement(1, AcknowledgedWaits.TIMEOUT, false));
+			new ReplicaAcknowledgement(1, AcknowledgedWaits.TIMEOUT, false), true);
+
+	/**
+	 * As {@link #ARGUMENTS}, for a store whose waiters never queue, as a Redlock node's.
+	 */
+	private static final RedisLockStore UNQUEUED_ARGUMENTS = argumentsOnly(ReplicaAcknowledgement.NONE, false);
 
 	private RedisLockStore arguments = ARGUMENTS;
 
@@ -91,6 +102,8 @@ public final class SimulatedLockStore implements LockStore {
 
 	/** Set when writes wait for the replicas. */
 	private AcknowledgedWaits acknowledged;
+
+	private boolean raiseIgnoresTheHold;
 
 	private final RedisLockKeys keys = new RedisLockKeys("lock:");
 
@@ -141,11 +154,21 @@ public final class SimulatedLockStore implements LockStore {
 		this.oneOwnerToken = faults.contains(Fault.ONE_OWNER_TOKEN);
 		this.batchFailsAsAWhole = faults.contains(Fault.BATCH_RENEWAL_FAILS_AS_A_WHOLE);
 		this.shortfallIgnored = faults.contains(Fault.REPLICA_SHORTFALL_IGNORED);
+		this.raiseIgnoresTheHold = faults.contains(Fault.RAISE_IGNORES_THE_HOLD);
 	}
 
-	private static RedisLockStore argumentsOnly(ReplicaAcknowledgement acknowledgement) {
+	/**
+	 * Sends the arguments of a store whose waiters never queue, as a Redlock's node
+	 * stores are built.
+	 */
+	public SimulatedLockStore unqueued() {
+		this.arguments = UNQUEUED_ARGUMENTS;
+		return this;
+	}
+
+	private static RedisLockStore argumentsOnly(ReplicaAcknowledgement acknowledgement, boolean waitersQueue) {
 		RedisLockStore store = new RedisLockStore(new StringRedisTemplate(new LettuceConnectionFactory()), "lock:",
-				acknowledgement);
+				acknowledgement, waitersQueue);
 		store.setHolderDetails(false);
 		return store;
 	}
@@ -280,6 +303,58 @@ public final class SimulatedLockStore implements LockStore {
 			written = this.acknowledged.fencingToken(name, written);
 		}
 		return written.thenApply((reply) -> (Long) reply);
+	}
+
+	/** As {@link RedisLockStore#giveBackAsync}. */
+	public CompletionStage<Boolean> giveBackAsync(String name, String ownerToken) {
+		String token = alias(ownerToken);
+		byte[][] release = releaseArguments(name, token);
+		byte[][] keysAndArgs = new byte[release.length - 1][];
+		int keys = RedisLockStore.RELEASE_SCRIPT_KEYS;
+		System.arraycopy(release, 0, keysAndArgs, 0, keys - 1);
+		System.arraycopy(release, keys, keysAndArgs, keys - 1, release.length - keys);
+		return run("give-back " + name + " " + token, LuaScript.RELEASE, keys - 1, keysAndArgs,
+				Network.COMMAND_TIMEOUT_NANOS)
+			.thenApply((reply) -> ((Long) reply) == 1);
+	}
+
+	/**
+	 * As {@link RedisLockStore#raiseFencingTokenAsync}: {@code raise-fence.lua}, or with
+	 * {@link Fault#RAISE_IGNORES_THE_HOLD} {@code raise-counter.lua} answered as held.
+	 */
+	public CompletionStage<Boolean> raiseFencingTokenAsync(String name, String ownerToken, long token) {
+		String alias = alias(ownerToken);
+		byte[] counter = this.keys.fenceCounterKey(name).getBytes(StandardCharsets.ISO_8859_1);
+		byte[] value = Long.toString(token).getBytes(StandardCharsets.ISO_8859_1);
+		if (this.raiseIgnoresTheHold) {
+			return run("raise-counter " + name + " " + token, LuaScript.RAISE_COUNTER, 1,
+					new byte[][] { counter, value }, Network.COMMAND_TIMEOUT_NANOS)
+				.thenApply((reply) -> true);
+		}
+		byte[][] keysAndArgs = { lockKey(name).getBytes(StandardCharsets.ISO_8859_1), counter,
+				alias.getBytes(StandardCharsets.ISO_8859_1), value };
+		return run("raise-fence " + name + " " + alias + " " + token, LuaScript.RAISE_FENCE, 2, keysAndArgs,
+				Network.COMMAND_TIMEOUT_NANOS)
+			.thenApply((reply) -> ((Long) reply) == 1);
+	}
+
+	/** As {@link RedisLockStore#lastFencingTokenAsync}. */
+	public CompletionStage<Long> lastFencingTokenAsync(String name) {
+		String key = this.keys.fenceCounterKey(name);
+		return this.connection
+			.send("get " + key, (server) -> server.execute(List.of("GET", key)), Network.COMMAND_TIMEOUT_NANOS)
+			.thenApply((value) -> (value != null) ? Long.parseLong(value.toString()) : 0L);
+	}
+
+	/** {@code raise-counter.lua}, answered. */
+	@Override
+	public CompletionStage<Boolean> raiseFencingTokensAboveAsync(String name, long token) {
+		LockStore.checkRaisableToken(name, token);
+		byte[][] keysAndArgs = { this.keys.fenceCounterKey(name).getBytes(StandardCharsets.ISO_8859_1),
+				Long.toString(token).getBytes(StandardCharsets.ISO_8859_1) };
+		return run("raise-counter " + name + " " + token, LuaScript.RAISE_COUNTER, 1, keysAndArgs,
+				Network.COMMAND_TIMEOUT_NANOS)
+			.thenApply((reply) -> ((Long) reply) == 1);
 	}
 
 	@Override

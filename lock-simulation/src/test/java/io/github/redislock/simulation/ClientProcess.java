@@ -58,6 +58,11 @@ public final class ClientProcess {
 		this.deferred.clear();
 	}
 
+	/** When the latest pause ends or ended; 0 if it never paused. */
+	long pausedUntil() {
+		return this.pausedUntil;
+	}
+
 	/** Returns when the pause ends, later than an earlier pause's end. */
 	long pause(long now, long nanos) {
 		long until = now + nanos;

@@ -37,11 +37,21 @@ public final class Deployment {
 
 	private int failovers;
 
+	/** Until when the master is down (commands lost) or paused (commands wait). */
+	private long downUntil;
+
+	private long pausedUntil;
+
 	public Deployment(Scheduler scheduler, int replicaCount, BiConsumer<SimRedis, Set<String>> writes) {
+		this(scheduler, "redis-", replicaCount, writes);
+	}
+
+	/** With servers named by the prefix and a number. */
+	public Deployment(Scheduler scheduler, String prefix, int replicaCount, BiConsumer<SimRedis, Set<String>> writes) {
 		this.scheduler = scheduler;
-		this.master = server("redis-0", writes);
+		this.master = server(prefix + "0", writes);
 		for (int i = 1; i <= replicaCount; i++) {
-			SimRedis replica = server("redis-" + i, writes);
+			SimRedis replica = server(prefix + i, writes);
 			this.replicas.add(replica);
 			this.master.replication().attach(replica);
 		}
@@ -112,6 +122,29 @@ public final class Deployment {
 	void breakConnections() {
 		this.connections.forEach(SimConnection::kill);
 		this.subscribers.forEach(SimSubscriber::kill);
+	}
+
+	/**
+	 * The master goes down for a while: connections break and commands sent meanwhile are
+	 * lost; it comes back empty, as a restart without persistence does.
+	 */
+	void down(long nanos) {
+		this.downUntil = this.scheduler.nanos() + nanos;
+		this.master.clear();
+		breakConnections();
+	}
+
+	boolean isDown() {
+		return this.scheduler.nanos() < this.downUntil;
+	}
+
+	/** The master stops answering for a while; commands wait and run when it resumes. */
+	void pause(long nanos) {
+		this.pausedUntil = Math.max(this.pausedUntil, this.scheduler.nanos() + nanos);
+	}
+
+	long pausedUntil() {
+		return this.pausedUntil;
 	}
 
 	public int failovers() {

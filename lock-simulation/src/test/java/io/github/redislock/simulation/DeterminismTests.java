@@ -32,7 +32,7 @@ class DeterminismTests {
 
 	@Test
 	void aSeedWhoseStoreWaitsForReplicasGivesTheSameTrace() {
-		SimulationSettings settings = SimulationSettings.forSeed(5)
+		SimulationSettings settings = SimulationSettings.forSeed(8)
 			.withFaults(FaultSettings.ALL)
 			.withDuration(Duration.ofSeconds(10));
 		assertThat(settings.acknowledgesWrites()).isTrue();
@@ -41,6 +41,29 @@ class DeterminismTests {
 		assertThat(first.events()).isGreaterThan(1_000);
 		assertThat(second.traceHash()).as("trace hash").isEqualTo(first.traceHash());
 		assertThat(second.events()).isEqualTo(first.events());
+	}
+
+	@Test
+	void theSameRedlockSeedGivesTheSameTrace() {
+		SimulationSettings settings = SimulationSettings.forSeed(7)
+			.withMasters(5)
+			.withFaults(FaultSettings.ALL)
+			.withDuration(Duration.ofSeconds(10));
+		SimulationResult first = new Simulation(settings).run();
+		SimulationResult second = new Simulation(settings).run();
+		assertThat(first.events()).isGreaterThan(1_000);
+		assertThat(second.traceHash()).as("trace hash").isEqualTo(first.traceHash());
+		assertThat(second.events()).isEqualTo(first.events());
+		assertThat(second.operations()).isEqualTo(first.operations());
+	}
+
+	@Test
+	void aRedlockRunDiffersFromASingleMasterRun() {
+		SimulationSettings settings = SimulationSettings.forSeed(7).withDuration(Duration.ofSeconds(5));
+		SimulationResult single = new Simulation(settings).run();
+		SimulationResult redlock = new Simulation(settings.withMasters(3)).run();
+		assertThat(redlock.traceHash()).isNotEqualTo(single.traceHash());
+		assertThat(redlock.operations()).isPositive();
 	}
 
 	@Test

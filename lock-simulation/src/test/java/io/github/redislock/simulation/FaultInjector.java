@@ -115,7 +115,7 @@ final class FaultInjector {
 			if (this.failoversKeepGrants) {
 				at(until, "failover", this.deployment::failover);
 			}
-			else {
+			else if (this.deployment.servers().size() > 1) {
 				unsafe(until, "failover", this.deployment::failover);
 			}
 			unsafe(until, "master restarts empty", this.deployment::restartMaster);
@@ -181,7 +181,7 @@ final class FaultInjector {
 		SimClient victim = holdingOrAny(running);
 		this.scheduler.schedule(0, null, () -> {
 			if (victim.client.isRunning()) {
-				long lastArrival = victim.connection.lastArrival();
+				long lastArrival = victim.lastArrival();
 				this.scheduler.note(victim + " shuts down");
 				victim.client.close();
 				this.invariants.closed(victim.name, victim.process, lastArrival);
@@ -247,7 +247,7 @@ final class FaultInjector {
 		SimClient victim = candidates.get(this.random.nextInt(candidates.size()));
 		this.scheduler.note(victim + " crashes");
 		victim.crash();
-		this.invariants.crashed(victim.name, victim.connection.lastArrival());
+		this.invariants.crashed(victim.name, victim.lastArrival());
 		this.scheduler.schedule(500_000_000L + this.random.nextLong(2_500_000_000L), "a new client starts",
 				this.newClient::get);
 	}
@@ -267,7 +267,7 @@ final class FaultInjector {
 	 * Plans the fault at a random time, unless the reduction leaves it out; its time is
 	 * drawn either way.
 	 */
-	private void at(long until, String what, Runnable fault) {
+	void at(long until, String what, Runnable fault) {
 		int number = this.plan.size() + 1;
 		long time = this.random.nextLong(until);
 		this.plan.add("fault" + number + ": " + what + " at " + time / 1_000_000 + " ms"
@@ -281,7 +281,7 @@ final class FaultInjector {
 		});
 	}
 
-	private void unsafe(long until, String what, Runnable fault) {
+	void unsafe(long until, String what, Runnable fault) {
 		at(until, what, () -> {
 			this.invariants.unsafeFault();
 			fault.run();

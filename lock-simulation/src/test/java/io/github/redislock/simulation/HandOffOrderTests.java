@@ -27,7 +27,7 @@ class HandOffOrderTests {
 
 	@Test
 	void aStoreThatWaitsForReplicasQueuesNoWaiterSoNoReleaseHandsALockOver() {
-		SimulationSettings settings = SimulationSettings.forSeed(5).withDuration(Duration.ofSeconds(10));
+		SimulationSettings settings = SimulationSettings.forSeed(8).withDuration(Duration.ofSeconds(10));
 		assertThat(settings.acknowledgesWrites()).isTrue();
 		Simulation simulation = new Simulation(settings);
 		SimulationResult result = simulation.run();

@@ -5,11 +5,13 @@ package io.github.redislock.simulation;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
 import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostException;
@@ -66,6 +68,28 @@ public final class Invariants {
 
 	private Deployment deployment;
 
+	/**
+	 * The masters a lock lives on, and how many of them make a grant: the master of the
+	 * moment, or a Redlock's masters and their majority.
+	 */
+	private Supplier<List<SimRedis>> masters;
+
+	private int quorum = 1;
+
+	/**
+	 * How much later a command can reach a master than it was due, as a pause delays it.
+	 */
+	private long arrivalSlack;
+
+	/** On a Redlock, per lock key, the owner a majority of the masters records. */
+	private final Map<String, String> majorityOwners = new HashMap<>();
+
+	/**
+	 * On a Redlock, owners handed to a caller, whose grant is the majority it was handed
+	 * by: a late acquisition of its own may make a majority again after its release.
+	 */
+	private final Set<String> handedToCallers = new HashSet<>();
+
 	/** Per crashed client, when its last command reached the server. */
 	private final Map<String, Crash> crashes = new HashMap<>();
 
@@ -116,6 +140,30 @@ public final class Invariants {
 	/** The deployment whose master is asked what it records. */
 	void watch(Deployment deployment) {
 		this.deployment = deployment;
+		this.masters = () -> List.of(deployment.master());
+	}
+
+	/**
+	 * A Redlock's masters: a lease is granted when a majority of them record its holder,
+	 * a deletion on one of them does not end it, and no master hands a lock over.
+	 */
+	void watch(RedlockDeployment redlock) {
+		this.deployment = redlock.masters().get(0);
+		List<SimRedis> servers = redlock.servers();
+		this.masters = () -> servers;
+		this.quorum = redlock.quorum();
+		this.arrivalSlack = RedlockDeployment.LONGEST_PAUSE_NANOS;
+	}
+
+	/** How many of the masters record the owner in the key now. */
+	private int recording(String key, String owner) {
+		int count = 0;
+		for (SimRedis master : this.masters.get()) {
+			if (owner.equals(owner(master.peek(key)))) {
+				count++;
+			}
+		}
+		return count;
 	}
 
 	/** A fault beyond the timing assumptions happened now. */
@@ -157,7 +205,8 @@ public final class Invariants {
 	 * may outlast the longest lease after that.
 	 */
 	void crashed(String client, long lastArrival) {
-		long offset = this.deployment.servers().stream().mapToLong(this::offset).max().orElse(0);
+		long offset = (this.quorum > 1) ? this.masters.get().stream().mapToLong(this::offset).max().orElse(0)
+				: this.deployment.servers().stream().mapToLong(this::offset).max().orElse(0);
 		this.crashes.put(client, new Crash(lastArrival, offset));
 		this.scheduler.at(lastArrival + LONGEST_LEASE_NANOS, null, () -> checkFreed(client, lastArrival));
 	}
@@ -168,19 +217,20 @@ public final class Invariants {
 	}
 
 	private void checkFreed(String client, long lastArrival) {
-		long deadline = lastArrival + LONGEST_LEASE_NANOS + SLACK_NANOS
+		long deadline = lastArrival + LONGEST_LEASE_NANOS + SLACK_NANOS + this.arrivalSlack
 				+ clocksJumpedBackSince(lastArrival - LONGEST_LEASE_NANOS) + this.replicaBehindNanos;
 		if (this.scheduler.nanos() < deadline) {
 			this.scheduler.at(deadline, null, () -> checkFreed(client, lastArrival));
 			return;
 		}
-		SimRedis master = this.deployment.master();
-		for (String key : master.liveKeys()) {
-			String owner = key.endsWith("}") ? owner(master.peek(key)) : null;
-			if (owner != null && client.equals(clientOf(owner))) {
-				violation("lock key " + key + " still held by " + owner + " of crashed client " + client + ", "
-						+ (this.scheduler.nanos() - lastArrival) / 1_000_000
-						+ " ms after its last command reached the server: " + master.dump().get(key));
+		for (SimRedis master : this.masters.get()) {
+			for (String key : master.liveKeys()) {
+				String owner = key.endsWith("}") ? owner(master.peek(key)) : null;
+				if (owner != null && client.equals(clientOf(owner))) {
+					violation("lock key " + key + " still held by " + owner + " of crashed client " + client + ", "
+							+ (this.scheduler.nanos() - lastArrival) / 1_000_000
+							+ " ms after its last command reached the server: " + master.dump().get(key));
+				}
 			}
 		}
 	}
@@ -263,7 +313,10 @@ public final class Invariants {
 			if (server.expireAt(key) == -1 && !key.endsWith(":fence-counter")) {
 				violation("key " + key + " has no TTL on " + server + ": " + server.dump().get(key));
 			}
-			if (key.endsWith("}")) {
+			if (key.endsWith("}") && this.quorum > 1) {
+				grantedOnMajority(server, key);
+			}
+			else if (key.endsWith("}")) {
 				String owner = owner(server.peek(key));
 				if (owner != null && !owner.equals(this.ownerOnServer.get(key))) {
 					// The latest grant counts: a waiter may be handed the lock, let it
@@ -284,12 +337,44 @@ public final class Invariants {
 	}
 
 	/**
+	 * On a Redlock, an owner is granted the lock when the write makes a majority of the
+	 * masters record it; a later majority under the same owner token is a later grant.
+	 */
+	private void grantedOnMajority(SimRedis server, String key) {
+		String owner = owner(server.peek(key));
+		String counted = this.majorityOwners.get(key);
+		if (counted != null && recording(key, counted) < this.quorum) {
+			this.majorityOwners.remove(key);
+			counted = null;
+		}
+		if (owner != null && !owner.equals(counted) && recording(key, owner) >= this.quorum) {
+			this.majorityOwners.put(key, owner);
+			if (this.handedToCallers.contains(owner)) {
+				return;
+			}
+			long order = ++this.grants;
+			this.grantOrder.put(owner, order);
+			this.grantTimes.put(order, this.scheduler.nanos());
+		}
+	}
+
+	/**
 	 * A caller was granted a lease; no other lease of the lock may still be held, and a
 	 * caller still using one that ran out must be told when it next touches it.
 	 */
 	Hold granted(String caller, ClientProcess process, String name, String key, LockLease lease, String owner,
 			long askedAt) {
 		Hold hold = new Hold(caller, process, name, key, lease, owner, askedAt);
+		if (this.quorum > 1) {
+			if (!owner.equals(this.majorityOwners.get(key)) || !this.grantOrder.containsKey(owner)) {
+				// No majority records it now: a master that took it restarted, and stays
+				// down past the lease, so the grant is the caller's.
+				long order = ++this.grants;
+				this.grantOrder.put(owner, order);
+				this.grantTimes.put(order, this.scheduler.nanos());
+			}
+			this.handedToCallers.add(owner);
+		}
 		List<Hold> current = this.holds.computeIfAbsent(name, (ignored) -> new ArrayList<>());
 		current.removeIf((other) -> other.process.isCrashed() && !other.lease.isHeld());
 		boolean held = lease.isHeld();
@@ -392,6 +477,12 @@ public final class Invariants {
 	}
 
 	private void neitherTold(Hold older, Hold newer) {
+		if (this.quorum > 1 && faultSince(Math.min(older.askedAt, newer.askedAt))) {
+			// A Redlock cannot tell two majorities apart once a master forgot a lease
+			// (restarted at once, evicted or force-released it): both releases find one.
+			this.scheduler.note("neither told, excused by a fault: " + older + " and " + newer);
+			return;
+		}
 		violation(older + " and " + newer + " held the lock at once, and neither was told: both releases answered"
 				+ " released");
 	}
@@ -421,6 +512,14 @@ public final class Invariants {
 		told(hold);
 		long now = this.scheduler.nanos();
 		if (SimulatedClients.ranOut(hold.lease, now) || SimulatedClients.givenUp(hold.lease)) {
+			return;
+		}
+		if (this.quorum > 1) {
+			// Some master answered that it no longer records the holder, or too few
+			// renewed for a majority: never while every master records it.
+			if (recording(hold.key, hold.owner) == this.masters.get().size()) {
+				violation(hold + " was reported lost while its lease lasted and every master still recorded it");
+			}
 			return;
 		}
 		SimRedis master = this.deployment.master();
@@ -505,6 +604,10 @@ public final class Invariants {
 	 * force release.
 	 */
 	void deleting(SimRedis server, String key, String how) {
+		if (this.quorum > 1) {
+			// A Redlock lease outlives a deletion on one master.
+			return;
+		}
 		String owner = key.endsWith("}") ? owner(server.peek(key)) : null;
 		if (owner != null) {
 			this.deletions.put(owner,

@@ -131,6 +131,17 @@ class MutationTests {
 			.withStoreFault(SimulatedLockStore.Fault.REPLICA_SHORTFALL_IGNORED), "two holders");
 	}
 
+	/**
+	 * A Redlock's raise of the fencing token counts on every master that answers, whether
+	 * or not its caller still holds the lock there: a holder that lost the lock between
+	 * issuing and recording its token is handed one.
+	 */
+	@Test
+	void findsARedlockRaiseThatIgnoresTheHold() {
+		assertFound((seed) -> SimulationSettings.forSeed(seed)
+			.withStoreFault(SimulatedLockStore.Fault.RAISE_IGNORES_THE_HOLD), "is out of order with");
+	}
+
 	/** Runs the CI tier's seeds until one breaks the invariant the fault breaks. */
 	private static void assertFound(Function<Long, SimulationSettings> settings, String violation) {
 		SimulationResult found = null;

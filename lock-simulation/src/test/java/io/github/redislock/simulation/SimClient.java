@@ -26,12 +26,24 @@ final class SimClient {
 
 	final List<Caller> callers = new ArrayList<>();
 
+	/**
+	 * On a Redlock, the connections to every master, {@link #connection} the first's;
+	 * else that one.
+	 */
+	final List<SimConnection> connections = new ArrayList<>(1);
+
 	DefaultLockClient client;
 
 	SimClient(String name, ClientProcess process, SimConnection connection) {
 		this.name = name;
 		this.process = process;
 		this.connection = connection;
+		this.connections.add(connection);
+	}
+
+	/** When the last command sent to any master reaches it. */
+	long lastArrival() {
+		return this.connections.stream().mapToLong(SimConnection::lastArrival).max().orElseThrow();
 	}
 
 	boolean hasWaitingCaller() {

@@ -41,6 +41,9 @@ public final class SimConnection {
 
 	private int links;
 
+	/** Until when the network between this client and its server loses every message. */
+	private long partitionedUntil;
+
 	SimConnection(String client, Deployment deployment, Scheduler scheduler, Network network, ClientProcess process) {
 		this.client = client;
 		this.deployment = deployment;
@@ -139,8 +142,29 @@ public final class SimConnection {
 		return current;
 	}
 
+	/**
+	 * Cuts this client off its server for a while: commands and replies on the way are
+	 * lost, and the commands time out.
+	 */
+	void partition(long nanos) {
+		this.partitionedUntil = Math.max(this.partitionedUntil, this.scheduler.nanos() + nanos);
+	}
+
+	private boolean cutOff() {
+		return this.scheduler.nanos() < this.partitionedUntil || this.deployment.isDown();
+	}
+
 	private void arrive(Link link, Request request, BiConsumer<SimRedis, Consumer<Object>> command) {
 		if (link.killed || link.broken) {
+			return;
+		}
+		if (cutOff()) {
+			breakSilently(link, "command lost");
+			return;
+		}
+		if (this.scheduler.nanos() < this.deployment.pausedUntil()) {
+			// A paused server reads the command when it resumes, in order.
+			this.scheduler.at(this.deployment.pausedUntil(), null, () -> arrive(link, request, command));
 			return;
 		}
 		try {
@@ -167,6 +191,9 @@ public final class SimConnection {
 		link.lastReply = replyAt;
 		Object answer = reply;
 		this.scheduler.at(replyAt, null, () -> {
+			if (!link.killed && !link.broken && cutOff()) {
+				breakSilently(link, "reply lost");
+			}
 			if (!link.killed && !link.broken && link.pending.remove(request)) {
 				if (answer instanceof RedisError error) {
 					request.reply.completeExceptionally(error);
@@ -176,6 +203,16 @@ public final class SimConnection {
 				}
 			}
 		}, this.process);
+	}
+
+	/**
+	 * A connection whose messages a partition or a server going down lost breaks, as TCP
+	 * gives up: what follows on it is lost too, until the client notices.
+	 */
+	private void breakSilently(Link link, String what) {
+		link.broken = true;
+		link.noticedAt = this.scheduler.nanos() + this.network.detection();
+		this.scheduler.note(this.client + " connection " + link.number + " broke, " + what);
 	}
 
 	/**

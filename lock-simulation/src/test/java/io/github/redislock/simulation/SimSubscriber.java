@@ -42,6 +42,9 @@ public final class SimSubscriber {
 
 	private long lastDelivery;
 
+	/** Until when the network between this client and its server loses every message. */
+	private long partitionedUntil;
+
 	SimSubscriber(String client, Deployment deployment, Scheduler scheduler, Network network, ClientProcess process,
 			BiConsumer<String, String> messages) {
 		this.client = client;
@@ -85,7 +88,7 @@ public final class SimSubscriber {
 	}
 
 	void deliver(SimRedis from, String channel, String message) {
-		if (from != this.server || this.network.losePublication()) {
+		if (from != this.server || this.network.losePublication() || this.scheduler.nanos() < this.partitionedUntil) {
 			return;
 		}
 		int epoch = this.epoch;
@@ -111,6 +114,12 @@ public final class SimSubscriber {
 							.forEach((channel) -> this.deployment.pubsub(this.server).add(channel, this));
 					}
 				}, this.process);
+	}
+
+	/** Cuts this client off its server for a while: the messages meanwhile are lost. */
+	void partition(long nanos) {
+		this.partitionedUntil = Math.max(this.partitionedUntil, this.scheduler.nanos() + nanos);
+		kill();
 	}
 
 	/** The client's process died: the server closes the connection, and nothing comes. */

@@ -10,7 +10,11 @@ import java.util.List;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.engine.DefaultLockClient.LeaseView;
 import io.github.redislock.engine.SimulatedClients;
+import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.redis.SimulatedLockStore;
+import io.github.redislock.redis.SimulatedRedlockNode;
+import io.github.redislock.redlock.RedlockStore;
+import io.github.redislock.redlock.SimulatedRedlocks;
 import io.github.redislock.simulation.server.SimRedis;
 
 /**
@@ -42,6 +46,9 @@ public final class Simulation {
 	private Invariants invariants;
 
 	private Deployment deployment;
+
+	/** The masters of a Redlock run, {@code null} on a single master. */
+	private RedlockDeployment redlock;
 
 	private Network network;
 
@@ -76,9 +83,17 @@ public final class Simulation {
 			this.scheduler.stopAtFirstViolation();
 		}
 		this.invariants = new Invariants(this.scheduler);
-		this.deployment = new Deployment(this.scheduler, this.settings.replicas(), this.invariants::written);
-		this.invariants.watch(this.deployment);
 		this.handOffOrder = new HandOffOrder(this.invariants);
+		if (this.settings.redlock()) {
+			this.redlock = new RedlockDeployment(this.scheduler, this.settings.masters(), this.invariants::written);
+			// The faults of every run strike the first master.
+			this.deployment = this.redlock.masters().get(0);
+			this.invariants.watch(this.redlock);
+		}
+		else {
+			this.deployment = new Deployment(this.scheduler, this.settings.replicas(), this.invariants::written);
+			this.invariants.watch(this.deployment);
+		}
 		this.network = new Network(this.scheduler.random(), this.settings.faults(), this.settings.reduction());
 		this.resource = new FencedResource(this.scheduler, this.network, this.invariants,
 				this.settings.scripts().fencedSet());
@@ -94,6 +109,9 @@ public final class Simulation {
 		faults.plan(this.settings.faults(), this.stopAt);
 		if (this.settings.acknowledgesWrites() && !this.settings.faults().equals(FaultSettings.NONE)) {
 			new ReplicaFaults(this.scheduler, this.deployment, this.invariants).plan(this.stopAt);
+		}
+		if (this.redlock != null) {
+			this.redlock.plan(faults, this.settings.faults(), this.stopAt, this.clients, this.invariants);
 		}
 		List.copyOf(this.clients).forEach(this::startCallers);
 		this.scheduler.runUntil(this.stopAt + QUIET_TIME.toNanos());
@@ -136,25 +154,65 @@ public final class Simulation {
 		ClientProcess process = new ClientProcess(name);
 		SimConnection connection = new SimConnection(name, this.deployment, this.scheduler, this.network, process);
 		SimClient client = new SimClient(name, process, connection);
-		SimulatedLockStore store = new SimulatedLockStore(name, this.settings.scripts(), this.scheduler, (messages) -> {
-			SimSubscriber subscriber = new SimSubscriber(name, this.deployment, this.scheduler, this.network, process,
-					messages);
-			client.subscribers.add(subscriber);
-			return subscriber;
-		}, connection, this.settings.storeFaults());
-		if (this.settings.acknowledgesWrites()) {
-			store.acknowledgingWrites();
+		SimulatedLockStore store;
+		if (this.redlock != null) {
+			store = startRedlock(client);
 		}
-		store.checkHandOffOrder(this.handOffOrder);
-		client.client = SimulatedClients.create(store, this.scheduler, process, BACKOFF, (event) -> {
-		});
-		store.bind(client.client.getInstanceId());
+		else {
+			store = store(client, this.deployment, connection);
+			if (this.settings.acknowledgesWrites()) {
+				store.acknowledgingWrites();
+			}
+			store.checkHandOffOrder(this.handOffOrder);
+			client.client = SimulatedClients.create(store, this.scheduler, process, BACKOFF, (event) -> {
+			});
+			store.bind(client.client.getInstanceId());
+		}
 		for (int k = 1; k <= this.settings.callersPerClient(); k++) {
 			client.callers.add(new Caller(name + "/" + k, client.client, store, process, this.scheduler,
 					this.invariants, this.resource, this.settings.locks(), this.stopAt));
 		}
 		this.clients.add(client);
 		return client;
+	}
+
+	private SimulatedLockStore store(SimClient client, Deployment master, SimConnection connection) {
+		return new SimulatedLockStore(client.name, this.settings.scripts(), this.scheduler, (messages) -> {
+			SimSubscriber subscriber = new SimSubscriber(client.name, master, this.scheduler, this.network,
+					client.process, messages);
+			client.subscribers.add(subscriber);
+			return subscriber;
+		}, connection, this.settings.storeFaults());
+	}
+
+	/**
+	 * The client's real Redlock, over a store, a command connection and a subscription
+	 * per master; returns the first master's store, whose owner tokens and keys are every
+	 * master's.
+	 */
+	private SimulatedLockStore startRedlock(SimClient client) {
+		List<SimulatedLockStore> stores = new ArrayList<>();
+		List<RedisLockStore> nodes = new ArrayList<>();
+		List<String> names = new ArrayList<>();
+		for (Deployment master : this.redlock.masters()) {
+			SimConnection connection = stores.isEmpty() ? client.connection
+					: new SimConnection(client.name, master, this.scheduler, this.network, client.process);
+			if (!stores.isEmpty()) {
+				client.connections.add(connection);
+			}
+			SimulatedLockStore store = store(client, master, connection);
+			stores.add(store);
+			nodes.add(new SimulatedRedlockNode(store));
+			names.add(master.master().name());
+		}
+		RedlockStore redlock = SimulatedRedlocks.create(nodes, names, RedlockDeployment.NODE_TIMEOUT,
+				RedlockDeployment.DRIFT_FACTOR, this.scheduler::nanos,
+				SimulatedClients.timer(this.scheduler, client.process, "redlock"));
+		client.client = SimulatedClients.create(new RedlockClientStore(redlock), this.scheduler, client.process,
+				BACKOFF, (event) -> {
+				});
+		stores.forEach((store) -> store.bind(client.client.getInstanceId()));
+		return stores.get(0);
 	}
 
 	private void checkEnd() {
@@ -178,11 +236,13 @@ public final class Simulation {
 				this.invariants.violation("a client still holds " + held + " and waits for " + client.client.waits());
 			}
 		}
-		SimRedis master = this.deployment.master();
-		List<String> left = master.liveKeys().stream().filter((key) -> !key.endsWith(":fence-counter")).toList();
-		if (!left.isEmpty()) {
-			this.invariants.violation("keys left behind on " + master + ": "
-					+ master.dump().subMap(left.get(0), true, left.get(left.size() - 1), true));
+		List<SimRedis> masters = (this.redlock != null) ? this.redlock.servers() : List.of(this.deployment.master());
+		for (SimRedis master : masters) {
+			List<String> left = master.liveKeys().stream().filter((key) -> !key.endsWith(":fence-counter")).toList();
+			if (!left.isEmpty()) {
+				this.invariants.violation("keys left behind on " + master + ": "
+						+ master.dump().subMap(left.get(0), true, left.get(left.size() - 1), true));
+			}
 		}
 	}
 

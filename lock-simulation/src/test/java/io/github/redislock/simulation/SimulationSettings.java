@@ -18,6 +18,8 @@ import io.github.redislock.redis.SimulatedScripts;
  * @param callersPerClient how many asynchronous callers each client has
  * @param locks how many lock names the callers share
  * @param replicas how many replicas the master has
+ * @param masters how many independent masters: 1, or 3 or 5 for a Redlock, whose masters
+ * have no replicas
  * @param duration how long the callers take locks, in simulated time; faults heal at its
  * end, and the run then waits for every lease and queue place to run out
  * @param faults the faults injected
@@ -26,7 +28,7 @@ import io.github.redislock.redis.SimulatedScripts;
  * @param reduction what the run leaves out of its seed's run, to shrink a failing seed
  * @author redis-lock contributors
  */
-public record SimulationSettings(long seed, int clients, int callersPerClient, int locks, int replicas,
+public record SimulationSettings(long seed, int clients, int callersPerClient, int locks, int replicas, int masters,
 		Duration duration, FaultSettings faults, SimulatedScripts scripts, Set<SimulatedLockStore.Fault> storeFaults,
 		Reduction reduction) {
 
@@ -35,22 +37,47 @@ public record SimulationSettings(long seed, int clients, int callersPerClient, i
 	 * even seeds, all on odd.
 	 */
 	public static SimulationSettings forSeed(long seed) {
-		return new SimulationSettings(seed, 3, 3, 3, 1, Duration.ofSeconds(20),
+		return new SimulationSettings(seed, 3, 3, 3, (masters(seed) > 1) ? 0 : 1, masters(seed), Duration.ofSeconds(20),
 				(seed % 2 == 0) ? FaultSettings.SAFE : FaultSettings.ALL, SimulatedScripts.real(), Set.of(),
 				Reduction.NONE);
 	}
 
 	/**
 	 * Whether the clients' store waits for a replica after each write, as under
-	 * {@code redis-lock.replica-ack.replicas: 1}: every fifth seed of the CI tier.
+	 * {@code redis-lock.replica-ack.replicas: 1}: seeds 3, 8, 13, … of the CI tier, on a
+	 * single master.
 	 */
 	public boolean acknowledgesWrites() {
-		return this.seed % 5 == 0;
+		return this.masters == 1 && this.seed % 5 == 3;
+	}
+
+	/**
+	 * A fifth of the CI tier's seeds run a Redlock, every fifth seed: on 3 masters for
+	 * seeds 5, 20, 25, 40, …, on 5 for seeds 10, 15, 30, 35, …, so that each has odd and
+	 * even seeds. {@code -Dsim.masters=N} gives every seed N masters.
+	 */
+	static int masters(long seed) {
+		Integer masters = Integer.getInteger("sim.masters");
+		if (masters != null) {
+			return masters;
+		}
+		return (seed % 5 != 0) ? 1 : (seed % 20 == 5 || seed % 20 == 0) ? 3 : 5;
+	}
+
+	/** Whether the clients' store is a Redlock on several masters. */
+	public boolean redlock() {
+		return this.masters > 1;
+	}
+
+	public SimulationSettings withMasters(int masters) {
+		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks,
+				(masters > 1) ? 0 : this.replicas, masters, this.duration, this.faults, this.scripts, this.storeFaults,
+				this.reduction);
 	}
 
 	public SimulationSettings withScripts(SimulatedScripts scripts) {
 		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
-				this.duration, this.faults, scripts, this.storeFaults, this.reduction);
+				this.masters, this.duration, this.faults, scripts, this.storeFaults, this.reduction);
 	}
 
 	/** These settings with a known fault of the store put back. */
@@ -58,23 +85,23 @@ public record SimulationSettings(long seed, int clients, int callersPerClient, i
 		Set<SimulatedLockStore.Fault> faults = EnumSet.of(fault);
 		faults.addAll(this.storeFaults);
 		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
-				this.duration, this.faults, this.scripts, Set.copyOf(faults), this.reduction);
+				this.masters, this.duration, this.faults, this.scripts, Set.copyOf(faults), this.reduction);
 	}
 
 	public SimulationSettings withFaults(FaultSettings faults) {
 		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
-				this.duration, faults, this.scripts, this.storeFaults, this.reduction);
+				this.masters, this.duration, faults, this.scripts, this.storeFaults, this.reduction);
 	}
 
 	public SimulationSettings withDuration(Duration duration) {
 		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
-				duration, this.faults, this.scripts, this.storeFaults, this.reduction);
+				this.masters, duration, this.faults, this.scripts, this.storeFaults, this.reduction);
 	}
 
 	/** These settings leaving out what the reduction names. */
 	public SimulationSettings withReduction(Reduction reduction) {
 		return new SimulationSettings(this.seed, this.clients, this.callersPerClient, this.locks, this.replicas,
-				this.duration, this.faults, this.scripts, this.storeFaults, reduction);
+				this.masters, this.duration, this.faults, this.scripts, this.storeFaults, reduction);
 	}
 
 }

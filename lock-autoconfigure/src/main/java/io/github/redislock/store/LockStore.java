@@ -17,10 +17,19 @@ import org.jspecify.annotations.Nullable;
  * ideally one round trip. Owner tokens are opaque to the store: it only compares them.
  * <p>
  * A store implements each operation once, as a method that returns its answer as a
- * {@link CompletionStage}; the lock engine's blocking and asynchronous callers both go
- * through it, and the blocking methods here only wait on it. A store whose client blocks
- * answers before it returns and leaves {@link #isNonBlocking()} {@code false}: the lock
- * client then calls it from threads of its own for holders that are not threads.
+ * {@link CompletionStage}: {@link #tryAcquireAsync}, {@link #issueFencingTokenAsync},
+ * {@link #renewAsync}, {@link #releaseAsync}, {@link #forceReleaseAsync} and
+ * {@link #subscribe}; it overrides {@link #raiseFencingTokensAboveAsync},
+ * {@link #reacquireAsync} and {@link #renewAllAsync} where it can do better than the
+ * defaults, and {@link #queuesWaiters()} to say it ignores {@link Queueing}. The blocking
+ * methods wait on these; a store may override them with a blocking path of its own, which
+ * the lock client then uses for holders that are threads, but must never implement an
+ * asynchronous method with the blocking method of the same operation, which waits on it.
+ * A store whose client blocks calls that client and answers before it returns
+ * ({@link #answered}), and leaves {@link #isNonBlocking()} {@code false}: the lock client
+ * then calls it from threads of its own for holders that are not threads. A store that
+ * says it is non-blocking is called from the client's timer and while the client holds
+ * its own locks: it must return at once, and tell its subscribers on a thread of its own.
  * <p>
  * Every call must answer, or fail, within a bounded time (the Redis store bounds each by
  * its client's command timeout): the lock client does not bound them itself, so a call
@@ -163,7 +172,8 @@ public interface LockStore {
 	 * @param ownerToken the owner's token
 	 * @param nextOwnerToken the token of the owner that takes the lock over
 	 * @param leaseTime the new lease, from now
-	 * @return the outcome, or {@code null} if the lock is no longer this owner's or the
+	 * @return the outcome, or {@code null} if the lock is no longer this owner's (nor
+	 * already passed to {@code nextOwnerToken} by this same call sent before) or the
 	 * store cannot do this
 	 */
 	default CompletionStage<@Nullable Reacquisition> reacquireAsync(String name, String ownerToken,
@@ -491,7 +501,9 @@ public interface LockStore {
 
 	/**
 	 * Run a call on the calling thread and return its answer, or its failure, as a
-	 * complete stage: how a store whose client blocks implements its calls.
+	 * complete stage: how a store whose client blocks implements its calls. The call uses
+	 * the store's client, never a blocking method of this interface, which would wait on
+	 * the stage being made.
 	 * @param <T> the answer's type
 	 * @param call the call
 	 * @return its outcome, complete
@@ -506,9 +518,9 @@ public interface LockStore {
 	}
 
 	/**
-	 * Run a call that answers for several leases on the calling thread, such as a
-	 * blocking {@link #renewAll}, and return each answer, or the call's failure for each,
-	 * complete: how a store whose client blocks implements {@link #renewAllAsync}.
+	 * Run a call that answers for several leases on the calling thread, a batch of
+	 * renewals on the store's own client, and return each answer, or the call's failure
+	 * for each, complete: how a store whose client blocks batches {@link #renewAllAsync}.
 	 * @param count how many answers the call gives
 	 * @param call the call
 	 * @return the answers, complete

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -48,9 +49,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * <p>
  * What the SPI leaves optional is tested only where the store offers it: queue places and
  * hand-offs when {@link LockStore#queuesWaiters()} says the store queues waiters,
- * {@link LockStore#reacquire reacquisition} unless {@link #reacquires()} says the store
- * keeps the default, the recorded holder unless {@link #recordsHolders()} does. A store
- * that implements only the methods the SPI requires passes the rest. <pre class="code">
+ * {@link LockStore#reacquireAsync reacquisition} unless {@link #reacquires()} says the
+ * store keeps the default, the recorded holder unless {@link #recordsHolders()} says the
+ * store does not record it. A store that implements only the methods the SPI requires
+ * passes the rest. <pre class="code">
  * class MyLockStoreContractTests extends AbstractLockStoreContractTests {
  *
  *     protected LockStore createStore() { return new MyLockStore(...); }
@@ -240,6 +242,29 @@ public abstract class AbstractLockStoreContractTests {
 		assertThat(this.store.tryAcquire("renewed", C, LEASE).remainingLeaseMillis()).isGreaterThan(LEASE.toMillis());
 		assertThat(this.store.renew("never-held", A, LEASE)).isFalse();
 		assertThat(this.store.release("renewed", A)).isTrue();
+	}
+
+	@Test
+	void renewAllAsyncAnswersForEachLeaseInOrderAndExtendsOnlyTheHolders() {
+		assertThat(this.store.tryAcquire("async-batch-1", A, LEASE).acquired()).isTrue();
+		assertThat(this.store.tryAcquire("async-batch-2", B, LEASE).acquired()).isTrue();
+
+		List<CompletableFuture<Boolean>> replies = this.store.renewAllAsync(List.of(
+				new LeaseRenewal("async-batch-1", A, LONGER_LEASE), new LeaseRenewal("async-batch-2", A, LONGER_LEASE),
+				new LeaseRenewal("async-batch-3", A, LONGER_LEASE), new LeaseRenewal("async-batch-2", B, LONGER_LEASE)),
+				Duration.ofSeconds(10));
+
+		assertThat(replies).hasSize(4);
+		assertThat(replies.stream().map(CompletableFuture::join)).containsExactly(true, false, false, true);
+		assertThat(this.store.tryAcquire("async-batch-1", C, LEASE).remainingLeaseMillis())
+			.isGreaterThan(LEASE.toMillis());
+		assertThat(this.store.tryAcquire("async-batch-2", C, LEASE).remainingLeaseMillis())
+			.isGreaterThan(LEASE.toMillis());
+		assertThat(this.store.tryAcquire("async-batch-3", C, LEASE).acquired()).as("async-batch-3 is still free")
+			.isTrue();
+		assertThat(this.store.release("async-batch-1", A)).isTrue();
+		assertThat(this.store.release("async-batch-2", B)).isTrue();
+		assertThat(this.store.release("async-batch-3", C)).isTrue();
 	}
 
 	@Test

@@ -12,8 +12,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The contract on a store that implements only what the SPI requires and keeps every
- * default: it neither queues waiters nor reacquires nor records holders, and passes the
- * rest of the suite, as a store author's first store would.
+ * default it may: it neither queues waiters nor reacquires nor records holders, renews a
+ * batch one lease at a time, and passes the rest of the suite, as a store author's first
+ * store would.
  *
  * @author redis-lock contributors
  */
@@ -59,7 +60,7 @@ class MinimalLockStoreContractTests extends AbstractLockStoreContractTests {
 
 	/**
 	 * The abstract methods of {@link LockStore}, and {@link #queuesWaiters()} saying that
-	 * the default queueing acquisition queues nobody.
+	 * its acquisition ignores queueing.
 	 */
 	private record MinimalStore(InMemoryLockStore delegate) implements LockStore {
 

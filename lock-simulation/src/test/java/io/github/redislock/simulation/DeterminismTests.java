@@ -22,12 +22,7 @@ class DeterminismTests {
 		SimulationSettings settings = SimulationSettings.forSeed(7)
 			.withFaults(FaultSettings.ALL)
 			.withDuration(Duration.ofSeconds(10));
-		SimulationResult first = new Simulation(settings).run();
-		SimulationResult second = new Simulation(settings).run();
-		assertThat(first.events()).isGreaterThan(1_000);
-		assertThat(second.traceHash()).as("trace hash").isEqualTo(first.traceHash());
-		assertThat(second.events()).isEqualTo(first.events());
-		assertThat(second.operations()).isEqualTo(first.operations());
+		assertTheSameRunTwice(settings);
 	}
 
 	@Test
@@ -36,11 +31,7 @@ class DeterminismTests {
 			.withFaults(FaultSettings.ALL)
 			.withDuration(Duration.ofSeconds(10));
 		assertThat(settings.acknowledgesWrites()).isTrue();
-		SimulationResult first = new Simulation(settings).run();
-		SimulationResult second = new Simulation(settings).run();
-		assertThat(first.events()).isGreaterThan(1_000);
-		assertThat(second.traceHash()).as("trace hash").isEqualTo(first.traceHash());
-		assertThat(second.events()).isEqualTo(first.events());
+		assertTheSameRunTwice(settings);
 	}
 
 	@Test
@@ -49,12 +40,7 @@ class DeterminismTests {
 			.withMasters(5)
 			.withFaults(FaultSettings.ALL)
 			.withDuration(Duration.ofSeconds(10));
-		SimulationResult first = new Simulation(settings).run();
-		SimulationResult second = new Simulation(settings).run();
-		assertThat(first.events()).isGreaterThan(1_000);
-		assertThat(second.traceHash()).as("trace hash").isEqualTo(first.traceHash());
-		assertThat(second.events()).isEqualTo(first.events());
-		assertThat(second.operations()).isEqualTo(first.operations());
+		assertTheSameRunTwice(settings);
 	}
 
 	@Test
@@ -73,6 +59,15 @@ class DeterminismTests {
 		SimulationResult other = new Simulation(SimulationSettings.forSeed(9).withDuration(Duration.ofSeconds(5)))
 			.run();
 		assertThat(other.traceHash()).isNotEqualTo(first.traceHash());
+	}
+
+	private static void assertTheSameRunTwice(SimulationSettings settings) {
+		SimulationResult first = new Simulation(settings).run();
+		SimulationResult second = new Simulation(settings).run();
+		assertThat(first.events()).isGreaterThan(1_000);
+		assertThat(second.traceHash()).as("trace hash").isEqualTo(first.traceHash());
+		assertThat(second.events()).isEqualTo(first.events());
+		assertThat(second.operations()).isEqualTo(first.operations());
 	}
 
 }

@@ -3,13 +3,13 @@
 package io.github.redislock.autoconfigure;
 
 import java.util.List;
+import java.util.function.Consumer;
 
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockLostListener;
 import io.github.redislock.core.LockNameCustomizer;
 import io.github.redislock.core.LockOperations;
-import io.github.redislock.core.LockTemplate;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.reactive.ReactiveLockTemplate;
 import io.github.redislock.redis.RedisLockStore;
@@ -79,7 +79,7 @@ public final class RedisLockAutoConfiguration {
 					RedlockClientConfigurer.of(beanFactory, environment, redlock.getSsl().getBundle()));
 			store.setHolderDetails(properties.isHolderDetails());
 			try {
-				store.checkEvictionPolicy(properties.getEvictionCheck());
+				checkEvictionPolicy(properties, store::checkEvictionPolicy);
 			}
 			catch (RuntimeException ex) {
 				store.close();
@@ -105,7 +105,7 @@ public final class RedisLockAutoConfiguration {
 					properties.getKeyPrefix(), properties.toReplicaAcknowledgement());
 			store.setHolderDetails(properties.isHolderDetails());
 			try {
-				store.checkEvictionPolicy(properties.getEvictionCheck());
+				checkEvictionPolicy(properties, store::checkEvictionPolicy);
 			}
 			catch (RuntimeException ex) {
 				store.close();
@@ -161,8 +161,8 @@ public final class RedisLockAutoConfiguration {
 
 		@Bean
 		@ConditionalOnMissingBean(LockOperations.class)
-		LockTemplate redisLockTemplate(LockClient lockClient) {
-			return new LockTemplate(lockClient);
+		LockOperations redisLockTemplate(LockClient lockClient) {
+			return LockOperations.of(lockClient);
 		}
 
 		/**
@@ -181,6 +181,16 @@ public final class RedisLockAutoConfiguration {
 
 		}
 
+	}
+
+	/**
+	 * {@code off} reads no server's policy; {@code fail} refuses what {@code warn} logs.
+	 */
+	private static void checkEvictionPolicy(RedisLockProperties properties, Consumer<Boolean> store) {
+		RedisLockProperties.EvictionCheck check = properties.getEvictionCheck();
+		if (check != RedisLockProperties.EvictionCheck.OFF) {
+			store.accept(check == RedisLockProperties.EvictionCheck.FAIL);
+		}
 	}
 
 }

@@ -10,7 +10,6 @@ import java.util.List;
 import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockDefinition;
-import io.github.redislock.redis.EvictionCheck;
 import io.github.redislock.redis.ReplicaAcknowledgement;
 import io.github.redislock.redlock.RedlockStore;
 import io.github.redislock.redis.RedisLockKeys;
@@ -368,6 +367,28 @@ public class RedisLockProperties implements Validator {
 			reject(errors, field, ex.getMessage());
 			return false;
 		}
+	}
+
+	/**
+	 * What to do at start-up when a Redis master keeping locks can evict keys that have
+	 * an expiry ({@code maxmemory-policy} other than {@code noeviction}): every lock key
+	 * has one, so such a server can drop a held lock when memory fills and let a second
+	 * holder in.
+	 */
+	public enum EvictionCheck {
+
+		/**
+		 * Refuse to start when a server has a {@code maxmemory} limit and a policy that
+		 * can evict lock keys; warn when it has such a policy but no limit yet.
+		 */
+		FAIL,
+
+		/** Start, warning about each server whose policy can evict lock keys. */
+		WARN,
+
+		/** Do not read the servers' policy. */
+		OFF
+
 	}
 
 	/**

@@ -10,13 +10,23 @@ import java.util.function.Supplier;
 /**
  * Runs code under a lock described by a {@link LockDefinition}: blocking code on the
  * calling thread, asynchronous work from before it starts until the stage it returns
- * completes. Implemented by {@link LockTemplate}. A {@code null} definition or action is
- * refused with an {@link IllegalArgumentException} before the lock is taken.
+ * completes. {@link #of(LockClient)} returns one over a lock client; with Spring Boot it
+ * is a bean. A {@code null} definition or action is refused with an
+ * {@link IllegalArgumentException} before the lock is taken.
  *
  * @author redis-lock contributors
  * @since 0.1.0
  */
 public interface LockOperations {
+
+	/**
+	 * Return the lock operations that take their locks from the given client.
+	 * @param client the client that takes the locks
+	 * @return the lock operations
+	 */
+	static LockOperations of(LockClient client) {
+		return new LockTemplate(client);
+	}
 
 	/**
 	 * Run the action while holding the lock and return its result.

@@ -14,18 +14,16 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.util.Assert;
 
 /**
- * The default {@link LockOperations}, over a {@link LockClient}. A {@code null}
- * definition or action is refused with an {@link IllegalArgumentException} before the
- * lock is taken.
+ * The {@link LockOperations} of {@link LockOperations#of(LockClient)}; users name the
+ * interface only, so that the template is not a second name for it.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
-public class LockTemplate implements LockOperations {
+final class LockTemplate implements LockOperations {
 
 	private final LockClient client;
 
-	public LockTemplate(LockClient client) {
+	LockTemplate(LockClient client) {
 		Assert.notNull(client, "LockClient must not be null");
 		this.client = client;
 	}

@@ -26,9 +26,9 @@ import org.springframework.util.ClassUtils;
 
 /**
  * Reads {@code maxmemory-policy} and {@code maxmemory} of every master keeping locks at
- * start-up, and refuses or warns as {@link EvictionCheck} says: every lock key has an
- * expiry, so {@code volatile-*} policies evict them too. A server without a limit, or
- * whose settings cannot be read, is only warned about.
+ * start-up, and refuses or warns as the caller asks: every lock key has an expiry, so
+ * {@code volatile-*} policies evict them too. A server without a limit, or whose settings
+ * cannot be read, is only warned about.
  *
  * @author redis-lock contributors
  */
@@ -49,23 +49,18 @@ final class EvictionPolicyCheck {
 
 	/**
 	 * Checks the masters of one or more deployments, such as Redlock nodes; throws
-	 * {@link InvalidLockConfigurationException} when {@code check} is
-	 * {@link EvictionCheck#FAIL} and a master with a {@code maxmemory} limit can evict
-	 * lock keys.
+	 * {@link InvalidLockConfigurationException} when {@code refuse} is set and a master
+	 * with a {@code maxmemory} limit can evict lock keys.
 	 */
-	static void check(EvictionCheck check, List<RedisConnectionFactory> connectionFactories) {
-		Assert.notNull(check, "EvictionCheck must not be null");
-		if (check == EvictionCheck.OFF) {
-			return;
-		}
+	static void check(boolean refuse, List<RedisConnectionFactory> connectionFactories) {
 		List<ServerPolicy> policies = new ArrayList<>();
 		for (RedisConnectionFactory connectionFactory : connectionFactories) {
 			policies.addAll(read(connectionFactory));
 		}
-		judge(check, policies);
+		judge(refuse, policies);
 	}
 
-	static void judge(EvictionCheck check, List<ServerPolicy> policies) {
+	static void judge(boolean refuse, List<ServerPolicy> policies) {
 		List<ServerPolicy> refused = new ArrayList<>();
 		List<ServerPolicy> warned = new ArrayList<>();
 		List<ServerPolicy> unread = new ArrayList<>();
@@ -74,7 +69,7 @@ final class EvictionPolicyCheck {
 				unread.add(policy);
 			}
 			else if (policy.evicts()) {
-				((check == EvictionCheck.FAIL && policy.maxmemory() != 0) ? refused : warned).add(policy);
+				((refuse && policy.maxmemory() != 0) ? refused : warned).add(policy);
 			}
 		}
 		if (!unread.isEmpty()) {

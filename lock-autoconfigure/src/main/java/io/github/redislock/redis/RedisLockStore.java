@@ -153,28 +153,31 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	/**
 	 * Check that the Redis masters of this store cannot evict lock keys, with one
-	 * {@code CONFIG GET} per master; meant for start-up.
-	 * @param check what to do with a policy that can evict lock keys
-	 * @throws InvalidLockConfigurationException if {@code check} is
-	 * {@link EvictionCheck#FAIL} and a master with a {@code maxmemory} limit can evict
-	 * lock keys
+	 * {@code CONFIG GET} per master; meant for start-up. A master whose
+	 * {@code maxmemory-policy} can evict keys with an expiry (every lock key has one) is
+	 * logged at WARN, or refused; one whose policy cannot be read is logged.
+	 * @param refuse whether to refuse a master that can evict lock keys and has a
+	 * {@code maxmemory} limit, rather than warn about it
+	 * @throws InvalidLockConfigurationException if {@code refuse} is set and such a
+	 * master was found
 	 */
-	public void checkEvictionPolicy(EvictionCheck check) {
-		checkEvictionPolicy(check, List.of(this));
+	public void checkEvictionPolicy(boolean refuse) {
+		checkEvictionPolicy(refuse, List.of(this));
 	}
 
 	/**
 	 * Check the masters of several stores at once, such as the nodes of a Redlock, so
 	 * that one message names every master that can evict lock keys.
-	 * @param check what to do with a policy that can evict lock keys
+	 * @param refuse whether to refuse a master that can evict lock keys and has a
+	 * {@code maxmemory} limit, rather than warn about it
 	 * @param stores the stores
-	 * @throws InvalidLockConfigurationException if {@code check} is
-	 * {@link EvictionCheck#FAIL} and a master with a {@code maxmemory} limit can evict
-	 * lock keys
+	 * @throws InvalidLockConfigurationException if {@code refuse} is set and such a
+	 * master was found
+	 * @see #checkEvictionPolicy(boolean)
 	 */
-	public static void checkEvictionPolicy(EvictionCheck check, List<RedisLockStore> stores) {
+	public static void checkEvictionPolicy(boolean refuse, List<RedisLockStore> stores) {
 		Assert.notNull(stores, "Stores must not be null");
-		EvictionPolicyCheck.check(check, stores.stream().map((store) -> store.connectionFactory).toList());
+		EvictionPolicyCheck.check(refuse, stores.stream().map((store) -> store.connectionFactory).toList());
 	}
 
 	/**

@@ -20,7 +20,6 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 import io.github.redislock.core.LockStoreException;
-import io.github.redislock.redis.EvictionCheck;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
@@ -575,14 +574,14 @@ public class RedlockStore implements LockStore, AutoCloseable {
 
 	/**
 	 * Check that no node can evict lock keys; see
-	 * {@link RedisLockStore#checkEvictionPolicy}.
-	 * @param check what to do with a policy that can evict lock keys
-	 * @throws io.github.redislock.core.InvalidLockConfigurationException if {@code check}
-	 * is {@link EvictionCheck#FAIL} and a node with a {@code maxmemory} limit can evict
-	 * lock keys
+	 * {@link RedisLockStore#checkEvictionPolicy(boolean)}.
+	 * @param refuse whether to refuse a node that can evict lock keys and has a
+	 * {@code maxmemory} limit, rather than warn about it
+	 * @throws io.github.redislock.core.InvalidLockConfigurationException if
+	 * {@code refuse} is set and such a node was found
 	 */
-	public void checkEvictionPolicy(EvictionCheck check) {
-		RedisLockStore.checkEvictionPolicy(check, this.stores);
+	public void checkEvictionPolicy(boolean refuse) {
+		RedisLockStore.checkEvictionPolicy(refuse, this.stores);
 	}
 
 	@Override

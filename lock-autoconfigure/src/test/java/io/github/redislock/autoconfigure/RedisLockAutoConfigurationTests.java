@@ -11,7 +11,6 @@ import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.core.InvalidLockConfigurationException;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockOperations;
-import io.github.redislock.core.LockTemplate;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.interceptor.RedisLockAnnotationAutoConfiguration;
 import io.github.redislock.reactive.ReactiveLockTemplate;
@@ -54,7 +53,7 @@ class RedisLockAutoConfigurationTests {
 		this.runner.run((context) -> {
 			assertThat(context).hasSingleBean(RedisLockStore.class)
 				.hasSingleBean(DefaultLockClient.class)
-				.hasSingleBean(LockTemplate.class)
+				.hasSingleBean(LockOperations.class)
 				.hasSingleBean(ReactiveLockTemplate.class)
 				.hasSingleBean(LockLostEventPublisher.class);
 		});
@@ -82,7 +81,7 @@ class RedisLockAutoConfigurationTests {
 	@Test
 	void withoutReactorThereIsNoReactiveTemplateAndTheRestStays() {
 		this.runner.withClassLoader(new FilteredClassLoader("reactor.core.publisher"))
-			.run((context) -> assertThat(context).hasSingleBean(LockTemplate.class)
+			.run((context) -> assertThat(context).hasSingleBean(LockOperations.class)
 				.doesNotHaveBean(ReactiveLockTemplate.class));
 	}
 
@@ -285,8 +284,8 @@ class RedisLockAutoConfigurationTests {
 		}
 
 		@Bean
-		LockTemplate userTemplate(LockClient client) {
-			return new LockTemplate(client);
+		LockOperations userTemplate(LockClient client) {
+			return LockOperations.of(client);
 		}
 
 		@Bean

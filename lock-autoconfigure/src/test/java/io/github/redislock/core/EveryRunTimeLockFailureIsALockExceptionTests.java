@@ -89,11 +89,11 @@ class EveryRunTimeLockFailureIsALockExceptionTests {
 		DefaultLockClient holder = client(store);
 		DefaultLockClient waiter = client(store);
 		LockDefinition busy = LockDefinition.of("busy", LEASE, Duration.ZERO);
-		assertThat(new LockTemplate(holder).tryAcquire(busy)).isPresent();
+		assertThat(LockOperations.of(holder).tryAcquire(busy)).isPresent();
 
-		assertLockFailure(catchThrowable(() -> new LockTemplate(waiter).execute(busy, () -> "ran")), "busy");
-		assertLockFailure(
-				async(new LockTemplate(waiter).executeAsync(busy, (lease) -> CompletableFuture.completedFuture("ran"))),
+		assertLockFailure(catchThrowable(() -> LockOperations.of(waiter).execute(busy, () -> "ran")), "busy");
+		assertLockFailure(async(
+				LockOperations.of(waiter).executeAsync(busy, (lease) -> CompletableFuture.completedFuture("ran"))),
 				"busy");
 	}
 
@@ -104,7 +104,7 @@ class EveryRunTimeLockFailureIsALockExceptionTests {
 		LockDefinition unreachable = LockDefinition.of("unreachable", LEASE, Duration.ZERO);
 		server.kill();
 
-		assertLockFailure(catchThrowable(() -> new LockTemplate(client).execute(unreachable, () -> "ran")),
+		assertLockFailure(catchThrowable(() -> LockOperations.of(client).execute(unreachable, () -> "ran")),
 				"unreachable");
 		assertLockFailure(catchThrowable(() -> client.getLock("unreachable").tryLock(Duration.ZERO, LEASE, false)),
 				"unreachable");
@@ -117,11 +117,11 @@ class EveryRunTimeLockFailureIsALockExceptionTests {
 		DefaultLockClient client = client(store(server));
 		LockDefinition lost = new LockDefinition("lost", LEASE, Duration.ZERO, false);
 
-		assertLockFailure(catchThrowable(() -> new LockTemplate(client).execute(lost, () -> {
+		assertLockFailure(catchThrowable(() -> LockOperations.of(client).execute(lost, () -> {
 			server.command("DEL", "lock:{lost}");
 			return "ran";
 		})), "lost");
-		assertLockFailure(async(new LockTemplate(client).executeAsync(lost, (lease) -> {
+		assertLockFailure(async(LockOperations.of(client).executeAsync(lost, (lease) -> {
 			server.command("DEL", "lock:{lost}");
 			return CompletableFuture.completedFuture("ran");
 		})), "lost");
@@ -133,7 +133,7 @@ class EveryRunTimeLockFailureIsALockExceptionTests {
 		client.close();
 		LockDefinition closed = LockDefinition.of("closed", LEASE, Duration.ZERO);
 
-		assertLockFailure(catchThrowable(() -> new LockTemplate(client).execute(closed, () -> "ran")), "closed");
+		assertLockFailure(catchThrowable(() -> LockOperations.of(client).execute(closed, () -> "ran")), "closed");
 		assertLockFailure(catchThrowable(() -> client.getLock("closed").tryLock(Duration.ZERO, LEASE, false)),
 				"closed");
 		assertLockFailure(async(client.tryAcquireAsync(closed)), "closed");

@@ -9,7 +9,7 @@ import io.github.redislock.annotation.LockContext;
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockDefinition;
-import io.github.redislock.core.LockTemplate;
+import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.StaleFencingTokenException;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.test.InMemoryLockStore;
@@ -57,7 +57,7 @@ class FencedJdbcTemplateTests {
 			.update();
 		this.jdbc.sql("insert into stock (sku, qty) values ('a1', 10)").update();
 		this.lockClient = new DefaultLockClient(new InMemoryLockStore());
-		this.lock = new LockTemplate(this.lockClient)
+		this.lock = LockOperations.of(this.lockClient)
 			.tryAcquire(LockDefinition.of("stock:a1", Duration.ofSeconds(30), Duration.ZERO))
 			.orElseThrow();
 		this.fenced = new FencedJdbcTemplate(this.jdbc);
@@ -114,7 +114,7 @@ class FencedJdbcTemplateTests {
 			.satisfies((ex) -> assertThat(ex.getMessage()).contains(Long.toString(token + 1000)))
 			.satisfies((ex) -> assertThat(ex.getSuppressed()).isEmpty());
 		this.lock.close();
-		this.lock = new LockTemplate(this.lockClient)
+		this.lock = LockOperations.of(this.lockClient)
 			.tryAcquire(LockDefinition.of("stock:a1", Duration.ofSeconds(30), Duration.ZERO))
 			.orElseThrow();
 		assertThat(this.lock.getFencingToken()).isEqualTo(token + 1001);
@@ -130,7 +130,7 @@ class FencedJdbcTemplateTests {
 			.isThrownBy(() -> this.fenced.forToken("stock:a1", token)
 				.update("UPDATE stock SET qty = qty - 1 WHERE sku = ?", "a1"));
 		this.lock.close();
-		this.lock = new LockTemplate(this.lockClient)
+		this.lock = LockOperations.of(this.lockClient)
 			.tryAcquire(LockDefinition.of("stock:a1", Duration.ofSeconds(30), Duration.ZERO))
 			.orElseThrow();
 		assertThat(this.lock.getFencingToken()).isEqualTo(token + 1);

@@ -14,7 +14,7 @@ import io.github.redislock.autoconfigure.FencingAutoConfiguration;
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockStoreException;
-import io.github.redislock.core.LockTemplate;
+import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.StaleFencingTokenException;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.fencing.shop.ShopJpa;
@@ -84,7 +84,7 @@ class RefusedWritesWaitBrieflyForAPausedRedisTests {
 		this.resources.add(0, store);
 		DefaultLockClient client = new DefaultLockClient(store);
 		this.resources.add(0, client);
-		this.lock = new LockTemplate(client)
+		this.lock = LockOperations.of(client)
 			.tryAcquire(LockDefinition.of("stock:" + UUID.randomUUID(), Duration.ofSeconds(30), Duration.ZERO))
 			.orElseThrow();
 		this.resources.add(0, this.lock);

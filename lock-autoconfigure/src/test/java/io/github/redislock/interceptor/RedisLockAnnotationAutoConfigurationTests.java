@@ -8,7 +8,6 @@ import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
 import io.github.redislock.autoconfigure.SpringBootAutoConfigurations;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockOperations;
-import io.github.redislock.core.LockTemplate;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.test.InMemoryLockStore;
 import org.aopalliance.intercept.MethodInterceptor;
@@ -161,8 +160,8 @@ class RedisLockAnnotationAutoConfigurationTests {
 		}
 
 		@Bean
-		LockTemplate lockTemplate(LockClient client) {
-			return new LockTemplate(client);
+		LockOperations lockTemplate(LockClient client) {
+			return LockOperations.of(client);
 		}
 
 	}

@@ -10,7 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import io.github.redislock.annotation.RedisLock;
 import io.github.redislock.core.LockDefinition;
-import io.github.redislock.core.LockTemplate;
+import io.github.redislock.core.LockOperations;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
 import io.micrometer.core.instrument.Meter;
@@ -53,7 +53,7 @@ class MetersOfARealApplicationTests {
 			orders.buy("p1", "alice");
 			orders.buy("p1", "bob");
 			orders.restock("p1");
-			context.getBean(LockTemplate.class)
+			context.getBean(LockOperations.class)
 				.execute(LockDefinition.of("report:1", Duration.ofSeconds(5), Duration.ZERO), () -> "done");
 			MeterRegistry registry = context.getBean(MeterRegistry.class);
 			assertThat(registry.get("redis.lock.acquire").tag("name", "OrderService.buy").timer().count()).isEqualTo(2);

@@ -17,7 +17,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
-import io.github.redislock.core.LockTemplate;
+import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.core.LockClientClosedException;
@@ -156,7 +156,7 @@ class AsyncLockTests extends RedisLockTestSupport {
 
 	@Test
 	void templateReleasesWhenTheWorkCompletesOrFails() throws Exception {
-		LockTemplate template = new LockTemplate(instance().start().client);
+		LockOperations template = LockOperations.of(instance().start().client);
 		LockDefinition definition = LockDefinition.of("async:template", Duration.ofSeconds(30), Duration.ZERO);
 		CompletableFuture<String> work = new CompletableFuture<>();
 		CompletableFuture<String> result = template.executeAsync(definition, (lease) -> work).toCompletableFuture();
@@ -181,7 +181,7 @@ class AsyncLockTests extends RedisLockTestSupport {
 		LockClientInstance instance = instance().start();
 		DistributedLock holder = instance().start().client.getLock("async:given-up");
 		assertThat(holder.tryLock(Duration.ZERO, Duration.ofSeconds(30), true)).isTrue();
-		LockTemplate template = new LockTemplate(instance.client);
+		LockOperations template = LockOperations.of(instance.client);
 		AtomicBoolean ran = new AtomicBoolean();
 		CompletableFuture<String> result = template.executeAsync(
 				LockDefinition.of("async:given-up", Duration.ofSeconds(30), Duration.ofSeconds(20)), (lease) -> {
@@ -200,7 +200,7 @@ class AsyncLockTests extends RedisLockTestSupport {
 
 	@Test
 	void templateCallsTimedOutJustAsTheLockIsGrantedLeaveNoLockBehind() {
-		LockTemplate template = new LockTemplate(instance().start().client);
+		LockOperations template = LockOperations.of(instance().start().client);
 		LockDefinition definition = LockDefinition.of("async:raced", Duration.ofSeconds(30), Duration.ofSeconds(5));
 		for (int i = 0; i < 300; i++) {
 			CompletableFuture<String> call = template
@@ -225,7 +225,7 @@ class AsyncLockTests extends RedisLockTestSupport {
 			for (int i = 0; i < perInstance; i++) {
 				for (LockClientInstance instance : instances) {
 					int key = i % counters.length;
-					LockTemplate template = new LockTemplate(instance.client);
+					LockOperations template = LockOperations.of(instance.client);
 					LockDefinition definition = LockDefinition.of("async:counter:" + key, Duration.ofSeconds(30),
 							Duration.ofSeconds(60));
 					// Read on one thread, write on another: only the lock keeps them

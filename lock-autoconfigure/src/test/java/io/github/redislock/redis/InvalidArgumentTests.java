@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockDefinition;
-import io.github.redislock.core.LockTemplate;
+import io.github.redislock.core.LockOperations;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.engine.LockClientProbe;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
@@ -89,7 +89,7 @@ class InvalidArgumentTests extends RedisLockTestSupport {
 	@Test
 	void templateRefusesMissingArgumentsBeforeAcquiring() {
 		LockClientInstance instance = instance().storeDecorator(this.calls).start();
-		LockTemplate template = new LockTemplate(instance.client);
+		LockOperations template = LockOperations.of(instance.client);
 		LockDefinition definition = LockDefinition.of("templated", Duration.ofSeconds(10), Duration.ZERO);
 		assertThatIllegalArgumentException().isThrownBy(() -> template.execute(null, () -> "result"))
 			.withMessage("LockDefinition must not be null");

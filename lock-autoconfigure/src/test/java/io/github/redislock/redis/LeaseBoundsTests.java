@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockDefinition;
-import io.github.redislock.core.LockTemplate;
+import io.github.redislock.core.LockOperations;
 import io.github.redislock.engine.LockClientProbe;
 import org.junit.jupiter.api.Test;
 
@@ -79,7 +79,7 @@ class LeaseBoundsTests extends RedisLockTestSupport {
 		LockClientInstance waiter = instance().start();
 		DistributedLock held = holder.client.getLock("patient");
 		DistributedLock lock = waiter.client.getLock("patient");
-		LockTemplate template = new LockTemplate(waiter.client);
+		LockOperations template = LockOperations.of(waiter.client);
 		List<HugeWait> waits = List.of(() -> lock.tryLock(NO_END, Duration.ofSeconds(10), false),
 				() -> lock.tryLock(Long.MAX_VALUE, 10, TimeUnit.SECONDS),
 				() -> lock.tryLock(Long.MAX_VALUE, TimeUnit.DAYS), () -> {

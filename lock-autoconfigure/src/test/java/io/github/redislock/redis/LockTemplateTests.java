@@ -12,7 +12,7 @@ import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.core.LockDefinition;
-import io.github.redislock.core.LockTemplate;
+import io.github.redislock.core.LockOperations;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,7 +31,7 @@ class LockTemplateTests extends RedisLockTestSupport {
 	@Test
 	void executeRunsTheActionUnderTheLockAndReturnsItsResult() {
 		LockClientInstance instance = instance().start();
-		LockTemplate template = new LockTemplate(instance.client);
+		LockOperations template = LockOperations.of(instance.client);
 		DistributedLock lock = instance.client.getLock("templated");
 		String result = template.execute(LockDefinition.of("templated", Duration.ofSeconds(10), Duration.ZERO),
 				() -> lock.isHeldByCurrentThread() ? "held" : "not held");
@@ -43,7 +43,7 @@ class LockTemplateTests extends RedisLockTestSupport {
 	@Test
 	void executeReleasesWhenTheActionFails() {
 		LockClientInstance instance = instance().start();
-		LockTemplate template = new LockTemplate(instance.client);
+		LockOperations template = LockOperations.of(instance.client);
 		assertThatIllegalArgumentException().isThrownBy(() -> template
 			.executeWithoutResult(LockDefinition.of("failing", Duration.ofSeconds(10), Duration.ZERO), () -> {
 				throw new IllegalArgumentException("boom");
@@ -59,7 +59,7 @@ class LockTemplateTests extends RedisLockTestSupport {
 		held.lock();
 		try {
 			AtomicBoolean ran = new AtomicBoolean();
-			LockTemplate template = new LockTemplate(other.client);
+			LockOperations template = LockOperations.of(other.client);
 			Throwable failure = CompletableFuture.supplyAsync(() -> {
 				try {
 					template.executeWithoutResult(
@@ -84,7 +84,7 @@ class LockTemplateTests extends RedisLockTestSupport {
 	@Test
 	void tryAcquireReturnsAHandleThatReleasesOnce() {
 		LockClientInstance instance = instance().start();
-		LockTemplate template = new LockTemplate(instance.client);
+		LockOperations template = LockOperations.of(instance.client);
 		Optional<AcquiredLock> acquired = template
 			.tryAcquire(new LockDefinition("handle", Duration.ofSeconds(10), Duration.ZERO, false));
 		assertThat(acquired).isPresent();
@@ -101,7 +101,7 @@ class LockTemplateTests extends RedisLockTestSupport {
 	@Test
 	void closeByAnotherThreadFailsAndLeavesTheHandleToItsOwner() throws Exception {
 		LockClientInstance instance = instance().start();
-		LockTemplate template = new LockTemplate(instance.client);
+		LockOperations template = LockOperations.of(instance.client);
 		AcquiredLock lock = template
 			.tryAcquire(LockDefinition.of("handed-around", Duration.ofSeconds(10), Duration.ZERO))
 			.orElseThrow();
@@ -124,7 +124,7 @@ class LockTemplateTests extends RedisLockTestSupport {
 	@Test
 	void handleReleasedThroughItselfGivesNoFencingTokenOfALaterHold() throws Exception {
 		LockClientInstance instance = instance().start();
-		LockTemplate template = new LockTemplate(instance.client);
+		LockOperations template = LockOperations.of(instance.client);
 		AcquiredLock first = template.tryAcquire(LockDefinition.of("token", Duration.ofSeconds(10), Duration.ZERO))
 			.orElseThrow();
 		first.close();

@@ -38,10 +38,9 @@ import io.github.redislock.interceptor.JobRuns;
  * run, so allow it only to operators.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
 @Endpoint(id = "locks", defaultAccess = Access.READ_ONLY)
-public class LocksEndpoint {
+class LocksEndpoint {
 
 	/** What a lock name, or a key made of it, is shown as when it is not shown. */
 	static final String MASK = "******";
@@ -62,7 +61,7 @@ public class LocksEndpoint {
 	 * @param keys gives the store key of a lock name, or {@code null} when the store has
 	 * no keys to show
 	 */
-	public LocksEndpoint(DefaultLockClient client, UnaryOperator<@Nullable String> keys) {
+	LocksEndpoint(DefaultLockClient client, UnaryOperator<@Nullable String> keys) {
 		this(client, keys, Show.NEVER, Set.of());
 	}
 
@@ -75,7 +74,7 @@ public class LocksEndpoint {
 	 * @param roles the roles a user needs to see the names when {@code showNames} is
 	 * {@link Show#WHEN_AUTHORIZED}; any authenticated user when empty
 	 */
-	public LocksEndpoint(DefaultLockClient client, UnaryOperator<@Nullable String> keys, Show showNames,
+	LocksEndpoint(DefaultLockClient client, UnaryOperator<@Nullable String> keys, Show showNames,
 			Collection<String> roles) {
 		this(client, keys, showNames, roles, null);
 	}
@@ -91,7 +90,7 @@ public class LocksEndpoint {
 	 * @param jobRuns the scheduled jobs' runs and skips on this instance, or {@code null}
 	 * to show no jobs
 	 */
-	public LocksEndpoint(DefaultLockClient client, UnaryOperator<@Nullable String> keys, Show showNames,
+	LocksEndpoint(DefaultLockClient client, UnaryOperator<@Nullable String> keys, Show showNames,
 			Collection<String> roles, @Nullable JobRuns jobRuns) {
 		this.client = client;
 		this.keys = keys;

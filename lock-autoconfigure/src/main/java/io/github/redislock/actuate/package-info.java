@@ -6,7 +6,9 @@
  * locks this instance holds and waits for, and the {@code redisLock} health contribution.
  * Loaded only when Actuator is on the classpath.
  * <p>
- * Internal: applications reference {@link LocksEndpoint} only to expose or secure it.
+ * Internal: applications expose and secure the endpoint by its id, {@code locks}
+ * ({@code EndpointRequest.to("locks")}), and may exclude
+ * {@link RedisLockActuatorAutoConfiguration}.
  */
 @NullMarked
 package io.github.redislock.actuate;

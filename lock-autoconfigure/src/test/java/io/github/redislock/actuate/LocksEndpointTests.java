@@ -18,6 +18,7 @@ import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockLostListener;
+import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.engine.DefaultLockClient.WaiterView;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
@@ -75,6 +76,8 @@ class LocksEndpointTests {
 			worker.start();
 			assertThat(entered.await(30, TimeUnit.SECONDS)).isTrue();
 
+			assertThat(endpoint.locks(SecurityContext.NONE).instance())
+				.isEqualTo(context.getBean(DefaultLockClient.class).getInstanceId());
 			List<HeldLockReport> held = endpoint.locks(SecurityContext.NONE).held();
 
 			assertThat(held).hasSize(1);

@@ -6,12 +6,6 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 
-import io.github.redislock.actuate.LocksEndpoint.HeldLockReport;
-import io.github.redislock.actuate.LocksEndpoint.JobReport;
-import io.github.redislock.actuate.LocksEndpoint.JobRunReport;
-import io.github.redislock.actuate.LocksEndpoint.JobSkipReport;
-import io.github.redislock.actuate.LocksEndpoint.LockRelease;
-import io.github.redislock.actuate.LocksEndpoint.LocksReport;
 import io.github.redislock.engine.DefaultLockClient.WaiterView;
 import org.junit.jupiter.api.Test;
 
@@ -23,6 +17,7 @@ import org.springframework.aot.hint.predicate.RuntimeHintsPredicates;
 import org.springframework.core.io.Resource;
 import org.springframework.core.io.support.PathMatchingResourcePatternResolver;
 import org.springframework.core.io.support.SpringFactoriesLoader;
+import org.springframework.util.ClassUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -61,19 +56,26 @@ class ScriptsExpressionsAndEndpointKeptForNativeImagesTests {
 
 	@Test
 	void theLocksEndpointsAnswersCanBeWrittenAsJson() {
-		assertThat(RuntimeHintsPredicates.reflection().onMethod(LocksReport.class, "held").invoke())
+		assertThat(RuntimeHintsPredicates.reflection().onMethod(endpointAnswer("LocksReport"), "held").invoke())
 			.accepts(this.hints);
-		assertThat(RuntimeHintsPredicates.reflection().onMethod(HeldLockReport.class, "remainingLeaseMillis").invoke())
-			.accepts(this.hints);
+		assertThat(RuntimeHintsPredicates.reflection()
+			.onMethod(endpointAnswer("HeldLockReport"), "remainingLeaseMillis")
+			.invoke()).accepts(this.hints);
 		assertThat(RuntimeHintsPredicates.reflection().onMethod(WaiterView.class, "waitingThreads").invoke())
 			.accepts(this.hints);
-		assertThat(RuntimeHintsPredicates.reflection().onMethod(LockRelease.class, "released").invoke())
+		assertThat(RuntimeHintsPredicates.reflection().onMethod(endpointAnswer("LockRelease"), "released").invoke())
 			.accepts(this.hints);
-		assertThat(RuntimeHintsPredicates.reflection().onMethod(JobReport.class, "skips").invoke()).accepts(this.hints);
-		assertThat(RuntimeHintsPredicates.reflection().onMethod(JobRunReport.class, "pid").invoke())
+		assertThat(RuntimeHintsPredicates.reflection().onMethod(endpointAnswer("JobReport"), "skips").invoke())
 			.accepts(this.hints);
-		assertThat(RuntimeHintsPredicates.reflection().onMethod(JobSkipReport.class, "reason").invoke())
+		assertThat(RuntimeHintsPredicates.reflection().onMethod(endpointAnswer("JobRunReport"), "pid").invoke())
 			.accepts(this.hints);
+		assertThat(RuntimeHintsPredicates.reflection().onMethod(endpointAnswer("JobSkipReport"), "reason").invoke())
+			.accepts(this.hints);
+	}
+
+	/** The endpoint is internal to its package, so its answers are named here. */
+	private static Class<?> endpointAnswer(String name) {
+		return ClassUtils.resolveClassName("io.github.redislock.actuate.LocksEndpoint$" + name, null);
 	}
 
 	@Test

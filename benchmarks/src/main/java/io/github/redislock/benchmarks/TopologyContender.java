@@ -12,7 +12,6 @@ import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.redis.RedisLockStore;
-import io.github.redislock.redis.ReplicaAcknowledgement;
 import io.github.redislock.redlock.RedlockStore;
 import io.github.redislock.store.LockStore;
 import io.lettuce.core.ClientOptions;
@@ -76,8 +75,8 @@ final class TopologyContender implements Contender {
 				new RedisStandaloneConfiguration(BenchServer.HOST, port));
 		factory.afterPropertiesSet();
 		factory.start();
-		RedisLockStore store = new RedisLockStore(new StringRedisTemplate(factory), "bench:" + ACKS_ID + ":",
-				new ReplicaAcknowledgement(1, Duration.ofSeconds(1), false));
+		RedisLockStore store = new RedisLockStore(new StringRedisTemplate(factory), "bench:" + ACKS_ID + ":", 1,
+				Duration.ofSeconds(1), false);
 		return new TopologyContender(ACKS_ID, store, () -> {
 			store.close();
 			factory.destroy();

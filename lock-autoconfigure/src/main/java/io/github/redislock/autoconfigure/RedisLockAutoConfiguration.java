@@ -102,7 +102,8 @@ public final class RedisLockAutoConfiguration {
 					? LockConnectionFactoryCondition.named(beanFactory, name) : connectionFactories.getObject();
 			ReplicaAckTimeoutCheck.check(properties, connectionFactory);
 			RedisLockStore store = new RedisLockStore(new StringRedisTemplate(connectionFactory),
-					properties.getKeyPrefix(), properties.toReplicaAcknowledgement());
+					properties.getKeyPrefix(), properties.getReplicaAck().getReplicas(),
+					properties.getReplicaAck().getTimeout(), properties.getReplicaAck().isFsync());
 			store.setHolderDetails(properties.isHolderDetails());
 			try {
 				checkEvictionPolicy(properties, store::checkEvictionPolicy);

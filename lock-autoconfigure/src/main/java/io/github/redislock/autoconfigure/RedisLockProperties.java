@@ -10,7 +10,6 @@ import java.util.List;
 import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockDefinition;
-import io.github.redislock.redis.ReplicaAcknowledgement;
 import io.github.redislock.redlock.RedlockStore;
 import io.github.redislock.redis.RedisLockKeys;
 import org.jspecify.annotations.Nullable;
@@ -270,14 +269,6 @@ public class RedisLockProperties implements Validator {
 
 	public void setEvictionCheck(EvictionCheck evictionCheck) {
 		this.evictionCheck = evictionCheck;
-	}
-
-	/**
-	 * Return how the store waits for replicas after each write of a lock.
-	 * @return the replica acknowledgement
-	 */
-	public ReplicaAcknowledgement toReplicaAcknowledgement() {
-		return new ReplicaAcknowledgement(this.replicaAck.replicas, this.replicaAck.timeout, this.replicaAck.fsync);
 	}
 
 	public Retry getRetry() {

@@ -105,15 +105,20 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	/**
 	 * Create a store whose acquisitions, renewals, reacquisitions and fencing tokens
-	 * return only once the given replicas acknowledged them. Releases are not awaited,
-	 * and waiters do not queue (see {@link #queuesWaiters}).
+	 * return only once the given number of replicas acknowledged them: Redis replicates
+	 * asynchronously, so a failover right after a grant may lose it and let a second
+	 * holder in. A write not acknowledged in time fails the operation with a
+	 * {@link io.github.redislock.core.LockStoreException}. Releases are not awaited, and
+	 * waiters do not queue (see {@link #queuesWaiters}).
 	 * @param redis the template whose connection factory runs the scripts
 	 * @param keyPrefix prepended to every key
-	 * @param acknowledgement how many replicas acknowledge each write, and how long they
-	 * have
+	 * @param replicas how many replicas must acknowledge each write, {@code 0} for none
+	 * @param timeout how long to wait for them, at least 1 ms
+	 * @param fsync whether each write must also reach the append-only file of the master
+	 * and of those replicas ({@code WAITAOF}: Redis 7.2 or later, {@code appendonly yes})
 	 */
-	public RedisLockStore(StringRedisTemplate redis, String keyPrefix, ReplicaAcknowledgement acknowledgement) {
-		this(redis, keyPrefix, acknowledgement, !acknowledgement.awaited());
+	public RedisLockStore(StringRedisTemplate redis, String keyPrefix, int replicas, Duration timeout, boolean fsync) {
+		this(redis, keyPrefix, new ReplicaAcknowledgement(replicas, timeout, fsync));
 	}
 
 	/**
@@ -121,12 +126,18 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * hand a lock over alone: every release then wakes the waiters.
 	 * @param redis the template whose connection factory runs the scripts
 	 * @param keyPrefix prepended to every key
-	 * @param acknowledgement how many replicas acknowledge each write, and how long they
-	 * have
-	 * @param waitersQueue whether waiters queue for hand-offs; with replica
-	 * acknowledgement they never do
+	 * @param waitersQueue whether waiters queue for hand-offs
 	 */
-	public RedisLockStore(StringRedisTemplate redis, String keyPrefix, ReplicaAcknowledgement acknowledgement,
+	public RedisLockStore(StringRedisTemplate redis, String keyPrefix, boolean waitersQueue) {
+		this(redis, keyPrefix, ReplicaAcknowledgement.NONE, waitersQueue);
+	}
+
+	RedisLockStore(StringRedisTemplate redis, String keyPrefix, ReplicaAcknowledgement acknowledgement) {
+		this(redis, keyPrefix, acknowledgement, !acknowledgement.awaited());
+	}
+
+	/** With replica acknowledgement waiters never queue. */
+	RedisLockStore(StringRedisTemplate redis, String keyPrefix, ReplicaAcknowledgement acknowledgement,
 			boolean waitersQueue) {
 		Assert.notNull(redis, "StringRedisTemplate must not be null");
 		Assert.notNull(acknowledgement, "ReplicaAcknowledgement must not be null");

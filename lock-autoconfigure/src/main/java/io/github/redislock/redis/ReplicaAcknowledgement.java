@@ -17,14 +17,13 @@ import org.springframework.util.Assert;
  * @param fsync whether the write must also reach the append-only file of the master and
  * of those replicas ({@code WAITAOF}: Redis 7.2 or later, {@code appendonly yes})
  * @author redis-lock contributors
- * @since 0.1.0
  */
-public record ReplicaAcknowledgement(int replicas, Duration timeout, boolean fsync) {
+record ReplicaAcknowledgement(int replicas, Duration timeout, boolean fsync) {
 
 	/** Writes are not awaited: Redis replicates them asynchronously. */
-	public static final ReplicaAcknowledgement NONE = new ReplicaAcknowledgement(0, Duration.ofMillis(1), false);
+	static final ReplicaAcknowledgement NONE = new ReplicaAcknowledgement(0, Duration.ofMillis(1), false);
 
-	public ReplicaAcknowledgement {
+	ReplicaAcknowledgement {
 		Assert.isTrue(replicas >= 0, () -> "Replica acknowledgements must not be negative, was " + replicas);
 		Assert.notNull(timeout, "Replica acknowledgement timeout must not be null");
 		Assert.isTrue(timeout.toMillis() >= 1,
@@ -35,7 +34,7 @@ public record ReplicaAcknowledgement(int replicas, Duration timeout, boolean fsy
 	 * Return whether writes are awaited at all.
 	 * @return whether the store waits after a write
 	 */
-	public boolean awaited() {
+	boolean awaited() {
 		return this.replicas > 0 || this.fsync;
 	}
 

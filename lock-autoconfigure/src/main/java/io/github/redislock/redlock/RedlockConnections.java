@@ -16,7 +16,6 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Consumer;
 
 import io.github.redislock.redis.RedisLockStore;
-import io.github.redislock.redis.ReplicaAcknowledgement;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.TimeoutOptions;
 import org.jspecify.annotations.Nullable;
@@ -73,8 +72,7 @@ final class RedlockConnections implements AutoCloseable {
 			for (RedlockNode node : nodes) {
 				LettuceConnectionFactory factory = connectionFactory(node, nodeTimeout, clientConfiguration);
 				factories.add(factory);
-				stores.add(new RedisLockStore(new StringRedisTemplate(factory), keyPrefix, ReplicaAcknowledgement.NONE,
-						false));
+				stores.add(new RedisLockStore(new StringRedisTemplate(factory), keyPrefix, false));
 				names.add(node.address());
 			}
 			connections.warmUp();

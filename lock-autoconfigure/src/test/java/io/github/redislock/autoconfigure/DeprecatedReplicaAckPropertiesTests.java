@@ -11,7 +11,6 @@ import com.jayway.jsonpath.JsonPath;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.LockStoreException;
-import io.github.redislock.redis.ReplicaAcknowledgement;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.junit.jupiter.api.Test;
@@ -51,9 +50,9 @@ class DeprecatedReplicaAckPropertiesTests {
 			.run((context) -> {
 				assertThat(context).hasNotFailed();
 				RedisLockProperties properties = context.getBean(RedisLockProperties.class);
-				assertThat(properties.toReplicaAcknowledgement())
-					.isEqualTo(new ReplicaAcknowledgement(2, Duration.ofMillis(250), true));
 				assertThat(properties.getReplicaAck().getReplicas()).isEqualTo(2);
+				assertThat(properties.getReplicaAck().getTimeout()).isEqualTo(Duration.ofMillis(250));
+				assertThat(properties.getReplicaAck().isFsync()).isTrue();
 			});
 	}
 
@@ -78,8 +77,10 @@ class DeprecatedReplicaAckPropertiesTests {
 		this.runner
 			.withPropertyValues("redis-lock.replica-ack.replicas=1", "redis-lock.replica-ack.timeout=200",
 					"redis-lock.replica-ack.fsync=true", "redis-lock.replica-acks=1")
-			.run((context) -> assertThat(context.getBean(RedisLockProperties.class).toReplicaAcknowledgement())
-				.isEqualTo(new ReplicaAcknowledgement(1, Duration.ofMillis(200), true)));
+			.run((context) -> assertThat(context.getBean(RedisLockProperties.class).getReplicaAck())
+				.satisfies((ack) -> assertThat(ack.getReplicas()).isEqualTo(1))
+				.satisfies((ack) -> assertThat(ack.getTimeout()).isEqualTo(Duration.ofMillis(200)))
+				.satisfies((ack) -> assertThat(ack.isFsync()).isTrue()));
 	}
 
 	@ParameterizedTest

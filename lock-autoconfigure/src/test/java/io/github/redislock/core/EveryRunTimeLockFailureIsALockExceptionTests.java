@@ -14,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.redis.RedisLockStore;
-import io.github.redislock.redis.ReplicaAcknowledgement;
 import io.github.redislock.redlock.RedlockStore;
 import io.github.redislock.store.LockStore;
 import io.github.redislock.testsupport.RedisNode;
@@ -143,8 +142,7 @@ class EveryRunTimeLockFailureIsALockExceptionTests {
 	void aWriteTooFewReplicasAcknowledged() {
 		RedisReplicationGroup group = this.redis.masterWithReplicas(1);
 		group.awaitReplicasInSync();
-		DefaultLockClient client = client(
-				store(group.master(), new ReplicaAcknowledgement(1, Duration.ofMillis(200), false)));
+		DefaultLockClient client = client(store(group.master(), 1));
 		group.replicas().get(0).pause();
 		try {
 			assertLockFailure(
@@ -193,17 +191,18 @@ class EveryRunTimeLockFailureIsALockExceptionTests {
 	}
 
 	private RedisLockStore store(RedisNode server) {
-		return store(server, ReplicaAcknowledgement.NONE);
+		return store(server, 0);
 	}
 
-	private RedisLockStore store(RedisNode server, ReplicaAcknowledgement acknowledgement) {
+	private RedisLockStore store(RedisNode server, int acknowledgingReplicas) {
 		LettuceConnectionFactory factory = new LettuceConnectionFactory(
 				new RedisStandaloneConfiguration(server.host(), server.port()),
 				LettuceClientConfiguration.builder().commandTimeout(COMMAND_TIMEOUT).build());
 		factory.afterPropertiesSet();
 		factory.start();
 		this.closeables.add(factory::destroy);
-		RedisLockStore store = new RedisLockStore(new StringRedisTemplate(factory), "lock:", acknowledgement);
+		RedisLockStore store = new RedisLockStore(new StringRedisTemplate(factory), "lock:", acknowledgingReplicas,
+				Duration.ofMillis(200), false);
 		this.closeables.add(store);
 		return store;
 	}

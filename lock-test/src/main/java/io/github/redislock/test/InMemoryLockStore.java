@@ -25,9 +25,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * A {@link LockStore} in the memory of one JVM, for tests: declare it as a bean and the
  * starter's Redis store backs off, so that {@code @RedisLock} methods, the
- * {@code LockClient} and the {@code LockOperations} lock as they do on Redis, with no Redis
- * running. It keeps the whole store contract that the Redis store keeps with its Lua
- * scripts ({@link AbstractLockStoreContractTests} proves both): leases that run out,
+ * {@code LockClient} and the {@code LockOperations} lock as they do on Redis, with no
+ * Redis running. It keeps the whole store contract that the Redis store keeps with its
+ * Lua scripts ({@link AbstractLockStoreContractTests} proves both): leases that run out,
  * re-entry by the same owner, queued waiters handed the lock in arrival order, release
  * notifications, fencing tokens and the recorded holder.
  * <p>

@@ -5,8 +5,7 @@ package io.github.redislock.annotation;
 /**
  * What a {@code @RedisLock} method does when its lock turns out to have been lost, so
  * that its work may have overlapped with another holder's. In every case the lock client
- * has logged a warning and told its {@code LockLostListener}s, which the
- * auto-configuration publishes as application events.
+ * has logged a warning and published a {@link io.github.redislock.core.LockLostEvent}.
  *
  * @author redis-lock contributors
  * @since 0.1.0

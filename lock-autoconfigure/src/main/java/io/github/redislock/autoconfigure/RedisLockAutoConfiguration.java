@@ -7,7 +7,6 @@ import java.util.function.Consumer;
 
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockInstrumentation;
-import io.github.redislock.core.LockLostListener;
 import io.github.redislock.core.LockNameCustomizer;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.engine.DefaultLockClient;
@@ -15,8 +14,6 @@ import io.github.redislock.reactive.ReactiveLockTemplate;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.redlock.RedlockStore;
 import io.github.redislock.store.LockStore;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -50,8 +47,6 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 		"org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration" })
 @Import(SupportedSpringBootCheck.class)
 public final class RedisLockAutoConfiguration {
-
-	private static final Logger logger = LoggerFactory.getLogger(RedisLockAutoConfiguration.class);
 
 	@Configuration(proxyBeanMethods = false)
 	@ConditionalOnClass(StringRedisTemplate.class)
@@ -116,31 +111,18 @@ public final class RedisLockAutoConfiguration {
 			return store;
 		}
 
-		@Bean
-		@ConditionalOnMissingBean
-		LockLostEventPublisher redisLockLostEventPublisher(ApplicationEventPublisher publisher) {
-			return new LockLostEventPublisher(publisher);
-		}
-
 		/**
-		 * {@link LockLostListener} beans are looked up at each loss, so that one may
-		 * depend on the lock client.
+		 * Losses are published as application events: their listeners are found at each
+		 * loss, so that one may depend on the lock client.
 		 */
 		@Bean
 		@ConditionalOnMissingBean(LockClient.class)
 		DefaultLockClient redisLockClient(LockStore store, RedisLockProperties properties,
-				ObjectProvider<LockLostListener> lostListeners, ObjectProvider<LockInstrumentation> instrumentations,
+				ApplicationEventPublisher eventPublisher, ObjectProvider<LockInstrumentation> instrumentations,
 				ObjectProvider<LockNameCustomizer> nameCustomizers, Environment environment) {
-			LockLostListener listeners = (event) -> lostListeners.orderedStream().forEach((listener) -> {
-				try {
-					listener.onLockLost(event);
-				}
-				catch (RuntimeException ex) {
-					logger.warn("LockLostListener {} failed for lock '{}'", listener, event.lockName(), ex);
-				}
-			});
 			DefaultLockClient client = new DefaultLockClient(store, properties.getExpire(),
-					properties.getRenewal().isEnabled(), properties.getRetry().toBackoff(), listeners);
+					properties.getRenewal().isEnabled(), properties.getRetry().toBackoff(),
+					eventPublisher::publishEvent);
 			client.setMaxLocalHandoffs(properties.getLocalHandoffs());
 			client.setShutdownTimeout(properties.getShutdown().getTimeout());
 			client.setInstrumentation(LockInstrumentation.composite(instrumentations.orderedStream().toList()));

@@ -14,7 +14,7 @@ import org.jspecify.annotations.Nullable;
  * The kinds: {@link LockAcquisitionException} (busy for the whole wait),
  * {@link LockLostException}, {@link LockStoreException},
  * {@link LockClientClosedException}, {@link LockKeyEvaluationException}, and for fenced
- * writes {@link StaleFencingTokenException} and {@link FencedWriteException}.
+ * writes {@link StaleFencingTokenException}.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -10,6 +10,11 @@ import org.jspecify.annotations.Nullable;
  * asks, or fewer than a majority of Redlock nodes answered. Locking fails closed: the
  * lock is not held, and anything the store may have recorded expires with its lease. A
  * store's own failure of this kind is the cause of the one the lock client throws.
+ * <p>
+ * A fenced Redis write throws it too when the keys it writes cannot vouch for it: a hash
+ * write to a key holding another type, or a token key holding something other than a
+ * fencing token. Nothing was written, and retrying does not help until the keys are
+ * fixed; a write refused for its token throws {@link StaleFencingTokenException}.
  *
  * @author redis-lock contributors
  * @since 0.1.0

@@ -12,7 +12,11 @@ package io.github.redislock.core;
  * @author redis-lock contributors
  * @since 0.1.0
  */
-public class StaleFencingTokenException extends FencedWriteException {
+public class StaleFencingTokenException extends LockException {
+
+	private final long fencingToken;
+
+	private final String target;
 
 	/**
 	 * Create an exception.
@@ -22,7 +26,25 @@ public class StaleFencingTokenException extends FencedWriteException {
 	 * @param message the detail message, naming the lock, the token and the target
 	 */
 	public StaleFencingTokenException(String lockName, long fencingToken, String target, String message) {
-		super(lockName, fencingToken, target, message, null);
+		super(lockName, message, null);
+		this.fencingToken = fencingToken;
+		this.target = target;
+	}
+
+	/**
+	 * Return the fencing token the refused write carried.
+	 * @return the token
+	 */
+	public long getFencingToken() {
+		return this.fencingToken;
+	}
+
+	/**
+	 * Return what refused the write, such as a table or a Redis key.
+	 * @return the target
+	 */
+	public String getTarget() {
+		return this.target;
 	}
 
 }

@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Consumer;
 
 import org.jspecify.annotations.Nullable;
 
@@ -20,9 +21,9 @@ import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockInstrumentation;
+import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostException;
-import io.github.redislock.core.LockLostListener;
 import io.github.redislock.core.LockNameCustomizer;
 import io.github.redislock.store.LockStore;
 
@@ -81,23 +82,22 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * @param renew whether leases of methods that do not say are renewed while held
 	 * @param backoff the backoff between attempts on a busy lock
 	 * @param lostListener told of every lease found lost: on a client thread when renewal
-	 * found the loss, else on the thread that found it
+	 * found the loss, else on the thread that found it (see {@link LockLostEvent})
 	 * @throws IllegalArgumentException if an argument is {@code null} or the lease is
 	 * under 1 ms or above {@link LockDefinition#MAX_LEASE_TIME}
-	 * @see LockLostListener
 	 */
 	public DefaultLockClient(LockStore store, Duration leaseTime, boolean renew, LockBackoff backoff,
-			LockLostListener lostListener) {
+			Consumer<LockLostEvent> lostListener) {
 		this(store, leaseTime, renew, backoff, lostListener, EngineRuntime.SYSTEM);
 	}
 
 	/** On the given time, timers and threads, for a test that moves time itself. */
 	DefaultLockClient(LockStore store, Duration leaseTime, boolean renew, LockBackoff backoff,
-			LockLostListener lostListener, EngineRuntime runtime) {
+			Consumer<LockLostEvent> lostListener, EngineRuntime runtime) {
 		Assert.notNull(store, "LockStore must not be null");
 		LockDefinition.checkLeaseTime(leaseTime, () -> "Default lease time");
 		Assert.notNull(backoff, "LockBackoff must not be null");
-		Assert.notNull(lostListener, "LockLostListener must not be null");
+		Assert.notNull(lostListener, "Lost lease listener must not be null");
 		this.leaseTime = leaseTime;
 		this.renew = renew;
 		StoreCalls storeCalls = new StoreCalls(store, runtime);
@@ -138,10 +138,10 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	/**
 	 * Run on virtual threads the client threads that run application code or may block:
-	 * completing asynchronous holders' stages, a blocking store's calls, and telling
-	 * {@link LockLostListener}s. Renewal and timers stay on platform threads, so that
-	 * leases are renewed on time while every carrier is busy. Set it before the client is
-	 * used. Needs Java 21 or later.
+	 * completing asynchronous holders' stages, a blocking store's calls, and telling the
+	 * lost lease listener. Renewal and timers stay on platform threads, so that leases
+	 * are renewed on time while every carrier is busy. Set it before the client is used.
+	 * Needs Java 21 or later.
 	 * @param virtualThreads whether to use virtual threads
 	 * @throws IllegalStateException if virtual threads are asked for before Java 21
 	 */
@@ -257,7 +257,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 * unstick a hung holder. Only this instance's hold is released, checked against its
 	 * owner token. Other instances can take the lock at once, while its holding thread
 	 * still runs, so work still done under it may overlap with the next holder's. The
-	 * hold is reported to the {@link LockLostListener}; its holder gets
+	 * hold is reported to the lost lease listener; its holder gets
 	 * {@link LockLostException} when it releases or locks again, and a {@link LockLease}
 	 * completes {@link LockLease#whenLost()}.
 	 * @param name the lock name

@@ -7,11 +7,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 
 import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockStoreException;
-import io.github.redislock.core.LockLostListener;
 
 /**
  * Keeps held leases from acquisition to release: renews, lengthens, reports losses. Every
@@ -30,7 +30,7 @@ final class LeaseKeeper implements AutoCloseable {
 
 	private final LockLostDispatcher lostLeases;
 
-	LeaseKeeper(StoreCalls store, LockLostListener lostListener, EngineRuntime runtime) {
+	LeaseKeeper(StoreCalls store, Consumer<LockLostEvent> lostListener, EngineRuntime runtime) {
 		this.store = store;
 		this.runtime = runtime;
 		this.lostLeases = new LockLostDispatcher(lostListener, runtime);

@@ -8,12 +8,12 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
+import java.util.function.Consumer;
 
 import org.slf4j.Logger;
 import org.slf4j.spi.LoggingEventBuilder;
 
 import io.github.redislock.core.LockLostEvent;
-import io.github.redislock.core.LockLostListener;
 
 /**
  * Reports lost leases, in order per lock: a WARN log, then the listener, user code that
@@ -26,14 +26,14 @@ final class LockLostDispatcher implements AutoCloseable {
 
 	private static final Logger logger = ClientLog.logger;
 
-	private final LockLostListener listener;
+	private final Consumer<LockLostEvent> listener;
 
 	private final ExecutorService events;
 
 	/** Events queued or being told, per lock name: keeps a lock's losses in order. */
 	private final ConcurrentMap<String, Integer> pending = new ConcurrentHashMap<>();
 
-	LockLostDispatcher(LockLostListener listener, EngineRuntime runtime) {
+	LockLostDispatcher(Consumer<LockLostEvent> listener, EngineRuntime runtime) {
 		this.listener = listener;
 		this.events = runtime.threads("redis-lock-lost-events", 1);
 	}
@@ -87,14 +87,14 @@ final class LockLostDispatcher implements AutoCloseable {
 
 	private void tell(LockLostEvent event) {
 		try {
-			this.listener.onLockLost(event);
+			this.listener.accept(event);
 		}
 		catch (RuntimeException ex) {
 			logger.atWarn()
 				.addKeyValue(ClientLog.NAME, event.lockName())
 				.addKeyValue(ClientLog.OUTCOME, "listener_failed")
 				.setCause(ex)
-				.log("LockLostListener failed for lock '{}'", event.lockName());
+				.log("Lost lease listener failed for lock '{}'", event.lockName());
 		}
 	}
 

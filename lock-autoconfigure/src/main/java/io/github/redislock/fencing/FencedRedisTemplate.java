@@ -11,7 +11,7 @@ import java.util.Map;
 
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.DistributedLock;
-import io.github.redislock.core.FencedWriteException;
+import io.github.redislock.core.LockStoreException;
 import io.github.redislock.core.StaleFencingTokenException;
 import org.jspecify.annotations.Nullable;
 
@@ -53,8 +53,8 @@ import org.springframework.util.Assert;
  * transaction ({@code MULTI}) or a pipeline of the template.
  * <p>
  * A write refused for what its keys hold, rather than for its token, fails with a
- * {@link FencedWriteException} naming the key, before anything is written: a hash write
- * to a key holding another type, or a write whose token key holds something other than a
+ * {@link LockStoreException} naming the key, before anything is written: a hash write to
+ * a key holding another type, or a write whose token key holds something other than a
  * fencing token (which would otherwise let any token through). Being about the fencing,
  * it is one of this library's {@code LockException}s. Every other failure of Redis (not
  * reachable, out of memory, a read-only replica, a timeout) is the
@@ -148,7 +148,7 @@ public class FencedRedisTemplate {
 	 * @param key the key
 	 * @param value the value
 	 * @throws StaleFencingTokenException if refused; nothing was written
-	 * @throws FencedWriteException if refused for what the keys hold; nothing was written
+	 * @throws LockStoreException if refused for what the keys hold; nothing was written
 	 * @throws IllegalStateException if no token is at hand: not inside a
 	 * {@code @RedisLock} method, nor bound by {@link #forLock}
 	 */
@@ -163,7 +163,7 @@ public class FencedRedisTemplate {
 	 * @param value the value
 	 * @param ttl how long the value lives, at least 1 ms
 	 * @throws StaleFencingTokenException if refused; nothing was written
-	 * @throws FencedWriteException if refused for what the keys hold; nothing was written
+	 * @throws LockStoreException if refused for what the keys hold; nothing was written
 	 * @throws IllegalStateException if no token is at hand
 	 */
 	public void set(String key, String value, Duration ttl) {
@@ -197,7 +197,7 @@ public class FencedRedisTemplate {
 	 * @param field the field
 	 * @param value the value
 	 * @throws StaleFencingTokenException if refused; nothing was written
-	 * @throws FencedWriteException if refused for what the keys hold; nothing was written
+	 * @throws LockStoreException if refused for what the keys hold; nothing was written
 	 * @throws IllegalStateException if no token is at hand
 	 */
 	public void hset(String key, String field, String value) {
@@ -212,7 +212,7 @@ public class FencedRedisTemplate {
 	 * @param key the hash's key
 	 * @param fields the fields and their values, at least one
 	 * @throws StaleFencingTokenException if refused; nothing was written
-	 * @throws FencedWriteException if refused for what the keys hold; nothing was written
+	 * @throws LockStoreException if refused for what the keys hold; nothing was written
 	 * @throws IllegalStateException if no token is at hand
 	 */
 	public void hset(String key, Map<String, String> fields) {
@@ -226,7 +226,7 @@ public class FencedRedisTemplate {
 	 * @param fields the fields and their values, at least one
 	 * @param ttl how long the hash lives from now, at least 1 ms
 	 * @throws StaleFencingTokenException if refused; nothing was written
-	 * @throws FencedWriteException if refused for what the keys hold; nothing was written
+	 * @throws LockStoreException if refused for what the keys hold; nothing was written
 	 * @throws IllegalStateException if no token is at hand
 	 */
 	public void hset(String key, Map<String, String> fields, Duration ttl) {
@@ -299,7 +299,7 @@ public class FencedRedisTemplate {
 		if (refusal == null) {
 			return failure;
 		}
-		return new FencedWriteException(token.lockName(), fencingToken, resource,
+		return new LockStoreException(token.lockName(),
 				"Write to " + resource + " with fencing token " + fencingToken + " of lock '" + token.lockName()
 						+ "' was refused: " + refusal + " (token key \"" + FencedScripts.readable(tokenKey)
 						+ "\"); nothing was written",

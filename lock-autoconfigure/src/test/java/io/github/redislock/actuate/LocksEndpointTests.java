@@ -17,7 +17,6 @@ import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostException;
-import io.github.redislock.core.LockLostListener;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.engine.DefaultLockClient.WaiterView;
 import io.github.redislock.testsupport.RedisNode;
@@ -32,6 +31,7 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.event.EventListener;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
@@ -288,12 +288,12 @@ class LocksEndpointTests {
 
 	}
 
-	static class LostLocks implements LockLostListener {
+	static class LostLocks {
 
 		final List<LockLostEvent> events = new CopyOnWriteArrayList<>();
 
-		@Override
-		public void onLockLost(LockLostEvent event) {
+		@EventListener
+		void onLockLost(LockLostEvent event) {
 			this.events.add(event);
 		}
 

@@ -21,7 +21,6 @@ import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.core.LockLostException;
-import io.github.redislock.core.LockLostListener;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
 import org.awaitility.Awaitility;
@@ -40,6 +39,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.scheduling.annotation.Async;
 import org.springframework.scheduling.annotation.EnableAsync;
 
@@ -461,14 +461,14 @@ class ShutdownWithHeldLocksTests {
 
 	}
 
-	static class LostLeases implements LockLostListener {
+	static class LostLeases {
 
 		final List<LockLostEvent> events = new CopyOnWriteArrayList<>();
 
 		final CountDownLatch told = new CountDownLatch(1);
 
-		@Override
-		public void onLockLost(LockLostEvent event) {
+		@EventListener
+		void onLockLost(LockLostEvent event) {
 			this.events.add(event);
 			this.told.countDown();
 		}

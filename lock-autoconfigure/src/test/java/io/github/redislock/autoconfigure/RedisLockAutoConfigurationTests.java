@@ -54,8 +54,7 @@ class RedisLockAutoConfigurationTests {
 			assertThat(context).hasSingleBean(RedisLockStore.class)
 				.hasSingleBean(DefaultLockClient.class)
 				.hasSingleBean(LockOperations.class)
-				.hasSingleBean(ReactiveLockTemplate.class)
-				.hasSingleBean(LockLostEventPublisher.class);
+				.hasSingleBean(ReactiveLockTemplate.class);
 		});
 	}
 

@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-import io.github.redislock.core.FencedWriteException;
+import io.github.redislock.core.LockStoreException;
 import io.github.redislock.core.StaleFencingTokenException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -178,13 +178,13 @@ abstract class AbstractFencedRedisTemplateTests {
 	@Test
 	void aHashWriteToAKeyHoldingAnotherTypeIsRefusedAsAFencedWriteNamingTheKey() {
 		this.redis.opsForValue().set("cart:{3}", "not a hash");
-		assertThatExceptionOfType(FencedWriteException.class)
+		assertThatExceptionOfType(LockStoreException.class)
 			.isThrownBy(() -> this.fenced.forToken("cart", 5).hset("cart:{3}", "apples", "2"))
 			.withMessageContaining("Redis hash 'cart:{3}'")
 			.withMessageContaining("it holds a string, not a hash")
 			.withMessageContaining("lock 'cart'")
-			.satisfies((ex) -> assertThat(ex.getTarget()).isEqualTo("Redis hash 'cart:{3}'"))
-			.satisfies((ex) -> assertThat(ex.getFencingToken()).isEqualTo(5));
+			.withMessageContaining("fencing token 5")
+			.satisfies((ex) -> assertThat(ex.getLockName()).isEqualTo("cart"));
 		assertThat(this.redis.opsForValue().get("cart:{3}")).isEqualTo("not a hash");
 		assertThat(this.redis.hasKey(FencedRedisTemplate.tokenKey("cart:{3}"))).as("token recorded").isFalse();
 	}
@@ -192,13 +192,13 @@ abstract class AbstractFencedRedisTemplateTests {
 	@Test
 	void aWriteWhoseTokenKeyHoldsNoFencingTokenIsRefusedInsteadOfLetThrough() {
 		this.redis.opsForValue().set(FencedRedisTemplate.tokenKey("price:1"), "garbled");
-		assertThatExceptionOfType(FencedWriteException.class)
+		assertThatExceptionOfType(LockStoreException.class)
 			.isThrownBy(() -> this.fenced.forToken("price", 1).set("price:1", "10"))
 			.withMessageContaining("Redis key 'price:1'")
 			.withMessageContaining("its token key holds a string that is not a fencing token")
 			.withMessageContaining(FencedRedisTemplate.tokenKey("price:1"));
 		this.redis.opsForHash().put(FencedRedisTemplate.tokenKey("price:2"), "token", "7");
-		assertThatExceptionOfType(FencedWriteException.class)
+		assertThatExceptionOfType(LockStoreException.class)
 			.isThrownBy(() -> this.fenced.forToken("price", 1).hset("price:2", "eur", "10"))
 			.withMessageContaining("Redis hash 'price:2'")
 			.withMessageContaining("its token key holds a hash, not a fencing token");

@@ -119,7 +119,7 @@ class InvalidArgumentTests extends RedisLockTestSupport {
 			.withMessage("LockBackoff must not be null");
 		assertThatIllegalArgumentException().isThrownBy(
 				() -> new DefaultLockClient(instance.store, Duration.ofSeconds(30), true, LockBackoff.DEFAULT, null))
-			.withMessage("LockLostListener must not be null");
+			.withMessage("Lost lease listener must not be null");
 	}
 
 	private static void assertLeaseRefused(ThrowingCallable call, String expected) {

@@ -10,7 +10,6 @@ import java.util.function.UnaryOperator;
 
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockLostEvent;
-import io.github.redislock.core.LockLostListener;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.store.LockStore;
 
@@ -44,7 +43,7 @@ final class LockClientInstance implements AutoCloseable {
 	final List<LockLostEvent> lostEvents = new CopyOnWriteArrayList<>();
 
 	private LockClientInstance(LettuceConnectionFactory connectionFactory, LockBackoff backoff, Duration leaseTime,
-			UnaryOperator<LockStore> storeDecorator, int maxLocalHandoffs, LockLostListener lostListener,
+			UnaryOperator<LockStore> storeDecorator, int maxLocalHandoffs, Consumer<LockLostEvent> lostListener,
 			ReplicaAcknowledgement acknowledgement) {
 		this.connectionFactory = connectionFactory;
 		this.redis = new StringRedisTemplate(connectionFactory);
@@ -52,7 +51,7 @@ final class LockClientInstance implements AutoCloseable {
 		this.store.openConnections();
 		this.client = new DefaultLockClient(storeDecorator.apply(this.store), leaseTime, true, backoff, (event) -> {
 			this.lostEvents.add(event);
-			lostListener.onLockLost(event);
+			lostListener.accept(event);
 		});
 		this.client.setMaxLocalHandoffs(maxLocalHandoffs);
 	}
@@ -88,7 +87,7 @@ final class LockClientInstance implements AutoCloseable {
 
 		private ReplicaAcknowledgement acknowledgement = ReplicaAcknowledgement.NONE;
 
-		private LockLostListener lostListener = (event) -> {
+		private Consumer<LockLostEvent> lostListener = (event) -> {
 		};
 
 		private Consumer<LockClientInstance> onStart = (instance) -> {
@@ -132,7 +131,7 @@ final class LockClientInstance implements AutoCloseable {
 		 * Also tell this listener of every lost lease, after the event is recorded in
 		 * {@link LockClientInstance#lostEvents}.
 		 */
-		Builder lostListener(LockLostListener lostListener) {
+		Builder lostListener(Consumer<LockLostEvent> lostListener) {
 			this.lostListener = lostListener;
 			return this;
 		}

@@ -5,9 +5,10 @@ package io.github.redislock.redlock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 import io.github.redislock.core.LockBackoff;
-import io.github.redislock.core.LockLostListener;
+import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.LockStore;
@@ -68,7 +69,7 @@ final class RedlockNodes implements AutoCloseable {
 	 * @param lostListener told of lost leases
 	 * @return the client, to close before this
 	 */
-	DefaultLockClient client(Duration leaseTime, LockLostListener lostListener) {
+	DefaultLockClient client(Duration leaseTime, Consumer<LockLostEvent> lostListener) {
 		return new DefaultLockClient(this.store, leaseTime, true,
 				new LockBackoff(Duration.ofMillis(20), 2.0, Duration.ofMillis(200), 0.5), lostListener);
 	}

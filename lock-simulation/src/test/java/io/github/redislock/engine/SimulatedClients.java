@@ -5,10 +5,11 @@ package io.github.redislock.engine;
 
 import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Consumer;
 
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockLease;
-import io.github.redislock.core.LockLostListener;
+import io.github.redislock.core.LockLostEvent;
 import io.github.redislock.simulation.ClientProcess;
 import io.github.redislock.simulation.Scheduler;
 import io.github.redislock.store.LockStore;
@@ -26,7 +27,7 @@ public final class SimulatedClients {
 	}
 
 	public static DefaultLockClient create(LockStore store, Scheduler scheduler, ClientProcess process,
-			LockBackoff backoff, LockLostListener lostListener) {
+			LockBackoff backoff, Consumer<LockLostEvent> lostListener) {
 		DefaultLockClient client = new DefaultLockClient(store, Duration.ofSeconds(1), true, backoff, lostListener,
 				new SimulatedRuntime(scheduler, process));
 		client.setShutdownTimeout(Duration.ZERO);

@@ -8,7 +8,6 @@ import java.util.concurrent.atomic.LongAdder;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.engine.DefaultLockClient;
-import io.github.redislock.redis.RedisLockKeys;
 import io.github.redislock.redis.RedisLockStore;
 
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
@@ -43,8 +42,6 @@ final class OurContender implements Contender {
 
 	private final RedisLockStore store;
 
-	private final RedisLockKeys keys;
-
 	private final DefaultLockClient client;
 
 	private final LongAdder lostLeases = new LongAdder();
@@ -63,7 +60,6 @@ final class OurContender implements Contender {
 		this.connectionFactory.start();
 		StringRedisTemplate template = new StringRedisTemplate(this.connectionFactory);
 		this.store = new RedisLockStore(template, "bench:" + this.id + ":");
-		this.keys = new RedisLockKeys("bench:" + this.id + ":");
 		this.client = new DefaultLockClient(this.store, LEASE, true, LockBackoff.DEFAULT,
 				(event) -> this.lostLeases.increment());
 		if (HANDOFF_ID.equals(id)) {
@@ -81,7 +77,7 @@ final class OurContender implements Contender {
 	}
 
 	String redisKey(String name) {
-		return this.keys.lockKey(name);
+		return this.store.lockKey(name);
 	}
 
 	long lostLeases() {

@@ -9,7 +9,6 @@ import java.util.Map;
 
 import io.lettuce.core.api.sync.RedisCommands;
 
-import io.github.redislock.redis.RedisLockKeys;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.LockStore.Queueing;
 
@@ -132,12 +131,12 @@ final class QueueGrowth {
 	}
 
 	private String holderOf(String name) {
-		String value = this.redis.get(new RedisLockKeys(PREFIX).lockKey(name));
+		String value = this.redis.get(this.store.lockKey(name));
 		return (value != null) ? value : "";
 	}
 
 	private void delete(String name) {
-		String lockKey = new RedisLockKeys(PREFIX).lockKey(name);
+		String lockKey = this.store.lockKey(name);
 		this.redis.del(lockKey, lockKey + ":waiters", lockKey + ":queue");
 	}
 

@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.autoconfigure;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -11,7 +12,6 @@ import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.redlock.RedlockStore;
-import io.github.redislock.redis.RedisLockKeys;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
@@ -321,7 +321,8 @@ public class RedisLockProperties implements Validator {
 		else if (properties.keyPrefix.indexOf('{') >= 0 || properties.keyPrefix.indexOf('}') >= 0) {
 			reject(errors, "keyPrefix", "redis-lock.key-prefix must not contain '{' or '}'");
 		}
-		else if (RedisLockKeys.hasUnpairedSurrogate(properties.keyPrefix)) {
+		else if (!properties.keyPrefix
+			.equals(new String(properties.keyPrefix.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8))) {
 			reject(errors, "keyPrefix",
 					"redis-lock.key-prefix must not contain an unpaired surrogate, which UTF-8 cannot encode");
 		}

@@ -15,9 +15,8 @@ import org.springframework.util.Assert;
  * name are percent-encoded, so that distinct names never share a key.
  *
  * @author redis-lock contributors
- * @since 0.1.0
  */
-public final class RedisLockKeys {
+final class RedisLockKeys {
 
 	private static final HexFormat HEX = HexFormat.of().withUpperCase();
 
@@ -28,7 +27,7 @@ public final class RedisLockKeys {
 	 * @param prefix prepended to every key, for example {@code lock:}; must not contain
 	 * braces, which would set a hash tag of their own, nor an unpaired surrogate
 	 */
-	public RedisLockKeys(String prefix) {
+	RedisLockKeys(String prefix) {
 		Assert.hasText(prefix, "Key prefix must not be empty");
 		Assert.isTrue(prefix.indexOf('{') < 0 && prefix.indexOf('}') < 0,
 				() -> "Key prefix must not contain '{' or '}', was '" + prefix + "'");
@@ -42,7 +41,7 @@ public final class RedisLockKeys {
 	 * @param text the text
 	 * @return whether the text holds an unpaired surrogate
 	 */
-	public static boolean hasUnpairedSurrogate(String text) {
+	static boolean hasUnpairedSurrogate(String text) {
 		for (int i = 0; i < text.length(); i++) {
 			char c = text.charAt(i);
 			if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
@@ -60,7 +59,7 @@ public final class RedisLockKeys {
 	 * @param name the lock name
 	 * @return the lock key
 	 */
-	public String lockKey(String name) {
+	String lockKey(String name) {
 		Assert.hasText(name, "Lock name must not be null or blank");
 		return this.prefix + "{" + encode(name) + "}";
 	}
@@ -71,7 +70,7 @@ public final class RedisLockKeys {
 	 * @param name the lock name
 	 * @return the released-by key
 	 */
-	public String releasedByKey(String name) {
+	String releasedByKey(String name) {
 		return lockKey(name) + ":released-by";
 	}
 
@@ -82,7 +81,7 @@ public final class RedisLockKeys {
 	 * @param name the lock name
 	 * @return the token counter key
 	 */
-	public String fenceCounterKey(String name) {
+	String fenceCounterKey(String name) {
 		return this.prefix + "{" + SlotTags.of(ClusterSlotHashUtil.calculateSlot(lockKey(name))) + "}:fence-counter";
 	}
 
@@ -91,7 +90,7 @@ public final class RedisLockKeys {
 	 * @param name the lock name
 	 * @return the waiters key
 	 */
-	public String waitersKey(String name) {
+	String waitersKey(String name) {
 		return lockKey(name) + ":waiters";
 	}
 
@@ -100,7 +99,7 @@ public final class RedisLockKeys {
 	 * @param name the lock name
 	 * @return the queue key
 	 */
-	public String queueKey(String name) {
+	String queueKey(String name) {
 		return lockKey(name) + ":queue";
 	}
 
@@ -109,7 +108,7 @@ public final class RedisLockKeys {
 	 * @param name the lock name
 	 * @return the channel
 	 */
-	public String channel(String name) {
+	String channel(String name) {
 		return channelOfKey(lockKey(name));
 	}
 
@@ -124,7 +123,7 @@ public final class RedisLockKeys {
 	 * @return the channel, or {@code null} for a token without {@code ':'}, whose
 	 * hand-offs are told on the lock's channel
 	 */
-	public @Nullable String handOffChannel(String ownerToken) {
+	@Nullable String handOffChannel(String ownerToken) {
 		int colon = ownerToken.lastIndexOf(':');
 		return (colon > 0) ? handOffChannelPrefix() + ownerToken.substring(0, colon) : null;
 	}
@@ -133,7 +132,7 @@ public final class RedisLockKeys {
 	 * Return what every hand-off channel starts with.
 	 * @return the prefix of the hand-off channels
 	 */
-	public String handOffChannelPrefix() {
+	String handOffChannelPrefix() {
 		return this.prefix + "handoff:";
 	}
 

@@ -8,7 +8,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.core.LockStoreException;
-import io.github.redislock.redis.RedisLockKeys;
+import io.github.redislock.redis.FenceCounterKeys;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.LockStore.LeaseRenewal;
 import io.github.redislock.testsupport.RedisNode;
@@ -34,8 +34,6 @@ import static org.awaitility.Awaitility.await;
 class RedlockStoreTests {
 
 	private static final Duration LEASE = Duration.ofSeconds(30);
-
-	private static final RedisLockKeys KEYS = new RedisLockKeys("lock:");
 
 	@RegisterExtension
 	static final RedisServerExtension redis = new RedisServerExtension();
@@ -225,7 +223,7 @@ class RedlockStoreTests {
 		long farAhead = Long
 			.parseLong(String.valueOf(masters.get(4).command("TIME").toString().split(",")[0].replaceAll("\\D", "")))
 				* 1_000_000L + 3_600_000_000L;
-		masters.get(4).command("SET", KEYS.fenceCounterKey("fenced"), Long.toString(farAhead));
+		masters.get(4).command("SET", FenceCounterKeys.of("fenced"), Long.toString(farAhead));
 		// Three nodes up: the one far ahead is among the majority that issues.
 		masters.get(0).kill();
 		masters.get(1).kill();
@@ -260,14 +258,14 @@ class RedlockStoreTests {
 		long farAhead = token + 3_600_000_000L;
 		assertThat(node.raiseFencingToken("late-raise", "a", farAhead)).as("raised after the lease").isFalse();
 		assertThat(fence(0, "late-raise")).as("left as it was").isEqualTo(token + 1000);
-		masters.get(0).command("DEL", KEYS.fenceCounterKey("late-raise"));
+		masters.get(0).command("DEL", FenceCounterKeys.of("late-raise"));
 	}
 
 	@Test
 	void aHolderWhoseLeaseRanOutOnAMajorityGetsNoTokenFromANodeFarAhead() {
 		RedlockStore store = this.redlock.store;
 		long farAhead = fence(4, "ahead") + 3_600_000_000L;
-		masters.get(4).command("SET", KEYS.fenceCounterKey("ahead"), Long.toString(farAhead));
+		masters.get(4).command("SET", FenceCounterKeys.of("ahead"), Long.toString(farAhead));
 		assertThat(store.tryAcquire("ahead", "a", LEASE).acquired()).isTrue();
 		// The store answers once a majority took it; a node still taking it would undo
 		// the deletes below.
@@ -281,7 +279,7 @@ class RedlockStoreTests {
 			assertThat(fence(i, "ahead")).as("node %d not raised to the node far ahead", i).isLessThan(farAhead);
 		}
 		store.release("ahead", "a");
-		masters.forEach((master) -> master.command("DEL", KEYS.fenceCounterKey("ahead")));
+		masters.forEach((master) -> master.command("DEL", FenceCounterKeys.of("ahead")));
 	}
 
 	@Test
@@ -305,12 +303,12 @@ class RedlockStoreTests {
 		assertThat(store.release("lifted", "a")).isTrue();
 		masters.get(0).restart();
 		masters.get(1).restart();
-		masters.forEach((master) -> master.command("DEL", KEYS.fenceCounterKey("lifted")));
+		masters.forEach((master) -> master.command("DEL", FenceCounterKeys.of("lifted")));
 	}
 
 	/** The node's fence, or its clock in microseconds when it has none. */
 	private static long fence(int node, String name) {
-		Object fence = masters.get(node).command("GET", KEYS.fenceCounterKey(name));
+		Object fence = masters.get(node).command("GET", FenceCounterKeys.of(name));
 		if (fence != null) {
 			return Long.parseLong(String.valueOf(fence));
 		}

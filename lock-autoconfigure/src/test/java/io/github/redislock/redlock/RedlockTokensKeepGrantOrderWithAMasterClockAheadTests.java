@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.List;
 
 import io.github.redislock.core.LockStoreException;
-import io.github.redislock.redis.RedisLockKeys;
+import io.github.redislock.redis.FenceCounterKeys;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
@@ -37,8 +37,6 @@ class RedlockTokensKeepGrantOrderWithAMasterClockAheadTests {
 
 	/** Long enough for a loaded machine: the paused master is waited for this long. */
 	private static final Duration NODE_TIMEOUT = Duration.ofSeconds(1);
-
-	private static final RedisLockKeys KEYS = new RedisLockKeys("lock:");
 
 	@RegisterExtension
 	static final RedisServerExtension redis = new RedisServerExtension();
@@ -145,7 +143,7 @@ class RedlockTokensKeepGrantOrderWithAMasterClockAheadTests {
 	}
 
 	private static long counter(int node, String name) {
-		return Long.parseLong(String.valueOf(masters.get(node).command("GET", KEYS.fenceCounterKey(name))));
+		return Long.parseLong(String.valueOf(masters.get(node).command("GET", FenceCounterKeys.of(name))));
 	}
 
 	private static long clockMicros(RedisNode node) {

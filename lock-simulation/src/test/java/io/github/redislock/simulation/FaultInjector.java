@@ -9,7 +9,6 @@ import java.util.SplittableRandom;
 import java.util.function.Supplier;
 
 import io.github.redislock.engine.DefaultLockClient.LeaseView;
-import io.github.redislock.redis.RedisLockKeys;
 import io.github.redislock.redis.SimulatedScripts;
 import io.github.redislock.simulation.server.SimRedis;
 
@@ -45,8 +44,6 @@ final class FaultInjector {
 	private final Reduction reduction;
 
 	private final SimulatedScripts scripts;
-
-	private final RedisLockKeys keys = new RedisLockKeys("lock:");
 
 	private final List<String> plan = new ArrayList<>();
 
@@ -220,16 +217,15 @@ final class FaultInjector {
 			.stream()
 			.filter((key) -> key.startsWith("lock:{") && key.endsWith("}"))
 			.map((key) -> key.substring("lock:{".length(), key.length() - 1))
-			.filter((name) -> this.keys.lockKey(name).equals("lock:{" + name + "}"))
+			.filter((name) -> name.indexOf('%') < 0)
 			.toList();
 		if (names.isEmpty()) {
 			return;
 		}
 		String name = names.get(this.random.nextInt(names.size()));
-		String key = this.keys.lockKey(name);
+		String key = "lock:{" + name + "}";
 		this.invariants.deleting(master, key, "force-released");
-		Object reply = master.eval(this.scripts.source("force-release.lua"), List.of(key),
-				List.of(this.keys.channel(name)));
+		Object reply = master.eval(this.scripts.source("force-release.lua"), List.of(key), List.of(key + ":released"));
 		this.scheduler.note("operator force-release " + name + " on " + master + " -> " + reply);
 	}
 

@@ -16,7 +16,6 @@ import java.util.function.Predicate;
 
 import org.springframework.data.redis.core.StringRedisTemplate;
 
-import io.github.redislock.redis.RedisLockKeys;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.torture.TortureTimings;
 import io.github.redislock.torture.oracle.Oracle;
@@ -51,7 +50,7 @@ final class FaultInjector {
 
 	private final FailoverWatch failovers;
 
-	private final RedisLockKeys keys;
+	private final LockKeys keys;
 
 	private final Workers workers;
 
@@ -72,7 +71,7 @@ final class FaultInjector {
 	private long startSequence;
 
 	FaultInjector(Oracle oracle, LockRedis redis, FailoverWatch failovers, StringRedisTemplate redisCommands,
-			RedisLockKeys keys, Workers workers, RecoveryProbe probe, List<String> locks) {
+			LockKeys keys, Workers workers, RecoveryProbe probe, List<String> locks) {
 		this.oracle = oracle;
 		this.failovers = failovers;
 		this.redis = redis;

@@ -18,7 +18,6 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockException;
 import io.github.redislock.engine.DefaultLockClient;
-import io.github.redislock.redis.RedisLockKeys;
 import io.github.redislock.store.LockStore;
 import io.github.redislock.torture.TortureTimings;
 import io.github.redislock.torture.oracle.FencedTable;
@@ -42,7 +41,7 @@ final class RecoveryProbe implements AutoCloseable {
 
 	private final StringRedisTemplate redis;
 
-	private final RedisLockKeys keys = new RedisLockKeys("lock:");
+	private final LockKeys keys = new LockKeys("lock:");
 
 	private final LockStore store;
 

@@ -22,7 +22,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
 
-import io.github.redislock.redis.RedisLockKeys;
 import io.github.redislock.testsupport.PostgresServer;
 import io.github.redislock.testsupport.RedisFixture;
 import io.github.redislock.testsupport.RedisNode;
@@ -90,7 +89,7 @@ public final class TortureRun {
 				workers.startAll();
 				long faultFree = awaitSections(oracle, workers, this.settings.faultFreeSections());
 				FaultInjector injector = new FaultInjector(oracle, redis, failoverWatch, direct.redis(),
-						new RedisLockKeys(KEY_PREFIX), workers, probe, this.settings.locks());
+						new LockKeys(KEY_PREFIX), workers, probe, this.settings.locks());
 				List<FaultKind> kinds = this.settings.faults().stream().filter(redis::supports).toList();
 				List<InjectedFault> faults = injectFaults(injector, workers, kinds);
 				long finalRecovery = probe.acquireAll(System.nanoTime(), "the final check",

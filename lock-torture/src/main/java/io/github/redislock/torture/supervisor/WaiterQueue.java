@@ -9,8 +9,6 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.data.redis.core.StringRedisTemplate;
 
-import io.github.redislock.redis.RedisLockKeys;
-
 /**
  * Reads a lock's queue of waiters in Redis, to find the instance of the waiter served
  * next: each entry starts with its arrival, and is keyed by the waiter's owner token,
@@ -23,9 +21,9 @@ final class WaiterQueue {
 
 	private final StringRedisTemplate redis;
 
-	private final RedisLockKeys keys;
+	private final LockKeys keys;
 
-	WaiterQueue(StringRedisTemplate redis, RedisLockKeys keys) {
+	WaiterQueue(StringRedisTemplate redis, LockKeys keys) {
 		this.redis = redis;
 		this.keys = keys;
 	}

@@ -20,7 +20,7 @@ import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.StaleFencingTokenException;
 import io.github.redislock.fencing.FencedJdbcTemplate;
-import io.github.redislock.redis.RedisLockKeys;
+import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.sample.RunningSample.Response;
 import io.github.redislock.sample.RunningSample;
 import io.github.redislock.testsupport.RedisNode;
@@ -103,8 +103,7 @@ class FlashSaleHttpTests {
 		assertThat(connectionFactory.getPort()).isEqualTo(node.port());
 		assertThat(app.post("/api/products/2/reset?stock=3").status()).isEqualTo(200);
 		assertThat(app.post("/api/products/2/purchase?user=erin").status()).isEqualTo(201);
-		assertThat(redisCommands.exists(new RedisLockKeys("flash-sale:lock:").fenceCounterKey("stock:2")))
-			.isEqualTo(1L);
+		assertThat(app.context().getBean(RedisLockStore.class).lastFencingToken("stock:2")).isPositive();
 	}
 
 	@Test

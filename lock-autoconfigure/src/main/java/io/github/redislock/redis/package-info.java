@@ -6,8 +6,8 @@
  * run on a connection from the {@code RedisConnectionFactory}, and release notifications
  * over one shared subscription.
  * <p>
- * Internal, but for {@link RedisLockStore} and its settings, for code that builds a
- * client without Spring Boot.
+ * Internal, but for {@link RedisLockStore}, whose constructors take its settings, for
+ * code that builds a client without Spring Boot.
  */
 @NullMarked
 package io.github.redislock.redis;

@@ -21,12 +21,12 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
- * The template runs code under a lock and returns its result, releases on every path, and
- * never runs the code when the lock stays busy.
+ * {@code LockOperations.of(client)} runs code under a lock and returns its result,
+ * releases on every path, and never runs the code when the lock stays busy.
  *
  * @author redis-lock contributors
  */
-class LockTemplateTests extends RedisLockTestSupport {
+class LockOperationsTests extends RedisLockTestSupport {
 
 	@Test
 	void executeRunsTheActionUnderTheLockAndReturnsItsResult() {

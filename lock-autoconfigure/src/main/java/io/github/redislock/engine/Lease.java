@@ -9,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import java.util.function.Consumer;
@@ -45,6 +46,13 @@ final class Lease {
 
 	private static final AtomicLongFieldUpdater<Lease> FENCING_TOKEN = AtomicLongFieldUpdater.newUpdater(Lease.class,
 			"fencingToken");
+
+	private static final AtomicIntegerFieldUpdater<Lease> ENDED = AtomicIntegerFieldUpdater.newUpdater(Lease.class,
+			"ended");
+
+	private static final int RELEASED = 1;
+
+	private static final int LOST = 2;
 
 	@SuppressWarnings("rawtypes")
 	private static final AtomicReferenceFieldUpdater<Lease, CompletableFuture> OWNER_LOSS = AtomicReferenceFieldUpdater
@@ -99,11 +107,15 @@ final class Lease {
 	/** {@link EngineRuntime#nanoTime()} at which the lease is known to end. */
 	private volatile long expiresAt;
 
-	private volatile boolean lost;
+	/**
+	 * {@link #RELEASED} and {@link #LOST} bits, set once: one field, so that the holder's
+	 * release and a loss found by another thread can exclude each other.
+	 */
+	private volatile int ended;
 
 	/**
 	 * Why the client gave the hold up while held (shutdown, or an operator), for the
-	 * holder's exception at release; set just before {@link #lost}.
+	 * holder's exception at release; set just before the lease is marked lost.
 	 */
 	private volatile @Nullable String givenUpReason;
 
@@ -114,8 +126,6 @@ final class Lease {
 
 	/** {@code null} when unknown: a thread taking over a local hand-off does not say. */
 	private volatile @Nullable String method;
-
-	private volatile boolean released;
 
 	private volatile boolean renewing;
 
@@ -212,7 +222,7 @@ final class Lease {
 	}
 
 	boolean isLost() {
-		return this.lost;
+		return (this.ended & LOST) != 0;
 	}
 
 	boolean isGivenUp() {
@@ -237,11 +247,11 @@ final class Lease {
 
 	/** No longer this process's to renew, release or report lost. */
 	boolean isReleasedOrLost() {
-		return this.released || this.lost;
+		return this.ended != 0;
 	}
 
 	boolean isValid() {
-		return !this.lost && !this.released && this.runtime.nanoTime() - this.expiresAt < 0;
+		return this.ended == 0 && this.runtime.nanoTime() - this.expiresAt < 0;
 	}
 
 	long remainingNanos() {
@@ -275,7 +285,7 @@ final class Lease {
 	void leaseConfirmed(long requestedAt, Duration leaseTime) {
 		// An answer to an earlier request, come late, confirms less than a later one did;
 		// one read after the loss was reported confirms nothing.
-		if (!this.lost && requestedAt + this.validity.apply(leaseTime).toNanos() - this.expiresAt > 0) {
+		if (!isLost() && requestedAt + this.validity.apply(leaseTime).toNanos() - this.expiresAt > 0) {
 			confirm(requestedAt, leaseTime);
 		}
 	}
@@ -364,11 +374,19 @@ final class Lease {
 	}
 
 	void markReleased() {
-		this.released = true;
+		ENDED.getAndUpdate(this, (ended) -> ended | RELEASED);
 	}
 
 	void markLost() {
-		this.lost = true;
+		ENDED.getAndUpdate(this, (ended) -> ended | LOST);
+	}
+
+	/**
+	 * For a loss found by another thread than the holder's: not once the holder began to
+	 * release, whose release then tells it whether the store still recorded it.
+	 */
+	boolean markLostIfHeld() {
+		return ENDED.compareAndSet(this, 0, LOST);
 	}
 
 	/** Told the reason on the thread that found the loss. */

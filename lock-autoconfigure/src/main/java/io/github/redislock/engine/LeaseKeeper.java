@@ -216,7 +216,7 @@ final class LeaseKeeper implements AutoCloseable {
 
 	/** On the caller's thread, which found the loss. */
 	void lost(Lease hold, String reason) {
-		if (hold.isReleasedOrLost()) {
+		if (!hold.markLostIfHeld()) {
 			return;
 		}
 		this.renewer.stop(hold);
@@ -253,11 +253,10 @@ final class LeaseKeeper implements AutoCloseable {
 	 * other lease depends, and those answering asynchronous holders.
 	 */
 	void lostToRenewal(Lease hold, String reason) {
-		if (hold.isReleasedOrLost()) {
+		if (!hold.markLostIfHeld()) {
 			return;
 		}
 		this.renewer.stop(hold);
-		hold.markLost();
 		hold.observed().lost();
 		this.lostLeases.reportLater(new LockLostEvent(hold.name(), hold.fencingToken(), reason));
 		hold.lossFound(reason);

@@ -106,8 +106,10 @@ final class LocalHandOffs {
 		state.hold = hold;
 		try {
 			if (!hold.isRenewing() && leaseShort && !this.leases.extendTakenOver(hold, leaseTime)) {
+				// Ran out before this thread took it over: no work was done under it, so
+				// nothing was lost; the thread acquires the lock afresh.
 				state.hold = null;
-				this.leases.lost(hold, "the store no longer records this holder");
+				this.leases.letGo(hold);
 				return false;
 			}
 			this.leases.lengthen(hold, leaseTime, renew);

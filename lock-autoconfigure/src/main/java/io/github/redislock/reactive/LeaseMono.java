@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
@@ -14,17 +15,27 @@ import io.github.redislock.core.LockLease;
 import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Subscription;
 import reactor.core.CoreSubscriber;
+import reactor.core.publisher.Hooks;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Operators;
+import reactor.util.Logger;
+import reactor.util.Loggers;
 
 /**
  * A lease as a {@code Mono} that never strands one, as {@code Mono.fromFuture} does one
  * granted before the first request and cancelled before it, renewing it for good. One
- * compare-and-set decides between reaching the subscriber and being given back.
+ * compare-and-set decides between reaching the subscriber and being given back; a lease
+ * that reached an operator which then drops it (a {@code timeout} that fired as it came)
+ * is released by a hook on Reactor's dropped values.
  *
  * @author redis-lock contributors
  */
 final class LeaseMono extends Mono<LockLease> {
+
+	/** What Reactor logs a dropped value with when no hook is set. */
+	private static final Logger droppedLogger = Loggers.getLogger(Operators.class);
+
+	private static final AtomicBoolean droppedLeasesReleased = new AtomicBoolean();
 
 	private final Supplier<? extends CompletionStage<Optional<LockLease>>> acquisition;
 
@@ -32,8 +43,26 @@ final class LeaseMono extends Mono<LockLease> {
 		this.acquisition = acquisition;
 	}
 
+	/**
+	 * Reactor's hook is cumulative and global, so it is added once; the values it is
+	 * given that are not leases are logged as Reactor logs them without a hook.
+	 */
+	private static void releaseDroppedLeases() {
+		if (droppedLeasesReleased.compareAndSet(false, true)) {
+			Hooks.onNextDropped((dropped) -> {
+				if (dropped instanceof LockLease lease) {
+					lease.release();
+				}
+				else if (droppedLogger.isDebugEnabled()) {
+					droppedLogger.debug("onNextDropped: " + dropped);
+				}
+			});
+		}
+	}
+
 	@Override
 	public void subscribe(CoreSubscriber<? super LockLease> actual) {
+		releaseDroppedLeases();
 		LeaseSubscription subscription = new LeaseSubscription(actual);
 		actual.onSubscribe(subscription);
 		subscription.start(this.acquisition);

@@ -115,6 +115,23 @@ class ReactiveLockTemplateTests extends RedisLockTestSupport {
 	}
 
 	@Test
+	void leaseDroppedByATimeoutThatRacedItsGrantIsReleased() {
+		ReactiveLockTemplate locks = new ReactiveLockTemplate(instance().start().client);
+		LockDefinition definition = LockDefinition.of("reactive:dropped", Duration.ofSeconds(3), Duration.ofSeconds(1));
+		for (int i = 0; i < 3000; i++) {
+			// Timeouts around one round trip: some fire as the lease is emitted, and the
+			// timeout operator drops it.
+			locks.acquire(definition)
+				.timeout(Duration.ofNanos(100_000 + (i % 20) * 100_000))
+				.onErrorResume(TimeoutException.class, (ex) -> Mono.empty())
+				.blockOptional(TIMEOUT)
+				.ifPresent((lease) -> lease.release().toCompletableFuture().join());
+		}
+		// A dropped lease nobody can release would be renewed for good.
+		await().atMost(Duration.ofSeconds(5)).until(() -> lockKeys().isEmpty());
+	}
+
+	@Test
 	void acquiredLeaseCancelledBeforeItsRequestIsGivenBack() {
 		ReactiveLockTemplate locks = new ReactiveLockTemplate(instance().start().client);
 		BaseSubscriber<LockLease> requestsNothing = new BaseSubscriber<>() {

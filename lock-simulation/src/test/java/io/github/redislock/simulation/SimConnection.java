@@ -240,7 +240,25 @@ public final class SimConnection {
 		request.reply.completeExceptionally(new NetworkFaultException(message));
 	}
 
-	private record Request(String what, CompletableFuture<Object> reply, long deadline, long timeoutNanos) {
+	/**
+	 * Equal only to itself, so that finding it among those waiting compares no fields.
+	 */
+	private static final class Request {
+
+		final String what;
+
+		final CompletableFuture<Object> reply;
+
+		final long deadline;
+
+		final long timeoutNanos;
+
+		Request(String what, CompletableFuture<Object> reply, long deadline, long timeoutNanos) {
+			this.what = what;
+			this.reply = reply;
+			this.deadline = deadline;
+			this.timeoutNanos = timeoutNanos;
+		}
 
 	}
 

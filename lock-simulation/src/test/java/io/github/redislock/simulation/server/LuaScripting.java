@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.lang.reflect.Constructor;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,8 +40,8 @@ import org.luaj.vm2.luajc.JavaLoader;
  * {@code redis.status_reply}, and Redis's conversions between Lua values and replies.
  * Redis runs Lua 5.1 and LuaJ is Lua 5.2; {@code unpack} is made global as in 5.1. Each
  * script source is compiled once per JVM, to a Java class by LuaJ's {@code luajc}, which
- * runs faster than LuaJ's interpreter; the class holds no state of a run, so every
- * server, in every run, makes its own instance of it per call.
+ * runs faster than LuaJ's interpreter; the class holds no state of a run, so every server
+ * makes its own instance of it once and calls that one.
  *
  * @author redis-lock contributors
  */
@@ -60,6 +61,15 @@ final class LuaScripting {
 	private final Globals globals = new Globals();
 
 	private static final Map<String, Constructor<? extends LuaFunction>> COMPILED = new ConcurrentHashMap<>();
+
+	/** How many names and keys {@link #names} keeps at most. */
+	private static final int NAMES = 1024;
+
+	/** The commands' names and keys the scripts called, each as one string. */
+	private final Map<LuaString, String> names = new HashMap<>();
+
+	/** This server's instance of each compiled script, by source. */
+	private final Map<String, LuaFunction> chunks = new HashMap<>();
 
 	private final Function<List<String>, Object> commands;
 
@@ -144,7 +154,11 @@ final class LuaScripting {
 	}
 
 	private Object run(String source, LuaTable keys, LuaTable args) {
-		LuaFunction chunk = chunk(COMPILED.computeIfAbsent(source, this::compile));
+		LuaFunction chunk = this.chunks.get(source);
+		if (chunk == null) {
+			chunk = chunk(COMPILED.computeIfAbsent(source, this::compile));
+			this.chunks.put(source, chunk);
+		}
 		this.globals.rawset(KEYS, keys);
 		this.globals.rawset(ARGV, args);
 		Varargs result;
@@ -214,9 +228,22 @@ final class LuaScripting {
 		return table;
 	}
 
+	/**
+	 * The text as a Lua string, in a new array never changed, so without the copy
+	 * {@code valueOf} makes; longer than {@value #SHORT_STRING} bytes, so that LuaJ does
+	 * not look it up in (and write it to) its cache that every thread shares.
+	 */
 	static LuaString lua(String text) {
-		// A new array, never changed: no need for the copy valueOf makes.
-		return LuaString.valueUsing(text.getBytes(StandardCharsets.ISO_8859_1));
+		int length = text.length();
+		if (length > SHORT_STRING) {
+			return LuaString.valueUsing(text.getBytes(StandardCharsets.ISO_8859_1));
+		}
+		byte[] bytes = new byte[SHORT_STRING + 1];
+		for (int i = 0; i < length; i++) {
+			char c = text.charAt(i);
+			bytes[i] = (c <= 0xff) ? (byte) c : (byte) '?';
+		}
+		return LuaString.valueUsing(bytes, 0, length);
 	}
 
 	static String text(LuaValue value) {
@@ -301,14 +328,15 @@ final class LuaScripting {
 			if (args.narg() == 0) {
 				return callError("Please specify at least one argument for redis.call()");
 			}
-			List<String> command = new ArrayList<>(args.narg());
-			for (int i = 1; i <= args.narg(); i++) {
+			int count = args.narg();
+			List<String> command = new ArrayList<>(count);
+			for (int i = 1; i <= count; i++) {
 				LuaValue arg = args.arg(i);
 				if (arg.type() == LuaValue.TNUMBER) {
 					command.add(Arguments.formatDouble(arg.todouble()));
 				}
 				else if (arg.type() == LuaValue.TSTRING) {
-					command.add(text(arg));
+					command.add((i <= 2) ? named((LuaString) arg) : text(arg));
 				}
 				else {
 					return callError("Lua redis() command arguments must be strings or integers");
@@ -320,6 +348,22 @@ final class LuaScripting {
 			catch (RedisError ex) {
 				return callError(ex.getMessage());
 			}
+		}
+
+		/**
+		 * The command's name or key as one string each time: the keyspace and the command
+		 * table then find it by the hash it keeps, and it is not made anew for every
+		 * call.
+		 */
+		private String named(LuaString name) {
+			String text = LuaScripting.this.names.get(name);
+			if (text == null) {
+				text = text(name);
+				if (LuaScripting.this.names.size() < NAMES) {
+					LuaScripting.this.names.put(name, text);
+				}
+			}
+			return text;
 		}
 
 		private LuaValue callError(String message) {

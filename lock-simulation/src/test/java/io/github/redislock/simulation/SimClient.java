@@ -26,6 +26,9 @@ final class SimClient {
 
 	final List<Caller> callers = new ArrayList<>();
 
+	/** Threads calling the blocking API, if the run has any. */
+	final List<ThreadCaller> threadCallers = new ArrayList<>();
+
 	/**
 	 * On a Redlock, the connections to every master, {@link #connection} the first's;
 	 * else that one.

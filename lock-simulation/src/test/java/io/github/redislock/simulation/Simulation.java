@@ -230,6 +230,7 @@ public final class Simulation {
 	private void startThreadCallers(SimClient client) {
 		int localHandoffs = this.scheduler.random().nextInt(3);
 		client.client.setMaxLocalHandoffs(localHandoffs);
+		client.localHandoffs = localHandoffs;
 		if (this.settings.storeFaults().contains(SimulatedLockStore.Fault.KEPT_TURNS_UNBOUNDED)) {
 			SimulatedClients.keepTurnsWithoutBound(client.client);
 		}

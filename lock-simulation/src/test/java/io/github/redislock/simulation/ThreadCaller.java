@@ -224,9 +224,15 @@ final class ThreadCaller {
 			Hold previous = this.lastReleased.get(caller.client.name + " " + lock);
 			// Passed on in the same instant with the same lease, unseen by the store: the
 			// lease is as old as the hold that took it from the store.
-			long leaseSince = (previous != null && previous.releasedAt == now) ? Math.min(previous.leaseSince, askedAt)
-					: askedAt;
+			boolean passedWithTheLease = previous != null && previous.releasedAt == now;
+			long leaseSince = passedWithTheLease ? Math.min(previous.leaseSince, askedAt) : askedAt;
 			Hold hold = new Hold(caller, lock, askedAt, leaseSince);
+			hold.passesWithTheLease = passedWithTheLease ? previous.passesWithTheLease + 1 : 0;
+			if (hold.passesWithTheLease > caller.client.localHandoffs) {
+				this.invariants.violation(
+						caller.client.name + " passed lock '" + lock + "' on with one lease " + hold.passesWithTheLease
+								+ " times in a row, more than its " + caller.client.localHandoffs + " local hand-offs");
+			}
 			List<Hold> current = this.holds.computeIfAbsent(lock, (name) -> new ArrayList<>());
 			current.removeIf((other) -> other.caller.client.process.isCrashed());
 			// Its lease may have run out, or been revoked, while it was taken over from
@@ -286,6 +292,12 @@ final class ThreadCaller {
 		final long leaseSince;
 
 		long releasedAt = -1;
+
+		/**
+		 * Passes in a row with the same lease, in the instant of a release, up to this
+		 * one.
+		 */
+		int passesWithTheLease;
 
 		Hold(ThreadCaller caller, String lock, long askedAt, long leaseSince) {
 			this.caller = caller;

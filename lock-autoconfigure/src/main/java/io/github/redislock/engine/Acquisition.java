@@ -140,19 +140,19 @@ final class Acquisition implements LockStore.ReleaseListener {
 		}
 		answered(busy, null);
 		try {
-			return this.result.get();
+			return this.runtime.await(this.result);
 		}
 		catch (InterruptedException ex) {
 			abandon();
 			// Uninterruptibly: the queue is left, or a lock granted meanwhile given back,
 			// before the thread is told.
-			Lease granted = this.result.exceptionally((failure) -> null).join();
+			Lease granted = this.runtime.awaitUninterruptibly(this.result.exceptionally((failure) -> null));
 			if (granted != null) {
-				this.store
-					.releaseQuietlyAsync(this.name, granted.ownerToken(), " for a thread interrupted while it waited",
-							true)
-					.toCompletableFuture()
-					.join();
+				this.runtime.awaitUninterruptibly(
+						this.store
+							.releaseQuietlyAsync(this.name, granted.ownerToken(),
+									" for a thread interrupted while it waited", true)
+							.toCompletableFuture());
 			}
 			throw ex;
 		}

@@ -127,6 +127,10 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		this.handOffs.setMaxLocalHandoffs(maxLocalHandoffs);
 	}
 
+	LocalHandOffs handOffs() {
+		return this.handOffs;
+	}
+
 	/**
 	 * Return the random id of this client, which starts each of its owner tokens: how a
 	 * store that records only a holder's instance names this one.

@@ -4,6 +4,8 @@
 package io.github.redislock.engine;
 
 import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
@@ -13,11 +15,12 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 
 /**
- * The time, timers and threads the engine runs on: the system's in production, so that a
- * deterministic test can give its own and run the whole engine on one thread, moving time
- * itself.
+ * The time, timers and threads the engine runs on, and how a caller's thread waits: the
+ * system's in production, so that a deterministic test can give its own and run the whole
+ * engine, waiting callers included, one step at a time, moving time itself.
  *
  * @author redis-lock contributors
  */
@@ -89,5 +92,52 @@ interface EngineRuntime {
 	 * @param threadName the name of each thread, numbered when it ends with {@code -}
 	 */
 	ExecutorService threads(String threadName, int maxThreads);
+
+	/**
+	 * Parks the current thread until {@link #unpark unparked} (a permit given before
+	 * counts), interrupted, or {@code deadline} passed, or for no reason, as
+	 * {@link LockSupport#park} may; callers check again what they wait for.
+	 * @param blocker what the thread waits for, for thread dumps
+	 * @param deadline a {@link #nanoTime()} value, or {@link Deadline#NONE}
+	 */
+	default void park(Object blocker, long deadline) {
+		if (deadline == Deadline.NONE) {
+			LockSupport.park(blocker);
+			return;
+		}
+		long remaining = deadline - nanoTime();
+		if (remaining > 0) {
+			LockSupport.parkNanos(blocker, remaining);
+		}
+	}
+
+	/** Lets a thread parked by {@link #park} go on, or its next park return at once. */
+	default void unpark(Thread thread) {
+		LockSupport.unpark(thread);
+	}
+
+	/**
+	 * A caller's thread waits for an answer, interruptibly, as
+	 * {@link CompletableFuture#get()}.
+	 * @param <T> the answer's type
+	 * @param answer what to wait for
+	 * @return the answer
+	 * @throws InterruptedException if the thread was interrupted first
+	 * @throws ExecutionException if the answer is a failure
+	 */
+	default <T> T await(CompletableFuture<T> answer) throws InterruptedException, ExecutionException {
+		return answer.get();
+	}
+
+	/**
+	 * A caller's thread waits for an answer through interrupts, keeping the flag, as
+	 * {@link CompletableFuture#join()}.
+	 * @param <T> the answer's type
+	 * @param answer what to wait for
+	 * @return the answer
+	 */
+	default <T> T awaitUninterruptibly(CompletableFuture<T> answer) {
+		return answer.join();
+	}
 
 }

@@ -39,6 +39,9 @@ final class LocalHandOffs {
 
 	private volatile int maxLocalHandoffs;
 
+	/** {@link #MAX_KEPT_TURNS}; unbounded only by a test that shows it is checked. */
+	private int maxKeptTurns = MAX_KEPT_TURNS;
+
 	LocalHandOffs(StoreCalls store, LeaseKeeper leases, LockStates states, OwnerTokens owners, EngineRuntime runtime) {
 		this.store = store;
 		this.runtime = runtime;
@@ -51,6 +54,11 @@ final class LocalHandOffs {
 	void setMaxLocalHandoffs(int maxLocalHandoffs) {
 		Assert.isTrue(maxLocalHandoffs >= 0, "Max local hand-offs must not be negative");
 		this.maxLocalHandoffs = maxLocalHandoffs;
+	}
+
+	/** For a test that puts back a pass that never yields, to show that it is found. */
+	void keepTurnsWithoutBound() {
+		this.maxKeptTurns = Integer.MAX_VALUE;
 	}
 
 	/**
@@ -66,7 +74,7 @@ final class LocalHandOffs {
 		if (!hold.isFencingTokenRefused() && hold.countLocalHandoff(this.maxLocalHandoffs)) {
 			next = hold;
 		}
-		else if (state.keptTurns < MAX_KEPT_TURNS && !Thread.currentThread().isInterrupted()) {
+		else if (state.keptTurns < this.maxKeptTurns && !Thread.currentThread().isInterrupted()) {
 			long requestedAt = this.runtime.nanoTime();
 			String nextOwnerToken = this.owners.newHold();
 			LockStore.Reacquisition reacquisition = this.store.reacquire(hold, nextOwnerToken);

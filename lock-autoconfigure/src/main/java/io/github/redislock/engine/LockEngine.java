@@ -5,7 +5,6 @@ package io.github.redislock.engine;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.concurrent.TimeUnit;
 
 import org.jspecify.annotations.Nullable;
 
@@ -163,7 +162,7 @@ final class LockEngine {
 			}
 			return state.local.tryLock();
 		}
-		return state.local.tryLock(Deadline.remaining(deadline, this.runtime.nanoTime()), TimeUnit.NANOSECONDS);
+		return state.local.tryLockUntil(deadline);
 	}
 
 	/**

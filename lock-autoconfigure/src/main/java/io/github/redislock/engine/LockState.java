@@ -36,9 +36,9 @@ final class LockState {
 	/** Passes in a row to the next local thread while other processes may wait. */
 	int keptTurns;
 
-	LockState(String name, BooleanSupplier waitsAbandoned) {
+	LockState(String name, BooleanSupplier waitsAbandoned, EngineRuntime runtime) {
 		this.name = name;
-		this.local = new LocalLock(waitsAbandoned);
+		this.local = new LocalLock(waitsAbandoned, runtime);
 	}
 
 	/** The head thread tries again now, finds the client stopping and gives up. */

@@ -33,9 +33,12 @@ final class LockStates implements AutoCloseable {
 
 	private final EndedOwnerWatch endedOwners;
 
+	private final EngineRuntime runtime;
+
 	LockStates(LeaseKeeper leases, BooleanSupplier waitsAbandoned, EngineRuntime runtime) {
 		this.leases = leases;
 		this.waitsAbandoned = waitsAbandoned;
+		this.runtime = runtime;
 		this.endedOwners = new EndedOwnerWatch(this.states.values(), this::releaseIfOwnerEnded, runtime);
 	}
 
@@ -51,7 +54,7 @@ final class LockStates implements AutoCloseable {
 	}
 
 	private LockState referenceOneMore(String name, @Nullable LockState current) {
-		LockState retained = (current != null) ? current : new LockState(name, this.waitsAbandoned);
+		LockState retained = (current != null) ? current : new LockState(name, this.waitsAbandoned, this.runtime);
 		retained.references++;
 		return retained;
 	}

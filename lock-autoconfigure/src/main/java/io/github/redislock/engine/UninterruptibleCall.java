@@ -22,7 +22,10 @@ final class UninterruptibleCall {
 	 */
 	private final ExecutorService finishers;
 
+	private final EngineRuntime runtime;
+
 	UninterruptibleCall(EngineRuntime runtime) {
+		this.runtime = runtime;
 		this.finishers = runtime.threads("redis-lock-interrupted-call", Integer.MAX_VALUE);
 	}
 
@@ -73,8 +76,8 @@ final class UninterruptibleCall {
 			return call.get();
 		}
 		try {
-			// join() is not interruptible: it keeps waiting, and sets the flag again.
-			return result.join();
+			// Not interruptible: it keeps waiting, and sets the flag again.
+			return this.runtime.awaitUninterruptibly(result);
 		}
 		catch (CompletionException ex) {
 			Throwable cause = ex.getCause();

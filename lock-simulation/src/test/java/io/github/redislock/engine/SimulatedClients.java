@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 import io.github.redislock.core.LockBackoff;
 import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostEvent;
+import io.github.redislock.simulation.CallerThreads;
 import io.github.redislock.simulation.ClientProcess;
 import io.github.redislock.simulation.Scheduler;
 import io.github.redislock.store.LockStore;
@@ -28,10 +29,24 @@ public final class SimulatedClients {
 
 	public static DefaultLockClient create(LockStore store, Scheduler scheduler, ClientProcess process,
 			LockBackoff backoff, Consumer<LockLostEvent> lostListener) {
+		return create(store, scheduler, process, backoff, lostListener, null);
+	}
+
+	/** A client whose blocking callers, if any, run on {@code callerThreads}. */
+	public static DefaultLockClient create(LockStore store, Scheduler scheduler, ClientProcess process,
+			LockBackoff backoff, Consumer<LockLostEvent> lostListener, CallerThreads callerThreads) {
 		DefaultLockClient client = new DefaultLockClient(store, Duration.ofSeconds(1), true, backoff, lostListener,
-				new SimulatedRuntime(scheduler, process));
+				new SimulatedRuntime(scheduler, process, callerThreads));
 		client.setShutdownTimeout(Duration.ZERO);
 		return client;
+	}
+
+	/**
+	 * Puts back a known fault: a lock passed within the client with a fresh lease never
+	 * goes back to the store while its threads keep asking, however many turns it kept.
+	 */
+	public static void keepTurnsWithoutBound(DefaultLockClient client) {
+		client.handOffs().keepTurnsWithoutBound();
 	}
 
 	/**

@@ -5,6 +5,8 @@ package io.github.redislock.engine;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Delayed;
@@ -15,6 +17,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
+import io.github.redislock.simulation.CallerThreads;
 import io.github.redislock.simulation.ClientProcess;
 import io.github.redislock.simulation.Scheduler;
 import io.github.redislock.simulation.server.ServerClock;
@@ -34,9 +37,44 @@ final class SimulatedRuntime implements EngineRuntime {
 
 	private final ClientProcess process;
 
+	/** Where blocking callers park, if the run has any. */
+	private final CallerThreads callerThreads;
+
 	SimulatedRuntime(Scheduler scheduler, ClientProcess process) {
+		this(scheduler, process, null);
+	}
+
+	SimulatedRuntime(Scheduler scheduler, ClientProcess process, CallerThreads callerThreads) {
 		this.scheduler = scheduler;
 		this.process = process;
+		this.callerThreads = callerThreads;
+	}
+
+	@Override
+	public void park(Object blocker, long deadline) {
+		callerThreads().park(deadline);
+	}
+
+	@Override
+	public void unpark(Thread thread) {
+		callerThreads().unpark(thread);
+	}
+
+	@Override
+	public <T> T await(CompletableFuture<T> answer) throws InterruptedException, ExecutionException {
+		return callerThreads().await(answer);
+	}
+
+	@Override
+	public <T> T awaitUninterruptibly(CompletableFuture<T> answer) {
+		return callerThreads().awaitUninterruptibly(answer);
+	}
+
+	private CallerThreads callerThreads() {
+		if (this.callerThreads == null) {
+			throw new IllegalStateException("This run has no blocking callers: nothing may wait");
+		}
+		return this.callerThreads;
 	}
 
 	@Override

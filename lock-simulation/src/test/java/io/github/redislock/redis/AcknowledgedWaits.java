@@ -57,6 +57,12 @@ final class AcknowledgedWaits {
 		return acknowledged(write, (reply) -> reply == 1, "The lease of lock '" + name + "' was extended", name, null);
 	}
 
+	/** {@code reacquire.lua}: a reply other than 0 passed the lock on. */
+	CompletableFuture<Object> reacquisition(String name, CompletableFuture<Object> write) {
+		return acknowledged(write, (reply) -> reply != 0, "Lock '" + name + "' was taken over with a new lease", name,
+				null);
+	}
+
 	/** {@code fence.lua}: a positive reply issued a token. */
 	CompletableFuture<Object> fencingToken(String name, CompletableFuture<Object> write) {
 		return acknowledged(write, (reply) -> reply > 0, "A fencing token for lock '" + name + "' was issued", name,

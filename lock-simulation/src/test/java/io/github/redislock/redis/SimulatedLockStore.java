@@ -19,7 +19,9 @@ import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
+import io.github.redislock.simulation.CallerThreads;
 import io.github.redislock.simulation.HandOffOrder;
+import io.github.redislock.simulation.KeptTurns;
 import io.github.redislock.simulation.Network;
 import io.github.redislock.simulation.Scheduler;
 import io.github.redislock.simulation.SimConnection;
@@ -73,7 +75,14 @@ public final class SimulatedLockStore implements LockStore {
 		 * A Redlock node raises its fencing token counter whether or not the caller still
 		 * holds the lock there, and answers that it held it.
 		 */
-		RAISE_IGNORES_THE_HOLD
+		RAISE_IGNORES_THE_HOLD,
+
+		/**
+		 * The client of this store passes a lock to its own threads with fresh leases for
+		 * ever while they keep asking, however many turns it kept (a fault of the client,
+		 * put back through its store's settings).
+		 */
+		KEPT_TURNS_UNBOUNDED
 
 	}
 
@@ -140,6 +149,12 @@ public final class SimulatedLockStore implements LockStore {
 
 	private String instanceId = "";
 
+	/** Where blocking callers wait for an answer, if the run has any. */
+	private CallerThreads callerThreads;
+
+	/** Counts the passes of a lock within this client, if the run checks them. */
+	private KeptTurns keptTurns;
+
 	/**
 	 * @param faults known faults put back, none normally
 	 */
@@ -181,6 +196,18 @@ public final class SimulatedLockStore implements LockStore {
 	public SimulatedLockStore acknowledgingWrites() {
 		this.arguments = ACKNOWLEDGED_ARGUMENTS;
 		this.acknowledged = new AcknowledgedWaits(this.connection, this::giveBack, this.shortfallIgnored);
+		return this;
+	}
+
+	/** Lets the blocking callers on these threads wait for this store's answers. */
+	public SimulatedLockStore waitsOn(CallerThreads callerThreads) {
+		this.callerThreads = callerThreads;
+		return this;
+	}
+
+	/** Shows every pass of a lock within this client to the check of kept turns. */
+	public SimulatedLockStore countKeptTurns(KeptTurns keptTurns) {
+		this.keptTurns = keptTurns;
 		return this;
 	}
 
@@ -256,7 +283,13 @@ public final class SimulatedLockStore implements LockStore {
 		if (this.acknowledged != null) {
 			written = this.acknowledged.acquisition(name, token, written);
 		}
-		return written.thenApply((reply) -> RedisLockStore.acquireResult(ownerToken, (Long) reply));
+		return written.thenApply((reply) -> {
+			AcquireResult result = RedisLockStore.acquireResult(ownerToken, (Long) reply);
+			if (this.keptTurns != null && result.acquired()) {
+				this.keptTurns.freed(this.alias, name);
+			}
+			return result;
+		});
 	}
 
 	@Override
@@ -270,12 +303,37 @@ public final class SimulatedLockStore implements LockStore {
 		return written.thenApply((reply) -> ((Long) reply) == 1);
 	}
 
+	/** {@code reacquire.lua}, which passes a lock to a thread of the same client. */
+	@Override
+	public CompletionStage<Reacquisition> reacquireAsync(String name, String ownerToken, String nextOwnerToken,
+			Duration leaseTime) {
+		String token = alias(ownerToken);
+		String nextToken = alias(nextOwnerToken);
+		CompletableFuture<Object> written = run("reacquire " + name + " " + token + " for " + nextToken,
+				LuaScript.REACQUIRE, 2, this.arguments.reacquireArguments(name, token, nextToken, leaseTime),
+				Network.COMMAND_TIMEOUT_NANOS);
+		if (this.acknowledged != null) {
+			written = this.acknowledged.reacquisition(name, written);
+		}
+		return written.thenApply((reply) -> {
+			Reacquisition reacquisition = RedisLockStore.reacquisition((Long) reply);
+			if (this.keptTurns != null && reacquisition != null) {
+				this.keptTurns.passed(this.alias, name, reacquisition.othersWaiting() || !queuesWaiters());
+			}
+			return reacquisition;
+		});
+	}
+
 	@Override
 	public CompletionStage<Boolean> releaseAsync(String name, String ownerToken) {
 		String token = alias(ownerToken);
 		String lockKey = this.keys.lockKey(name);
 		String queueKey = this.keys.queueKey(name);
 		String waitersKey = this.keys.waitersKey(name);
+		if (this.keptTurns != null) {
+			// As the client counts: a release sent ends the run, answered or not.
+			this.keptTurns.freed(this.alias, name);
+		}
 		return run("release " + name + " " + token, LuaScript.RELEASE, RedisLockStore.RELEASE_SCRIPT_KEYS,
 				releaseArguments(name, token), Network.COMMAND_TIMEOUT_NANOS,
 				(this.handOffOrder == null) ? null : (server, script) -> this.handOffOrder.release(server, lockKey,
@@ -507,24 +565,36 @@ public final class SimulatedLockStore implements LockStore {
 	}
 
 	@Override
-	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
-		throw blocking();
+	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing,
+			LockHolder holder) {
+		return awaitOnCallerThread(tryAcquireAsync(name, ownerToken, leaseTime, queueing, holder));
 	}
 
 	@Override
 	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
-		throw blocking();
+		return awaitOnCallerThread(issueFencingTokenAsync(name, ownerToken, leaseTime));
 	}
 
 	@Override
 	public boolean renew(String name, String ownerToken, Duration leaseTime) {
-		throw blocking();
+		return awaitOnCallerThread(renewAsync(name, ownerToken, leaseTime));
 	}
 
-	/** Sent without waiting: only a give-back of a failed attempt calls it. */
+	@Override
+	public Reacquisition reacquire(String name, String ownerToken, String nextOwnerToken, Duration leaseTime) {
+		return awaitOnCallerThread(reacquireAsync(name, ownerToken, nextOwnerToken, leaseTime));
+	}
+
+	/**
+	 * A blocking caller waits for the answer; elsewhere sent without waiting, as only a
+	 * give-back of a failed attempt calls it there.
+	 */
 	@Override
 	public boolean release(String name, String ownerToken) {
-		releaseAsync(name, ownerToken);
+		CompletionStage<Boolean> released = releaseAsync(name, ownerToken);
+		if (this.callerThreads != null && this.callerThreads.isCallerThread()) {
+			return this.callerThreads.awaitStoreCall(released);
+		}
 		return true;
 	}
 
@@ -547,11 +617,18 @@ public final class SimulatedLockStore implements LockStore {
 
 	@Override
 	public boolean forceRelease(String name) {
-		throw blocking();
+		return awaitOnCallerThread(forceReleaseAsync(name));
 	}
 
-	private static UnsupportedOperationException blocking() {
-		return new UnsupportedOperationException("The simulation runs on one thread: blocking store calls cannot");
+	/**
+	 * Only a blocking caller's thread can wait: the simulation's own runs every answer.
+	 */
+	private <T> T awaitOnCallerThread(CompletionStage<T> call) {
+		if (this.callerThreads == null || !this.callerThreads.isCallerThread()) {
+			throw new UnsupportedOperationException(
+					"The simulation's own thread cannot wait for a store call: it answers them");
+		}
+		return this.callerThreads.awaitStoreCall(call);
 	}
 
 }

@@ -171,7 +171,7 @@ public final class Invariants {
 		this.unsafeFaults.add(this.scheduler.nanos());
 	}
 
-	private boolean faultSince(long since) {
+	boolean faultSince(long since) {
 		return !this.unsafeFaults.isEmpty() && this.unsafeFaults.get(this.unsafeFaults.size() - 1) >= since;
 	}
 

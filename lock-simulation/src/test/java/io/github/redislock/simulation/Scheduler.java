@@ -41,6 +41,9 @@ public final class Scheduler implements Timers {
 
 	private long foreignCalls;
 
+	/** A caller thread that has the turn while the loop waits for it. */
+	private Thread lentTo;
+
 	private boolean stopAtViolation;
 
 	private boolean stopped;
@@ -95,7 +98,8 @@ public final class Scheduler implements Timers {
 	}
 
 	private Event add(long time, Object what, Runnable task, ClientProcess process) {
-		if (Thread.currentThread() != this.thread) {
+		Thread current = Thread.currentThread();
+		if (current != this.thread && current != this.lentTo) {
 			this.foreignCalls++;
 		}
 		Event event = new Event(Math.max(time, this.now), this.sequence++, what, task, process);
@@ -125,6 +129,14 @@ public final class Scheduler implements Timers {
 				enqueue(event);
 			}
 		});
+	}
+
+	/**
+	 * The caller thread that runs while the loop waits for it, or {@code null}: what it
+	 * schedules counts as the loop's.
+	 */
+	void lendTo(Thread thread) {
+		this.lentTo = thread;
 	}
 
 	/** Makes {@link #runUntil} stop at the first violation, as a shrinking run needs. */

@@ -26,6 +26,12 @@ final class SimClient {
 
 	final List<Caller> callers = new ArrayList<>();
 
+	/** How many times in a row the client passes a lock on with one lease. */
+	int localHandoffs;
+
+	/** Threads calling the blocking API, if the run has any. */
+	final List<ThreadCaller> threadCallers = new ArrayList<>();
+
 	/**
 	 * On a Redlock, the connections to every master, {@link #connection} the first's;
 	 * else that one.

@@ -62,6 +62,13 @@ public final class Simulation {
 
 	private final List<String> startedCallers = new ArrayList<>();
 
+	/** Where the blocking callers run, if the run has any. */
+	private CallerThreads callerThreads;
+
+	private KeptTurns keptTurns;
+
+	private ThreadCaller.Holders threadHolders;
+
 	public Simulation(SimulationSettings settings) {
 		this.settings = settings;
 	}
@@ -98,6 +105,11 @@ public final class Simulation {
 		this.resource = new FencedResource(this.scheduler, this.network, this.invariants,
 				this.settings.scripts().fencedSet());
 		this.stopAt = this.settings.duration().toNanos();
+		if (this.settings.threadCallersPerClient() > 0) {
+			this.callerThreads = new CallerThreads(this.scheduler);
+			this.keptTurns = new KeptTurns(this.invariants);
+			this.threadHolders = new ThreadCaller.Holders(this.invariants);
+		}
 		for (int c = 1; c <= this.settings.clients(); c++) {
 			startClient();
 		}
@@ -118,16 +130,40 @@ public final class Simulation {
 		if (!this.scheduler.stopped()) {
 			checkEnd();
 		}
+		if (this.callerThreads != null) {
+			this.callerThreads.close();
+			this.callerThreads.failures()
+				.forEach((failure) -> this.invariants.violation("a thread caller failed: " + failure));
+		}
 		long operations = this.clients.stream()
 			.flatMap((client) -> client.callers.stream())
 			.mapToLong(Caller::operations)
-			.sum();
+			.sum()
+				+ this.clients.stream()
+					.flatMap((client) -> client.threadCallers.stream())
+					.mapToLong(ThreadCaller::operations)
+					.sum();
 		return new SimulationResult(this.settings.seed(), trace.hash(), trace.count(), operations, faults.injected(),
 				this.invariants.overlapsExcused(), this.invariants.overlapsReported(), this.invariants.grantsRunOut(),
 				this.invariants.tokensExcused(), this.resource.writes(), this.resource.refused(),
 				List.copyOf(this.invariants.violations()),
 				this.invariants.violations().isEmpty() ? List.of() : trace.report(), System.nanoTime() - started,
 				trace.countToViolation(), faults.plan(), List.copyOf(this.startedCallers), this.settings.reduction());
+	}
+
+	/**
+	 * Locks, tries and unlocks the thread callers were answered, once the run is over.
+	 */
+	long threadCallerOperations() {
+		return this.clients.stream()
+			.flatMap((client) -> client.threadCallers.stream())
+			.mapToLong(ThreadCaller::operations)
+			.sum();
+	}
+
+	/** Passes of a lock with a fresh lease to another thread of its client. */
+	long passesWithAFreshLease() {
+		return (this.keptTurns != null) ? this.keptTurns.passes() : 0;
 	}
 
 	/** Releases whose hand-off order was checked, once the run is over. */
@@ -138,6 +174,12 @@ public final class Simulation {
 	/** Starts the client's callers but those the reduction leaves out. */
 	private SimClient startCallers(SimClient client) {
 		for (Caller caller : client.callers) {
+			if (!this.settings.reduction().removesCaller(caller.toString())) {
+				this.startedCallers.add(caller.toString());
+				caller.start();
+			}
+		}
+		for (ThreadCaller caller : client.threadCallers) {
 			if (!this.settings.reduction().removesCaller(caller.toString())) {
 				this.startedCallers.add(caller.toString());
 				caller.start();
@@ -164,9 +206,15 @@ public final class Simulation {
 				store.acknowledgingWrites();
 			}
 			store.checkHandOffOrder(this.handOffOrder);
+			if (this.callerThreads != null) {
+				store.waitsOn(this.callerThreads).countKeptTurns(this.keptTurns);
+			}
 			client.client = SimulatedClients.create(store, this.scheduler, process, BACKOFF, (event) -> {
-			});
+			}, this.callerThreads);
 			store.bind(client.client.getInstanceId());
+			if (this.callerThreads != null) {
+				startThreadCallers(client);
+			}
 		}
 		for (int k = 1; k <= this.settings.callersPerClient(); k++) {
 			client.callers.add(new Caller(name + "/" + k, client.client, store, process, this.scheduler,
@@ -174,6 +222,22 @@ public final class Simulation {
 		}
 		this.clients.add(client);
 		return client;
+	}
+
+	/**
+	 * Some clients pass a lock to their next thread without a round trip, up to twice.
+	 */
+	private void startThreadCallers(SimClient client) {
+		int localHandoffs = this.scheduler.random().nextInt(3);
+		client.client.setMaxLocalHandoffs(localHandoffs);
+		client.localHandoffs = localHandoffs;
+		if (this.settings.storeFaults().contains(SimulatedLockStore.Fault.KEPT_TURNS_UNBOUNDED)) {
+			SimulatedClients.keepTurnsWithoutBound(client.client);
+		}
+		for (int k = 1; k <= this.settings.threadCallersPerClient(); k++) {
+			client.threadCallers.add(new ThreadCaller(client.name + "/t" + k, client, this.scheduler,
+					this.callerThreads, this.threadHolders, 2, this.stopAt));
+		}
 	}
 
 	private SimulatedLockStore store(SimClient client, Deployment master, SimConnection connection) {
@@ -226,6 +290,9 @@ public final class Simulation {
 			}
 			client.callers.stream()
 				.filter(Caller::isBusy)
+				.forEach((caller) -> this.invariants.violation(caller + " is still busy after the quiet time"));
+			client.threadCallers.stream()
+				.filter(ThreadCaller::isBusy)
 				.forEach((caller) -> this.invariants.violation(caller + " is still busy after the quiet time"));
 			// A lease walked away from stays listed, run out, until the client closes.
 			List<LeaseView> held = client.client.heldLocks()

@@ -64,6 +64,15 @@ public record SimulationSettings(long seed, int clients, int callersPerClient, i
 		return (seed % 5 != 0) ? 1 : (seed % 20 == 5 || seed % 20 == 0) ? 3 : 5;
 	}
 
+	/**
+	 * How many threads of each client call the blocking API, on lock names of their own:
+	 * two on a single master, none on a Redlock. {@code -Dsim.threadCallers=N} gives
+	 * every single-master seed N.
+	 */
+	public int threadCallersPerClient() {
+		return redlock() ? 0 : Integer.getInteger("sim.threadCallers", 2);
+	}
+
 	/** Whether the clients' store is a Redlock on several masters. */
 	public boolean redlock() {
 		return this.masters > 1;

@@ -323,6 +323,12 @@ final class Acquisition implements LockStore.ReleaseListener {
 				this.ownerToken = this.owners.newHold();
 				this.queued = false;
 			}
+			else if (!this.store.queuesWaiters()) {
+				// Such a store (a Redlock) gives back a refused attempt's partial grant
+				// without waiting, and a give-back can run late: the next attempt asks
+				// under a token that no give-back names.
+				this.ownerToken = this.owners.newHold();
+			}
 			if (this.stopping.getAsBoolean()) {
 				// No attempt follows: a closing client shuts the timer it would run on.
 				fail(new LockClientClosedException(this.name));

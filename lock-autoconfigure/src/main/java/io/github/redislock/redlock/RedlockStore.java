@@ -273,8 +273,9 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 */
 	private void giveBack(String name, String ownerToken, NodeReplies<AcquireResult> replies) {
 		List<Integer> toGiveBack = replies.passingOrUnknown(AcquireResult::acquired);
-		// Not remembered as released: the next attempt may take the lock under the same
-		// owner token, and a late release of that hold must be found lost.
+		// Not remembered as released: a later release under this token must find a lock
+		// it no longer holds lost. The lock client asks again under a new token, as a
+		// give-back can run late (after NOSCRIPT, its source is sent after later calls).
 		List<CompletableFuture<Boolean>> released = this.nodes.send(toGiveBack,
 				(node) -> node.giveBackAsync(name, ownerToken), (node) -> node.giveBack(name, ownerToken));
 		for (int i = 0; i < released.size(); i++) {

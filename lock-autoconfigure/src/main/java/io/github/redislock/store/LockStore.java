@@ -209,7 +209,9 @@ public interface LockStore {
 	/**
 	 * Return whether a busy acquisition with {@link Queueing} queues its caller; when it
 	 * does not, waiters neither ask to be queued nor leave a queue, which spares a round
-	 * trip per wait that ends without the lock.
+	 * trip per wait that ends without the lock. The lock client then asks again under a
+	 * new owner token after each refusal, so such a store may give back what a refused
+	 * attempt took without waiting for it.
 	 * @return whether waiters are queued; {@code true} by default
 	 */
 	default boolean queuesWaiters() {

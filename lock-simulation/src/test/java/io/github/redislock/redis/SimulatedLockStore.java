@@ -15,7 +15,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.CompletionException;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
@@ -26,6 +28,7 @@ import io.github.redislock.simulation.Network;
 import io.github.redislock.simulation.Scheduler;
 import io.github.redislock.simulation.SimConnection;
 import io.github.redislock.simulation.SimSubscriber;
+import io.github.redislock.simulation.server.RedisError;
 import io.github.redislock.simulation.server.ServerClock;
 import io.github.redislock.simulation.server.SimRedis;
 import io.github.redislock.store.LockHolder;
@@ -82,7 +85,14 @@ public final class SimulatedLockStore implements LockStore {
 		 * ever while they keep asking, however many turns it kept (a fault of the client,
 		 * put back through its store's settings).
 		 */
-		KEPT_TURNS_UNBOUNDED
+		KEPT_TURNS_UNBOUNDED,
+
+		/**
+		 * The Redlock's client asks again under the owner token of the attempt the
+		 * Redlock refused and gave back without waiting (a fault of the client, put back
+		 * by telling it that the Redlock queues waiters).
+		 */
+		REDLOCK_RETRIES_UNDER_ONE_TOKEN
 
 	}
 
@@ -470,15 +480,34 @@ public final class SimulatedLockStore implements LockStore {
 		return run(what, script, numKeys, keysAndArgs, timeoutNanos, null);
 	}
 
-	/** With {@code watch}, if any, running the script on the server. */
+	/**
+	 * By digest, as the real store sends a script, and by source after {@code NOSCRIPT}
+	 * (a new or restarted server, a promoted replica): that second send reaches the
+	 * server after whatever was sent meanwhile. With {@code watch}, if any, running the
+	 * script on the server.
+	 */
 	private CompletableFuture<Object> run(String what, LuaScript script, int numKeys, byte[][] keysAndArgs,
 			long timeoutNanos, BiFunction<SimRedis, Supplier<Object>, Object> watch) {
 		String source = this.scripts.source(script);
+		return send(what, (server) -> server.evalSha(source, keysAndArgs, numKeys), timeoutNanos, watch)
+			.exceptionallyCompose((failure) -> isNoScript(failure)
+					? send(what, (server) -> server.eval(source, keysAndArgs, numKeys), timeoutNanos, watch)
+					: CompletableFuture.failedFuture(failure));
+	}
+
+	private CompletableFuture<Object> send(String what, Function<SimRedis, Object> script, long timeoutNanos,
+			BiFunction<SimRedis, Supplier<Object>, Object> watch) {
 		if (watch != null) {
-			return this.connection.send(what,
-					(server) -> watch.apply(server, () -> server.eval(source, keysAndArgs, numKeys)), timeoutNanos);
+			return this.connection.send(what, (server) -> watch.apply(server, () -> script.apply(server)),
+					timeoutNanos);
 		}
-		return this.connection.send(what, (server) -> server.eval(source, keysAndArgs, numKeys), timeoutNanos);
+		return this.connection.send(what, script, timeoutNanos);
+	}
+
+	private static boolean isNoScript(Throwable failure) {
+		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
+				: failure;
+		return cause instanceof RedisError error && String.valueOf(error.getMessage()).startsWith("NOSCRIPT");
 	}
 
 	/**

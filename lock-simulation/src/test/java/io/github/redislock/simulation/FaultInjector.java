@@ -27,6 +27,10 @@ final class FaultInjector {
 	/** The longest pause of a client process: longer than most leases. */
 	private static final long LONGEST_PAUSE_NANOS = 3_000_000_000L;
 
+	/** The scripts a server may forget; the lock client sends each by digest. */
+	private static final List<String> LOCK_SCRIPTS = List.of("acquire.lua", "release.lua", "renew.lua", "renew-all.lua",
+			"fence.lua", "raise-fence.lua", "reacquire.lua");
+
 	private final Scheduler scheduler;
 
 	private final SplittableRandom random;
@@ -107,6 +111,10 @@ final class FaultInjector {
 		for (int i = 0; i < faults.clientShutdowns(); i++) {
 			at(until, "a client shuts down", this::shutDown);
 		}
+		for (int i = 0; i < 3; i++) {
+			at(until, "a server forgets a lock script", () -> forgetScript(this.deployment.master()));
+		}
+		at(until, "a server's script cache churns", () -> churnScriptCache(this.deployment.master()));
 		if (faults.unsafeFaults()) {
 			unsafe(until, "server clock jumps forward", () -> jump(this.random.nextLong(3_000_000_000L)));
 			if (this.failoversKeepGrants) {
@@ -186,6 +194,28 @@ final class FaultInjector {
 						this.newClient::get);
 			}
 		}, victim.process);
+	}
+
+	/**
+	 * The server forgets one of the lock scripts, so that the next call of it is answered
+	 * {@code NOSCRIPT} and sent again with its source, after what was sent meanwhile.
+	 */
+	void forgetScript(SimRedis server) {
+		String script = LOCK_SCRIPTS.get(this.random.nextInt(LOCK_SCRIPTS.size()));
+		this.scheduler.note(server + " forgets " + script);
+		server.forgetScript(this.scripts.source(script));
+	}
+
+	/**
+	 * Other applications' scripts churn the server's script cache for up to 3 s: calls of
+	 * the lock scripts it evicted are answered {@code NOSCRIPT} and sent again with their
+	 * source, after calls of those it kept.
+	 */
+	void churnScriptCache(SimRedis server) {
+		long nanos = 100_000_000L + this.random.nextLong(2_900_000_000L);
+		this.scheduler.note(server + " churns its script cache for " + nanos / 1_000_000 + " ms");
+		server.churnScriptCache(this.random.split());
+		this.scheduler.at(this.scheduler.nanos() + nanos, "script cache settles", () -> server.churnScriptCache(null));
 	}
 
 	/**

@@ -144,6 +144,19 @@ class MutationTests {
 	}
 
 	/**
+	 * A Redlock's client asks again under the token of the attempt the Redlock refused:
+	 * that attempt's give-back, sent again with its source after {@code NOSCRIPT}, runs
+	 * after the next attempt took a master and frees it under the new holder.
+	 */
+	@Test
+	void findsARedlockRetryUnderTheRefusedAttemptsToken() {
+		assertFound(
+				(seed) -> SimulationSettings.forSeed(seed)
+					.withStoreFault(SimulatedLockStore.Fault.REDLOCK_RETRIES_UNDER_ONE_TOKEN),
+				"two holders", (seed) -> SimulationSettings.forSeed(seed).redlock());
+	}
+
+	/**
 	 * A lock passed within a client with fresh leases goes back to the store only when
 	 * its threads stop asking: where Redis does not queue waiters (under replica
 	 * acknowledgement), another instance's waiter is passed over for as long.

@@ -25,8 +25,15 @@ final class RedlockClientStore implements LockStore {
 
 	private final RedlockStore redlock;
 
-	RedlockClientStore(RedlockStore redlock) {
+	/**
+	 * Whether the client is told that the Redlock queues waiters, which it ignores: the
+	 * client then asks again under the token of the attempt the Redlock refused.
+	 */
+	private final boolean saysItQueues;
+
+	RedlockClientStore(RedlockStore redlock, boolean saysItQueues) {
 		this.redlock = redlock;
+		this.saysItQueues = saysItQueues;
 	}
 
 	/** Sent without waiting: only a give-back or a give-up calls it. */
@@ -66,7 +73,7 @@ final class RedlockClientStore implements LockStore {
 
 	@Override
 	public boolean queuesWaiters() {
-		return this.redlock.queuesWaiters();
+		return this.saysItQueues || this.redlock.queuesWaiters();
 	}
 
 	@Override

@@ -105,6 +105,14 @@ final class RedlockDeployment {
 			this.scheduler.note(master.master() + " goes down for " + RESTART_DELAY_NANOS / 1_000_000 + " ms");
 			master.down(RESTART_DELAY_NANOS);
 		});
+		for (int i = 0; i < 4; i++) {
+			injector.at(until, "a master forgets a lock script",
+					() -> injector.forgetScript(this.masters.get(random.nextInt(this.masters.size())).master()));
+		}
+		for (int i = 0; i < 2; i++) {
+			injector.at(until, "a master's script cache churns",
+					() -> injector.churnScriptCache(this.masters.get(random.nextInt(this.masters.size())).master()));
+		}
 		for (int i = 0; i < 3; i++) {
 			injector.at(until, "kill a connection to a master", () -> {
 				List<SimClient> live = clients.stream().filter((client) -> !client.process.isCrashed()).toList();

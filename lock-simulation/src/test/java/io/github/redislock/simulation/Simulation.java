@@ -272,8 +272,10 @@ public final class Simulation {
 		RedlockStore redlock = SimulatedRedlocks.create(nodes, names, RedlockDeployment.NODE_TIMEOUT,
 				RedlockDeployment.DRIFT_FACTOR, this.scheduler::nanos,
 				SimulatedClients.timer(this.scheduler, client.process, "redlock"));
-		client.client = SimulatedClients.create(new RedlockClientStore(redlock), this.scheduler, client.process,
-				BACKOFF, (event) -> {
+		boolean retriesUnderOneToken = this.settings.storeFaults()
+			.contains(SimulatedLockStore.Fault.REDLOCK_RETRIES_UNDER_ONE_TOKEN);
+		client.client = SimulatedClients.create(new RedlockClientStore(redlock, retriesUnderOneToken), this.scheduler,
+				client.process, BACKOFF, (event) -> {
 				});
 		stores.forEach((store) -> store.bind(client.client.getInstanceId()));
 		return stores.get(0);

@@ -5,12 +5,16 @@ package io.github.redislock.simulation.server;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.SplittableRandom;
 import java.util.TreeMap;
 import java.util.function.ToLongBiFunction;
+
+import org.jspecify.annotations.Nullable;
 
 /**
  * One simulated Redis server: its keys, expiring by its own {@link ServerClock}, the
@@ -38,6 +42,14 @@ public final class SimRedis {
 	private ToLongBiFunction<String, String> publisher = (channel, message) -> 0;
 
 	private boolean inScript;
+
+	/**
+	 * The sources run by {@code EVAL} since the last restart, which {@code EVALSHA}
+	 * finds; a replica runs none, as scripts replicate by their effects.
+	 */
+	private final Set<String> scriptCache = new LinkedHashSet<>();
+
+	private @Nullable SplittableRandom scriptChurn;
 
 	private java.util.function.BiConsumer<SimRedis, Set<String>> writeListener = (server, keys) -> {
 	};
@@ -146,6 +158,11 @@ public final class SimRedis {
 	 * @throws RedisError for an error reply
 	 */
 	public Object eval(String source, byte[][] keysAndArgs, int numKeys) {
+		this.scriptCache.add(source);
+		if (this.scriptChurn != null) {
+			List<String> cached = List.copyOf(this.scriptCache);
+			this.scriptCache.remove(cached.get(this.scriptChurn.nextInt(cached.size())));
+		}
 		try {
 			this.inScript = true;
 			return this.scripting.eval(source, keysAndArgs, numKeys);
@@ -154,6 +171,18 @@ public final class SimRedis {
 			this.inScript = false;
 			written();
 		}
+	}
+
+	/**
+	 * Runs a script known from an earlier {@code EVAL}, as {@code EVALSHA} does: one this
+	 * server has not run since it started is refused with {@code NOSCRIPT}.
+	 * @throws RedisError for an error reply
+	 */
+	public Object evalSha(String source, byte[][] keysAndArgs, int numKeys) {
+		if (!this.scriptCache.contains(source)) {
+			throw new RedisError("NOSCRIPT No matching script. Please use EVAL.");
+		}
+		return eval(source, keysAndArgs, numKeys);
 	}
 
 	private Object evalCommand(List<String> args) {
@@ -217,9 +246,28 @@ public final class SimRedis {
 		}
 	}
 
+	/**
+	 * Forgets a script run before, as Redis 7.4 evicts scripts that {@code EVAL} loaded
+	 * once it holds 500 of them, or as {@code SCRIPT FLUSH} does.
+	 */
+	public void forgetScript(String source) {
+		this.scriptCache.remove(source);
+	}
+
+	/**
+	 * Churns the server's script cache, as other applications' scripts churn a shared
+	 * Redis 7.4 or later, which evicts scripts that {@code EVAL} loaded: each script run
+	 * evicts one cached script, chosen by {@code churn}, so that some lock scripts are
+	 * known and others not. {@code null} stops it.
+	 */
+	public void churnScriptCache(@Nullable SplittableRandom churn) {
+		this.scriptChurn = churn;
+	}
+
 	/** A restart without persistence: every key is gone. */
 	public void clear() {
 		this.keyspace.clear();
+		this.scriptCache.clear();
 	}
 
 	/** Every key not expired by this server's clock, with its type, value and TTL. */

@@ -319,6 +319,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 					return;
 				}
 				// The answer came after (nearly) the whole lease: no one may count on it.
+				StoreCalls.grantedTooLate(this.name, this.leaseTime);
 				giveBack(" granted with under 1 ms of its lease left");
 				this.ownerToken = this.owners.newHold();
 				this.queued = false;

@@ -119,8 +119,9 @@ final class AsyncLocks implements AutoCloseable {
 	}
 
 	CompletableFuture<Optional<LockLease>> tryAcquire(LockDefinition definition) {
-		CompletableFuture<Optional<LockLease>> answer = new CompletableFuture<>();
 		String name = definition.name();
+		this.store.checkLeaseLeavesTime(definition.leaseTime(), () -> "Lease time of lock '" + name + "'");
+		CompletableFuture<Optional<LockLease>> answer = new CompletableFuture<>();
 		if (this.stopping.getAsBoolean()) {
 			answer.completeExceptionally(new LockClientClosedException(name));
 			return answer;

@@ -101,6 +101,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		this.leaseTime = leaseTime;
 		this.renew = renew;
 		StoreCalls storeCalls = new StoreCalls(store, runtime);
+		storeCalls.checkLeaseLeavesTime(leaseTime, () -> "Default lease time");
 		this.storeCalls = storeCalls;
 		this.leases = new LeaseKeeper(storeCalls, lostListener, runtime);
 		this.states = new LockStates(this.leases, this::isStopping, runtime);
@@ -112,7 +113,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		StoreAcquirer storeAcquirer = new StoreAcquirer(storeCalls, owners, this.leases, this.asyncLocks, runtime);
 		this.shutdown.include(this.asyncLocks);
 		FencingTokens fencingTokens = new FencingTokens(storeCalls, this.leases);
-		this.engine = new LockEngine(this.states, this.handOffs, storeAcquirer, this.leases, fencingTokens,
+		this.engine = new LockEngine(this.states, this.handOffs, storeAcquirer, storeCalls, this.leases, fencingTokens,
 				this.shutdown, runtime, this.asyncLocks::complete);
 	}
 

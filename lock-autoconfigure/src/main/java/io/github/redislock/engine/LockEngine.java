@@ -31,6 +31,8 @@ final class LockEngine {
 
 	private final StoreAcquirer storeAcquirer;
 
+	private final StoreCalls store;
+
 	private final LeaseKeeper leases;
 
 	private final FencingTokens fencingTokens;
@@ -45,8 +47,10 @@ final class LockEngine {
 	/** Set once before use; the no-op default costs a call the JIT removes. */
 	private LockInstrumentation instrumentation = LockInstrumentation.NONE;
 
-	LockEngine(LockStates states, LocalHandOffs handOffs, StoreAcquirer storeAcquirer, LeaseKeeper leases,
-			FencingTokens fencingTokens, LockClientShutdown shutdown, EngineRuntime runtime, Executor completions) {
+	LockEngine(LockStates states, LocalHandOffs handOffs, StoreAcquirer storeAcquirer, StoreCalls store,
+			LeaseKeeper leases, FencingTokens fencingTokens, LockClientShutdown shutdown, EngineRuntime runtime,
+			Executor completions) {
+		this.store = store;
 		this.runtime = runtime;
 		this.completions = completions;
 		this.states = states;
@@ -68,6 +72,7 @@ final class LockEngine {
 	 */
 	boolean acquire(String name, String label, long waitNanos, Duration leaseTime, boolean renew,
 			@Nullable String method, Duration holdAtLeast) throws InterruptedException {
+		this.store.checkLeaseLeavesTime(leaseTime, () -> "Lease time of lock '" + name + "'");
 		long deadline = Deadline.after(this.runtime.nanoTime(), waitNanos);
 		LockState held = this.states.get(name);
 		if (held != null && held.heldByCurrentThread() != null) {

@@ -67,6 +67,7 @@ final class StoreAcquirer {
 			else {
 				// The answer came after (nearly) the whole lease: given back, and waited
 				// for under a new token, as the release remembers this one.
+				StoreCalls.grantedTooLate(state.name, leaseTime);
 				this.store.releaseQuietly(state.name, ownerToken, " granted with under 1 ms of its lease left");
 				ownerToken = this.owners.newHold();
 				result = LockStore.AcquireResult.busy(0);

@@ -74,6 +74,31 @@ final class StoreCalls {
 		return this.store.leaseValidity(leaseTime);
 	}
 
+	/**
+	 * Refuses a lease of which the store's allowance for clock drift leaves under 1 ms (a
+	 * short lease on a Redlock): no grant of it could ever be counted on.
+	 */
+	void checkLeaseLeavesTime(Duration leaseTime, Supplier<String> what) {
+		Duration validity = this.store.leaseValidity(leaseTime);
+		if (validity.toNanos() < Lease.MIN_GRANTED_NANOS) {
+			throw new IllegalArgumentException(what.get() + " (" + leaseTime.toMillis() + " ms) leaves "
+					+ validity.toMillis() + " ms to count on once the store allows for clock drift; it must leave"
+					+ " at least 1 ms");
+		}
+	}
+
+	/**
+	 * Says that a grant came with under 1 ms of its lease left and is given back: the
+	 * wait may then end without the lock for no other reason.
+	 */
+	static void grantedTooLate(String name, Duration leaseTime) {
+		logger.atWarn()
+			.addKeyValue(ClientLog.NAME, name)
+			.addKeyValue(ClientLog.OUTCOME, "granted_too_late")
+			.log("Lock '{}' was granted with under 1 ms of its {} ms lease left when the answer came, and is given"
+					+ " back: a lease must outlast a round trip to the store", name, leaseTime.toMillis());
+	}
+
 	boolean queuesWaiters() {
 		return this.store.queuesWaiters();
 	}

@@ -13,6 +13,10 @@ import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.engine.LockClientProbe;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -21,10 +25,13 @@ import static org.awaitility.Awaitility.await;
 /**
  * Leases are bounded by the longest the engine can count, about 292 years: a longer one
  * is refused before Redis sees it, so it never leaves a key behind, while the longest
- * works end to end. Wait times have no bound: a huge one waits for as long as it takes.
+ * works end to end; one shorter than a round trip to Redis is granted too late to use,
+ * given back, and the log says why. Wait times have no bound: a huge one waits for as
+ * long as it takes.
  *
  * @author redis-lock contributors
  */
+@ExtendWith(OutputCaptureExtension.class)
 class LeaseBoundsTests extends RedisLockTestSupport {
 
 	private static final Duration LONGEST_LEASE = Duration.ofNanos(Long.MAX_VALUE);
@@ -51,6 +58,20 @@ class LeaseBoundsTests extends RedisLockTestSupport {
 		assertThat(lockKeys()).isEmpty();
 		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
 		assertThat(LockProbe.isFree(other.client.getLock("millennial"), Duration.ZERO)).isTrue();
+	}
+
+	@Test
+	void aLeaseShorterThanARoundTripIsGivenBackSayingWhy(CapturedOutput output) throws Exception {
+		LockClientInstance instance = instance().start();
+		DistributedLock lock = instance.client.getLock("fleeting");
+		assertThat(lock.tryLock(Duration.ofMillis(200), Duration.ofMillis(1), false))
+			.as("a lease gone before its grant is answered")
+			.isFalse();
+		assertThat(output).contains("Lock 'fleeting' was granted with under 1 ms of its 1 ms lease left");
+		assertThat(instance.client
+			.tryAcquireAsync(new LockDefinition("fleeting", Duration.ofMillis(1), Duration.ZERO, false))
+			.get(10, TimeUnit.SECONDS)).isEmpty();
+		await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(lockKeys()).isEmpty());
 	}
 
 	@Test

@@ -10,6 +10,7 @@ import java.util.concurrent.locks.Lock;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockBackoff;
+import io.github.redislock.core.LockDefinition;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.testsupport.RedisServerExtension;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -55,6 +57,29 @@ class RedlockLockClientTests {
 		if (this.second != null) {
 			this.second.close();
 		}
+	}
+
+	@Test
+	void aLeaseTheDriftAllowanceLeavesNothingOfIsRefusedBeforeAnyMasterIsAsked() throws Exception {
+		this.first = RedlockNodes.on(masters);
+		try (DefaultLockClient client = this.first.client(LEASE, (event) -> {
+		})) {
+			DistributedLock lock = client.getLock("fleeting");
+			assertThatIllegalArgumentException()
+				.isThrownBy(() -> lock.tryLock(Duration.ZERO, Duration.ofMillis(2), false))
+				.withMessageContaining("'fleeting'")
+				.withMessageContaining("(2 ms) leaves 0 ms to count on");
+			assertThatIllegalArgumentException()
+				.isThrownBy(() -> client
+					.tryAcquireAsync(new LockDefinition("fleeting", Duration.ofMillis(1), Duration.ZERO, false)))
+				.withMessageContaining("'fleeting'");
+			assertThat(this.first.holdingNodes("fleeting")).isZero();
+			assertThat(lock.tryLock(Duration.ZERO, Duration.ofMillis(500), false)).as("a lease that leaves time")
+				.isTrue();
+			lock.unlock();
+		}
+		assertThatIllegalArgumentException().isThrownBy(() -> this.first.client(Duration.ofMillis(2), (event) -> {
+		})).withMessageContaining("Default lease time (2 ms)");
 	}
 
 	@Test

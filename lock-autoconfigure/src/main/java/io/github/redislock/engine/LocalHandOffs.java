@@ -114,10 +114,18 @@ final class LocalHandOffs {
 		state.hold = hold;
 		try {
 			if (!hold.isRenewing() && leaseShort && !this.leases.extendTakenOver(hold, leaseTime)) {
-				// Ran out before this thread took it over: no work was done under it, so
-				// nothing was lost; the thread acquires the lock afresh.
 				state.hold = null;
-				this.leases.letGo(hold);
+				if (hold.isValid()) {
+					// Lost early (an eviction, a failover), maybe while the previous
+					// thread worked under it, which returned without being told.
+					this.leases.lostToRenewal(hold, "the store no longer recorded it when the next thread of this"
+							+ " instance took it over, before its lease ran out");
+				}
+				else {
+					// Ran out as this thread took it over: no work was done under it.
+					this.leases.letGo(hold);
+				}
+				// The thread acquires the lock afresh.
 				return false;
 			}
 			this.leases.lengthen(hold, leaseTime, renew);

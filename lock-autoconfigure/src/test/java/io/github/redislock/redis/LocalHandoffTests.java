@@ -14,6 +14,7 @@ import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * With local hand-offs allowed, a releasing thread passes the lock to the next thread of
@@ -101,6 +102,28 @@ class LocalHandoffTests extends RedisLockTestSupport {
 		assertThat(fourth.remainingLeaseAtAcquisition()).as("lease of the fourth thread")
 			.isGreaterThan(lease.toMillis() * 3 / 4);
 		fourth.release();
+		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
+	}
+
+	@Test
+	void aLockPassedOnAfterRedisLostItIsReportedLostAndTakenAfresh() throws Exception {
+		Duration lease = Duration.ofSeconds(10);
+		LockClientInstance instance = instance().maxLocalHandoffs(1).start();
+		DistributedLock lock = instance.client.getLock("evicted");
+		assertThat(lock.tryLock(Duration.ZERO, lease, false)).isTrue();
+		Waiter second = Waiter.start(instance.client.getLock("evicted"), lease);
+		second.awaitQueued();
+		// Evicted, or lost to a failover, while the first thread works under it.
+		instance.redis.delete(instance.keys.lockKey("evicted"));
+		lock.unlock();
+
+		assertThat(second.acquiredToken()).as("the second thread's fresh acquisition").isPositive();
+		assertThat(instance.redis.hasKey(instance.keys.lockKey("evicted"))).as("held in Redis again").isTrue();
+		await().atMost(Duration.ofSeconds(5))
+			.untilAsserted(() -> assertThat(instance.lostEvents).singleElement()
+				.satisfies((event) -> assertThat(event.reason()).contains("next thread of this instance")));
+		second.release();
+		assertThat(lockKeys()).isEmpty();
 		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
 	}
 

@@ -13,11 +13,11 @@ import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 
 /**
- * A client's real Redlock, with the two calls the client makes of its store blocking (a
+ * A client's real Redlock. A blocking call waits for the Redlock's answer through
+ * {@link CallerThreads} when a blocking caller's thread makes it; on the simulation's own
+ * thread, which cannot wait for itself, the two blocking calls the client makes there (a
  * release that gives up a lease or takes back an attempt, and a raise of the fencing
- * tokens) sent without waiting for their answers, as the simulated single-master store
- * sends them: the simulation's one thread cannot wait for itself. Every other call is the
- * Redlock's own.
+ * tokens) are sent without waiting, as the simulated single-master store sends them.
  *
  * @author redis-lock contributors
  */
@@ -25,45 +25,60 @@ final class RedlockClientStore implements LockStore {
 
 	private final RedlockStore redlock;
 
+	private final CallerThreads callerThreads;
+
 	/**
 	 * Whether the client is told that the Redlock queues waiters, which it ignores: the
 	 * client then asks again under the token of the attempt the Redlock refused.
 	 */
 	private final boolean saysItQueues;
 
-	RedlockClientStore(RedlockStore redlock, boolean saysItQueues) {
+	RedlockClientStore(RedlockStore redlock, CallerThreads callerThreads, boolean saysItQueues) {
 		this.redlock = redlock;
+		this.callerThreads = callerThreads;
 		this.saysItQueues = saysItQueues;
 	}
 
-	/** Sent without waiting: only a give-back or a give-up calls it. */
-	@Override
-	public boolean release(String name, String ownerToken) {
-		this.redlock.releaseAsync(name, ownerToken);
-		return true;
+	private boolean onCallerThread() {
+		return this.callerThreads != null && this.callerThreads.isCallerThread();
 	}
 
-	/** Sent without waiting, answered as raised, which the callers do not read. */
+	private <T> T await(CompletionStage<T> call) {
+		if (!onCallerThread()) {
+			throw new UnsupportedOperationException(
+					"The simulation's own thread cannot wait for a store call: it answers them");
+		}
+		return this.callerThreads.awaitStoreCall(call);
+	}
+
+	/** Sent without waiting on the simulation's thread: only a give-back or a give-up. */
+	@Override
+	public boolean release(String name, String ownerToken) {
+		CompletionStage<Boolean> released = this.redlock.releaseAsync(name, ownerToken);
+		return !onCallerThread() || this.callerThreads.awaitStoreCall(released);
+	}
+
+	/** Sent without waiting on the simulation's thread, answered as raised. */
 	@Override
 	public boolean raiseFencingTokensAbove(String name, long token) {
-		this.redlock.raiseFencingTokensAboveAsync(name, token);
-		return true;
+		CompletionStage<Boolean> raised = this.redlock.raiseFencingTokensAboveAsync(name, token);
+		return !onCallerThread() || this.callerThreads.awaitStoreCall(raised);
 	}
 
 	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
-		return this.redlock.tryAcquire(name, ownerToken, leaseTime);
+		return tryAcquire(name, ownerToken, leaseTime, null);
 	}
 
 	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing) {
-		return this.redlock.tryAcquire(name, ownerToken, leaseTime, queueing);
+		return tryAcquire(name, ownerToken, leaseTime, queueing, LockHolder.currentThread(null));
 	}
 
 	@Override
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing,
 			LockHolder holder) {
-		return this.redlock.tryAcquire(name, ownerToken, leaseTime, queueing, holder);
+		return await(tryAcquireAsync(name, ownerToken, leaseTime, queueing, holder));
 	}
 
 	@Override
@@ -89,7 +104,7 @@ final class RedlockClientStore implements LockStore {
 
 	@Override
 	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
-		return this.redlock.issueFencingToken(name, ownerToken, leaseTime);
+		return await(issueFencingTokenAsync(name, ownerToken, leaseTime));
 	}
 
 	@Override
@@ -104,7 +119,7 @@ final class RedlockClientStore implements LockStore {
 
 	@Override
 	public boolean renew(String name, String ownerToken, Duration leaseTime) {
-		return this.redlock.renew(name, ownerToken, leaseTime);
+		return await(renewAsync(name, ownerToken, leaseTime));
 	}
 
 	@Override
@@ -114,7 +129,10 @@ final class RedlockClientStore implements LockStore {
 
 	@Override
 	public List<Boolean> renewAll(List<LeaseRenewal> renewals) {
-		return this.redlock.renewAll(renewals);
+		List<CompletableFuture<Boolean>> replies = renewAllAsync(renewals,
+				Duration.ofNanos(Network.COMMAND_TIMEOUT_NANOS));
+		return await(CompletableFuture.allOf(replies.toArray(CompletableFuture[]::new))
+			.thenApply((done) -> replies.stream().map(CompletableFuture::join).toList()));
 	}
 
 	@Override
@@ -129,7 +147,7 @@ final class RedlockClientStore implements LockStore {
 
 	@Override
 	public boolean forceRelease(String name) {
-		return this.redlock.forceRelease(name);
+		return await(forceReleaseAsync(name));
 	}
 
 	@Override

@@ -34,6 +34,17 @@ public final class Simulation {
 	 */
 	private static final Duration QUIET_TIME = Duration.ofSeconds(20);
 
+	/**
+	 * A thread's {@code lock()} may wait past the working time (on a Redlock, which
+	 * queues no waiter, for as long as others keep taking the lock): the run then goes on
+	 * until the release of its last hold is forgotten too, up to this long after the
+	 * working time, past which a busy thread is a violation.
+	 */
+	private static final Duration LONGEST_THREAD_END = Duration.ofSeconds(60);
+
+	/** How long a release is remembered, and a little more. */
+	private static final Duration RELEASE_MEMORY = Duration.ofMillis(10_500);
+
 	/** The backoff without jitter: its random draws would not come from the seed. */
 	private static final LockBackoff BACKOFF = new LockBackoff(Duration.ofMillis(50), 2.0, Duration.ofSeconds(1), 0);
 
@@ -126,7 +137,13 @@ public final class Simulation {
 			this.redlock.plan(faults, this.settings.faults(), this.stopAt, this.clients, this.invariants);
 		}
 		List.copyOf(this.clients).forEach(this::startCallers);
-		this.scheduler.runUntil(this.stopAt + QUIET_TIME.toNanos());
+		long end = this.stopAt + QUIET_TIME.toNanos();
+		this.scheduler.runUntil(end);
+		long latest = this.stopAt + LONGEST_THREAD_END.toNanos();
+		while (!this.scheduler.stopped() && end < latest && settledAt() > end) {
+			end = Math.min(settledAt(), latest);
+			this.scheduler.runUntil(end);
+		}
 		if (!this.scheduler.stopped()) {
 			checkEnd();
 		}
@@ -274,11 +291,26 @@ public final class Simulation {
 				SimulatedClients.timer(this.scheduler, client.process, "redlock"));
 		boolean retriesUnderOneToken = this.settings.storeFaults()
 			.contains(SimulatedLockStore.Fault.REDLOCK_RETRIES_UNDER_ONE_TOKEN);
-		client.client = SimulatedClients.create(new RedlockClientStore(redlock, retriesUnderOneToken), this.scheduler,
+		client.client = SimulatedClients.create(
+				new RedlockClientStore(redlock, this.callerThreads, retriesUnderOneToken), this.scheduler,
 				client.process, BACKOFF, (event) -> {
-				});
+				}, this.callerThreads);
 		stores.forEach((store) -> store.bind(client.client.getInstanceId()));
+		if (this.callerThreads != null) {
+			startThreadCallers(client);
+		}
 		return stores.get(0);
+	}
+
+	/** When the last thread caller's last release is forgotten. */
+	private long settledAt() {
+		long ended = this.clients.stream()
+			.filter((client) -> !client.process.isCrashed())
+			.flatMap((client) -> client.threadCallers.stream())
+			.mapToLong(ThreadCaller::endedAt)
+			.max()
+			.orElse(0);
+		return (ended == Long.MAX_VALUE) ? Long.MAX_VALUE : ended + RELEASE_MEMORY.toNanos();
 	}
 
 	private void checkEnd() {

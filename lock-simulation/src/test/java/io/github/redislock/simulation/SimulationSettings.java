@@ -66,11 +66,10 @@ public record SimulationSettings(long seed, int clients, int callersPerClient, i
 
 	/**
 	 * How many threads of each client call the blocking API, on lock names of their own:
-	 * two on a single master, none on a Redlock. {@code -Dsim.threadCallers=N} gives
-	 * every single-master seed N.
+	 * two, or N with {@code -Dsim.threadCallers=N}.
 	 */
 	public int threadCallersPerClient() {
-		return redlock() ? 0 : Integer.getInteger("sim.threadCallers", 2);
+		return Integer.getInteger("sim.threadCallers", 2);
 	}
 
 	/** Whether the clients' store is a Redlock on several masters. */

@@ -48,6 +48,9 @@ final class ThreadCaller {
 
 	private boolean busy;
 
+	/** When the thread ended its work, if it did. */
+	private long endedAt;
+
 	/** The attempt waiting for its answer, 0 if none. */
 	private long waiting;
 
@@ -74,6 +77,11 @@ final class ThreadCaller {
 		return this.busy;
 	}
 
+	/** When it ended its work; {@link Long#MAX_VALUE} while busy. */
+	long endedAt() {
+		return this.busy ? Long.MAX_VALUE : this.endedAt;
+	}
+
 	long operations() {
 		return this.operations;
 	}
@@ -94,6 +102,7 @@ final class ThreadCaller {
 		}
 		finally {
 			this.busy = false;
+			this.endedAt = this.scheduler.nanos();
 		}
 	}
 

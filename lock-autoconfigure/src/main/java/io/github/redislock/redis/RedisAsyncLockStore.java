@@ -43,6 +43,8 @@ final class RedisAsyncLockStore {
 
 	private final RedisLockStore store;
 
+	private final ScriptArguments arguments;
+
 	private final LettuceConnectionFactory connectionFactory;
 
 	private final Duration commandTimeout;
@@ -50,8 +52,9 @@ final class RedisAsyncLockStore {
 	/** Spring Boot's client does: a timer of our own would then cost each call twice. */
 	private final boolean lettuceTimesOutCommands;
 
-	RedisAsyncLockStore(RedisLockStore store, LettuceConnectionFactory connectionFactory) {
+	RedisAsyncLockStore(RedisLockStore store, ScriptArguments arguments, LettuceConnectionFactory connectionFactory) {
 		this.store = store;
+		this.arguments = arguments;
 		this.connectionFactory = connectionFactory;
 		this.commandTimeout = connectionFactory.getClientConfiguration().getCommandTimeout();
 		this.lettuceTimesOutCommands = connectionFactory.getClientConfiguration()
@@ -75,35 +78,36 @@ final class RedisAsyncLockStore {
 
 	CompletionStage<AcquireResult> tryAcquire(String name, String ownerToken, Duration leaseTime,
 			@Nullable Queueing queueing, LockHolder holder) {
-		long lease = RedisLockStore.leaseMillis(name, leaseTime);
-		byte[][] keysAndArgs = this.store.acquireArguments(name, ownerToken, lease, queueing,
+		long lease = ScriptArguments.leaseMillis(name, leaseTime);
+		byte[][] keysAndArgs = this.arguments.acquireArguments(name, ownerToken, lease, queueing,
 				this.store.holderFields(ownerToken, holder), HolderRecord.now());
-		return run(LuaScript.ACQUIRE, RedisLockStore.QUEUE_SCRIPT_KEYS, keysAndArgs)
-			.thenApply((reply) -> RedisLockStore.acquireResult(ownerToken, reply));
+		return run(LuaScript.ACQUIRE, ScriptArguments.QUEUE_SCRIPT_KEYS, keysAndArgs)
+			.thenApply((reply) -> ScriptArguments.acquireResult(ownerToken, reply));
 	}
 
 	CompletionStage<Boolean> renew(String name, String ownerToken, Duration leaseTime) {
-		return run(LuaScript.RENEW, 1, this.store.renewArguments(name, ownerToken, leaseTime))
+		return run(LuaScript.RENEW, 1, this.arguments.renewArguments(name, ownerToken, leaseTime))
 			.thenApply((reply) -> reply == 1);
 	}
 
 	CompletionStage<Boolean> release(String name, String ownerToken) {
-		return run(LuaScript.RELEASE, RedisLockStore.RELEASE_SCRIPT_KEYS, this.store.releaseArguments(name, ownerToken))
-			.thenApply(RedisLockStore::released);
+		return run(LuaScript.RELEASE, ScriptArguments.RELEASE_SCRIPT_KEYS,
+				this.arguments.releaseArguments(name, ownerToken))
+			.thenApply(ScriptArguments::released);
 	}
 
 	CompletionStage<Boolean> giveBack(String name, String ownerToken) {
-		return run(LuaScript.RELEASE, RedisLockStore.RELEASE_SCRIPT_KEYS - 1,
-				this.store.giveBackArguments(name, ownerToken))
+		return run(LuaScript.RELEASE, ScriptArguments.RELEASE_SCRIPT_KEYS - 1,
+				this.arguments.giveBackArguments(name, ownerToken))
 			.thenApply((reply) -> reply == 1);
 	}
 
 	CompletionStage<LockStore.@Nullable Reacquisition> reacquire(byte[][] keysAndArgs) {
-		return run(LuaScript.REACQUIRE, 2, keysAndArgs).thenApply(RedisLockStore::reacquisition);
+		return run(LuaScript.REACQUIRE, 2, keysAndArgs).thenApply(ScriptArguments::reacquisition);
 	}
 
-	CompletionStage<Boolean> raiseCounter(byte[] counterKey, byte[] token) {
-		return run(LuaScript.RAISE_COUNTER, 1, new byte[][] { counterKey, token }).thenApply((reply) -> reply == 1);
+	CompletionStage<Boolean> raiseCounter(byte[][] keysAndArgs) {
+		return run(LuaScript.RAISE_COUNTER, 1, keysAndArgs).thenApply((reply) -> reply == 1);
 	}
 
 	CompletionStage<Boolean> raiseFence(byte[][] keysAndArgs) {
@@ -116,11 +120,12 @@ final class RedisAsyncLockStore {
 	}
 
 	CompletionStage<Boolean> forceRelease(String name) {
-		return run(LuaScript.FORCE_RELEASE, 1, this.store.forceReleaseArguments(name)).thenApply((reply) -> reply == 1);
+		return run(LuaScript.FORCE_RELEASE, 1, this.arguments.forceReleaseArguments(name))
+			.thenApply((reply) -> reply == 1);
 	}
 
 	CompletionStage<Long> issueFencingToken(String name, String ownerToken, Duration leaseTime) {
-		return run(LuaScript.FENCE, 2, this.store.fenceArguments(name, ownerToken));
+		return run(LuaScript.FENCE, 2, this.arguments.fenceArguments(name, ownerToken));
 	}
 
 	/**
@@ -128,14 +133,14 @@ final class RedisAsyncLockStore {
 	 * many per read, and on a cluster a shard that does not answer fails only its own
 	 * calls. {@code timeout} bounds each call, capped at the command timeout.
 	 */
-	List<CompletableFuture<List<Boolean>>> renewAll(List<RedisLockStore.RenewalCall> calls, Duration timeout) {
+	List<CompletableFuture<List<Boolean>>> renewAll(List<ScriptArguments.RenewalCall> calls, Duration timeout) {
 		Duration callTimeout = (timeout.compareTo(this.commandTimeout) < 0) ? timeout : this.commandTimeout;
 		List<CompletableFuture<List<Boolean>>> replies = new ArrayList<>(calls.size());
-		for (RedisLockStore.RenewalCall call : calls) {
+		for (ScriptArguments.RenewalCall call : calls) {
 			int count = call.indexes().size();
 			CompletableFuture<List<Object>> reply = send(LuaScript.RENEW_ALL, ScriptOutputType.MULTI, count,
 					call.keysAndArgs(), callTimeout);
-			replies.add(reply.thenApply((renewed) -> RedisLockStore.renewedByReplies(renewed, count)));
+			replies.add(reply.thenApply((renewed) -> ScriptArguments.renewedByReplies(renewed, count)));
 		}
 		return replies;
 	}

@@ -5,9 +5,7 @@ package io.github.redislock.redis;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.LongPredicate;
@@ -15,12 +13,10 @@ import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 
 import io.github.redislock.core.InvalidLockConfigurationException;
-import io.github.redislock.core.LockDefinition;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
 
-import org.springframework.data.redis.connection.ClusterSlotHashUtil;
 import org.springframework.data.redis.connection.RedisClusterConnection;
 import org.springframework.data.redis.connection.RedisConnection;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -44,38 +40,15 @@ import org.springframework.util.Assert;
  */
 public class RedisLockStore implements LockStore, AutoCloseable {
 
-	private static final byte[] NO_QUEUEING = bytes("0");
-
-	private static final byte[] QUEUED_BEFORE = bytes("1");
-
-	private static final byte[] WAKE_UNQUEUED = bytes("1");
-
-	/** Bounds the work of one {@code renew-all.lua} call. */
-	private static final int MAX_RENEWALS_PER_CALL = 500;
-
-	/** Keys of {@code acquire.lua}: lock, waiters and queue. */
-	static final int QUEUE_SCRIPT_KEYS = 3;
-
-	/** Keys of {@code release.lua}: lock, waiters, queue and released-by. */
-	static final int RELEASE_SCRIPT_KEYS = 4;
-
-	/**
-	 * How long a release is remembered, so that the same release re-sent after a dropped
-	 * connection lost its reply is not reported as a loss: longer than a reconnection
-	 * takes.
-	 */
-	private static final byte[] RELEASE_MEMORY_MILLIS = bytes(Long.toString(Duration.ofSeconds(10).toMillis()));
-
 	private final RedisConnectionFactory connectionFactory;
 
 	private final RedisLockKeys keys;
 
+	private final ScriptArguments arguments;
+
 	private final ReleaseSubscriptions subscriptions;
 
 	private final @Nullable AcknowledgedWrites acknowledgedWrites;
-
-	/** '1' when waiters do not queue, so that every release wakes them. */
-	private final byte[] wakeOnEveryRelease;
 
 	/**
 	 * {@code null} without Lettuce's shared connection (an unshared one is taken on the
@@ -145,10 +118,10 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		this.keys = new RedisLockKeys(keyPrefix);
 		this.subscriptions = new ReleaseSubscriptions(this.connectionFactory, this.keys);
 		this.acknowledgedWrites = acknowledgement.awaited() ? new AcknowledgedWrites(acknowledgement) : null;
-		this.wakeOnEveryRelease = (!waitersQueue || acknowledgement.awaited()) ? WAKE_UNQUEUED : NO_QUEUEING;
+		this.arguments = new ScriptArguments(this.keys, waitersQueue && !acknowledgement.awaited());
 		this.async = (this.connectionFactory instanceof LettuceConnectionFactory lettuce
 				&& lettuce.getShareNativeConnection() && !acknowledgement.awaited())
-						? new RedisAsyncLockStore(this, lettuce) : null;
+						? new RedisAsyncLockStore(this, this.arguments, lettuce) : null;
 	}
 
 	/**
@@ -255,7 +228,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		String fields = holderFields(ownerToken, holder);
 		String acquiredAt = HolderRecord.now();
 		if (this.acknowledgedWrites != null) {
-			return acknowledgedAcquire(name, ownerToken, lockKey, lease, fields, acquiredAt);
+			return acknowledgedAcquire(name, ownerToken, lease, fields, acquiredAt);
 		}
 		if (queueing == null) {
 			if (setIfAbsent(name, lockKey, HolderRecord.value(ownerToken, fields, acquiredAt), lease)) {
@@ -266,34 +239,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 				return busy;
 			}
 		}
-		long value = runForLong(name, LuaScript.ACQUIRE, QUEUE_SCRIPT_KEYS,
-				acquireArguments(name, ownerToken, lease, queueing, fields, acquiredAt));
-		return acquireResult(ownerToken, value);
-	}
-
-	byte[][] acquireArguments(String name, String ownerToken, long lease, @Nullable Queueing queueing, String fields,
-			String acquiredAt) {
-		byte[] queueFor = NO_QUEUEING;
-		byte[] handOffLease = NO_QUEUEING;
-		byte[] ticket = NO_QUEUEING;
-		byte[] queuedBefore = NO_QUEUEING;
-		if (queueing != null) {
-			queueFor = bytes(Long.toString(Math.max(1, queueing.validity().toMillis())));
-			handOffLease = bytes(Long.toString(leaseMillis(name, queueing.handOffLease())));
-			ticket = bytes(Long.toString(queueing.ticket()));
-			queuedBefore = queueing.queuedBefore() ? QUEUED_BEFORE : NO_QUEUEING;
-		}
-		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)),
-				bytes(this.keys.queueKey(name)), bytes(ownerToken), bytes(Long.toString(lease)), queueFor, handOffLease,
-				ticket, queuedBefore, bytes(fields), bytes(acquiredAt) };
-	}
-
-	/** See acquire.lua: a positive reply names the grant the lock is recorded under. */
-	static AcquireResult acquireResult(String ownerToken, long reply) {
-		if (reply == 0) {
-			return AcquireResult.ACQUIRED;
-		}
-		return (reply > 0) ? AcquireResult.acquiredAs(ownerToken + "#" + reply) : AcquireResult.busy(-reply - 1);
+		long value = runForLong(name, LuaScript.ACQUIRE, ScriptArguments.QUEUE_SCRIPT_KEYS,
+				this.arguments.acquireArguments(name, ownerToken, lease, queueing, fields, acquiredAt));
+		return ScriptArguments.acquireResult(ownerToken, value);
 	}
 
 	/**
@@ -346,19 +294,15 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/** Takes the lock, and gives it back unless the replicas acknowledge. */
-	private AcquireResult acknowledgedAcquire(String name, String ownerToken, byte[] lockKey, long lease, String fields,
+	private AcquireResult acknowledgedAcquire(String name, String ownerToken, long lease, String fields,
 			String acquiredAt) {
-		byte[] waitersKey = bytes(this.keys.waitersKey(name));
-		byte[] queueKey = bytes(this.keys.queueKey(name));
-		long value = acknowledged(name, lockKey, "Lock '" + name + "' was taken",
-				(node) -> node.runScript(LuaScript.ACQUIRE, QUEUE_SCRIPT_KEYS, lockKey, waitersKey, queueKey,
-						bytes(ownerToken), bytes(Long.toString(lease)), NO_QUEUEING, NO_QUEUEING, NO_QUEUEING,
-						NO_QUEUEING, bytes(fields), bytes(acquiredAt)),
+		byte[][] keysAndArgs = this.arguments.acquireArguments(name, ownerToken, lease, null, fields, acquiredAt);
+		byte[][] giveBack = this.arguments.giveBackArguments(name, ownerToken);
+		long value = acknowledged(name, keysAndArgs[0], "Lock '" + name + "' was taken",
+				(node) -> node.runScript(LuaScript.ACQUIRE, ScriptArguments.QUEUE_SCRIPT_KEYS, keysAndArgs),
 				(reply) -> reply >= 0,
-				(node) -> node.runScript(LuaScript.RELEASE, QUEUE_SCRIPT_KEYS, lockKey, waitersKey, queueKey,
-						bytes(ownerToken), bytes(this.keys.channel(name)), bytes(HolderRecord.now()), WAKE_UNQUEUED,
-						bytes(this.keys.handOffChannelPrefix())));
-		return acquireResult(ownerToken, value);
+				(node) -> node.runScript(LuaScript.RELEASE, ScriptArguments.RELEASE_SCRIPT_KEYS - 1, giveBack));
+		return ScriptArguments.acquireResult(ownerToken, value);
 	}
 
 	/**
@@ -394,17 +338,12 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
-		byte[][] keysAndArgs = fenceArguments(name, ownerToken);
+		byte[][] keysAndArgs = this.arguments.fenceArguments(name, ownerToken);
 		if (this.acknowledgedWrites != null) {
 			return acknowledged(name, keysAndArgs[0], "A fencing token for lock '" + name + "' was issued",
 					(node) -> node.runScript(LuaScript.FENCE, 2, keysAndArgs), (reply) -> reply > 0, null);
 		}
 		return runForLong(name, LuaScript.FENCE, 2, keysAndArgs);
-	}
-
-	byte[][] fenceArguments(String name, String ownerToken) {
-		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.fenceCounterKey(name)),
-				bytes(ownerToken) };
 	}
 
 	/**
@@ -417,8 +356,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * @return whether the caller held the lock, and the counter is at least the token
 	 */
 	public boolean raiseFencingToken(String name, String ownerToken, long token) {
-		return runForLong(name, LuaScript.RAISE_FENCE, 2, bytes(this.keys.lockKey(name)),
-				bytes(this.keys.fenceCounterKey(name)), bytes(ownerToken), bytes(Long.toString(token))) == 1;
+		return runForLong(name, LuaScript.RAISE_FENCE, 2,
+				this.arguments.raiseFenceArguments(name, ownerToken, token)) == 1;
 	}
 
 	/**
@@ -432,8 +371,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		if (this.async == null) {
 			return LockStore.answered(() -> raiseFencingToken(name, ownerToken, token));
 		}
-		return this.async.raiseFence(new byte[][] { bytes(this.keys.lockKey(name)),
-				bytes(this.keys.fenceCounterKey(name)), bytes(ownerToken), bytes(Long.toString(token)) });
+		return this.async.raiseFence(this.arguments.raiseFenceArguments(name, ownerToken, token));
 	}
 
 	/**
@@ -469,14 +407,12 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	@Override
 	public boolean raiseFencingTokensAbove(String name, long token) {
 		LockStore.checkRaisableToken(name, token);
-		byte[] counterKey = bytes(this.keys.fenceCounterKey(name));
-		byte[] value = bytes(Long.toString(token));
+		byte[][] keysAndArgs = this.arguments.raiseCounterArguments(name, token);
 		if (this.acknowledgedWrites != null) {
-			return acknowledged(name, counterKey, "The fencing tokens of lock '" + name + "' were raised",
-					(node) -> node.runScript(LuaScript.RAISE_COUNTER, 1, counterKey, value), (reply) -> true,
-					null) == 1;
+			return acknowledged(name, keysAndArgs[0], "The fencing tokens of lock '" + name + "' were raised",
+					(node) -> node.runScript(LuaScript.RAISE_COUNTER, 1, keysAndArgs), (reply) -> true, null) == 1;
 		}
-		return runForLong(name, LuaScript.RAISE_COUNTER, 1, counterKey, value) == 1;
+		return runForLong(name, LuaScript.RAISE_COUNTER, 1, keysAndArgs) == 1;
 	}
 
 	@Override
@@ -485,7 +421,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 			return LockStore.answered(() -> raiseFencingTokensAbove(name, token));
 		}
 		LockStore.checkRaisableToken(name, token);
-		return this.async.raiseCounter(bytes(this.keys.fenceCounterKey(name)), bytes(Long.toString(token)));
+		return this.async.raiseCounter(this.arguments.raiseCounterArguments(name, token));
 	}
 
 	@Override
@@ -494,12 +430,12 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		if (!nextOwnerToken.equals(ownerToken)) {
 			LockStore.checkOwnerToken(name, nextOwnerToken);
 		}
-		byte[][] keysAndArgs = reacquireArguments(name, ownerToken, nextOwnerToken, leaseTime);
+		byte[][] keysAndArgs = this.arguments.reacquireArguments(name, ownerToken, nextOwnerToken, leaseTime);
 		long value = (this.acknowledgedWrites != null)
 				? acknowledged(name, keysAndArgs[0], "Lock '" + name + "' was taken over with a new lease",
 						(node) -> node.runScript(LuaScript.REACQUIRE, 2, keysAndArgs), (reply) -> reply != 0, null)
 				: runForLong(name, LuaScript.REACQUIRE, 2, keysAndArgs);
-		return reacquisition(value);
+		return ScriptArguments.reacquisition(value);
 	}
 
 	@Override
@@ -511,31 +447,17 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		if (!nextOwnerToken.equals(ownerToken)) {
 			LockStore.checkOwnerToken(name, nextOwnerToken);
 		}
-		return this.async.reacquire(reacquireArguments(name, ownerToken, nextOwnerToken, leaseTime));
-	}
-
-	byte[][] reacquireArguments(String name, String ownerToken, String nextOwnerToken, Duration leaseTime) {
-		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)), bytes(ownerToken),
-				bytes(Long.toString(leaseMillis(name, leaseTime))), bytes(nextOwnerToken) };
-	}
-
-	static @Nullable Reacquisition reacquisition(long reply) {
-		return (reply != 0) ? new Reacquisition(reply < 0) : null;
+		return this.async.reacquire(this.arguments.reacquireArguments(name, ownerToken, nextOwnerToken, leaseTime));
 	}
 
 	@Override
 	public boolean renew(String name, String ownerToken, Duration leaseTime) {
-		byte[][] keysAndArgs = renewArguments(name, ownerToken, leaseTime);
+		byte[][] keysAndArgs = this.arguments.renewArguments(name, ownerToken, leaseTime);
 		if (this.acknowledgedWrites != null) {
 			return execute(
 					(connection) -> renewAcknowledged(connection, new LeaseRenewal(name, ownerToken, leaseTime)));
 		}
 		return runForLong(name, LuaScript.RENEW, 1, keysAndArgs) == 1;
-	}
-
-	byte[][] renewArguments(String name, String ownerToken, Duration leaseTime) {
-		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(ownerToken),
-				bytes(Long.toString(leaseMillis(name, leaseTime))) };
 	}
 
 	/**
@@ -550,11 +472,11 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 			replies.add(new CompletableFuture<>());
 		}
 		if (this.async != null) {
-			List<RenewalCall> calls = renewalCalls(renewals,
+			List<ScriptArguments.RenewalCall> calls = this.arguments.renewalCalls(renewals,
 					this.connectionFactory instanceof LettuceConnectionFactory lettuce && lettuce.isClusterAware());
 			List<CompletableFuture<List<Boolean>>> callReplies = this.async.renewAll(calls, timeout);
 			for (int c = 0; c < calls.size(); c++) {
-				RenewalCall call = calls.get(c);
+				ScriptArguments.RenewalCall call = calls.get(c);
 				callReplies.get(c).whenComplete((renewed, ex) -> complete(replies, call, renewed, ex));
 			}
 			return replies;
@@ -575,13 +497,13 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 					}
 					return null;
 				}
-				List<RenewalCall> calls = renewalCalls(renewals, cluster);
+				List<ScriptArguments.RenewalCall> calls = this.arguments.renewalCalls(renewals, cluster);
 				List<@Nullable List<Boolean>> renewed = new ArrayList<>(calls.size());
-				for (RenewalCall call : calls) {
+				for (ScriptArguments.RenewalCall call : calls) {
 					try {
 						List<?> callReplies = LuaScript.RENEW_ALL.run(connection, ReturnType.MULTI,
 								call.indexes().size(), call.keysAndArgs());
-						renewed.add(renewedByReplies(callReplies, call.indexes().size()));
+						renewed.add(ScriptArguments.renewedByReplies(callReplies, call.indexes().size()));
 					}
 					catch (RuntimeException ex) {
 						if (this.acknowledgedWrites != null) {
@@ -612,7 +534,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		return replies;
 	}
 
-	private static void complete(List<CompletableFuture<Boolean>> replies, RenewalCall call,
+	private static void complete(List<CompletableFuture<Boolean>> replies, ScriptArguments.RenewalCall call,
 			@Nullable List<Boolean> renewed, @Nullable Throwable failure) {
 		for (int i = 0; i < call.indexes().size(); i++) {
 			CompletableFuture<Boolean> reply = replies.get(call.indexes().get(i));
@@ -628,82 +550,29 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	private boolean renewAcknowledged(RedisConnection connection, LeaseRenewal renewal) {
 		String name = renewal.name();
-		byte[] lockKey = bytes(this.keys.lockKey(name));
-		byte[] ownerToken = bytes(renewal.ownerToken());
-		byte[] lease = bytes(Long.toString(leaseMillis(name, renewal.leaseTime())));
-		return requireAcknowledgedWrites().run(connection, name, lockKey,
+		byte[][] keysAndArgs = this.arguments.renewArguments(name, renewal.ownerToken(), renewal.leaseTime());
+		return requireAcknowledgedWrites().run(connection, name, keysAndArgs[0],
 				"The lease of lock '" + name + "' was extended",
-				(node) -> node.runScript(LuaScript.RENEW, 1, lockKey, ownerToken, lease), (reply) -> reply == 1,
-				null) == 1;
-	}
-
-	/**
-	 * At most {@value #MAX_RENEWALS_PER_CALL} leases per call, sharing one lease length,
-	 * one owner token prefix and, on a cluster, one hash slot.
-	 */
-	List<RenewalCall> renewalCalls(List<LeaseRenewal> renewals, boolean cluster) {
-		Map<RenewalGroup, List<Integer>> groups = new LinkedHashMap<>();
-		for (int i = 0; i < renewals.size(); i++) {
-			LeaseRenewal renewal = renewals.get(i);
-			int slot = cluster ? ClusterSlotHashUtil.calculateSlot(bytes(this.keys.lockKey(renewal.name()))) : 0;
-			String ownerToken = renewal.ownerToken();
-			String prefix = ownerToken.substring(0, ownerToken.lastIndexOf(':') + 1);
-			long lease = leaseMillis(renewal.name(), renewal.leaseTime());
-			groups.computeIfAbsent(new RenewalGroup(slot, lease, prefix), (group) -> new ArrayList<>()).add(i);
-		}
-		List<RenewalCall> calls = new ArrayList<>();
-		groups.forEach((group, members) -> {
-			for (int from = 0; from < members.size(); from += MAX_RENEWALS_PER_CALL) {
-				List<Integer> indexes = members.subList(from, Math.min(members.size(), from + MAX_RENEWALS_PER_CALL));
-				int count = indexes.size();
-				byte[][] keysAndArgs = new byte[2 * count + 2][];
-				keysAndArgs[count] = bytes(Long.toString(group.lease()));
-				keysAndArgs[count + 1] = bytes(group.ownerTokenPrefix());
-				for (int i = 0; i < count; i++) {
-					LeaseRenewal renewal = renewals.get(indexes.get(i));
-					keysAndArgs[i] = bytes(this.keys.lockKey(renewal.name()));
-					keysAndArgs[count + 2 + i] = bytes(
-							renewal.ownerToken().substring(group.ownerTokenPrefix().length()));
-				}
-				calls.add(new RenewalCall(indexes, keysAndArgs));
-			}
-		});
-		return calls;
-	}
-
-	private record RenewalGroup(int slot, long lease, String ownerTokenPrefix) {
-
-	}
-
-	static List<Boolean> renewedByReplies(@Nullable List<?> replies, int count) {
-		Assert.state(replies != null && replies.size() == count, "Redis returned no reply for " + count + " renewals");
-		List<Boolean> renewed = new ArrayList<>(count);
-		for (Object reply : replies) {
-			renewed.add(Long.valueOf(1).equals(reply));
-		}
-		return renewed;
-	}
-
-	/** One {@code renew-all.lua} call; {@code indexes} are its renewals' positions. */
-	record RenewalCall(List<Integer> indexes, byte[][] keysAndArgs) {
-
+				(node) -> node.runScript(LuaScript.RENEW, 1, keysAndArgs), (reply) -> reply == 1, null) == 1;
 	}
 
 	@Override
 	public boolean release(String name, String ownerToken) {
-		return released(runForLong(name, LuaScript.RELEASE, RELEASE_SCRIPT_KEYS, releaseArguments(name, ownerToken)));
+		return ScriptArguments.released(runForLong(name, LuaScript.RELEASE, ScriptArguments.RELEASE_SCRIPT_KEYS,
+				this.arguments.releaseArguments(name, ownerToken)));
 	}
 
 	/**
 	 * Give back a lock that an acquisition took but cannot keep, such as a Redlock
-	 * attempt short of a majority, without recording the token as released: the
-	 * acquisition may try again under the same token.
+	 * attempt short of a majority, without recording the token as released, so that a
+	 * later release under it finds the lock lost rather than released already.
 	 * @param name the lock name
 	 * @param ownerToken the owner token of the acquisition
 	 * @return whether the lock was held by the token and is now given back
 	 */
 	public boolean giveBack(String name, String ownerToken) {
-		return runForLong(name, LuaScript.RELEASE, RELEASE_SCRIPT_KEYS - 1, giveBackArguments(name, ownerToken)) == 1;
+		return runForLong(name, LuaScript.RELEASE, ScriptArguments.RELEASE_SCRIPT_KEYS - 1,
+				this.arguments.giveBackArguments(name, ownerToken)) == 1;
 	}
 
 	/**
@@ -717,38 +586,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 				: LockStore.answered(() -> giveBack(name, ownerToken));
 	}
 
-	/** As {@link #releaseArguments}, without the key that remembers releases. */
-	byte[][] giveBackArguments(String name, String ownerToken) {
-		byte[][] release = releaseArguments(name, ownerToken);
-		byte[][] giveBack = new byte[release.length - 1][];
-		System.arraycopy(release, 0, giveBack, 0, RELEASE_SCRIPT_KEYS - 1);
-		System.arraycopy(release, RELEASE_SCRIPT_KEYS, giveBack, RELEASE_SCRIPT_KEYS - 1,
-				release.length - RELEASE_SCRIPT_KEYS);
-		return giveBack;
-	}
-
-	byte[][] releaseArguments(String name, String ownerToken) {
-		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)),
-				bytes(this.keys.queueKey(name)), bytes(this.keys.releasedByKey(name)), bytes(ownerToken),
-				bytes(this.keys.channel(name)), bytes(HolderRecord.now()), this.wakeOnEveryRelease,
-				bytes(this.keys.handOffChannelPrefix()), RELEASE_MEMORY_MILLIS };
-	}
-
-	/**
-	 * {@code release.lua} replies 1 when it released the owner's lock, 2 when an earlier
-	 * run of the same release (re-sent after a lost reply) did.
-	 */
-	static boolean released(long reply) {
-		return reply == 1 || reply == 2;
-	}
-
 	@Override
 	public boolean forceRelease(String name) {
-		return runForLong(name, LuaScript.FORCE_RELEASE, 1, forceReleaseArguments(name)) == 1;
-	}
-
-	byte[][] forceReleaseArguments(String name) {
-		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.channel(name)) };
+		return runForLong(name, LuaScript.FORCE_RELEASE, 1, this.arguments.forceReleaseArguments(name)) == 1;
 	}
 
 	@Override
@@ -809,12 +649,11 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	private static byte[] bytes(String value) {
-		return value.getBytes(StandardCharsets.UTF_8);
+		return ScriptArguments.bytes(value);
 	}
 
-	static long leaseMillis(String name, Duration leaseTime) {
-		// Also for direct callers: PEXPIRE 0 or a negative PX deletes the key or fails.
-		return LockDefinition.checkLeaseTime(leaseTime, () -> "Lease time of lock '" + name + "'").toMillis();
+	private static long leaseMillis(String name, Duration leaseTime) {
+		return ScriptArguments.leaseMillis(name, leaseTime);
 	}
 
 }

@@ -34,15 +34,12 @@ import io.github.redislock.simulation.server.SimRedis;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
-import org.springframework.data.redis.core.StringRedisTemplate;
-
 /**
  * The Redis lock store over the simulated network and server: the same scripts, the
- * arguments built and the replies read by the real {@link RedisLockStore} (one that never
- * connects), sent as {@link RedisAsyncLockStore} sends them, each script call one command
- * bounded by the command timeout. Release messages are read as
- * {@link ReleaseSubscriptions} reads them.
+ * arguments built and the replies read as the real {@link RedisLockStore} builds and
+ * reads them ({@link ScriptArguments}), sent as {@link RedisAsyncLockStore} sends them,
+ * each script call one command bounded by the command timeout. Release messages are read
+ * as {@link ReleaseSubscriptions} reads them.
  * <p>
  * The client's random instance id is replaced by a fixed name in everything sent to
  * Redis, so that a seed gives the same server state, and the same trace, on every run.
@@ -96,25 +93,16 @@ public final class SimulatedLockStore implements LockStore {
 
 	}
 
-	/**
-	 * Builds arguments and reads replies only, which keeps no state: one for every run
-	 * and thread, as making one costs more than a run's calls of it.
-	 */
-	private static final RedisLockStore ARGUMENTS = argumentsOnly(ReplicaAcknowledgement.NONE, true);
+	/** The real store's arguments for a store whose waiters queue: one for every run. */
+	private static final ScriptArguments ARGUMENTS = new ScriptArguments(new RedisLockKeys("lock:"), true);
 
 	/**
-	 * The real store under replica acknowledgement, whose arguments, replies and choices
-	 * (waiters do not queue, every release wakes them) the simulated one follows.
+	 * The real store's arguments where waiters never queue, so that every release wakes
+	 * them: under replica acknowledgement, and on a Redlock's node.
 	 */
-	private static final RedisLockStore ACKNOWLEDGED_ARGUMENTS = argumentsOnly(
-			new ReplicaAcknowledgement(1, AcknowledgedWaits.TIMEOUT, false), true);
+	private static final ScriptArguments UNQUEUED_ARGUMENTS = new ScriptArguments(new RedisLockKeys("lock:"), false);
 
-	/**
-	 * As {@link #ARGUMENTS}, for a store whose waiters never queue, as a Redlock node's.
-	 */
-	private static final RedisLockStore UNQUEUED_ARGUMENTS = argumentsOnly(ReplicaAcknowledgement.NONE, false);
-
-	private RedisLockStore arguments = ARGUMENTS;
+	private ScriptArguments arguments = ARGUMENTS;
 
 	/** Set when the order of hand-offs is checked. */
 	private HandOffOrder handOffOrder;
@@ -191,20 +179,13 @@ public final class SimulatedLockStore implements LockStore {
 		return this;
 	}
 
-	private static RedisLockStore argumentsOnly(ReplicaAcknowledgement acknowledgement, boolean waitersQueue) {
-		RedisLockStore store = new RedisLockStore(new StringRedisTemplate(new LettuceConnectionFactory()), "lock:",
-				acknowledgement, waitersQueue);
-		store.setHolderDetails(false);
-		return store;
-	}
-
 	/**
 	 * Makes this store wait for one replica after each write of a lock, as the real store
 	 * does under {@code redis-lock.replica-ack.replicas: 1}; before the client is built,
 	 * which asks once whether waiters queue.
 	 */
 	public SimulatedLockStore acknowledgingWrites() {
-		this.arguments = ACKNOWLEDGED_ARGUMENTS;
+		this.arguments = UNQUEUED_ARGUMENTS;
 		this.acknowledged = new AcknowledgedWaits(this.connection, this::giveBack, this.shortfallIgnored);
 		return this;
 	}
@@ -229,7 +210,7 @@ public final class SimulatedLockStore implements LockStore {
 	/** Whether the real store would queue waiters in Redis: not under acknowledgement. */
 	@Override
 	public boolean queuesWaiters() {
-		return this.arguments.queuesWaiters();
+		return this.acknowledged == null;
 	}
 
 	/** Names the client whose owner tokens this store sends under its alias. */
@@ -282,19 +263,19 @@ public final class SimulatedLockStore implements LockStore {
 	public CompletionStage<AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
 			Queueing queueing, LockHolder holder) {
 		String token = alias(ownerToken);
-		byte[][] keysAndArgs = this.arguments.acquireArguments(name, token, RedisLockStore.leaseMillis(name, leaseTime),
-				queueing, this.arguments.holderFields(token, holder), now());
+		byte[][] keysAndArgs = this.arguments.acquireArguments(name, token,
+				ScriptArguments.leaseMillis(name, leaseTime), queueing, HolderRecord.instanceFields(token), now());
 		String queueKey = this.keys.queueKey(name);
 		String waitersKey = this.keys.waitersKey(name);
 		CompletableFuture<Object> written = run("acquire " + name + " " + token, LuaScript.ACQUIRE,
-				RedisLockStore.QUEUE_SCRIPT_KEYS, keysAndArgs, Network.COMMAND_TIMEOUT_NANOS,
+				ScriptArguments.QUEUE_SCRIPT_KEYS, keysAndArgs, Network.COMMAND_TIMEOUT_NANOS,
 				(this.handOffOrder == null) ? null
 						: (server, script) -> this.handOffOrder.acquire(server, queueKey, waitersKey, script));
 		if (this.acknowledged != null) {
 			written = this.acknowledged.acquisition(name, token, written);
 		}
 		return written.thenApply((reply) -> {
-			AcquireResult result = RedisLockStore.acquireResult(ownerToken, (Long) reply);
+			AcquireResult result = ScriptArguments.acquireResult(ownerToken, (Long) reply);
 			if (this.keptTurns != null && result.acquired()) {
 				this.keptTurns.freed(this.alias, name);
 			}
@@ -326,7 +307,7 @@ public final class SimulatedLockStore implements LockStore {
 			written = this.acknowledged.reacquisition(name, written);
 		}
 		return written.thenApply((reply) -> {
-			Reacquisition reacquisition = RedisLockStore.reacquisition((Long) reply);
+			Reacquisition reacquisition = ScriptArguments.reacquisition((Long) reply);
 			if (this.keptTurns != null && reacquisition != null) {
 				this.keptTurns.passed(this.alias, name, reacquisition.othersWaiting() || !queuesWaiters());
 			}
@@ -344,18 +325,18 @@ public final class SimulatedLockStore implements LockStore {
 			// As the client counts: a release sent ends the run, answered or not.
 			this.keptTurns.freed(this.alias, name);
 		}
-		return run("release " + name + " " + token, LuaScript.RELEASE, RedisLockStore.RELEASE_SCRIPT_KEYS,
+		return run("release " + name + " " + token, LuaScript.RELEASE, ScriptArguments.RELEASE_SCRIPT_KEYS,
 				releaseArguments(name, token), Network.COMMAND_TIMEOUT_NANOS,
 				(this.handOffOrder == null) ? null : (server, script) -> this.handOffOrder.release(server, lockKey,
 						queueKey, waitersKey, token, script))
-			.thenApply((reply) -> RedisLockStore.released((Long) reply));
+			.thenApply((reply) -> ScriptArguments.released((Long) reply));
 	}
 
 	/** The real arguments, with the simulation's time as the time of the release. */
 	private byte[][] releaseArguments(String name, String token) {
 		byte[][] keysAndArgs = this.arguments.releaseArguments(name, token);
-		int releaseTime = RedisLockStore.RELEASE_SCRIPT_KEYS + 2;
-		if (keysAndArgs.length != RedisLockStore.RELEASE_SCRIPT_KEYS + 6) {
+		int releaseTime = ScriptArguments.RELEASE_SCRIPT_KEYS + 2;
+		if (keysAndArgs.length != ScriptArguments.RELEASE_SCRIPT_KEYS + 6) {
 			throw new IllegalStateException("release.lua takes other arguments than the simulation knows");
 		}
 		keysAndArgs[releaseTime] = now().getBytes(StandardCharsets.UTF_8);
@@ -378,7 +359,7 @@ public final class SimulatedLockStore implements LockStore {
 		String token = alias(ownerToken);
 		byte[][] release = releaseArguments(name, token);
 		byte[][] keysAndArgs = new byte[release.length - 1][];
-		int keys = RedisLockStore.RELEASE_SCRIPT_KEYS;
+		int keys = ScriptArguments.RELEASE_SCRIPT_KEYS;
 		System.arraycopy(release, 0, keysAndArgs, 0, keys - 1);
 		System.arraycopy(release, keys, keysAndArgs, keys - 1, release.length - keys);
 		return run("give-back " + name + " " + token, LuaScript.RELEASE, keys - 1, keysAndArgs,
@@ -442,9 +423,9 @@ public final class SimulatedLockStore implements LockStore {
 			aliased.add(new LeaseRenewal(renewal.name(), alias(renewal.ownerToken()), renewal.leaseTime()));
 		}
 		long timeoutNanos = Math.min(timeout.toNanos(), Network.COMMAND_TIMEOUT_NANOS);
-		List<RedisLockStore.RenewalCall> calls = this.arguments.renewalCalls(aliased, false);
+		List<ScriptArguments.RenewalCall> calls = this.arguments.renewalCalls(aliased, false);
 		List<CompletableFuture<Object>> written = new ArrayList<>(calls.size());
-		for (RedisLockStore.RenewalCall call : calls) {
+		for (ScriptArguments.RenewalCall call : calls) {
 			int count = call.indexes().size();
 			written.add(run("renew-all " + count, LuaScript.RENEW_ALL, count, call.keysAndArgs(), timeoutNanos));
 		}
@@ -453,11 +434,11 @@ public final class SimulatedLockStore implements LockStore {
 				.renewals(renewals.stream().map(LeaseRenewal::name).collect(Collectors.joining(", ")), written);
 		}
 		for (int c = 0; c < calls.size(); c++) {
-			RedisLockStore.RenewalCall call = calls.get(c);
+			ScriptArguments.RenewalCall call = calls.get(c);
 			int count = call.indexes().size();
 			written.get(c).whenComplete((reply, failure) -> {
 				List<Boolean> renewed = (failure != null) ? null
-						: RedisLockStore.renewedByReplies((List<?>) reply, count);
+						: ScriptArguments.renewedByReplies((List<?>) reply, count);
 				if (this.batchFailsAsAWhole && renewed != null && renewed.contains(false)) {
 					renewed = Collections.nCopies(count, false);
 				}
@@ -517,9 +498,9 @@ public final class SimulatedLockStore implements LockStore {
 	 */
 	private CompletableFuture<Object> giveBack(String name, String token) {
 		byte[][] keysAndArgs = this.arguments.giveBackArguments(name, token);
-		int releaseTime = RedisLockStore.RELEASE_SCRIPT_KEYS + 1;
+		int releaseTime = ScriptArguments.RELEASE_SCRIPT_KEYS + 1;
 		keysAndArgs[releaseTime] = now().getBytes(StandardCharsets.UTF_8);
-		return run("give-back " + name + " " + token, LuaScript.RELEASE, RedisLockStore.RELEASE_SCRIPT_KEYS - 1,
+		return run("give-back " + name + " " + token, LuaScript.RELEASE, ScriptArguments.RELEASE_SCRIPT_KEYS - 1,
 				keysAndArgs, Network.COMMAND_TIMEOUT_NANOS);
 	}
 

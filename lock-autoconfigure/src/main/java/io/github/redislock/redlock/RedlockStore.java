@@ -16,7 +16,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
-import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 import io.github.redislock.core.LockStoreException;
@@ -319,8 +318,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 			.callInOrder((node) -> node.issueFencingTokenAsync(name, ownerToken, leaseTime),
 					(node) -> node.issueFencingToken(name, ownerToken, leaseTime), decidedBy((token) -> token > 0))
 			.thenCompose((issued) -> {
-				requireQuorum(name, issued, "issue a fencing token for lock '" + name + "'");
-				if (issued.count((token) -> token > 0) < this.quorum) {
+				if (!held(name, issued, (token) -> token > 0, "issue a fencing token for lock '" + name + "'")) {
 					return CompletableFuture.completedFuture(0L);
 				}
 				return withLateReplies(issued, this.nanoClock.getAsLong() - started)
@@ -372,10 +370,10 @@ public class RedlockStore implements LockStore, AutoCloseable {
 			.callInOrder((node) -> node.raiseFencingTokenAsync(name, ownerToken, token),
 					(node) -> node.raiseFencingToken(name, ownerToken, token), decidedBy(Boolean::booleanValue))
 			.thenApply((raised) -> {
-				requireQuorum(name, raised, "record fencing token " + token + " of lock '" + name + "'");
 				// Handed out only once a majority recorded it while this owner held the
 				// lock there: a holder paused past its lease gets no token.
-				return (raised.count(Boolean::booleanValue) >= this.quorum) ? token : 0L;
+				return held(name, raised, Boolean::booleanValue,
+						"record fencing token " + token + " of lock '" + name + "'") ? token : 0L;
 			}));
 	}
 
@@ -434,13 +432,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		return this.nodes
 			.callInOrder((node) -> node.renewAsync(name, ownerToken, leaseTime),
 					(node) -> node.renew(name, ownerToken, leaseTime), decidedBy(Boolean::booleanValue))
-			.thenApply((renewed) -> {
-				if (renewed.count(Boolean::booleanValue) >= this.quorum) {
-					return true;
-				}
-				requireQuorum(name, renewed, "extend the lease of lock '" + name + "'");
-				return false;
-			});
+			.thenApply(
+					(renewed) -> held(name, renewed, Boolean::booleanValue, "extend the lease of lock '" + name + "'"));
 	}
 
 	/**
@@ -462,11 +455,9 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		List<CompletableFuture<Boolean>> results = new ArrayList<>(renewals.size());
 		for (int i = 0; i < renewals.size(); i++) {
 			int index = i;
-			results.add(renewed.thenApply((replies) -> {
-				requireQuorum(renewals.stream().map(LeaseRenewal::name).collect(Collectors.joining(", ")), replies,
-						"extend " + renewals.size() + " leases");
-				return replies.count((list) -> list.get(index)) >= this.quorum;
-			}));
+			String name = renewals.get(index).name();
+			results.add(renewed.thenApply((replies) -> held(name, replies, (list) -> list.get(index),
+					"extend the lease of lock '" + name + "'")));
 		}
 		return results;
 	}
@@ -554,6 +545,31 @@ public class RedlockStore implements LockStore, AutoCloseable {
 				subscription.close();
 			}
 		};
+	}
+
+	/**
+	 * Whether the owner holds the lock on a majority, as the nodes answered:
+	 * {@code false} only when too many said it does not for a majority to hold it. A node
+	 * can say so because it has not yet run this owner's acquisition (sent again after
+	 * {@code NOSCRIPT}, behind this call), so anything between is not known.
+	 * @throws LockStoreException if the replies decide neither
+	 */
+	private <T> boolean held(String name, NodeReplies<T> replies, Predicate<T> yes, String what) {
+		int confirmed = replies.count(yes);
+		if (confirmed < this.quorum) {
+			requireQuorum(name, replies, what);
+		}
+		if (confirmed >= this.quorum) {
+			return true;
+		}
+		int denied = replies.count(yes.negate());
+		if (denied > this.nodes.size() - this.quorum) {
+			return false;
+		}
+		throw new LockStoreException(name,
+				"Could not " + what + ": " + confirmed + " of " + this.nodes.size() + " Redlock nodes confirmed it and "
+						+ denied + " denied it, " + this.quorum + " are needed either way ("
+						+ (replies.failures().isEmpty() ? "no more answered" : replies.failures()) + ")");
 	}
 
 	private void requireQuorum(String name, NodeReplies<?> replies, String what) {

@@ -29,6 +29,12 @@ import org.jspecify.annotations.Nullable;
  */
 final class Acquisition implements LockStore.ReleaseListener {
 
+	/**
+	 * Grants too late to use in a row before the wait ends: the lease is shorter than a
+	 * round trip, not a pause of the store's.
+	 */
+	private static final int MAX_GRANTS_TOO_LATE = 3;
+
 	private final StoreCalls store;
 
 	private final OwnerTokens owners;
@@ -75,6 +81,9 @@ final class Acquisition implements LockStore.ReleaseListener {
 	private boolean done;
 
 	private boolean granted;
+
+	/** Grants in a row whose answer came with under 1 ms of their lease left. */
+	private int grantedTooLate;
 
 	/** An attempt may have queued this holder: leaving must release in the store. */
 	private boolean queued;
@@ -319,10 +328,18 @@ final class Acquisition implements LockStore.ReleaseListener {
 					return;
 				}
 				// The answer came after (nearly) the whole lease: no one may count on it.
-				StoreCalls.grantedTooLate(this.name, this.leaseTime);
 				giveBack(" granted with under 1 ms of its lease left");
 				this.ownerToken = this.owners.newHold();
 				this.queued = false;
+				if (++this.grantedTooLate == 1) {
+					StoreCalls.grantedTooLate(this.name, this.leaseTime);
+				}
+				else if (this.grantedTooLate >= MAX_GRANTS_TOO_LATE) {
+					fail(new IllegalArgumentException("Lease time of lock '" + this.name + "' ("
+							+ this.leaseTime.toMillis() + " ms) is gone before the store's answer comes: "
+							+ this.grantedTooLate + " grants in a row came with under 1 ms of it left"));
+					return;
+				}
 			}
 			else if (!this.store.queuesWaiters()) {
 				// Such a store (a Redlock) gives back a refused attempt's partial grant
@@ -346,8 +363,10 @@ final class Acquisition implements LockStore.ReleaseListener {
 				// before then is not missed.
 				this.subscription = this.store.subscribe(this.name, this.ownerToken, this);
 			}
-			long pause = this.wokenUp ? 0
-					: WaitPolicy.pauseNanos(this.backoff, this.attempts, remaining, answer.remainingLeaseMillis());
+			// A grant given back leaves no holder to wait for: the backoff alone paces.
+			long holderLeaseMillis = answer.acquired() ? Long.MAX_VALUE : answer.remainingLeaseMillis();
+			long pause = (this.wokenUp && !answer.acquired()) ? 0
+					: WaitPolicy.pauseNanos(this.backoff, this.attempts, remaining, holderLeaseMillis);
 			schedule(pause);
 		}
 		finally {

@@ -61,17 +61,25 @@ class LeaseBoundsTests extends RedisLockTestSupport {
 	}
 
 	@Test
-	void aLeaseShorterThanARoundTripIsGivenBackSayingWhy(CapturedOutput output) throws Exception {
+	void aLeaseShorterThanARoundTripEndsTheWaitWithAnErrorNamingTheLock(CapturedOutput output) throws Exception {
 		LockClientInstance instance = instance().start();
 		DistributedLock lock = instance.client.getLock("fleeting");
-		assertThat(lock.tryLock(Duration.ofMillis(200), Duration.ofMillis(1), false))
-			.as("a lease gone before its grant is answered")
-			.isFalse();
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> lock.tryLock(Duration.ofSeconds(10), Duration.ofMillis(1), false))
+			.withMessageContaining("Lease time of lock 'fleeting' (1 ms) is gone before the store's answer comes");
 		assertThat(output).contains("Lock 'fleeting' was granted with under 1 ms of its 1 ms lease left");
 		assertThat(instance.client
+			.tryAcquireAsync(new LockDefinition("fleeting", Duration.ofMillis(1), Duration.ofSeconds(10), false)))
+			.failsWithin(Duration.ofSeconds(10))
+			.withThrowableThat()
+			.havingCause()
+			.isInstanceOf(IllegalArgumentException.class)
+			.withMessageContaining("'fleeting'");
+		assertThat(instance.client
 			.tryAcquireAsync(new LockDefinition("fleeting", Duration.ofMillis(1), Duration.ZERO, false))
-			.get(10, TimeUnit.SECONDS)).isEmpty();
+			.get(10, TimeUnit.SECONDS)).as("without a wait, one grant too late").isEmpty();
 		await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> assertThat(lockKeys()).isEmpty());
+		assertThat(LockClientProbe.activeLockCount(instance.client)).isZero();
 	}
 
 	@Test

@@ -225,6 +225,11 @@ final class Lease {
 		return (this.ended & LOST) != 0;
 	}
 
+	/** Found lost by another thread before its holder let it go. */
+	boolean isLostAndLetGo() {
+		return this.ended == (RELEASED | LOST);
+	}
+
 	boolean isGivenUp() {
 		return this.givenUpReason != null;
 	}
@@ -318,13 +323,21 @@ final class Lease {
 	}
 
 	/** Returns whether the lease left is shorter than {@code leaseTime}. */
+	/**
+	 * Passed on as it is to the next thread: a loss found from now on is not the previous
+	 * holder's, which returned from its release.
+	 */
+	void passedOn() {
+		this.lossListener = null;
+		this.ownerLoss = null;
+	}
+
 	boolean takeOver(Duration leaseTime) {
 		this.owner = Thread.currentThread();
 		this.acquiredAt = this.runtime.now();
 		this.method = null;
 		// The previous holder's loss is not this thread's to be told.
-		this.lossListener = null;
-		this.ownerLoss = null;
+		passedOn();
 		// A reacquired lease is as fresh as this thread's own acquisition would have
 		// been; once taken over, it ages like any other.
 		boolean leaseShort = this.reacquired ? this.leaseTime.compareTo(leaseTime) < 0

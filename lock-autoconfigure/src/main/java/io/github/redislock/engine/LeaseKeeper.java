@@ -199,7 +199,7 @@ final class LeaseKeeper implements AutoCloseable {
 	 * The store still recorded the holder, but the loss was reported (the lease ran out
 	 * before a renewal was answered): what was reported stands.
 	 */
-	private static LockLostException reportedLost(Lease hold) {
+	static LockLostException reportedLost(Lease hold) {
 		String name = hold.name();
 		return new LockLostException(name, "Lock '" + name + "' was reported lost while held, its lease having run "
 				+ "out before a renewal was answered: work done under it may have overlapped with another holder");

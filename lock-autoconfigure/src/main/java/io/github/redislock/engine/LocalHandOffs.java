@@ -73,6 +73,7 @@ final class LocalHandOffs {
 		// A token a fenced resource refused would be refused again for the next thread.
 		if (!hold.isFencingTokenRefused() && hold.countLocalHandoff(this.maxLocalHandoffs)) {
 			next = hold;
+			hold.passedOn();
 		}
 		else if (state.keptTurns < this.maxKeptTurns && !Thread.currentThread().isInterrupted()) {
 			long requestedAt = this.runtime.nanoTime();

@@ -206,6 +206,11 @@ final class LockEngine {
 	private void releaseHold(LockState state, Lease hold) {
 		// The threads waiting while the client stops give up: keep the lock from them.
 		if (!this.shutdown.isStopping() && hold.keptAfterRelease().isZero() && this.handOffs.passOn(state, hold)) {
+			if (hold.isLostAndLetGo()) {
+				// A renewal found the lease run out as a fresh one was taken for the next
+				// thread: the loss it reported stands, as a release would have told it.
+				throw LeaseKeeper.reportedLost(hold);
+			}
 			return;
 		}
 		// Released to the store: the run of turns kept in this process ends.

@@ -2,8 +2,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.redlock;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -20,9 +18,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-
-import org.springframework.core.io.ClassPathResource;
-import org.springframework.util.StreamUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -75,7 +70,7 @@ class RedlockGiveBackThatRunsLateFreesNoLaterGrantTests {
 		// The last master knows the acquisition script only, as after a restart that one
 		// acquisition reached.
 		forgetful.command("SCRIPT", "FLUSH");
-		forgetful.command("SCRIPT", "LOAD", script("acquire"));
+		forgetful.command("SCRIPT", "LOAD", RedlockNodes.scriptSource("acquire"));
 		for (int i = 0; i < 3; i++) {
 			masters.get(i).command("SET", KEY, "other {}", "PX", String.valueOf(LEASE.toMillis()));
 		}
@@ -128,14 +123,6 @@ class RedlockGiveBackThatRunsLateFreesNoLaterGrantTests {
 			return 0;
 		}
 		return Long.parseLong(line.replaceAll("^calls=(\\d+),.*$", "$1"));
-	}
-
-	private static String script(String name) throws IOException {
-		String location = "META-INF/redis-lock/scripts/";
-		return StreamUtils.copyToString(new ClassPathResource(location + "prelude.lua").getInputStream(),
-				StandardCharsets.UTF_8)
-				+ StreamUtils.copyToString(new ClassPathResource(location + name + ".lua").getInputStream(),
-						StandardCharsets.UTF_8);
 	}
 
 }

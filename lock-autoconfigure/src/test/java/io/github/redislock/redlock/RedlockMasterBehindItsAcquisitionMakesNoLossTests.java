@@ -2,8 +2,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.redlock;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -18,9 +16,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
-
-import org.springframework.core.io.ClassPathResource;
-import org.springframework.util.StreamUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -95,7 +90,7 @@ class RedlockMasterBehindItsAcquisitionMakesNoLossTests {
 		assertThat(store.release("warm-up", "warm-up")).isTrue();
 		RedisNode behind = masters.get(2);
 		behind.command("SCRIPT", "FLUSH");
-		behind.command("SCRIPT", "LOAD", source(script));
+		behind.command("SCRIPT", "LOAD", RedlockNodes.scriptSource(script));
 		behind.pause();
 		assertThat(store.tryAcquire(name, "owner", LEASE).acquired()).as("taken on the first two masters").isTrue();
 		masters.get(1).pause();
@@ -124,14 +119,6 @@ class RedlockMasterBehindItsAcquisitionMakesNoLossTests {
 			Thread.currentThread().interrupt();
 			throw new AssertionError(ex);
 		}
-	}
-
-	private static String source(String name) throws IOException {
-		String location = "META-INF/redis-lock/scripts/";
-		return StreamUtils.copyToString(new ClassPathResource(location + "prelude.lua").getInputStream(),
-				StandardCharsets.UTF_8)
-				+ StreamUtils.copyToString(new ClassPathResource(location + name + ".lua").getInputStream(),
-						StandardCharsets.UTF_8);
 	}
 
 }

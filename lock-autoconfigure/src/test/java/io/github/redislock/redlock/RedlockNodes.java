@@ -2,6 +2,9 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.redlock;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +17,11 @@ import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.LockStore;
 import io.github.redislock.testsupport.RedisNode;
 
+import org.springframework.core.io.ClassPathResource;
 import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.util.StreamUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -88,6 +93,23 @@ final class RedlockNodes implements AutoCloseable {
 		RedisLockStore store = new RedisLockStore(new StringRedisTemplate(factory), "lock:");
 		this.singleNodes.add(store);
 		return store;
+	}
+
+	/**
+	 * Return a lock script as the store sends it, {@code prelude.lua} ahead of it, for a
+	 * test to load on a master by itself ({@code SCRIPT LOAD}).
+	 */
+	static String scriptSource(String name) {
+		String location = "META-INF/redis-lock/scripts/";
+		try {
+			return StreamUtils.copyToString(new ClassPathResource(location + "prelude.lua").getInputStream(),
+					StandardCharsets.UTF_8)
+					+ StreamUtils.copyToString(new ClassPathResource(location + name + ".lua").getInputStream(),
+							StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	/**

@@ -60,10 +60,6 @@ final class ScriptArguments {
 		this.wakeOnEveryRelease = waitersQueue ? NO_QUEUEING : WAKE_UNQUEUED;
 	}
 
-	RedisLockKeys keys() {
-		return this.keys;
-	}
-
 	byte[][] acquireArguments(String name, String ownerToken, long lease, @Nullable Queueing queueing, String fields,
 			String acquiredAt) {
 		byte[] queueFor = NO_QUEUEING;

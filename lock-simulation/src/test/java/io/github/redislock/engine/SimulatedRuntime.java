@@ -7,6 +7,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Delayed;
@@ -93,9 +94,65 @@ final class SimulatedRuntime implements EngineRuntime {
 		return new SimulatedExecutor(this.process + " " + threadName, true);
 	}
 
+	/**
+	 * Pools run their tasks as events, but for the one that finishes an interrupted
+	 * thread's store calls, which block: each of its tasks is a caller thread.
+	 */
 	@Override
-	public ScheduledExecutorService threads(String threadName, int maxThreads) {
+	public ExecutorService threads(String threadName, int maxThreads) {
+		if (this.callerThreads != null && threadName.equals("redis-lock-interrupted-call")) {
+			return new CallerThreadPerTask(this.process + " " + threadName);
+		}
 		return new SimulatedExecutor(this.process + " " + threadName, false);
+	}
+
+	private final class CallerThreadPerTask extends AbstractExecutorService {
+
+		private final String name;
+
+		private boolean shutdown;
+
+		private int started;
+
+		CallerThreadPerTask(String name) {
+			this.name = name;
+		}
+
+		@Override
+		public void execute(Runnable command) {
+			if (this.shutdown) {
+				throw new RejectedExecutionException(this.name + " is shut down");
+			}
+			SimulatedRuntime.this.callerThreads.start(this.name + "-" + ++this.started, SimulatedRuntime.this.process,
+					command);
+		}
+
+		@Override
+		public void shutdown() {
+			this.shutdown = true;
+		}
+
+		@Override
+		public List<Runnable> shutdownNow() {
+			this.shutdown = true;
+			return List.of();
+		}
+
+		@Override
+		public boolean isShutdown() {
+			return this.shutdown;
+		}
+
+		@Override
+		public boolean isTerminated() {
+			return this.shutdown;
+		}
+
+		@Override
+		public boolean awaitTermination(long timeout, TimeUnit unit) {
+			return this.shutdown;
+		}
+
 	}
 
 	private final class SimulatedExecutor extends AbstractExecutorService implements ScheduledExecutorService {

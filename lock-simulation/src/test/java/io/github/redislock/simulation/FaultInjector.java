@@ -111,6 +111,9 @@ final class FaultInjector {
 		for (int i = 0; i < faults.clientShutdowns(); i++) {
 			at(until, "a client shuts down", this::shutDown);
 		}
+		for (int i = 0; i < faults.interrupts(); i++) {
+			at(until, "a caller thread is interrupted", this::interrupt);
+		}
 		for (int i = 0; i < 3; i++) {
 			at(until, "a server forgets a lock script", () -> forgetScript(this.deployment.master()));
 		}
@@ -194,6 +197,24 @@ final class FaultInjector {
 						this.newClient::get);
 			}
 		}, victim.process);
+	}
+
+	/**
+	 * Another thread of a client interrupts one of its caller threads, one waiting for a
+	 * lock if any is. Runs in the client's process, which a pause holds back.
+	 */
+	private void interrupt() {
+		List<ThreadCaller> busy = running().stream()
+			.flatMap((client) -> client.threadCallers.stream())
+			.filter(ThreadCaller::isBusy)
+			.toList();
+		List<ThreadCaller> waiting = busy.stream().filter(ThreadCaller::isWaiting).toList();
+		List<ThreadCaller> candidates = waiting.isEmpty() ? busy : waiting;
+		if (candidates.isEmpty()) {
+			return;
+		}
+		ThreadCaller victim = candidates.get(this.random.nextInt(candidates.size()));
+		this.scheduler.schedule(0, null, victim::interrupt, victim.process());
 	}
 
 	/**

@@ -27,23 +27,25 @@ package io.github.redislock.simulation;
  * endpoint does
  * @param clientShutdowns how many times a client shuts down, which a new one replaces a
  * while later
+ * @param interrupts how many times a thread of a client's blocking API is interrupted,
+ * one waiting for a lock if any is
  * @param unsafeFaults whether faults beyond the timing assumptions are injected
  * @author redis-lock contributors
  */
 public record FaultSettings(double lateProbability, double lostReplyProbability, double lostPublicationProbability,
 		int connectionKills, int clockJumpsBack, int clientCrashes, int clientPauses, int revokes, int clientShutdowns,
-		boolean unsafeFaults) {
+		int interrupts, boolean unsafeFaults) {
 
 	/** No fault at all. */
-	public static final FaultSettings NONE = new FaultSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, false);
+	public static final FaultSettings NONE = new FaultSettings(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, false);
 
 	/**
 	 * Every fault within the timing assumptions, and client pauses, which cannot make two
 	 * leases valid at once.
 	 */
-	public static final FaultSettings SAFE = new FaultSettings(0.02, 0.01, 0.05, 6, 2, 2, 3, 3, 1, false);
+	public static final FaultSettings SAFE = new FaultSettings(0.02, 0.01, 0.05, 6, 2, 2, 3, 3, 1, 4, false);
 
 	/** Every fault, also those beyond the timing assumptions. */
-	public static final FaultSettings ALL = new FaultSettings(0.02, 0.01, 0.05, 6, 2, 2, 3, 3, 1, true);
+	public static final FaultSettings ALL = new FaultSettings(0.02, 0.01, 0.05, 6, 2, 2, 3, 3, 1, 4, true);
 
 }

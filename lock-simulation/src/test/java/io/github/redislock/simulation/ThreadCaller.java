@@ -56,6 +56,11 @@ final class ThreadCaller {
 
 	private long attempts;
 
+	private Thread thread;
+
+	/** Interrupts sent to this thread; read by it after each call. */
+	private long interrupts;
+
 	ThreadCaller(String name, SimClient client, Scheduler scheduler, CallerThreads threads, Holders holders, int locks,
 			long stopAt) {
 		this.name = name;
@@ -86,11 +91,35 @@ final class ThreadCaller {
 		return this.operations;
 	}
 
+	/** Whether it waits for a lock. */
+	boolean isWaiting() {
+		return this.waiting != 0;
+	}
+
+	ClientProcess process() {
+		return this.client.process;
+	}
+
+	/**
+	 * On the simulation's thread: interrupts this caller's thread, waking it now if it is
+	 * parked.
+	 */
+	void interrupt() {
+		if (!this.busy || this.thread == null) {
+			return;
+		}
+		this.interrupts++;
+		this.scheduler.note(this.name, " is interrupted");
+		this.thread.interrupt();
+		this.threads.unpark(this.thread);
+	}
+
 	private boolean working() {
 		return this.scheduler.nanos() < this.stopAt && this.client.client.isRunning();
 	}
 
 	private void run() {
+		this.thread = Thread.currentThread();
 		try {
 			while (working()) {
 				sleep(this.random.nextLong(50_000_000L));
@@ -110,6 +139,7 @@ final class ThreadCaller {
 		String lock = "thread-lock-" + this.random.nextInt(this.locks);
 		DistributedLock handle = this.client.client.getLock(lock);
 		boolean forever = this.random.nextInt(3) == 0;
+		boolean interruptibly = forever && this.random.nextBoolean();
 		Duration lease = Duration.ofMillis(200 + this.random.nextInt(800));
 		Duration wait = Duration.ofMillis(50 + this.random.nextInt(1950));
 		long askedAt = this.scheduler.nanos();
@@ -123,8 +153,14 @@ final class ThreadCaller {
 			expectAnswer(attempt, askedAt, wait.toNanos() + ANSWER_SLACK_NANOS, lock);
 		}
 		boolean granted;
+		long interruptsBefore = this.interrupts;
+		boolean interruptedBefore = Thread.currentThread().isInterrupted();
 		try {
-			if (forever) {
+			if (interruptibly) {
+				handle.lockInterruptibly();
+				granted = true;
+			}
+			else if (forever) {
 				handle.lock();
 				granted = true;
 			}
@@ -133,18 +169,30 @@ final class ThreadCaller {
 			}
 		}
 		catch (InterruptedException ex) {
-			throw new IllegalStateException(this.name + " was interrupted", ex);
+			this.waiting = 0;
+			this.operations++;
+			this.scheduler.note(this.name, " was interrupted waiting for ", lock);
+			if (this.interrupts == interruptsBefore && !interruptedBefore) {
+				this.holders.invariants.violation(this.name + " was told it was interrupted waiting for lock '" + lock
+						+ "', and nothing interrupted it");
+			}
+			checkHoldsNothing(handle, "was interrupted waiting for it");
+			return;
 		}
 		catch (RuntimeException ex) {
 			this.waiting = 0;
 			this.operations++;
 			this.scheduler.note(this.name, " failed: ", ex);
+			checkInterruptKept(interruptsBefore, interruptedBefore, "failed to take lock '" + lock + "'");
+			checkHoldsNothing(handle, "failed to take it");
 			return;
 		}
 		this.waiting = 0;
 		this.operations++;
+		checkInterruptKept(interruptsBefore, interruptedBefore, "asked for lock '" + lock + "'");
 		if (!granted) {
 			this.scheduler.note(this.name, " did not get ", lock);
+			checkHoldsNothing(handle, "did not get it");
 			return;
 		}
 		this.scheduler.note(this.name, " holds ", lock);
@@ -164,6 +212,9 @@ final class ThreadCaller {
 		long holdFor = (long) ((forever ? 1_500_000_000L : lease.toNanos() / 2) * this.random.nextDouble());
 		sleep(holdFor);
 		this.holders.releasing(hold);
+		// Released even when interrupted meanwhile, the flag kept.
+		long interruptsBeforeUnlock = this.interrupts;
+		boolean interruptedBeforeUnlock = Thread.currentThread().isInterrupted();
 		for (int i = 0; i < entries; i++) {
 			try {
 				handle.unlock();
@@ -174,13 +225,42 @@ final class ThreadCaller {
 		}
 		this.operations++;
 		this.scheduler.note(this.name, " unlocked ", lock);
+		checkInterruptKept(interruptsBeforeUnlock, interruptedBeforeUnlock, "unlocked lock '" + lock + "'");
+		checkHoldsNothing(handle, "unlocked it");
 	}
 
-	/** Lets simulated time pass on this thread. */
+	/**
+	 * Lets simulated time pass on this thread; an interrupt meanwhile stays pending for
+	 * what the thread does next.
+	 */
 	private void sleep(long nanos) {
 		long until = this.scheduler.nanos() + nanos;
+		boolean interrupted = false;
 		while (this.scheduler.nanos() < until) {
+			interrupted |= Thread.interrupted();
 			this.threads.park(until);
+		}
+		if (interrupted || Thread.interrupted()) {
+			Thread.currentThread().interrupt();
+		}
+	}
+
+	/**
+	 * A call that was interrupted, or began with the flag set, and did not throw
+	 * {@link InterruptedException} leaves the flag set; the flag is then cleared.
+	 */
+	private void checkInterruptKept(long interruptsBefore, boolean interruptedBefore, String what) {
+		boolean interrupted = Thread.interrupted();
+		if ((interruptedBefore || this.interrupts != interruptsBefore) && !interrupted) {
+			this.holders.invariants
+				.violation(this.name + " was interrupted and " + what + ", which lost the interrupt");
+		}
+	}
+
+	private void checkHoldsNothing(DistributedLock handle, String what) {
+		if (handle.getHoldCount() != 0) {
+			this.holders.invariants.violation(this.name + " " + what + ", and holds lock '" + handle.getName() + "' "
+					+ handle.getHoldCount() + " times");
 		}
 	}
 

@@ -110,7 +110,8 @@ class WaitDeadlineTests extends InMemoryLockTestSupport {
 		assertThat(waiter.acquired()).isFalse();
 
 		long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
-		assertThat(waitedMillis).isBetween(WAIT.toMillis(), WAIT.toMillis() + 1000);
+		// Far below the 20 s the other locks' attempts hang for.
+		assertThat(waitedMillis).isBetween(WAIT.toMillis(), WAIT.toMillis() + 5000);
 		assertThat(store.waiters("busy")).as("left the queue").isEmpty();
 		hang.countDown();
 		for (CompletableFuture<Optional<LockLease>> acquisition : hanging) {

@@ -29,7 +29,6 @@ import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockLease;
-import io.github.redislock.core.LockLostException;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
@@ -128,8 +127,7 @@ final class AsyncLocks implements AutoCloseable {
 		}
 		LockInstrumentation.Acquisition observed = this.instrumentation.asyncAcquisitionStarted(name,
 				definition.label());
-		Acquisition acquisition = new Acquisition(this.store, this.owners, this.backoff, this.timer, this.runtime,
-				this.stopping, name, this.owners.newHold(), definition.leaseTime(), definition.renew(),
+		Acquisition acquisition = acquisition(name, this.owners.newHold(), definition.leaseTime(), definition.renew(),
 				Deadline.after(this.runtime.nanoTime(), definition.waitTime().toNanos()),
 				LockHolder.currentThread(definition.method()), null);
 		long wait = this.waits.incrementAndGet();
@@ -161,20 +159,22 @@ final class AsyncLocks implements AutoCloseable {
 	 * the lock busy; {@code null} if the deadline passed.
 	 */
 	@Nullable Lease await(LockState state, String ownerToken, Duration leaseTime, boolean renew, long deadline, LockHolder holder,
-			LockStore.AcquireResult busy, long requestedAt) throws InterruptedException {
-		Acquisition acquisition = new Acquisition(this.store, this.owners, this.backoff, this.timer, this.runtime,
-				this.stopping, state.name, ownerToken, leaseTime, renew, deadline, holder, Thread.currentThread());
+			LockStore.AcquireResult busy, long requestedAt, boolean grantedTooLate) throws InterruptedException {
+		Acquisition acquisition = acquisition(state.name, ownerToken, leaseTime, renew, deadline, holder,
+				Thread.currentThread());
 		state.waiting = acquisition;
 		try {
-			return acquisition.await(busy, requestedAt);
+			return acquisition.await(busy, requestedAt, grantedTooLate);
 		}
 		finally {
 			state.waiting = null;
 		}
 	}
 
-	void takeBack(String name, String ownerToken) {
-		this.store.takeBack(name, ownerToken);
+	private Acquisition acquisition(String name, String ownerToken, Duration leaseTime, boolean renew, long deadline,
+			LockHolder holder, @Nullable Thread owner) {
+		return new Acquisition(this.store, this.owners, this.backoff, this.timer, this.runtime, this.stopping, name,
+				ownerToken, leaseTime, renew, deadline, holder, owner);
 	}
 
 	/**
@@ -202,7 +202,7 @@ final class AsyncLocks implements AutoCloseable {
 		catch (RuntimeException ex) {
 			this.held.remove(lease);
 			this.leases.letGo(hold);
-			this.store.releaseQuietlyAsync(hold.name(), hold.ownerToken(), "");
+			this.store.releaseQuietlyAsync(hold.name(), hold.ownerToken(), "", false);
 			observed.failed(ex);
 			complete(() -> answer.completeExceptionally(ex));
 			return;
@@ -245,18 +245,14 @@ final class AsyncLocks implements AutoCloseable {
 	}
 
 	CompletionStage<Long> fencingToken(Lease hold) {
-		long issued = hold.fencingToken();
-		if (issued != 0) {
-			return CompletableFuture.completedFuture(issued);
-		}
 		if (!hold.isValid()) {
-			return CompletableFuture.failedFuture(lostBefore(hold, "its fencing token was issued"));
+			return CompletableFuture.failedFuture(hold.lostBefore("its fencing token was issued"));
 		}
 		return this.store.issueFencingTokenAsync(hold).thenApply((token) -> {
 			if (token == 0) {
 				this.leases.lostToRenewal(hold,
 						"the store no longer recorded this holder when it asked for a fencing token");
-				throw new CompletionException(lostBefore(hold, "its fencing token was issued"));
+				throw new CompletionException(hold.lostBefore("its fencing token was issued"));
 			}
 			return hold.fencingTokenIssued(token);
 		});
@@ -264,7 +260,7 @@ final class AsyncLocks implements AutoCloseable {
 
 	CompletionStage<Void> renew(Lease hold) {
 		if (!hold.isValid()) {
-			return CompletableFuture.failedFuture(lostBefore(hold, "it was renewed"));
+			return CompletableFuture.failedFuture(hold.lostBefore("it was renewed"));
 		}
 		long requestedAt = this.runtime.nanoTime();
 		Duration leaseTime = hold.leaseTime();
@@ -277,11 +273,11 @@ final class AsyncLocks implements AutoCloseable {
 							: new CompletionException(failure);
 				}
 				this.leases.lostToRenewal(hold, "its lease ran out before the store answered its renewal");
-				throw new CompletionException(lostBefore(hold, "it was renewed"));
+				throw new CompletionException(hold.lostBefore("it was renewed"));
 			}
 			if (!renewed) {
 				this.leases.lostToRenewal(hold, "the store no longer recorded this holder when it was renewed");
-				throw new CompletionException(lostBefore(hold, "it was renewed"));
+				throw new CompletionException(hold.lostBefore("it was renewed"));
 			}
 			hold.leaseConfirmed(requestedAt, leaseTime);
 			return null;
@@ -322,10 +318,6 @@ final class AsyncLocks implements AutoCloseable {
 		catch (RejectedExecutionException ex) {
 			// Closed: the call's own timeout ends it.
 		}
-	}
-
-	private static LockLostException lostBefore(Lease hold, String what) {
-		return new LockLostException(hold.name(), "Lock '" + hold.name() + "' was lost before " + what);
 	}
 
 	boolean isIdle() {

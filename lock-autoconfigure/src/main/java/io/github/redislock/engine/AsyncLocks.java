@@ -37,8 +37,8 @@ import org.springframework.core.task.SimpleAsyncTaskExecutor;
 
 /**
  * Locks of non-thread holders, and every store wait: each an {@link Acquisition} queued
- * in the store, not locally. Callers' stages complete on {@code executor}, so that their
- * continuations never run on a Redis client thread.
+ * in the store. Callers' stages complete on {@code executor}, never a Redis client
+ * thread.
  *
  * @author redis-lock contributors
  */
@@ -71,10 +71,7 @@ final class AsyncLocks implements AutoCloseable {
 
 	private @Nullable SimpleAsyncTaskExecutor virtualThreads;
 
-	/**
-	 * Ordered, as {@link #held} is, so that the client lists and wakes them in the same
-	 * order on every run: keyed by when each began.
-	 */
+	/** Keyed by when each began, so that they are listed and woken alike on every run. */
 	private final ConcurrentSkipListMap<Long, Acquisition> waiting = new ConcurrentSkipListMap<>();
 
 	private final AtomicLong waits = new AtomicLong();
@@ -94,8 +91,7 @@ final class AsyncLocks implements AutoCloseable {
 		this.timer = runtime.timer("redis-lock-async-timer");
 		this.platformThreads = runtime.threads("redis-lock-async-",
 				Math.max(2, Runtime.getRuntime().availableProcessors()));
-		// At most one per thread that waits on a store whose calls block, and that
-		// thread waits anyway.
+		// At most one per thread that waits on a store whose calls block.
 		this.waitingThreadCalls = runtime.threads("redis-lock-wait-call-", Integer.MAX_VALUE);
 		this.executor = this.platformThreads;
 		this.waitingThreadExecutor = this.waitingThreadCalls;
@@ -154,10 +150,7 @@ final class AsyncLocks implements AutoCloseable {
 		return answer;
 	}
 
-	/**
-	 * For the thread at the head of the local queue, after its own first attempt found
-	 * the lock busy; {@code null} if the deadline passed.
-	 */
+	/** For the head thread after its first attempt; {@code null} past the deadline. */
 	@Nullable Lease await(LockState state, String ownerToken, Duration leaseTime, boolean renew, long deadline, LockHolder holder,
 			LockStore.AcquireResult busy, long requestedAt, boolean grantedTooLate) throws InterruptedException {
 		Acquisition acquisition = acquisition(state.name, ownerToken, leaseTime, renew, deadline, holder,
@@ -178,8 +171,7 @@ final class AsyncLocks implements AutoCloseable {
 	}
 
 	/**
-	 * Hands the lease to the caller, or gives the lock back if the caller gave up or the
-	 * client began to stop meanwhile.
+	 * Gives the lock back if the caller gave up or the client began to stop meanwhile.
 	 */
 	private void granted(Lease hold, LockDefinition definition, LockInstrumentation.Acquisition observed,
 			CompletableFuture<Optional<LockLease>> answer) {
@@ -218,10 +210,7 @@ final class AsyncLocks implements AutoCloseable {
 		});
 	}
 
-	/**
-	 * Runs on this thread once the executor is closed: a release or wait that ends after
-	 * the close must still be answered.
-	 */
+	/** On this thread once the executor is closed: a late answer must still be given. */
 	void complete(Runnable completion) {
 		try {
 			this.executor.execute(completion);
@@ -264,8 +253,7 @@ final class AsyncLocks implements AutoCloseable {
 		}
 		long requestedAt = this.runtime.nanoTime();
 		Duration leaseTime = hold.leaseTime();
-		// Time out with the lease: a silent store must not keep the holder
-		// waiting past it, and a late answer no longer counts.
+		// A silent store must not keep the holder waiting past the lease.
 		return withinLease(this.store.renewAsync(hold, leaseTime), hold).handle((renewed, failure) -> {
 			if (failure != null) {
 				if (!(StoreCalls.unwrap(failure) instanceof TimeoutException)) {
@@ -299,10 +287,7 @@ final class AsyncLocks implements AutoCloseable {
 		return answer;
 	}
 
-	/**
-	 * When the lease runs out; later if it was renewed meanwhile (by the renewal of a
-	 * renewed lease, or another call), when it is not lost.
-	 */
+	/** When the lease runs out; later if it was renewed meanwhile. */
 	private void timeOutWithLease(CompletableFuture<?> answer, Lease hold) {
 		try {
 			ScheduledFuture<?> timeout = this.timer.schedule(() -> {
@@ -357,8 +342,7 @@ final class AsyncLocks implements AutoCloseable {
 	}
 
 	/**
-	 * Ends the waits first: the timer, shut next, would drop the attempts they wait for,
-	 * and leave their holders unanswered.
+	 * Ends the waits first: the timer, shut next, would leave their holders unanswered.
 	 */
 	@Override
 	public void close() {

@@ -92,10 +92,7 @@ final class Lease {
 	/** {@link EngineRuntime#nanoTime()} at which the lease is known to end. */
 	private volatile long expiresAt;
 
-	/**
-	 * {@link #RELEASED} and {@link #LOST} bits in one field, so that they can exclude
-	 * each other.
-	 */
+	/** RELEASED and LOST bits: one field, so that they exclude each other. */
 	private volatile int ended;
 
 	/**
@@ -259,10 +256,7 @@ final class Lease {
 		return this.renewAfter - now <= nanos;
 	}
 
-	/**
-	 * Timed from the request and cut to what the store says to count on, so the local
-	 * view never outlasts the store's.
-	 */
+	/** Cut to what the store says to count on, so it never outlasts the store's. */
 	void leaseConfirmed(long requestedAt, Duration leaseTime) {
 		// A late answer to an earlier request confirms less; none counts after a loss.
 		if (!isLost() && requestedAt + this.validity.apply(leaseTime).toNanos() - this.expiresAt > 0) {
@@ -276,10 +270,7 @@ final class Lease {
 		this.renewAfter = requestedAt + valid / 3;
 	}
 
-	/**
-	 * For later renewals; what is known granted changes only with
-	 * {@link #leaseConfirmed}.
-	 */
+	/** For later renewals; the lease known granted changes only when confirmed. */
 	void lengthenLeaseTo(Duration leaseTime) {
 		this.leaseTime = leaseTime;
 	}

@@ -262,10 +262,7 @@ final class LocalLock {
 		return this.waiters.peekFirst();
 	}
 
-	/**
-	 * Under the guard; returns the thread behind to wake if it was the head of a free
-	 * lock.
-	 */
+	/** Under the guard; returns the thread to wake, if any. */
 	private @Nullable Thread leave(Thread current) {
 		boolean wasHead = this.waiters.peekFirst() == current;
 		this.waiters.remove(current);

@@ -17,8 +17,8 @@ import io.github.redislock.core.LockClientClosedException;
 
 /**
  * Stops a client without abandoning its locks: new acquisitions and waiters are refused,
- * holders get until the timeout to release while renewal goes on, and holds left then are
- * released and reported lost. It polls, so that the lock paths do no work for a stop.
+ * holders get until the timeout to release, and holds left then are released and reported
+ * lost. It polls, so that the lock paths do no work for a stop.
  *
  * @author redis-lock contributors
  */
@@ -111,10 +111,7 @@ final class LockClientShutdown {
 		}
 	}
 
-	/**
-	 * Also ends the waits of threads in the store, before the client shuts the timer
-	 * their attempts run on.
-	 */
+	/** Also ends the waits in the store, before the client shuts their timer. */
 	void close() {
 		this.lifecycle.lock();
 		try {
@@ -132,7 +129,7 @@ final class LockClientShutdown {
 		}
 	}
 
-	/** Returns whether no lock state is left: every hold released, every waiter gone. */
+	/** Returns whether every hold was released and every waiter gone. */
 	private boolean awaitReleases() {
 		if (wakeWaitersUnlessDone()) {
 			return true;
@@ -163,13 +160,15 @@ final class LockClientShutdown {
 	}
 
 	/**
-	 * Wakes waiting threads so they find the client stopping; repeated on every poll for
-	 * threads that began to wait since. Returns whether no lock state is left.
+	 * Wakes waiters to find the client stopping; returns whether no lock state is left.
 	 */
 	private boolean wakeWaitersUnlessDone() {
 		for (LockState state : this.states) {
 			state.local.wakeWaiters();
-			state.wakeWaiter();
+			Acquisition waiting = state.waiting;
+			if (waiting != null) {
+				waiting.wakeUp();
+			}
 		}
 		if (this.asyncLocks != null) {
 			this.asyncLocks.wakeWaiters();

@@ -230,10 +230,7 @@ final class LockEngine {
 		return state.local.tryLockUntil(deadline);
 	}
 
-	/**
-	 * A stop that began meanwhile may have missed this hold. Called holding the local
-	 * lock.
-	 */
+	/** A stop begun meanwhile may have missed this hold. Under the local lock. */
 	private void giveBackAtShutdown(LockState state) {
 		Lease hold = state.hold;
 		state.hold = null;

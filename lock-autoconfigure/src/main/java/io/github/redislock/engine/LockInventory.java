@@ -15,8 +15,7 @@ import io.github.redislock.engine.DefaultLockClient.WaiterView;
 import io.github.redislock.store.LockHolder;
 
 /**
- * Operators' snapshots of what a client holds and waits for, read from its lock states
- * without locking: they may be stale, and the lock paths do no work for them.
+ * Operators' snapshots of what a client holds and waits for, read without locking.
  *
  * @author redis-lock contributors
  */
@@ -58,8 +57,7 @@ final class LockInventory {
 		asyncWaits.forEach((name) -> asyncByName.merge(name, 1, Integer::sum));
 		List<WaiterView> waits = new ArrayList<>();
 		for (LockState state : states) {
-			// The thread at the head of the local queue holds the local lock and no
-			// hold: it is the one waiting in the store.
+			// The head of the local queue holds the local lock, not the lock.
 			boolean inStore = state.local.owner() != null && state.hold == null;
 			Integer async = asyncByName.remove(state.name);
 			int waiting = state.local.queueLength() + (inStore ? 1 : 0) + ((async != null) ? async : 0);

@@ -121,10 +121,7 @@ final class StoreCalls {
 				() -> this.store.tryAcquireAsync(name, ownerToken, leaseTime, queueing, holder));
 	}
 
-	/**
-	 * For a re-entry or take-over; {@code false} if the store no longer records the
-	 * holder.
-	 */
+	/** For a re-entry or take-over; {@code false} if the holder is not recorded. */
 	boolean renew(Lease hold, Duration leaseTime) throws InterruptedException {
 		try {
 			return this.store.renew(hold.name(), hold.ownerToken(), leaseTime);
@@ -145,10 +142,7 @@ final class StoreCalls {
 				() -> this.store.renewAsync(hold.name(), hold.ownerToken(), leaseTime));
 	}
 
-	/**
-	 * Uninterruptible: the retry of a release cut short answers for it, as the store
-	 * remembers it.
-	 */
+	/** Uninterruptible: the store remembers a release cut short, for the retry. */
 	boolean release(Lease hold) {
 		try {
 			return this.uninterruptible.call(() -> this.store.release(hold.name(), hold.ownerToken()));

@@ -100,12 +100,11 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		this.storeCalls = storeCalls;
 		this.leases = new LeaseKeeper(storeCalls, lostListener, runtime);
 		this.states = new LockStates(this.leases, this::isStopping, runtime);
-		this.shutdown = new LockClientShutdown(this.states.all(), this.leases::giveUp);
 		OwnerTokens owners = new OwnerTokens();
 		this.instanceId = owners.instanceId();
 		this.handOffs = new LocalHandOffs(storeCalls, this.leases, this.states, owners, runtime);
 		this.asyncLocks = new AsyncLocks(storeCalls, owners, backoff, this.leases, this::isStopping, runtime);
-		this.shutdown.include(this.asyncLocks);
+		this.shutdown = new LockClientShutdown(this.states.all(), this.asyncLocks, this.leases::giveUp);
 		this.engine = new LockEngine(this.states, this.handOffs, storeCalls, owners, this.leases, this.asyncLocks,
 				this.shutdown, runtime);
 	}

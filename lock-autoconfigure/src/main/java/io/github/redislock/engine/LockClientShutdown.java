@@ -38,7 +38,7 @@ final class LockClientShutdown {
 
 	private final Consumer<Lease> giveUp;
 
-	private @Nullable AsyncLocks asyncLocks;
+	private final AsyncLocks asyncLocks;
 
 	private volatile Duration timeout = DEFAULT_TIMEOUT;
 
@@ -51,14 +51,11 @@ final class LockClientShutdown {
 	/** One start, stop or close at a time; a stop holds it while it waits for holders. */
 	private final ReentrantLock lifecycle = new ReentrantLock();
 
-	LockClientShutdown(Collection<LockState> states, Consumer<Lease> giveUp) {
+	/** Waits for the asynchronous holders' leases too, and gives them up likewise. */
+	LockClientShutdown(Collection<LockState> states, AsyncLocks asyncLocks, Consumer<Lease> giveUp) {
 		this.states = states;
-		this.giveUp = giveUp;
-	}
-
-	/** Wait for asynchronous holders' leases too, and give them up likewise. */
-	void include(AsyncLocks asyncLocks) {
 		this.asyncLocks = asyncLocks;
+		this.giveUp = giveUp;
 	}
 
 	void setTimeout(Duration timeout) {
@@ -101,9 +98,7 @@ final class LockClientShutdown {
 					giveUp(state.hold);
 					giveUp(state.handedOff);
 				}
-				if (this.asyncLocks != null) {
-					this.asyncLocks.holds().forEach(this::giveUp);
-				}
+				this.asyncLocks.holds().forEach(this::giveUp);
 			}
 		}
 		finally {
@@ -135,10 +130,8 @@ final class LockClientShutdown {
 			return true;
 		}
 		Duration timeout = this.timeout;
-		logger.info(
-				"Lock client shutting down: waiting up to {} ms for the {} lock(s) held or waited for "
-						+ "to be released",
-				timeout.toMillis(), this.states.size() + ((this.asyncLocks != null) ? this.asyncLocks.size() : 0));
+		logger.info("Lock client shutting down: waiting up to {} ms for the {} lock(s) held or waited for "
+				+ "to be released", timeout.toMillis(), this.states.size() + this.asyncLocks.size());
 		// Real time, not the engine's: this waits for the application's threads.
 		long started = System.nanoTime();
 		// Saturated: a wait too long to count in nanoseconds is practically endless.
@@ -170,13 +163,8 @@ final class LockClientShutdown {
 				waiting.wakeUp();
 			}
 		}
-		if (this.asyncLocks != null) {
-			this.asyncLocks.wakeWaiters();
-			if (!this.asyncLocks.isIdle()) {
-				return false;
-			}
-		}
-		return this.states.isEmpty();
+		this.asyncLocks.wakeWaiters();
+		return this.asyncLocks.isIdle() && this.states.isEmpty();
 	}
 
 	private void giveUp(@Nullable Lease hold) {

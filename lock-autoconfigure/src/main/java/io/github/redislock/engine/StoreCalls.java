@@ -113,11 +113,8 @@ final class StoreCalls {
 
 	CompletionStage<LockStore.AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
 			LockStore.@Nullable Queueing queueing, LockHolder holder, boolean forWaitingThread) {
-		if (!this.store.isNonBlocking()) {
-			return offload(forWaitingThread ? this.waitingThreadCalls : this.blockingCalls, name,
-					() -> tryAcquire(name, ownerToken, leaseTime, queueing, holder));
-		}
-		return call(name, acquiring(name), NOT_HELD,
+		return call(forWaitingThread ? this.waitingThreadCalls : this.blockingCalls, name, acquiring(name), NOT_HELD,
+				() -> tryAcquire(name, ownerToken, leaseTime, queueing, holder),
 				() -> this.store.tryAcquireAsync(name, ownerToken, leaseTime, queueing, holder));
 	}
 
@@ -135,10 +132,7 @@ final class StoreCalls {
 	}
 
 	CompletionStage<Boolean> renewAsync(Lease hold, Duration leaseTime) {
-		if (!this.store.isNonBlocking()) {
-			return offload(hold.name(), () -> renew(hold, leaseTime));
-		}
-		return call(hold.name(), extending(hold.name()), "",
+		return call(this.blockingCalls, hold.name(), extending(hold.name()), "", () -> renew(hold, leaseTime),
 				() -> this.store.renewAsync(hold.name(), hold.ownerToken(), leaseTime));
 	}
 
@@ -153,10 +147,7 @@ final class StoreCalls {
 	}
 
 	CompletionStage<Boolean> releaseAsync(Lease hold) {
-		if (!this.store.isNonBlocking()) {
-			return offload(hold.name(), () -> release(hold));
-		}
-		return call(hold.name(), releasing(hold.name()), FREES_ITSELF,
+		return call(this.blockingCalls, hold.name(), releasing(hold.name()), FREES_ITSELF, () -> release(hold),
 				() -> this.store.releaseAsync(hold.name(), hold.ownerToken()));
 	}
 
@@ -194,24 +185,12 @@ final class StoreCalls {
 	CompletionStage<Void> releaseQuietlyAsync(String name, String ownerToken, String occasion,
 			boolean forWaitingThread) {
 		if (!this.store.isNonBlocking()) {
-			CompletableFuture<Void> done = new CompletableFuture<>();
-			try {
-				(forWaitingThread ? this.waitingThreadCalls : this.blockingCalls).execute(() -> {
-					try {
-						releaseQuietly(name, ownerToken, occasion);
-					}
-					finally {
-						done.complete(null);
-					}
-				});
-			}
-			catch (RejectedExecutionException ex) {
-				// Closed: the lease bounds how long the lock stays taken.
-				done.complete(null);
-			}
-			return done;
+			// It logs its own failure; on a closed client, the lease bounds the lock.
+			return offload(forWaitingThread ? this.waitingThreadCalls : this.blockingCalls, name,
+					() -> releaseQuietly(name, ownerToken, occasion))
+				.handle((released, failure) -> null);
 		}
-		return call(name, releasing(name), "", () -> this.store.releaseAsync(name, ownerToken))
+		return nonBlocking(name, releasing(name), "", () -> this.store.releaseAsync(name, ownerToken))
 			.handle((released, failure) -> {
 				if (failure != null) {
 					logReleaseFailed(name, occasion, failure);
@@ -277,10 +256,7 @@ final class StoreCalls {
 	}
 
 	CompletionStage<Long> issueFencingTokenAsync(Lease hold) {
-		if (!this.store.isNonBlocking()) {
-			return offload(hold.name(), () -> issueFencingToken(hold));
-		}
-		return call(hold.name(), fencing(hold.name()), "",
+		return call(this.blockingCalls, hold.name(), fencing(hold.name()), "", () -> issueFencingToken(hold),
 				() -> this.store.issueFencingTokenAsync(hold.name(), hold.ownerToken(), hold.leaseTime()));
 	}
 
@@ -295,11 +271,9 @@ final class StoreCalls {
 	}
 
 	CompletionStage<Boolean> raiseFencingTokensAboveAsync(String name, long token) {
-		if (!this.store.isNonBlocking()) {
-			return offload(name, () -> raiseFencingTokensAbove(name, token));
-		}
-		return call(name, "Could not raise the fencing tokens of lock '" + name + "' above " + token, "",
-				() -> this.store.raiseFencingTokensAboveAsync(name, token));
+		return call(this.blockingCalls, name,
+				"Could not raise the fencing tokens of lock '" + name + "' above " + token, "",
+				() -> raiseFencingTokensAbove(name, token), () -> this.store.raiseFencingTokensAboveAsync(name, token));
 	}
 
 	List<CompletableFuture<Boolean>> renewAll(List<LockStore.LeaseRenewal> renewals, Duration timeout) {
@@ -390,7 +364,14 @@ final class StoreCalls {
 		return interrupted;
 	}
 
-	private static <T> CompletionStage<T> call(String name, String what, String consequence,
+	/** On {@code blockingCalls} for a store without non-blocking calls. */
+	private <T> CompletionStage<T> call(Executor blockingCalls, String name, String what, String consequence,
+			BlockingCall<T> blocking, Supplier<CompletionStage<T>> call) {
+		return this.store.isNonBlocking() ? nonBlocking(name, what, consequence, call)
+				: offload(blockingCalls, name, blocking);
+	}
+
+	private static <T> CompletionStage<T> nonBlocking(String name, String what, String consequence,
 			Supplier<CompletionStage<T>> call) {
 		CompletionStage<T> answer;
 		try {
@@ -405,10 +386,6 @@ final class StoreCalls {
 			}
 			return value;
 		});
-	}
-
-	private <T> CompletionStage<T> offload(String name, BlockingCall<T> call) {
-		return offload(this.blockingCalls, name, call);
 	}
 
 	private <T> CompletionStage<T> offload(Executor executor, String name, BlockingCall<T> call) {

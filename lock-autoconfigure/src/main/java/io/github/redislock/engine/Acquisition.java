@@ -30,8 +30,7 @@ import org.jspecify.annotations.Nullable;
 final class Acquisition implements LockStore.ReleaseListener {
 
 	/**
-	 * Grants too late to use in a row before the wait ends: the lease is shorter than a
-	 * round trip, not a pause of the store's.
+	 * Grants too late to use in a row that end the wait: the lease is under a round trip.
 	 */
 	private static final int MAX_GRANTS_TOO_LATE = 3;
 
@@ -63,7 +62,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 	/** {@code null} for an asynchronous holder. */
 	private final @Nullable Thread owner;
 
-	/** Completes with the hold, {@code null} if the wait passed, or the failure. */
+	/** The hold, {@code null} if the wait passed, or the failure. */
 	private final CompletableFuture<@Nullable Lease> result = new CompletableFuture<>();
 
 	/** Guards the state; never held across a store call. */
@@ -90,10 +89,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 
 	private long expectedTicket;
 
-	/**
-	 * {@link EngineRuntime#nanoTime()} of the latest attempt, which times a granted
-	 * lease.
-	 */
+	/** When the latest attempt was sent, which times a granted lease. */
 	private long requestedAt;
 
 	private LockStore.@Nullable HandOff handOff;
@@ -133,13 +129,15 @@ final class Acquisition implements LockStore.ReleaseListener {
 	}
 
 	/**
-	 * Waits on after the caller's own first attempt found the lock busy, so an
-	 * uncontended lock costs no hand-over between threads. Returns {@code null} if the
-	 * deadline passed; a store failure is thrown as a {@link LockStoreException}.
+	 * Waits on after the caller's own first attempt found the lock busy, or was granted
+	 * too late to use. Returns {@code null} if the deadline passed; a store failure is
+	 * thrown as a {@link LockStoreException}.
 	 */
-	@Nullable Lease await(LockStore.AcquireResult busy, long firstRequestedAt) throws InterruptedException {
+	@Nullable Lease await(LockStore.AcquireResult busy, long firstRequestedAt, boolean grantedTooLate)
+			throws InterruptedException {
 		this.lock.lock();
 		try {
+			this.grantedTooLate = grantedTooLate ? 1 : 0;
 			this.attempts = 1;
 			this.requestedAt = firstRequestedAt;
 			this.inFlight = true;
@@ -153,8 +151,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 		}
 		catch (InterruptedException ex) {
 			abandon();
-			// Uninterruptibly: the queue is left, or a lock granted meanwhile given back,
-			// before the thread is told.
+			// The queue is left, or a grant given back, before the thread is told.
 			Lease granted = this.runtime.awaitUninterruptibly(this.result.exceptionally((failure) -> null));
 			if (granted != null) {
 				this.runtime.awaitUninterruptibly(
@@ -176,6 +173,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 
 	/** The holder no longer wants the lock: leave the store's queue. */
 	void abandon() {
+		CompletionStage<Void> left;
 		this.lock.lock();
 		try {
 			if (this.done) {
@@ -186,17 +184,15 @@ final class Acquisition implements LockStore.ReleaseListener {
 				// The answer gives back whatever the attempt obtained.
 				return;
 			}
+			left = leaveQueueLater();
 		}
 		finally {
 			this.lock.unlock();
 		}
-		leaveQueue().thenRun(() -> this.result.complete(null));
+		left.thenRun(() -> this.result.complete(null));
 	}
 
-	/**
-	 * The client closes and shuts the timer the attempts run on: a wait between attempts
-	 * ends now, one with an attempt in flight when its answer comes.
-	 */
+	/** The timer the attempts run on shuts: a wait ends now, or when its answer comes. */
 	void clientClosed() {
 		this.lock.lock();
 		try {
@@ -224,8 +220,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 			}
 			if (handOff != null) {
 				if (!handOff.ownerToken().equals(this.ownerToken) || handOff.ticket() != this.expectedTicket) {
-					// Handed to another waiter: trying would make every waiter woken
-					// by a hand-off ask Redis in vain.
+					// Handed to another waiter: asking would be in vain.
 					return;
 				}
 				this.handOff = handOff;
@@ -304,16 +299,16 @@ final class Acquisition implements LockStore.ReleaseListener {
 		try {
 			this.inFlight = false;
 			if (this.done) {
-				// Abandoned meanwhile: give back what the attempt obtained,
-				// unless the wait ended in a grant, whose owner token it shares.
+				// Give back what the attempt obtained, unless the wait ended in a grant,
+				// whose owner token it shares.
 				if (!this.granted) {
 					giveBack(" for a holder that gave up waiting").thenRun(() -> this.result.complete(null));
 				}
 				return;
 			}
 			if (failure != null || answer == null) {
-				// The attempt may still run late in the store: taking it back
-				// also leaves the queue.
+				// The attempt may still run late in the store; taking it back also
+				// leaves the queue.
 				end();
 				this.store.takeBack(this.name, this.ownerToken);
 				this.result.completeExceptionally(StoreCalls.storeFailure(this.name,
@@ -342,9 +337,8 @@ final class Acquisition implements LockStore.ReleaseListener {
 				}
 			}
 			else if (!this.store.queuesWaiters()) {
-				// Such a store (a Redlock) gives back a refused attempt's partial grant
-				// without waiting, and a give-back can run late: the next attempt asks
-				// under a token that no give-back names.
+				// A Redlock gives back a refused attempt's partial grant without waiting,
+				// maybe late: the next attempt asks under a token no give-back names.
 				this.ownerToken = this.owners.newHold();
 			}
 			if (this.stopping.getAsBoolean()) {
@@ -359,8 +353,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 				return;
 			}
 			if (this.subscription == null) {
-				// The listener is also told once subscribed, so that a release
-				// before then is not missed.
+				// Also told once subscribed, so a release before then is not missed.
 				this.subscription = this.store.subscribe(this.name, this.ownerToken, this);
 			}
 			// A grant given back leaves no holder to wait for: the backoff alone paces.
@@ -418,10 +411,7 @@ final class Acquisition implements LockStore.ReleaseListener {
 		this.subscription = null;
 	}
 
-	/**
-	 * Leaves the store's queue if an attempt may have queued this holder. Called holding
-	 * the state lock.
-	 */
+	/** Called holding the state lock. */
 	private CompletionStage<Void> leaveQueueLater() {
 		if (this.queued) {
 			this.queued = false;
@@ -430,19 +420,8 @@ final class Acquisition implements LockStore.ReleaseListener {
 		return CompletableFuture.completedFuture(null);
 	}
 
-	/** Releases under the current owner token, for a thread as its attempts run. */
 	private CompletionStage<Void> giveBack(String occasion) {
 		return this.store.releaseQuietlyAsync(this.name, this.ownerToken, occasion, this.owner != null);
-	}
-
-	private CompletionStage<Void> leaveQueue() {
-		this.lock.lock();
-		try {
-			return leaveQueueLater();
-		}
-		finally {
-			this.lock.unlock();
-		}
 	}
 
 }

@@ -14,8 +14,8 @@ import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostException;
 
 /**
- * The {@link LockLease} of an asynchronous holder. Its stages complete on the client's
- * executor, never on a Redis client thread, which the caller's continuation might block.
+ * The {@link LockLease} of an asynchronous holder; its stages complete on the client's
+ * executor, never on a Redis client thread.
  *
  * @author redis-lock contributors
  */
@@ -36,8 +36,7 @@ final class AsyncLease implements LockLease {
 		this.locks = locks;
 		this.completions = completions;
 		hold.onLoss((reason) -> {
-			// Over, as if released: neither shutdown nor memory waits for a release that
-			// may never come.
+			// Over, as if released: nothing waits for a release that may never come.
 			locks.forget(this);
 			this.completions.execute(() -> this.lost.complete(hold.lostWhileHeld(reason)));
 		});

@@ -29,7 +29,6 @@ import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockLease;
-import io.github.redislock.core.LockLostException;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
@@ -38,8 +37,8 @@ import org.springframework.core.task.SimpleAsyncTaskExecutor;
 
 /**
  * Locks of non-thread holders, and every store wait: each an {@link Acquisition} queued
- * in the store, not locally. Callers' stages complete on {@code executor}, so that their
- * continuations never run on a Redis client thread.
+ * in the store. Callers' stages complete on {@code executor}, never a Redis client
+ * thread.
  *
  * @author redis-lock contributors
  */
@@ -72,10 +71,7 @@ final class AsyncLocks implements AutoCloseable {
 
 	private @Nullable SimpleAsyncTaskExecutor virtualThreads;
 
-	/**
-	 * Ordered, as {@link #held} is, so that the client lists and wakes them in the same
-	 * order on every run: keyed by when each began.
-	 */
+	/** Keyed by when each began, so that they are listed and woken alike on every run. */
 	private final ConcurrentSkipListMap<Long, Acquisition> waiting = new ConcurrentSkipListMap<>();
 
 	private final AtomicLong waits = new AtomicLong();
@@ -95,8 +91,7 @@ final class AsyncLocks implements AutoCloseable {
 		this.timer = runtime.timer("redis-lock-async-timer");
 		this.platformThreads = runtime.threads("redis-lock-async-",
 				Math.max(2, Runtime.getRuntime().availableProcessors()));
-		// At most one per thread that waits on a store whose calls block, and that
-		// thread waits anyway.
+		// At most one per thread that waits on a store whose calls block.
 		this.waitingThreadCalls = runtime.threads("redis-lock-wait-call-", Integer.MAX_VALUE);
 		this.executor = this.platformThreads;
 		this.waitingThreadExecutor = this.waitingThreadCalls;
@@ -128,8 +123,7 @@ final class AsyncLocks implements AutoCloseable {
 		}
 		LockInstrumentation.Acquisition observed = this.instrumentation.asyncAcquisitionStarted(name,
 				definition.label());
-		Acquisition acquisition = new Acquisition(this.store, this.owners, this.backoff, this.timer, this.runtime,
-				this.stopping, name, this.owners.newHold(), definition.leaseTime(), definition.renew(),
+		Acquisition acquisition = acquisition(name, this.owners.newHold(), definition.leaseTime(), definition.renew(),
 				Deadline.after(this.runtime.nanoTime(), definition.waitTime().toNanos()),
 				LockHolder.currentThread(definition.method()), null);
 		long wait = this.waits.incrementAndGet();
@@ -156,30 +150,28 @@ final class AsyncLocks implements AutoCloseable {
 		return answer;
 	}
 
-	/**
-	 * For the thread at the head of the local queue, after its own first attempt found
-	 * the lock busy; {@code null} if the deadline passed.
-	 */
+	/** For the head thread after its first attempt; {@code null} past the deadline. */
 	@Nullable Lease await(LockState state, String ownerToken, Duration leaseTime, boolean renew, long deadline, LockHolder holder,
-			LockStore.AcquireResult busy, long requestedAt) throws InterruptedException {
-		Acquisition acquisition = new Acquisition(this.store, this.owners, this.backoff, this.timer, this.runtime,
-				this.stopping, state.name, ownerToken, leaseTime, renew, deadline, holder, Thread.currentThread());
+			LockStore.AcquireResult busy, long requestedAt, boolean grantedTooLate) throws InterruptedException {
+		Acquisition acquisition = acquisition(state.name, ownerToken, leaseTime, renew, deadline, holder,
+				Thread.currentThread());
 		state.waiting = acquisition;
 		try {
-			return acquisition.await(busy, requestedAt);
+			return acquisition.await(busy, requestedAt, grantedTooLate);
 		}
 		finally {
 			state.waiting = null;
 		}
 	}
 
-	void takeBack(String name, String ownerToken) {
-		this.store.takeBack(name, ownerToken);
+	private Acquisition acquisition(String name, String ownerToken, Duration leaseTime, boolean renew, long deadline,
+			LockHolder holder, @Nullable Thread owner) {
+		return new Acquisition(this.store, this.owners, this.backoff, this.timer, this.runtime, this.stopping, name,
+				ownerToken, leaseTime, renew, deadline, holder, owner);
 	}
 
 	/**
-	 * Hands the lease to the caller, or gives the lock back if the caller gave up or the
-	 * client began to stop meanwhile.
+	 * Gives the lock back if the caller gave up or the client began to stop meanwhile.
 	 */
 	private void granted(Lease hold, LockDefinition definition, LockInstrumentation.Acquisition observed,
 			CompletableFuture<Optional<LockLease>> answer) {
@@ -202,7 +194,7 @@ final class AsyncLocks implements AutoCloseable {
 		catch (RuntimeException ex) {
 			this.held.remove(lease);
 			this.leases.letGo(hold);
-			this.store.releaseQuietlyAsync(hold.name(), hold.ownerToken(), "");
+			this.store.releaseQuietlyAsync(hold.name(), hold.ownerToken(), "", false);
 			observed.failed(ex);
 			complete(() -> answer.completeExceptionally(ex));
 			return;
@@ -218,10 +210,7 @@ final class AsyncLocks implements AutoCloseable {
 		});
 	}
 
-	/**
-	 * Runs on this thread once the executor is closed: a release or wait that ends after
-	 * the close must still be answered.
-	 */
+	/** On this thread once the executor is closed: a late answer must still be given. */
 	void complete(Runnable completion) {
 		try {
 			this.executor.execute(completion);
@@ -245,18 +234,14 @@ final class AsyncLocks implements AutoCloseable {
 	}
 
 	CompletionStage<Long> fencingToken(Lease hold) {
-		long issued = hold.fencingToken();
-		if (issued != 0) {
-			return CompletableFuture.completedFuture(issued);
-		}
 		if (!hold.isValid()) {
-			return CompletableFuture.failedFuture(lostBefore(hold, "its fencing token was issued"));
+			return CompletableFuture.failedFuture(hold.lostBefore("its fencing token was issued"));
 		}
 		return this.store.issueFencingTokenAsync(hold).thenApply((token) -> {
 			if (token == 0) {
 				this.leases.lostToRenewal(hold,
 						"the store no longer recorded this holder when it asked for a fencing token");
-				throw new CompletionException(lostBefore(hold, "its fencing token was issued"));
+				throw new CompletionException(hold.lostBefore("its fencing token was issued"));
 			}
 			return hold.fencingTokenIssued(token);
 		});
@@ -264,12 +249,11 @@ final class AsyncLocks implements AutoCloseable {
 
 	CompletionStage<Void> renew(Lease hold) {
 		if (!hold.isValid()) {
-			return CompletableFuture.failedFuture(lostBefore(hold, "it was renewed"));
+			return CompletableFuture.failedFuture(hold.lostBefore("it was renewed"));
 		}
 		long requestedAt = this.runtime.nanoTime();
 		Duration leaseTime = hold.leaseTime();
-		// Time out with the lease: a silent store must not keep the holder
-		// waiting past it, and a late answer no longer counts.
+		// A silent store must not keep the holder waiting past the lease.
 		return withinLease(this.store.renewAsync(hold, leaseTime), hold).handle((renewed, failure) -> {
 			if (failure != null) {
 				if (!(StoreCalls.unwrap(failure) instanceof TimeoutException)) {
@@ -277,11 +261,11 @@ final class AsyncLocks implements AutoCloseable {
 							: new CompletionException(failure);
 				}
 				this.leases.lostToRenewal(hold, "its lease ran out before the store answered its renewal");
-				throw new CompletionException(lostBefore(hold, "it was renewed"));
+				throw new CompletionException(hold.lostBefore("it was renewed"));
 			}
 			if (!renewed) {
 				this.leases.lostToRenewal(hold, "the store no longer recorded this holder when it was renewed");
-				throw new CompletionException(lostBefore(hold, "it was renewed"));
+				throw new CompletionException(hold.lostBefore("it was renewed"));
 			}
 			hold.leaseConfirmed(requestedAt, leaseTime);
 			return null;
@@ -303,10 +287,7 @@ final class AsyncLocks implements AutoCloseable {
 		return answer;
 	}
 
-	/**
-	 * When the lease runs out; later if it was renewed meanwhile (by the renewal of a
-	 * renewed lease, or another call), when it is not lost.
-	 */
+	/** When the lease runs out; later if it was renewed meanwhile. */
 	private void timeOutWithLease(CompletableFuture<?> answer, Lease hold) {
 		try {
 			ScheduledFuture<?> timeout = this.timer.schedule(() -> {
@@ -322,10 +303,6 @@ final class AsyncLocks implements AutoCloseable {
 		catch (RejectedExecutionException ex) {
 			// Closed: the call's own timeout ends it.
 		}
-	}
-
-	private static LockLostException lostBefore(Lease hold, String what) {
-		return new LockLostException(hold.name(), "Lock '" + hold.name() + "' was lost before " + what);
 	}
 
 	boolean isIdle() {
@@ -365,8 +342,7 @@ final class AsyncLocks implements AutoCloseable {
 	}
 
 	/**
-	 * Ends the waits first: the timer, shut next, would drop the attempts they wait for,
-	 * and leave their holders unanswered.
+	 * Ends the waits first: the timer, shut next, would leave their holders unanswered.
 	 */
 	@Override
 	public void close() {

@@ -13,8 +13,8 @@ import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockLostException;
 
 /**
- * The {@link DistributedLock} handle of a {@link DefaultLockClient}. Stateless: every
- * handle of one name shares the client's state for it, through {@link LockEngine}.
+ * The {@link DistributedLock} handle of a {@link DefaultLockClient}; stateless, as every
+ * handle of one name shares the client's state for it.
  *
  * @author redis-lock contributors
  */
@@ -30,7 +30,6 @@ final class ClientLock implements DistributedLock {
 
 	private final boolean defaultRenew;
 
-	/** {@code defaultLeaseTime} and {@code defaultRenew} serve methods that pass none. */
 	ClientLock(LockEngine engine, String name, String label, Duration defaultLeaseTime, boolean defaultRenew) {
 		this.engine = engine;
 		this.name = name;
@@ -88,10 +87,7 @@ final class ClientLock implements DistributedLock {
 		}
 	}
 
-	/**
-	 * A wait too long for {@link TimeUnit#toNanos} saturates: practically forever, as for
-	 * {@link java.util.concurrent.locks.ReentrantLock}.
-	 */
+	/** A wait too long for {@code toNanos} saturates, as in ReentrantLock. */
 	@Override
 	public boolean tryLock(long time, TimeUnit unit) throws InterruptedException {
 		return acquire(checkUnit(unit).toNanos(time), this.defaultLeaseTime, this.defaultRenew);
@@ -152,11 +148,7 @@ final class ClientLock implements DistributedLock {
 
 	@Override
 	public long getFencingToken() {
-		Lease hold = this.engine.currentHold(this.name);
-		if (hold == null) {
-			throw new IllegalMonitorStateException("Lock '" + this.name + "' is not held by the current thread");
-		}
-		return this.engine.fencingToken(hold);
+		return this.engine.fencingToken(heldHold());
 	}
 
 	@Override
@@ -166,11 +158,15 @@ final class ClientLock implements DistributedLock {
 
 	@Override
 	public CompletionStage<LockLostException> whenLost() {
+		return this.engine.whenLost(heldHold()).copy();
+	}
+
+	private Lease heldHold() {
 		Lease hold = this.engine.currentHold(this.name);
 		if (hold == null) {
 			throw new IllegalMonitorStateException("Lock '" + this.name + "' is not held by the current thread");
 		}
-		return this.engine.whenLost(hold).copy();
+		return hold;
 	}
 
 	@Override

@@ -6,9 +6,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The engine's one log category, named after {@code DefaultLockClient} (by string, so
- * parts need not depend on it) so one level covers it all. Lock events carry name,
- * fencing token and outcome as SLF4J key-value pairs, for structured logging.
+ * The engine's one log category, so one level covers it all; lock events carry name,
+ * fencing token and outcome as SLF4J key-value pairs.
  *
  * @author redis-lock contributors
  */

@@ -28,14 +28,10 @@ import io.github.redislock.core.LockNameCustomizer;
 import io.github.redislock.store.LockStore;
 
 /**
- * A {@link LockClient} over any {@link LockStore}: it queues the threads of this process
- * per lock name, counts re-entries, waits with backoff and release notifications, renews
- * leases and reports lost ones. Each hold is known to the store by an owner token of its
- * own, never by a thread id that another process could share.
- * <p>
- * Closing the client, or stopping it as a {@link SmartLifecycle} bean, refuses new
- * acquisitions and waits, up to its {@link #setShutdownTimeout shutdown timeout}, for the
- * locks still held to be released; see {@link #stop()}.
+ * A {@link LockClient} over any {@link LockStore}: it queues this process's threads per
+ * lock name, counts re-entries, waits with backoff and release notifications, renews
+ * leases and reports lost ones. Each hold has an owner token of its own, never a thread
+ * id. Stopping or closing it waits for held locks to be released; see {@link #stop()}.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -65,8 +61,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	private LockNameCustomizer nameCustomizer = (name) -> name;
 
 	/**
-	 * Create a client with a 30 second lease that is renewed while held, and the default
-	 * backoff.
+	 * Create a client with a renewed 30 second lease and the default backoff.
 	 * @param store the store to keep locks in
 	 */
 	public DefaultLockClient(LockStore store) {
@@ -91,7 +86,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		this(store, leaseTime, renew, backoff, lostListener, EngineRuntime.SYSTEM);
 	}
 
-	/** On the given time, timers and threads, for a test that moves time itself. */
+	/** For a test that moves time itself. */
 	DefaultLockClient(LockStore store, Duration leaseTime, boolean renew, LockBackoff backoff,
 			Consumer<LockLostEvent> lostListener, EngineRuntime runtime) {
 		Assert.notNull(store, "LockStore must not be null");
@@ -105,23 +100,19 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 		this.storeCalls = storeCalls;
 		this.leases = new LeaseKeeper(storeCalls, lostListener, runtime);
 		this.states = new LockStates(this.leases, this::isStopping, runtime);
-		this.shutdown = new LockClientShutdown(this.states.all(), this.leases::giveUp);
 		OwnerTokens owners = new OwnerTokens();
 		this.instanceId = owners.instanceId();
 		this.handOffs = new LocalHandOffs(storeCalls, this.leases, this.states, owners, runtime);
 		this.asyncLocks = new AsyncLocks(storeCalls, owners, backoff, this.leases, this::isStopping, runtime);
-		StoreAcquirer storeAcquirer = new StoreAcquirer(storeCalls, owners, this.leases, this.asyncLocks, runtime);
-		this.shutdown.include(this.asyncLocks);
-		FencingTokens fencingTokens = new FencingTokens(storeCalls, this.leases);
-		this.engine = new LockEngine(this.states, this.handOffs, storeAcquirer, storeCalls, this.leases, fencingTokens,
-				this.shutdown, runtime, this.asyncLocks::complete);
+		this.shutdown = new LockClientShutdown(this.states.all(), this.asyncLocks, this.leases::giveUp);
+		this.engine = new LockEngine(this.states, this.handOffs, storeCalls, owners, this.leases, this.asyncLocks,
+				this.shutdown, runtime);
 	}
 
 	/**
-	 * Let a releasing thread pass the lock straight to the next waiting thread of this
-	 * process, without a round trip, at most this many times in a row before a fresh
-	 * lease is taken from the store. Off by default: such a hand-off is not a fresh
-	 * acquisition, and the next holder shares the previous one's fencing token.
+	 * Let a releasing thread pass the lock to the next waiting thread of this process
+	 * without a round trip, at most this many times in a row. Off by default: the next
+	 * holder shares the previous one's lease and fencing token.
 	 * @param maxLocalHandoffs the most hand-offs in a row, {@code 0} for none
 	 */
 	public void setMaxLocalHandoffs(int maxLocalHandoffs) {
@@ -133,8 +124,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	/**
-	 * Return the random id of this client, which starts each of its owner tokens: how a
-	 * store that records only a holder's instance names this one.
+	 * Return the random id of this client, which starts each of its owner tokens.
 	 * @return the instance id
 	 */
 	public String getInstanceId() {
@@ -142,11 +132,10 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	/**
-	 * Run on virtual threads the client threads that run application code or may block:
-	 * completing asynchronous holders' stages, a blocking store's calls, and telling the
-	 * lost lease listener. Renewal and timers stay on platform threads, so that leases
-	 * are renewed on time while every carrier is busy. Set it before the client is used.
-	 * Needs Java 21 or later.
+	 * Run on virtual threads the client's work that runs application code or may block
+	 * (asynchronous holders' stages, a blocking store's calls, the lost lease listener).
+	 * Renewal and timers stay on platform threads, to renew on time while every carrier
+	 * is busy. Set it before the client is used.
 	 * @param virtualThreads whether to use virtual threads
 	 * @throws IllegalStateException if virtual threads are asked for before Java 21
 	 */
@@ -160,9 +149,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	/**
-	 * Report acquisitions, holds, renewals and lost leases to the given instrumentation,
-	 * for metrics and traces. Set it before the client is used: it applies to
-	 * acquisitions that begin afterwards.
+	 * Report acquisitions, holds, renewals and lost leases to the given instrumentation
+	 * from the next acquisition on. Set it before the client is used.
 	 * @param instrumentation the instrumentation, {@link LockInstrumentation#NONE} by
 	 * default
 	 */
@@ -173,8 +161,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	/**
-	 * Rewrite every lock name asked for from now on, before the store sees it, for
-	 * example to put a tenant in front of it. Set it before the client is used.
+	 * Rewrite every lock name asked for from now on, for example to prefix a tenant. Set
+	 * it before the client is used.
 	 * @param nameCustomizer the customizer; none by default
 	 * @see LockNameCustomizer
 	 */
@@ -197,9 +185,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	/**
 	 * Acquire a lock for a holder that is not a thread: see
-	 * {@link LockClient#tryAcquireAsync}. Its lease is renewed, and waited for at stop,
-	 * like a thread's. The wait blocks no thread; with a store that has no non-blocking
-	 * calls ({@link LockStore#isNonBlocking()}), its store calls run on client threads.
+	 * {@link LockClient#tryAcquireAsync}. The wait blocks no thread; a store without
+	 * non-blocking calls ({@link LockStore#isNonBlocking()}) is called on client threads.
 	 */
 	@Override
 	public CompletableFuture<Optional<LockLease>> tryAcquireAsync(LockDefinition definition) {
@@ -231,9 +218,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	/**
-	 * Return the locks this instance holds, for operators (the Actuator endpoint
-	 * {@code locks} shows them): a snapshot that may be stale by the time it is read, and
-	 * changes nothing.
+	 * Return a snapshot of the locks this instance holds, for operators (the Actuator
+	 * endpoint {@code locks}).
 	 * @return the locks held, by name
 	 */
 	public List<LeaseView> heldLocks() {
@@ -241,8 +227,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	/**
-	 * Return the waits for a lock in progress in this instance, for operators: a snapshot
-	 * by lock name.
+	 * Return a snapshot of the waits for a lock in this instance, for operators.
 	 * @return the locks waited for, by name
 	 */
 	public List<WaiterView> waits() {
@@ -258,18 +243,15 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	/**
-	 * Release a lock that a thread of this instance holds, without that thread, to
-	 * unstick a hung holder. Only this instance's hold is released, checked against its
-	 * owner token. Other instances can take the lock at once, while its holding thread
-	 * still runs, so work still done under it may overlap with the next holder's. The
-	 * hold is reported to the lost lease listener; its holder gets
+	 * Release a lock that this instance holds, without its holder, to unstick a hung
+	 * holder. Others can take it at once, so work still done under it may overlap with
+	 * theirs. The hold is reported to the lost lease listener; its holder gets
 	 * {@link LockLostException} when it releases or locks again, and a {@link LockLease}
 	 * completes {@link LockLease#whenLost()}.
 	 * @param name the lock name
 	 * @return whether this instance held the lock until it gave it up; {@code false} if
-	 * it held none by that name, its hold ended or passed to another of its threads
-	 * meanwhile, or the release failed in the store (only logged: the lock then frees
-	 * itself when its lease runs out)
+	 * it held none, its hold ended meanwhile, or the release failed in the store (the
+	 * lock then frees itself when its lease runs out)
 	 */
 	public boolean revoke(String name) {
 		LockState state = this.states.get(LockDefinition.checkName(name));
@@ -286,8 +268,7 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	/**
-	 * Set how long {@link #stop()} and {@link #close()} wait for held locks to be
-	 * released.
+	 * Set how long {@link #stop()} and {@link #close()} wait for held locks.
 	 * @param shutdownTimeout the longest wait, zero not to wait; 5 seconds by default
 	 */
 	public void setShutdownTimeout(Duration shutdownTimeout) {
@@ -305,11 +286,10 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	/**
 	 * Stop handing out locks, and wait up to the {@link #setShutdownTimeout shutdown
-	 * timeout} for the locks held to be released, renewing their leases meanwhile.
-	 * Waiting threads and new acquisitions fail with {@link LockClientClosedException}.
-	 * Locks still held at the timeout are released in the store and reported lost; their
-	 * holders get {@link LockLostException} at release. Blocks the calling thread, so
-	 * that the store's connections are stopped only after it.
+	 * timeout} for held locks to be released, renewing them meanwhile. Waiters and new
+	 * acquisitions fail with {@link LockClientClosedException}. Locks still held then are
+	 * released and reported lost; their holders get {@link LockLostException} at release.
+	 * Blocks, so that the store's connections stop only after it.
 	 */
 	@Override
 	public void stop() {
@@ -322,10 +302,9 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	/**
-	 * Return the phase in which an application context stops this client: {@code 1024},
-	 * after the phases that finish the work holding locks (graceful web shutdown, message
-	 * listener containers, executors and schedulers) and before the Redis connection
-	 * factories at {@code 0}, which a context stops before it destroys any bean.
+	 * Return {@code 1024}: stopped after the work holding locks (graceful web shutdown,
+	 * listener containers, executors) and before the Redis connection factories at
+	 * {@code 0}.
 	 * @return the phase
 	 */
 	@Override
@@ -334,8 +313,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	/**
-	 * {@link #stop() Stop}, if not done yet, then stop the client's threads. Lost leases
-	 * already found are still told to the listener.
+	 * {@link #stop() Stop}, if not done yet, then stop the client's threads; lost leases
+	 * already found are still told.
 	 */
 	@Override
 	public void close() {
@@ -347,9 +326,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	/**
-	 * A lock that this instance holds, as {@link #heldLocks()} saw it: a snapshot for
-	 * operators looking for a hung holder, never a handle, so that looking cannot change
-	 * a lock.
+	 * A lock that this instance holds, as {@link #heldLocks()} saw it: a snapshot, never
+	 * a handle, so that looking cannot change a lock.
 	 *
 	 * @param name the lock name
 	 * @param ownerThread the name of the thread that holds it, or {@code null} for the
@@ -368,10 +346,9 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	}
 
 	/**
-	 * The threads of this instance waiting for one lock, as {@link #waits()} saw them: a
-	 * snapshot for operators. Threads queue behind the first in this instance, which
-	 * alone waits in the store, so that a busy lock costs the store one waiting thread
-	 * per instance; each asynchronous holder waits in the store itself.
+	 * The waiters of this instance for one lock, as {@link #waits()} saw them. Threads
+	 * queue behind the first, which alone waits in the store; each asynchronous holder
+	 * waits in the store itself.
 	 *
 	 * @param name the lock name
 	 * @param waitingThreads how many threads of this instance wait for it, asynchronous
@@ -386,10 +363,8 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 
 	/**
 	 * Whether the lease renewals of this client work, as {@link #renewalHealth()} saw
-	 * them. An unreachable store is the store's own health check's business; it becomes a
-	 * fault of the client only once renewals have failed for longer than the leases they
-	 * extend, when holders may lose their locks unawares. Independent of Spring Boot's
-	 * health API, whose package differs between Spring Boot 3 and 4.
+	 * them: a fault only once renewals failed for longer than the leases they extend,
+	 * when holders may lose their locks unawares.
 	 *
 	 * @param renewalThreadAlive whether the thread that renews leases still runs:
 	 * {@code false} if its sweep ended with a failure, after which no lease is renewed

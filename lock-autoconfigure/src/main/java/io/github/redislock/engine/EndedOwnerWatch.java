@@ -14,9 +14,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Finds threads that ended holding a lock without unlocking it: the store frees the lock
- * after its lease, but local threads queued behind would wait forever. Polls only while
- * locks are in use, so that an idle client costs no thread.
+ * Finds threads that ended holding a lock: the store frees it after its lease, but local
+ * threads queued behind would wait forever. Polls only while locks are in use.
  *
  * @author redis-lock contributors
  */
@@ -84,8 +83,7 @@ final class EndedOwnerWatch implements AutoCloseable {
 	}
 
 	/**
-	 * The flag is cleared before the states are checked again, so a state added meanwhile
-	 * is either seen here or starts the watch itself.
+	 * The flag is cleared first, so a state added meanwhile is seen or starts the watch.
 	 */
 	private void stopIfIdle() {
 		this.monitor.lock();

@@ -19,8 +19,7 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The time, timers and threads the engine runs on, and how a caller's thread waits: the
- * system's in production, so that a deterministic test can give its own and run the whole
- * engine, waiting callers included, one step at a time, moving time itself.
+ * system's in production, a deterministic test's own to run the engine on its clock.
  *
  * @author redis-lock contributors
  */
@@ -79,27 +78,13 @@ interface EngineRuntime {
 	/** Wall-clock time, only for what operators read (when a lock was acquired). */
 	Instant now();
 
-	/**
-	 * A new timer whose tasks run one at a time in time order; cancelled tasks are
-	 * dropped, and none runs after shutdown.
-	 * @param threadName the name of its thread, where it has one
-	 */
+	/** Runs tasks one at a time in time order; none after shutdown. */
 	ScheduledExecutorService timer(String threadName);
 
-	/**
-	 * New threads for tasks that may block, at most {@code maxThreads} at once, further
-	 * tasks queued ({@link Integer#MAX_VALUE}: as many as tasks).
-	 * @param threadName the name of each thread, numbered when it ends with {@code -}
-	 */
+	/** For tasks that may block; a name ending in {@code -} is numbered. */
 	ExecutorService threads(String threadName, int maxThreads);
 
-	/**
-	 * Parks the current thread until {@link #unpark unparked} (a permit given before
-	 * counts), interrupted, or {@code deadline} passed, or for no reason, as
-	 * {@link LockSupport#park} may; callers check again what they wait for.
-	 * @param blocker what the thread waits for, for thread dumps
-	 * @param deadline a {@link #nanoTime()} value, or {@link Deadline#NONE}
-	 */
+	/** As {@link LockSupport#park}, until {@code deadline} at the latest. */
 	default void park(Object blocker, long deadline) {
 		if (deadline == Deadline.NONE) {
 			LockSupport.park(blocker);
@@ -116,26 +101,12 @@ interface EngineRuntime {
 		LockSupport.unpark(thread);
 	}
 
-	/**
-	 * A caller's thread waits for an answer, interruptibly, as
-	 * {@link CompletableFuture#get()}.
-	 * @param <T> the answer's type
-	 * @param answer what to wait for
-	 * @return the answer
-	 * @throws InterruptedException if the thread was interrupted first
-	 * @throws ExecutionException if the answer is a failure
-	 */
+	/** A caller's thread waits for an answer, as {@link CompletableFuture#get()}. */
 	default <T> T await(CompletableFuture<T> answer) throws InterruptedException, ExecutionException {
 		return answer.get();
 	}
 
-	/**
-	 * A caller's thread waits for an answer through interrupts, keeping the flag, as
-	 * {@link CompletableFuture#join()}.
-	 * @param <T> the answer's type
-	 * @param answer what to wait for
-	 * @return the answer
-	 */
+	/** As {@link CompletableFuture#join()}: through interrupts, keeping the flag. */
 	default <T> T awaitUninterruptibly(CompletableFuture<T> answer) {
 		return answer.join();
 	}

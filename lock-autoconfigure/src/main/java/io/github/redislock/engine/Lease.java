@@ -30,16 +30,10 @@ import io.github.redislock.core.LockLostException;
  */
 final class Lease {
 
-	/**
-	 * The order the client keeps its leases in (renews, lists, gives up), the order they
-	 * were created: identity hash codes would make it differ from run to run.
-	 */
+	/** Creation order, for renewals, listings and give-ups the same on every run. */
 	static final Comparator<Lease> IN_CREATION_ORDER = Comparator.comparingLong((Lease hold) -> hold.sequence);
 
-	/**
-	 * The least lease a grant must have left when its answer arrives: the shortest lease
-	 * one may ask for, as less is gone before the caller can do anything under it.
-	 */
+	/** The least lease a grant must have left when its answer arrives. */
 	static final long MIN_GRANTED_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
 	private static final AtomicLong SEQUENCE = new AtomicLong();
@@ -64,7 +58,7 @@ final class Lease {
 
 	private final String ownerToken;
 
-	/** The part of a granted lease the store says to count on; times the lease here. */
+	/** The part of a granted lease the store says to count on. */
 	private final UnaryOperator<Duration> validity;
 
 	private final EngineRuntime runtime;
@@ -78,16 +72,10 @@ final class Lease {
 	/** Changes only on a local hand-off; {@code null} for an asynchronous holder. */
 	private volatile @Nullable Thread owner;
 
-	/**
-	 * Set only for an asynchronous holder: having no release of its own running, it must
-	 * be told of a loss found while held.
-	 */
+	/** Told of a loss found while held: an asynchronous holder, or {@link #ownerLoss}. */
 	private volatile @Nullable Consumer<String> lossListener;
 
-	/**
-	 * The loss told to the thread holding the lease, made when it first asks; a thread
-	 * that takes the lease over starts without one.
-	 */
+	/** The loss told to the holding thread, made when it first asks. */
 	private volatile @Nullable CompletableFuture<LockLostException> ownerLoss;
 
 	/** Why the lease was found lost; set before the listener is told. */
@@ -96,10 +84,7 @@ final class Lease {
 	/** Local hand-offs since the store acquisition; under the local lock only. */
 	private int handoffs;
 
-	/**
-	 * The store gave the lease afresh for the next local thread, as for an acquisition of
-	 * its own, with no fencing token issued yet; cleared when that thread takes it over.
-	 */
+	/** Given afresh for the next local thread; cleared when it takes the lease over. */
 	private volatile boolean reacquired;
 
 	private volatile Duration leaseTime;
@@ -107,21 +92,15 @@ final class Lease {
 	/** {@link EngineRuntime#nanoTime()} at which the lease is known to end. */
 	private volatile long expiresAt;
 
-	/**
-	 * {@link #RELEASED} and {@link #LOST} bits, set once: one field, so that the holder's
-	 * release and a loss found by another thread can exclude each other.
-	 */
+	/** RELEASED and LOST bits: one field, so that they exclude each other. */
 	private volatile int ended;
 
 	/**
-	 * Why the client gave the hold up while held (shutdown, or an operator), for the
-	 * holder's exception at release; set just before the lease is marked lost.
+	 * Why the client gave the hold up (shutdown, or an operator); set before the loss.
 	 */
 	private volatile @Nullable String givenUpReason;
 
-	/**
-	 * Wall clock, for operators; the lease is timed by {@link EngineRuntime#nanoTime()}.
-	 */
+	/** Wall clock, for operators. */
 	private volatile Instant acquiredAt;
 
 	/** {@code null} when unknown: a thread taking over a local hand-off does not say. */
@@ -185,10 +164,7 @@ final class Lease {
 		}
 	}
 
-	/**
-	 * How long a release must leave the lock in the store, in whole milliseconds (which
-	 * the store counts in), or {@link Duration#ZERO} to release it.
-	 */
+	/** In whole milliseconds, or {@link Duration#ZERO} to release the lock. */
 	Duration keptAfterRelease() {
 		if (!this.keeping) {
 			return Duration.ZERO;
@@ -263,10 +239,7 @@ final class Lease {
 		return isValid() ? this.expiresAt - this.runtime.nanoTime() : 0;
 	}
 
-	/**
-	 * Whether a grant leaves its caller at least {@link #MIN_GRANTED_NANOS} of lease to
-	 * count on; one that does not is given back, not handed to its caller.
-	 */
+	/** A grant that does not is given back, not handed to its caller. */
 	boolean leavesEnoughToCountOn() {
 		return remainingNanos() >= MIN_GRANTED_NANOS;
 	}
@@ -283,13 +256,9 @@ final class Lease {
 		return this.renewAfter - now <= nanos;
 	}
 
-	/**
-	 * Timed from the request and cut to what the store says to count on, so the local
-	 * view never outlasts the store's.
-	 */
+	/** Cut to what the store says to count on, so it never outlasts the store's. */
 	void leaseConfirmed(long requestedAt, Duration leaseTime) {
-		// An answer to an earlier request, come late, confirms less than a later one did;
-		// one read after the loss was reported confirms nothing.
+		// A late answer to an earlier request confirms less; none counts after a loss.
 		if (!isLost() && requestedAt + this.validity.apply(leaseTime).toNanos() - this.expiresAt > 0) {
 			confirm(requestedAt, leaseTime);
 		}
@@ -301,10 +270,7 @@ final class Lease {
 		this.renewAfter = requestedAt + valid / 3;
 	}
 
-	/**
-	 * Renewals and extensions ask for this lease from now on; the lease known to be
-	 * granted changes only with {@link #leaseConfirmed}.
-	 */
+	/** For later renewals; the lease known granted changes only when confirmed. */
 	void lengthenLeaseTo(Duration leaseTime) {
 		this.leaseTime = leaseTime;
 	}
@@ -322,34 +288,26 @@ final class Lease {
 		this.renewing = false;
 	}
 
-	/** Returns whether the lease left is shorter than {@code leaseTime}. */
-	/**
-	 * Passed on as it is to the next thread: a loss found from now on is not the previous
-	 * holder's, which returned from its release.
-	 */
+	/** A loss found from now on is not the previous holder's, which returned. */
 	void passedOn() {
 		this.lossListener = null;
 		this.ownerLoss = null;
 	}
 
+	/** Returns whether the lease left is shorter than {@code leaseTime}. */
 	boolean takeOver(Duration leaseTime) {
 		this.owner = Thread.currentThread();
 		this.acquiredAt = this.runtime.now();
 		this.method = null;
-		// The previous holder's loss is not this thread's to be told.
 		passedOn();
-		// A reacquired lease is as fresh as this thread's own acquisition would have
-		// been; once taken over, it ages like any other.
+		// A reacquired lease is as fresh as this thread's own acquisition would be.
 		boolean leaseShort = this.reacquired ? this.leaseTime.compareTo(leaseTime) < 0
 				: remainingNanos() < this.validity.apply(leaseTime).toNanos();
 		this.reacquired = false;
 		return leaseShort;
 	}
 
-	/**
-	 * Counts one more hand-off as is, unless the most allowed since the store acquisition
-	 * were made. Called under the local lock.
-	 */
+	/** Counts one more hand-off as is, unless the most allowed were made. */
 	boolean countLocalHandoff(int maxLocalHandoffs) {
 		if (this.handoffs >= maxLocalHandoffs) {
 			return false;
@@ -366,10 +324,7 @@ final class Lease {
 		this.observed = observed;
 	}
 
-	/**
-	 * A fenced resource holds the given token: this hold's token, if issued and smaller,
-	 * is refused there.
-	 */
+	/** A fenced resource holds {@code newerToken}, and refuses smaller ones. */
 	void fencingTokenRefusedBelow(long newerToken) {
 		long token = this.fencingToken;
 		if (token != 0 && token < newerToken) {
@@ -394,10 +349,7 @@ final class Lease {
 		ENDED.getAndUpdate(this, (ended) -> ended | LOST);
 	}
 
-	/**
-	 * For a loss found by another thread than the holder's: not once the holder began to
-	 * release, whose release then tells it whether the store still recorded it.
-	 */
+	/** For a loss found by another thread: not once the holder began to release. */
 	boolean markLostIfHeld() {
 		return ENDED.compareAndSet(this, 0, LOST);
 	}
@@ -416,9 +368,8 @@ final class Lease {
 	}
 
 	/**
-	 * For the thread holding the lease: completes on {@code completions}, never on the
-	 * thread that found the loss, which may be the renewal thread. Its re-entries share
-	 * one; the listener slot is free, since only asynchronous holders use it otherwise.
+	 * For the holding thread and its re-entries: completes on {@code completions}, never
+	 * on the thread that found the loss, which may be the renewal thread.
 	 */
 	CompletableFuture<LockLostException> ownerLoss(Executor completions) {
 		@SuppressWarnings("unchecked")
@@ -445,6 +396,10 @@ final class Lease {
 	LockLostException lostWhileHeld(String reason) {
 		return new LockLostException(this.name, "Lock '" + this.name + "' was lost while held: " + reason
 				+ "; work done under it may overlap with another holder's");
+	}
+
+	LockLostException lostBefore(String what) {
+		return new LockLostException(this.name, "Lock '" + this.name + "' was lost before " + what);
 	}
 
 	void markGivenUp(String reason) {

@@ -15,8 +15,8 @@ import io.github.redislock.core.LockStoreException;
 
 /**
  * Keeps held leases from acquisition to release: renews, lengthens, reports losses. Every
- * path that ends a hold comes here, so that no hold is left to a renewal nobody stops, or
- * reported lost after its release.
+ * path that ends a hold comes here, so that none is left renewed, or reported lost after
+ * its release.
  *
  * @author redis-lock contributors
  */
@@ -58,9 +58,8 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * A re-entry never shortens the lease, but may ask for a longer one or for renewal,
-	 * which then apply to the whole hold. The longer lease is recorded only once the
-	 * store granted it, so a failed or interrupted re-entry leaves the hold as it was.
+	 * A re-entry may lengthen the lease or start renewal, never shorten it; the longer
+	 * lease is recorded only once granted, so a failed re-entry changes nothing.
 	 */
 	void lengthen(Lease hold, Duration leaseTime, boolean renew) throws InterruptedException {
 		if (leaseTime.compareTo(hold.leaseTime()) > 0) {
@@ -68,7 +67,7 @@ final class LeaseKeeper implements AutoCloseable {
 				long requestedAt = this.runtime.nanoTime();
 				if (!this.store.renew(hold, leaseTime)) {
 					lost(hold, "the store no longer records this holder");
-					throw new LockLostException(hold.name(), "Lock '" + hold.name() + "' was lost before re-entry");
+					throw hold.lostBefore("re-entry");
 				}
 				hold.leaseConfirmed(requestedAt, leaseTime);
 			}
@@ -79,10 +78,7 @@ final class LeaseKeeper implements AutoCloseable {
 		}
 	}
 
-	/**
-	 * Extends a handed-off hold to the lease its new holder asked for; {@code false} if
-	 * the store no longer records the holder.
-	 */
+	/** {@code false} if the store no longer records the holder. */
 	boolean extendTakenOver(Lease hold, Duration leaseTime) throws InterruptedException {
 		Duration lease = (leaseTime.compareTo(hold.leaseTime()) > 0) ? leaseTime : hold.leaseTime();
 		long requestedAt = this.runtime.nanoTime();
@@ -107,17 +103,15 @@ final class LeaseKeeper implements AutoCloseable {
 	}
 
 	/**
-	 * Throws {@link LockLostException} if the lease was lost (given up at shutdown, no
-	 * longer recorded, or run out with the store unreachable), and
-	 * {@link LockStoreException} if the store failed while the lease still lasted.
+	 * Throws {@link LockLostException} if the lease was lost, {@link LockStoreException}
+	 * if the store failed while the lease still lasted.
 	 */
 	void release(Lease hold) {
 		boolean leaseLeft = hold.isValid();
 		letGo(hold);
 		String name = hold.name();
 		if (hold.isGivenUp()) {
-			// Already released when given up; the store may be gone by now, so a
-			// failure is no news.
+			// Released when given up; the store may be gone by now.
 			this.store.releaseQuietly(name, hold.ownerToken(), "");
 			throw givenUp(hold);
 		}
@@ -144,15 +138,12 @@ final class LeaseKeeper implements AutoCloseable {
 		}
 	}
 
-	/**
-	 * As {@link #release(Lease)}, without blocking. A loss is told on another thread: the
-	 * store answers on one that must not wait.
-	 */
+	/** A loss is told on another thread: the store answers on one that must not wait. */
 	CompletionStage<Void> releaseAsync(Lease hold) {
 		boolean leaseLeft = hold.isValid();
 		letGo(hold);
 		if (hold.isGivenUp()) {
-			this.store.releaseQuietlyAsync(hold.name(), hold.ownerToken(), "");
+			this.store.releaseQuietlyAsync(hold.name(), hold.ownerToken(), "", false);
 			return CompletableFuture.failedFuture(givenUp(hold));
 		}
 		Duration keptFor = hold.keptAfterRelease();
@@ -195,10 +186,7 @@ final class LeaseKeeper implements AutoCloseable {
 				failure);
 	}
 
-	/**
-	 * The store still recorded the holder, but the loss was reported (the lease ran out
-	 * before a renewal was answered): what was reported stands.
-	 */
+	/** The store still recorded the holder, but the loss reported stands. */
 	static LockLostException reportedLost(Lease hold) {
 		String name = hold.name();
 		return new LockLostException(name, "Lock '" + name + "' was reported lost while held, its lease having run "
@@ -223,11 +211,7 @@ final class LeaseKeeper implements AutoCloseable {
 		notifyLost(hold, reason);
 	}
 
-	/**
-	 * At the shutdown timeout: released, not left to its lease, since nobody will renew
-	 * it and others would wait it out. The store releases only what this holder still
-	 * holds, so a hold released or handed on meanwhile is not touched.
-	 */
+	/** At the shutdown timeout: released, not left to a lease nobody renews. */
 	void giveUp(Lease hold) {
 		giveUp(hold,
 				"the lock client was closed while the lock was held, and released it when its shutdown timeout "
@@ -248,21 +232,15 @@ final class LeaseKeeper implements AutoCloseable {
 		return released;
 	}
 
-	/**
-	 * For threads that must not wait for the listener: the renewal thread, on which every
-	 * other lease depends, and those answering asynchronous holders.
-	 */
+	/** For threads that must not wait for the listener: renewal's, and async answers. */
 	void lostToRenewal(Lease hold, String reason) {
 		if (!hold.markLostIfHeld()) {
 			return;
 		}
 		this.renewer.stop(hold);
-		hold.observed().lost();
-		this.lostLeases.reportLater(new LockLostEvent(hold.name(), hold.fencingToken(), reason));
-		hold.lossFound(reason);
+		notifyLostLater(hold, reason);
 	}
 
-	/** For an asynchronous release, whose hold is let go already. */
 	private void notifyLostLater(Lease hold, String reason) {
 		hold.markLost();
 		hold.observed().lost();

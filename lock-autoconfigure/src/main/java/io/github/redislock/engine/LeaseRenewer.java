@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
@@ -27,9 +26,9 @@ import org.slf4j.LoggerFactory;
 import io.github.redislock.store.LockStore;
 
 /**
- * Renews all leases from one shared thread, batching those due close together, so that a
- * held lock costs no thread. Store calls run off that thread and are given up when their
- * batch's first lease runs out, so a silent store holds up no other renewal.
+ * Renews all leases from one thread, batching those due close together, so that a held
+ * lock costs no thread. Store calls run off it and are given up when their batch's first
+ * lease runs out, so a silent store holds up no other renewal.
  *
  * @author redis-lock contributors
  */
@@ -121,8 +120,7 @@ final class LeaseRenewer implements AutoCloseable {
 	}
 
 	/**
-	 * The period is cleared before the set is checked again, so a lock taken meanwhile is
-	 * either seen here or starts a new sweep itself.
+	 * The period is cleared first, so a lock taken meanwhile is seen or starts a sweep.
 	 */
 	private void stopIfIdle() {
 		this.monitor.lock();
@@ -224,9 +222,7 @@ final class LeaseRenewer implements AutoCloseable {
 
 	/**
 	 * Given up when the batch's first lease runs out; the store gets three quarters of
-	 * that, so that its answer still counts and a failed lease has time for another try.
-	 * Each answer applies as it comes: a silent server (a paused shard) holds up only its
-	 * leases.
+	 * that, so a failed lease has time for another try. Each answer applies as it comes.
 	 */
 	private void renew(List<Lease> batch) {
 		List<LockStore.LeaseRenewal> renewals = new ArrayList<>(batch.size());
@@ -313,16 +309,12 @@ final class LeaseRenewer implements AutoCloseable {
 	}
 
 	private static RuntimeException runtimeFailure(Throwable failure) {
-		Throwable cause = (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause()
-				: failure;
+		Throwable cause = StoreCalls.unwrap(failure);
 		return (cause instanceof RuntimeException runtime) ? runtime
 				: new IllegalStateException("Lease renewal failed", cause);
 	}
 
-	/**
-	 * Leases not answered yet count as not renewed: those that ran out are reported lost
-	 * now, the others may be renewed by a later call.
-	 */
+	/** Leases not answered yet count as not renewed. */
 	private void givenUp(RenewalCall call) {
 		List<Integer> unanswered = new ArrayList<>();
 		for (int i = 0; i < call.holds.size(); i++) {

@@ -10,18 +10,14 @@ import io.github.redislock.store.LockStore;
 
 /**
  * Passes a released lock to the next waiting thread of this process: as is if local
- * hand-offs are on (sharing the fencing token, unless a fenced resource refused it), else
- * with a fresh store lease in the release's round trip, for a few turns before other
- * processes get theirs.
+ * hand-offs are on, else with a fresh store lease in the release's round trip, for a few
+ * turns before other processes get theirs.
  *
  * @author redis-lock contributors
  */
 final class LocalHandOffs {
 
-	/**
-	 * Turns kept in a row while other processes may wait: a few keep a hot lock fast,
-	 * then handing over (a pub/sub message and a wake-up) gives every process its share.
-	 */
+	/** Turns kept in a row while other processes may wait: a few keep a hot lock fast. */
 	private static final int MAX_KEPT_TURNS = 4;
 
 	private final StoreCalls store;
@@ -32,7 +28,7 @@ final class LocalHandOffs {
 
 	private final OwnerTokens owners;
 
-	/** Only then can the store tell whether other processes wait. */
+	/** Else the store cannot tell whether other processes wait. */
 	private final boolean storeQueuesWaiters;
 
 	private final EngineRuntime runtime;
@@ -61,10 +57,7 @@ final class LocalHandOffs {
 		this.maxKeptTurns = Integer.MAX_VALUE;
 	}
 
-	/**
-	 * Called by the holding thread once its last re-entry is released. Returns whether
-	 * the lock was passed on; if not, the caller releases it.
-	 */
+	/** At the last release; if it returns {@code false}, the caller releases the lock. */
 	boolean passOn(LockState state, Lease hold) {
 		if (!state.local.hasQueuedThreads() || !hold.isValid() || hold.isGivenUp()) {
 			return false;
@@ -82,8 +75,7 @@ final class LocalHandOffs {
 			if (reacquisition == null) {
 				return false;
 			}
-			// Turns count only while other processes may wait for theirs: always when the
-			// store does not queue waiters, and so cannot tell.
+			// Turns count only while other processes may wait for theirs.
 			boolean othersMayWait = reacquisition.othersWaiting() || !this.storeQueuesWaiters;
 			state.keptTurns = othersMayWait ? state.keptTurns + 1 : 0;
 			next = Lease.reacquired(hold, nextOwnerToken, requestedAt);
@@ -117,8 +109,7 @@ final class LocalHandOffs {
 			if (!hold.isRenewing() && leaseShort && !this.leases.extendTakenOver(hold, leaseTime)) {
 				state.hold = null;
 				if (hold.isValid()) {
-					// Lost early (an eviction, a failover), maybe while the previous
-					// thread worked under it, which returned without being told.
+					// Lost early, maybe while the previous thread worked under it.
 					this.leases.lostToRenewal(hold, "the store no longer recorded it when the next thread of this"
 							+ " instance took it over, before its lease ran out");
 				}
@@ -126,14 +117,12 @@ final class LocalHandOffs {
 					// Ran out as this thread took it over: no work was done under it.
 					this.leases.letGo(hold);
 				}
-				// The thread acquires the lock afresh.
 				return false;
 			}
 			this.leases.lengthen(hold, leaseTime, renew);
 		}
 		catch (RuntimeException | InterruptedException ex) {
-			// The hold is this thread's now: give it back rather than leave it to its
-			// lease, or to a renewal that nobody would stop.
+			// The hold is this thread's now: give it back, not to a renewal nobody stops.
 			state.hold = null;
 			this.leases.giveBack(hold);
 			throw ex;
@@ -141,10 +130,7 @@ final class LocalHandOffs {
 		return true;
 	}
 
-	/**
-	 * For a handed-off hold that no local thread is left to take over. Both the releasing
-	 * thread and a waiter giving up call this, so that one of them sees it.
-	 */
+	/** Called by the releasing thread and a waiter giving up, so that one sees it. */
 	void releaseAbandoned(LockState state) {
 		if (state.handedOff == null || state.local.hasQueuedThreads() || !state.local.tryLock()) {
 			return;

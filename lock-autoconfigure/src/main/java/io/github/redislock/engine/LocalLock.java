@@ -13,10 +13,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A fair reentrant lock on which this process's threads queue for one name. Unlike
- * {@code ReentrantLock}, it can be freed when its owner thread ended without unlocking,
- * it sends queued threads away from inside the queue once waits are abandoned, and its
- * threads park and time their waits through the {@link EngineRuntime}, so that a
- * simulation can run them on its own clock.
+ * {@code ReentrantLock}, it can be freed when its owner thread ended, sends queued
+ * threads away once waits are abandoned, and parks through the {@link EngineRuntime}.
  *
  * @author redis-lock contributors
  */
@@ -26,10 +24,7 @@ final class LocalLock {
 
 	private final BooleanSupplier waitsAbandoned;
 
-	/**
-	 * Held only for a few field updates, never across a park: a monitor would pin a
-	 * virtual thread's carrier.
-	 */
+	/** Never held across a park; not a monitor, which would pin a virtual thread. */
 	private final ReentrantLock guard = new ReentrantLock();
 
 	/** Threads waiting, in arrival order; under the guard. */
@@ -46,38 +41,18 @@ final class LocalLock {
 		this.runtime = runtime;
 	}
 
-	/**
-	 * Waits uninterruptibly, setting the interrupt flag again if one landed; for
-	 * re-entry, so waits abandoned do not end it.
-	 */
-	void lock() {
+	/** Re-entry by the owner thread, which never waits. */
+	void reenter() {
 		Thread current = Thread.currentThread();
 		this.guard.lock();
 		try {
-			if (tryAcquire(current, true)) {
-				return;
+			if (this.owner != current) {
+				throw new IllegalMonitorStateException();
 			}
-			this.waiters.addLast(current);
+			tryAcquire(current, true);
 		}
 		finally {
 			this.guard.unlock();
-		}
-		boolean interrupted = false;
-		while (true) {
-			this.runtime.park(this, Deadline.NONE);
-			interrupted |= Thread.interrupted();
-			this.guard.lock();
-			try {
-				if (takeAsHead(current)) {
-					break;
-				}
-			}
-			finally {
-				this.guard.unlock();
-			}
-		}
-		if (interrupted) {
-			current.interrupt();
 		}
 	}
 
@@ -93,11 +68,7 @@ final class LocalLock {
 		}
 	}
 
-	/**
-	 * Waits in line until {@code deadline}, an {@link EngineRuntime#nanoTime()} value or
-	 * {@link Deadline#NONE}; {@code false} if it passed, and also once waits are
-	 * abandoned.
-	 */
+	/** {@code false} if {@code deadline} passed, or once waits are abandoned. */
 	boolean tryLockUntil(long deadline) throws InterruptedException {
 		Thread current = Thread.currentThread();
 		if (Thread.interrupted()) {
@@ -148,10 +119,7 @@ final class LocalLock {
 		}
 	}
 
-	/**
-	 * Woken threads find waits abandoned and give up, each leaving the queue from its own
-	 * place; callers repeat this for threads that began to wait since.
-	 */
+	/** Woken threads find waits abandoned and leave; callers repeat it for later ones. */
 	void wakeWaiters() {
 		List<Thread> queued;
 		this.guard.lock();
@@ -228,10 +196,7 @@ final class LocalLock {
 		return this.holds;
 	}
 
-	/**
-	 * Frees the lock if its owner ended, running {@code forget} first, while the ended
-	 * thread still owns it. Returns the ended owner, or {@code null}.
-	 */
+	/** Runs {@code forget} and frees the lock if its owner ended; returns that owner. */
 	@Nullable Thread releaseEndedOwner(Consumer<Thread> forget) {
 		Thread ended = this.owner;
 		if (ended == null || ended.isAlive()) {
@@ -240,8 +205,7 @@ final class LocalLock {
 		@Nullable Thread next;
 		this.guard.lock();
 		try {
-			// Checked again under the guard: once freed, the lock may have a new owner,
-			// whose hold a second release would free as well.
+			// Again under the guard: once freed, the lock may have a new owner.
 			if (this.owner != ended) {
 				return null;
 			}
@@ -298,10 +262,7 @@ final class LocalLock {
 		return this.waiters.peekFirst();
 	}
 
-	/**
-	 * Under the guard: a waiter giving up leaves its place; returns the thread behind to
-	 * wake when it was at the head of a free lock.
-	 */
+	/** Under the guard; returns the thread to wake, if any. */
 	private @Nullable Thread leave(Thread current) {
 		boolean wasHead = this.waiters.peekFirst() == current;
 		this.waiters.remove(current);

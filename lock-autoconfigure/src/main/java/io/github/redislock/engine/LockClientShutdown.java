@@ -17,8 +17,8 @@ import io.github.redislock.core.LockClientClosedException;
 
 /**
  * Stops a client without abandoning its locks: new acquisitions and waiters are refused,
- * holders get until the timeout to release while renewal goes on, and holds left then are
- * released and reported lost. It polls, so that the lock paths do no work for a stop.
+ * holders get until the timeout to release, and holds left then are released and reported
+ * lost. It polls, so that the lock paths do no work for a stop.
  *
  * @author redis-lock contributors
  */
@@ -38,7 +38,7 @@ final class LockClientShutdown {
 
 	private final Consumer<Lease> giveUp;
 
-	private @Nullable AsyncLocks asyncLocks;
+	private final AsyncLocks asyncLocks;
 
 	private volatile Duration timeout = DEFAULT_TIMEOUT;
 
@@ -51,14 +51,11 @@ final class LockClientShutdown {
 	/** One start, stop or close at a time; a stop holds it while it waits for holders. */
 	private final ReentrantLock lifecycle = new ReentrantLock();
 
-	LockClientShutdown(Collection<LockState> states, Consumer<Lease> giveUp) {
+	/** Waits for the asynchronous holders' leases too, and gives them up likewise. */
+	LockClientShutdown(Collection<LockState> states, AsyncLocks asyncLocks, Consumer<Lease> giveUp) {
 		this.states = states;
-		this.giveUp = giveUp;
-	}
-
-	/** Wait for asynchronous holders' leases too, and give them up likewise. */
-	void include(AsyncLocks asyncLocks) {
 		this.asyncLocks = asyncLocks;
+		this.giveUp = giveUp;
 	}
 
 	void setTimeout(Duration timeout) {
@@ -101,9 +98,7 @@ final class LockClientShutdown {
 					giveUp(state.hold);
 					giveUp(state.handedOff);
 				}
-				if (this.asyncLocks != null) {
-					this.asyncLocks.holds().forEach(this::giveUp);
-				}
+				this.asyncLocks.holds().forEach(this::giveUp);
 			}
 		}
 		finally {
@@ -111,10 +106,7 @@ final class LockClientShutdown {
 		}
 	}
 
-	/**
-	 * Also ends the waits of threads in the store, before the client shuts the timer
-	 * their attempts run on.
-	 */
+	/** Also ends the waits in the store, before the client shuts their timer. */
 	void close() {
 		this.lifecycle.lock();
 		try {
@@ -132,16 +124,14 @@ final class LockClientShutdown {
 		}
 	}
 
-	/** Returns whether no lock state is left: every hold released, every waiter gone. */
+	/** Returns whether every hold was released and every waiter gone. */
 	private boolean awaitReleases() {
 		if (wakeWaitersUnlessDone()) {
 			return true;
 		}
 		Duration timeout = this.timeout;
-		logger.info(
-				"Lock client shutting down: waiting up to {} ms for the {} lock(s) held or waited for "
-						+ "to be released",
-				timeout.toMillis(), this.states.size() + ((this.asyncLocks != null) ? this.asyncLocks.size() : 0));
+		logger.info("Lock client shutting down: waiting up to {} ms for the {} lock(s) held or waited for "
+				+ "to be released", timeout.toMillis(), this.states.size() + this.asyncLocks.size());
 		// Real time, not the engine's: this waits for the application's threads.
 		long started = System.nanoTime();
 		// Saturated: a wait too long to count in nanoseconds is practically endless.
@@ -163,21 +153,18 @@ final class LockClientShutdown {
 	}
 
 	/**
-	 * Wakes waiting threads so they find the client stopping; repeated on every poll for
-	 * threads that began to wait since. Returns whether no lock state is left.
+	 * Wakes waiters to find the client stopping; returns whether no lock state is left.
 	 */
 	private boolean wakeWaitersUnlessDone() {
 		for (LockState state : this.states) {
 			state.local.wakeWaiters();
-			state.wakeWaiter();
-		}
-		if (this.asyncLocks != null) {
-			this.asyncLocks.wakeWaiters();
-			if (!this.asyncLocks.isIdle()) {
-				return false;
+			Acquisition waiting = state.waiting;
+			if (waiting != null) {
+				waiting.wakeUp();
 			}
 		}
-		return this.states.isEmpty();
+		this.asyncLocks.wakeWaiters();
+		return this.asyncLocks.isIdle() && this.states.isEmpty();
 	}
 
 	private void giveUp(@Nullable Lease hold) {

@@ -14,12 +14,13 @@ import io.github.redislock.core.LockClientClosedException;
 import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockStoreException;
+import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 
 /**
- * The acquire and release paths behind every {@link ClientLock}. Threads of this process
- * queue on the lock's local lock, so that only the head thread takes the lock, from the
- * previous local holder or the store, and re-entries cost no round trip.
+ * The acquire and release paths behind every {@link ClientLock}. This process's threads
+ * queue on a local lock, so only the head thread takes the lock, from the previous local
+ * holder or the store, and re-entries cost no round trip.
  *
  * @author redis-lock contributors
  */
@@ -29,13 +30,13 @@ final class LockEngine {
 
 	private final LocalHandOffs handOffs;
 
-	private final StoreAcquirer storeAcquirer;
-
 	private final StoreCalls store;
+
+	private final OwnerTokens owners;
 
 	private final LeaseKeeper leases;
 
-	private final FencingTokens fencingTokens;
+	private final AsyncLocks waits;
 
 	private final LockClientShutdown shutdown;
 
@@ -44,21 +45,20 @@ final class LockEngine {
 	/** Where holders are told of losses: the asynchronous holders' threads. */
 	private final Executor completions;
 
-	/** Set once before use; the no-op default costs a call the JIT removes. */
+	/** Set once before use. */
 	private LockInstrumentation instrumentation = LockInstrumentation.NONE;
 
-	LockEngine(LockStates states, LocalHandOffs handOffs, StoreAcquirer storeAcquirer, StoreCalls store,
-			LeaseKeeper leases, FencingTokens fencingTokens, LockClientShutdown shutdown, EngineRuntime runtime,
-			Executor completions) {
-		this.store = store;
-		this.runtime = runtime;
-		this.completions = completions;
+	LockEngine(LockStates states, LocalHandOffs handOffs, StoreCalls store, OwnerTokens owners, LeaseKeeper leases,
+			AsyncLocks waits, LockClientShutdown shutdown, EngineRuntime runtime) {
 		this.states = states;
 		this.handOffs = handOffs;
-		this.storeAcquirer = storeAcquirer;
+		this.store = store;
+		this.owners = owners;
 		this.leases = leases;
-		this.fencingTokens = fencingTokens;
+		this.waits = waits;
 		this.shutdown = shutdown;
+		this.runtime = runtime;
+		this.completions = waits::complete;
 	}
 
 	void setInstrumentation(LockInstrumentation instrumentation) {
@@ -95,8 +95,7 @@ final class LockEngine {
 		hold.keepAtLeast(holdAtLeast);
 		LockInstrumentation.Hold observed = acquisition.acquired();
 		if (observed != LockInstrumentation.Hold.NONE) {
-			// No volatile write when nobody listens: a client reports to one
-			// instrumentation, so a hold passed on from another thread has none either.
+			// No volatile write when nobody listens.
 			hold.observeAs(observed);
 		}
 		return true;
@@ -115,10 +114,8 @@ final class LockEngine {
 			}
 			try {
 				this.shutdown.refuseIfStopping(name);
-				// At the head of the local queue: take over what the previous local
-				// holder handed off, or take the lock in the store.
 				acquired = this.handOffs.takeOver(state, leaseTime, renew)
-						|| this.storeAcquirer.acquire(state, deadline, leaseTime, renew, method);
+						|| acquireInStore(state, deadline, leaseTime, renew, method);
 				if (acquired && this.shutdown.isStopping()) {
 					acquired = false;
 					giveBackAtShutdown(state);
@@ -139,6 +136,70 @@ final class LockEngine {
 		}
 	}
 
+	/**
+	 * One attempt on the calling thread, so that an uncontended lock costs no hand-over
+	 * between threads, then an {@link Acquisition} while busy. Called holding the local
+	 * lock; returns whether the current thread holds the lock now.
+	 */
+	private boolean acquireInStore(LockState state, long deadline, Duration leaseTime, boolean renew,
+			@Nullable String method) throws InterruptedException {
+		String ownerToken = this.owners.newHold();
+		LockHolder holder = LockHolder.currentThread(method);
+		// Taken although this attempt does not queue, so that tickets count the attempts.
+		this.owners.nextTicket();
+		long requestedAt = this.runtime.nanoTime();
+		LockStore.AcquireResult result;
+		try {
+			result = this.store.tryAcquire(state.name, ownerToken, leaseTime, null, holder);
+		}
+		catch (LockStoreException ex) {
+			// The failed attempt may still run in the store, late: it is taken back.
+			this.store.takeBack(state.name, ownerToken);
+			throw ex;
+		}
+		Lease hold = null;
+		boolean grantedTooLate = false;
+		if (result.acquired()) {
+			hold = new Lease(state.name, result.heldAs(ownerToken), leaseTime, requestedAt, this.store::leaseValidity,
+					this.runtime);
+			if (!hold.leavesEnoughToCountOn()) {
+				// Given back, and waited for under a new token, as the release remembers
+				// this one; the wait counts it among the grants too late in a row.
+				hold = null;
+				grantedTooLate = true;
+				StoreCalls.grantedTooLate(state.name, leaseTime);
+				this.store.releaseQuietly(state.name, ownerToken, " granted with under 1 ms of its lease left");
+				ownerToken = this.owners.newHold();
+				result = LockStore.AcquireResult.busy(0);
+			}
+		}
+		if (hold == null) {
+			if (Deadline.remaining(deadline, this.runtime.nanoTime()) <= 0) {
+				return false;
+			}
+			hold = this.waits.await(state, ownerToken, leaseTime, renew, deadline, holder, result, requestedAt,
+					grantedTooLate);
+			if (hold == null) {
+				return false;
+			}
+		}
+		hold.takenBy(method);
+		state.hold = hold;
+		if (renew) {
+			try {
+				this.leases.startRenewing(hold);
+			}
+			catch (RuntimeException | Error ex) {
+				// Nobody would release it; the release also leaves the store's queue.
+				state.hold = null;
+				this.leases.stopRenewing(hold);
+				this.store.releaseQuietly(state.name, hold.ownerToken(), " to leave its queue");
+				throw ex;
+			}
+		}
+		return true;
+	}
+
 	private void reenter(LockState state, Duration leaseTime, boolean renew, Duration holdAtLeast)
 			throws InterruptedException {
 		Lease hold = state.hold;
@@ -147,14 +208,13 @@ final class LockEngine {
 			throw new LockLostException(state.name, "Lock '" + state.name
 					+ "' is held by this thread but its lease was lost; release it before locking it again");
 		}
-		state.local.lock();
+		state.local.reenter();
 		try {
 			this.leases.lengthen(hold, leaseTime, renew);
 			hold.keepAtLeast(holdAtLeast);
 		}
 		catch (RuntimeException | InterruptedException | Error ex) {
-			// An Error too (from a lost-lease listener, say): a re-entry that failed must
-			// not leave a hold count that no unlock will ever take back.
+			// An Error too: no unlock would take the hold count back.
 			state.local.unlock();
 			throw ex;
 		}
@@ -170,10 +230,7 @@ final class LockEngine {
 		return state.local.tryLockUntil(deadline);
 	}
 
-	/**
-	 * A stop that began meanwhile may have looked for holds before this one was recorded,
-	 * and so would not wait for it. Called holding the local lock.
-	 */
+	/** A stop begun meanwhile may have missed this hold. Under the local lock. */
 	private void giveBackAtShutdown(LockState state) {
 		Lease hold = state.hold;
 		state.hold = null;
@@ -207,15 +264,13 @@ final class LockEngine {
 		// The threads waiting while the client stops give up: keep the lock from them.
 		if (!this.shutdown.isStopping() && hold.keptAfterRelease().isZero() && this.handOffs.passOn(state, hold)) {
 			if (hold.isLostAndLetGo()) {
-				// A renewal found the lease run out as a fresh one was taken for the next
-				// thread: the loss it reported stands, as a release would have told it.
+				// Renewal found it run out as it was passed on: the loss reported stands.
 				throw LeaseKeeper.reportedLost(hold);
 			}
 			return;
 		}
-		// Released to the store: the run of turns kept in this process ends.
 		state.keptTurns = 0;
-		// Cleared for the store's release and for the listener a loss is told to.
+		// Cleared for the store's release and the lost lease listener.
 		boolean interrupted = Thread.interrupted();
 		try {
 			this.leases.release(hold);
@@ -240,21 +295,19 @@ final class LockEngine {
 		return (state != null && state.heldByCurrentThread() != null) ? state.local.getHoldCount() : 0;
 	}
 
-	/** The current thread's hold's loss; see {@link Lease#ownerLoss}. */
 	CompletableFuture<LockLostException> whenLost(Lease hold) {
 		return hold.ownerLoss(this.completions);
 	}
 
 	/**
-	 * A hold of this process whose token is below the raise is refused by the resource:
-	 * marked before the raise, which a caller may stop waiting for, and again after it,
-	 * so that a token issued meanwhile is judged too.
+	 * Holds whose token the raise refuses are marked before it, which a caller may stop
+	 * waiting for, and after it, for a token issued meanwhile.
 	 */
 	boolean raiseFencingTokensAbove(String name, long token) {
 		LockStore.checkRaisableToken(name, token);
 		markRefusedBelow(name, token);
 		try {
-			return this.fencingTokens.raiseAbove(name, token);
+			return this.store.raiseFencingTokensAbove(name, token);
 		}
 		finally {
 			markRefusedBelow(name, token);
@@ -275,8 +328,24 @@ final class LockEngine {
 		}
 	}
 
+	/**
+	 * Issued on first request, since most holders never read it; only while the store
+	 * still records the holder, so that no later holder's token is smaller.
+	 */
 	long fencingToken(Lease hold) {
-		return this.fencingTokens.tokenOf(hold);
+		long token = hold.fencingToken();
+		if (token != 0) {
+			return token;
+		}
+		if (!hold.isValid()) {
+			throw hold.lostBefore("its fencing token was issued");
+		}
+		token = this.store.issueFencingToken(hold);
+		if (token == 0) {
+			this.leases.lost(hold, "the store no longer recorded this holder when it asked for a fencing token");
+			throw hold.lostBefore("its fencing token was issued");
+		}
+		return hold.fencingTokenIssued(token);
 	}
 
 }

@@ -10,13 +10,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 import io.github.redislock.engine.DefaultLockClient.LeaseView;
 import io.github.redislock.engine.DefaultLockClient.WaiterView;
 import io.github.redislock.store.LockHolder;
 
 /**
- * Operators' snapshots of what a client holds and waits for, read from its lock states
- * without locking: they may be stale, and the lock paths do no work for them.
+ * Operators' snapshots of what a client holds and waits for, read without locking.
  *
  * @author redis-lock contributors
  */
@@ -34,22 +35,23 @@ final class LockInventory {
 			}
 			Thread owner = state.local.owner();
 			boolean ownerHolds = owner != null && owner == hold.owner();
-			long fencingToken = hold.fencingToken();
-			held.add(new LeaseView(state.name, ownerHolds ? LockHolder.threadName(owner) : null,
-					ownerHolds ? state.local.ownerHoldCount() : 0, hold.acquiredAt(),
-					Duration.ofNanos(hold.remainingNanos()), hold.isRenewing(),
-					(fencingToken != 0) ? fencingToken : null, hold.method()));
+			held.add(view(hold, ownerHolds ? LockHolder.threadName(owner) : null,
+					ownerHolds ? state.local.ownerHoldCount() : 0));
 		}
 		for (Lease lease : leases) {
 			if (!lease.isReleasedOrLost()) {
-				long fencingToken = lease.fencingToken();
-				held.add(new LeaseView(lease.name(), null, 1, lease.acquiredAt(),
-						Duration.ofNanos(lease.remainingNanos()), lease.isRenewing(),
-						(fencingToken != 0) ? fencingToken : null, lease.method()));
+				held.add(view(lease, null, 1));
 			}
 		}
 		held.sort(Comparator.comparing(LeaseView::name));
 		return held;
+	}
+
+	private static LeaseView view(Lease hold, @Nullable String ownerThread, int holdCount) {
+		long fencingToken = hold.fencingToken();
+		return new LeaseView(hold.name(), ownerThread, holdCount, hold.acquiredAt(),
+				Duration.ofNanos(hold.remainingNanos()), hold.isRenewing(), (fencingToken != 0) ? fencingToken : null,
+				hold.method());
 	}
 
 	/** {@code asyncWaits}: a name per asynchronous holder, each waiting in the store. */
@@ -58,8 +60,7 @@ final class LockInventory {
 		asyncWaits.forEach((name) -> asyncByName.merge(name, 1, Integer::sum));
 		List<WaiterView> waits = new ArrayList<>();
 		for (LockState state : states) {
-			// The thread at the head of the local queue holds the local lock and no
-			// hold: it is the one waiting in the store.
+			// The head of the local queue holds the local lock, not the lock.
 			boolean inStore = state.local.owner() != null && state.hold == null;
 			Integer async = asyncByName.remove(state.name);
 			int waiting = state.local.queueLength() + (inStore ? 1 : 0) + ((async != null) ? async : 0);

@@ -17,8 +17,7 @@ import io.github.redislock.core.LockLostEvent;
 
 /**
  * Reports lost leases, in order per lock: a WARN log, then the listener, user code that
- * may be slow or throw; on a thread of its own for losses renewal finds, so that no
- * renewal waits, else on the finding thread.
+ * may be slow or throw, on the finding thread or, where it must not wait, one of its own.
  *
  * @author redis-lock contributors
  */

@@ -7,9 +7,7 @@ import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What this process knows of one lock name while a thread holds or waits for it: the fair
- * local lock its threads queue on, so only the head thread talks to the store, and the
- * current hold.
+ * One lock name while a thread of this process holds or waits for it.
  *
  * @author redis-lock contributors
  */
@@ -39,14 +37,6 @@ final class LockState {
 	LockState(String name, BooleanSupplier waitsAbandoned, EngineRuntime runtime) {
 		this.name = name;
 		this.local = new LocalLock(waitsAbandoned, runtime);
-	}
-
-	/** The head thread tries again now, finds the client stopping and gives up. */
-	void wakeWaiter() {
-		Acquisition current = this.waiting;
-		if (current != null) {
-			current.wakeUp();
-		}
 	}
 
 	@Nullable Lease heldByCurrentThread() {

@@ -13,8 +13,7 @@ import org.slf4j.Logger;
 
 /**
  * The {@link LockState} of every lock name in use, counted by reference so that names no
- * longer held or waited for are dropped. Its {@link EndedOwnerWatch} frees the states of
- * threads that ended holding a lock.
+ * longer held or waited for are dropped.
  *
  * @author redis-lock contributors
  */
@@ -72,11 +71,7 @@ final class LockStates implements AutoCloseable {
 		return this.states.values();
 	}
 
-	/**
-	 * Queued threads then wait in the store until the lease runs out there; it is not
-	 * released sooner, so what the thread left half done gets the pause a dead process's
-	 * work would.
-	 */
+	/** Left to its lease: the thread's half-done work gets a dead process's pause. */
 	private void releaseIfOwnerEnded(LockState state) {
 		state.local.releaseEndedOwner((owner) -> {
 			Lease hold = state.hold;

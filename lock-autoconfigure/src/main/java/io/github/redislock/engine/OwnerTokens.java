@@ -6,9 +6,8 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Owner tokens and attempt tickets of one client. Each hold gets a token of its own,
- * never a thread id, so a late release, renewal or revoke meets no other hold; tickets
- * let a store's hand-off say which attempt it answers.
+ * Owner tokens and attempt tickets of one client: a token per hold, so a late release or
+ * renewal meets no other hold; tickets say which attempt a store's hand-off answers.
  *
  * @author redis-lock contributors
  */

@@ -8,8 +8,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What {@link DefaultLockClient.RenewalHealth} needs of renewal failures: written by the
- * renewal thread, read by a health check on any thread.
+ * Renewal failures for {@link DefaultLockClient.RenewalHealth}: written by the renewal
+ * thread, read by any.
  *
  * @author redis-lock contributors
  */
@@ -60,10 +60,7 @@ final class RenewalFailures {
 		}
 	}
 
-	/**
-	 * Failures are reported until a renewal succeeds, or for a lease after the last one,
-	 * when no hold is left to renew and so none to fail.
-	 */
+	/** Until a renewal succeeds, or a lease after the last failure. */
 	DefaultLockClient.RenewalHealth health(boolean threadAlive, int renewedLeases) {
 		long now = this.runtime.nanoTime();
 		Duration failingFor = null;

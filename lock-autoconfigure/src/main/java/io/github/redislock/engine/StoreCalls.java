@@ -23,10 +23,9 @@ import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 
 /**
- * Every call the engine makes to the {@link LockStore}, blocking or not, so that each
- * fails the same way: with a {@link LockStoreException} naming the lock and what it
- * leaves behind, or a debug log when nobody is left to tell. Interrupts end acquisitions,
- * never give-backs; a store without non-blocking calls runs them on the client's threads.
+ * Every call the engine makes to the {@link LockStore}, so that each fails the same way:
+ * a {@link LockStoreException} naming the lock and what it leaves behind, or a debug log
+ * when nobody is left to tell. Interrupts end acquisitions, never give-backs.
  *
  * @author redis-lock contributors
  */
@@ -60,10 +59,8 @@ final class StoreCalls {
 	}
 
 	/**
-	 * Where the blocking calls of a store without non-blocking ones run: those of
-	 * asynchronous holders on {@code executor}; the attempts and give-backs of a waiting
-	 * thread on {@code waitingThreads}, a thread each, so that its last attempt, which
-	 * may start just before its wait ends, queues behind no other lock's.
+	 * For a store without non-blocking calls; a waiting thread's calls run on
+	 * {@code waitingThreads}, a thread each, so that its last attempt queues behind none.
 	 */
 	void runBlockingCallsOn(Executor executor, Executor waitingThreads) {
 		this.blockingCalls = executor;
@@ -75,8 +72,7 @@ final class StoreCalls {
 	}
 
 	/**
-	 * Refuses a lease of which the store's allowance for clock drift leaves under 1 ms (a
-	 * short lease on a Redlock): no grant of it could ever be counted on.
+	 * Refuses a lease of which the store's allowance for clock drift leaves under 1 ms.
 	 */
 	void checkLeaseLeavesTime(Duration leaseTime, Supplier<String> what) {
 		Duration validity = this.store.leaseValidity(leaseTime);
@@ -87,10 +83,7 @@ final class StoreCalls {
 		}
 	}
 
-	/**
-	 * Says that a grant came with under 1 ms of its lease left and is given back: the
-	 * wait may then end without the lock for no other reason.
-	 */
+	/** The wait may end without the lock for no other reason. */
 	static void grantedTooLate(String name, Duration leaseTime) {
 		logger.atWarn()
 			.addKeyValue(ClientLog.NAME, name)
@@ -120,18 +113,12 @@ final class StoreCalls {
 
 	CompletionStage<LockStore.AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
 			LockStore.@Nullable Queueing queueing, LockHolder holder, boolean forWaitingThread) {
-		if (!this.store.isNonBlocking()) {
-			return offload(forWaitingThread ? this.waitingThreadCalls : this.blockingCalls, name,
-					() -> tryAcquire(name, ownerToken, leaseTime, queueing, holder));
-		}
-		return call(name, acquiring(name), NOT_HELD,
+		return call(forWaitingThread ? this.waitingThreadCalls : this.blockingCalls, name, acquiring(name), NOT_HELD,
+				() -> tryAcquire(name, ownerToken, leaseTime, queueing, holder),
 				() -> this.store.tryAcquireAsync(name, ownerToken, leaseTime, queueing, holder));
 	}
 
-	/**
-	 * For a re-entry or take-over, which an interrupt ends like any acquisition;
-	 * {@code false} if the store no longer records the holder.
-	 */
+	/** For a re-entry or take-over; {@code false} if the holder is not recorded. */
 	boolean renew(Lease hold, Duration leaseTime) throws InterruptedException {
 		try {
 			return this.store.renew(hold.name(), hold.ownerToken(), leaseTime);
@@ -145,18 +132,11 @@ final class StoreCalls {
 	}
 
 	CompletionStage<Boolean> renewAsync(Lease hold, Duration leaseTime) {
-		if (!this.store.isNonBlocking()) {
-			return offload(hold.name(), () -> renew(hold, leaseTime));
-		}
-		return call(hold.name(), extending(hold.name()), "",
+		return call(this.blockingCalls, hold.name(), extending(hold.name()), "", () -> renew(hold, leaseTime),
 				() -> this.store.renewAsync(hold.name(), hold.ownerToken(), leaseTime));
 	}
 
-	/**
-	 * Uninterruptible. A release cut short may have run: the retry then answers for it,
-	 * as the store remembers a release it ran, and never hides a lock it no longer
-	 * records.
-	 */
+	/** Uninterruptible: the store remembers a release cut short, for the retry. */
 	boolean release(Lease hold) {
 		try {
 			return this.uninterruptible.call(() -> this.store.release(hold.name(), hold.ownerToken()));
@@ -167,18 +147,11 @@ final class StoreCalls {
 	}
 
 	CompletionStage<Boolean> releaseAsync(Lease hold) {
-		if (!this.store.isNonBlocking()) {
-			return offload(hold.name(), () -> release(hold));
-		}
-		return call(hold.name(), releasing(hold.name()), FREES_ITSELF,
+		return call(this.blockingCalls, hold.name(), releasing(hold.name()), FREES_ITSELF, () -> release(hold),
 				() -> this.store.releaseAsync(hold.name(), hold.ownerToken()));
 	}
 
-	/**
-	 * Stands in for {@link #release}, leaving the lock for {@code keptFor}; a retry after
-	 * an interrupt renews again, which still answers whether the store records the
-	 * holder.
-	 */
+	/** Stands in for {@link #release}, leaving the lock for {@code keptFor}. */
 	boolean keep(Lease hold, Duration keptFor) {
 		try {
 			return this.uninterruptible.call(() -> this.store.renew(hold.name(), hold.ownerToken(), keptFor));
@@ -192,9 +165,9 @@ final class StoreCalls {
 	}
 
 	/**
-	 * For every release with no caller to tell; uninterruptible, and logs a failure only,
-	 * as the lock or queue place then runs out by itself. Returns whether the store
-	 * recorded the owner until this release.
+	 * For a release with no caller to tell: a failure is logged only, as the lock or
+	 * queue place runs out by itself. Returns whether the store recorded the owner until
+	 * then.
 	 */
 	boolean releaseQuietly(String name, String ownerToken, String occasion) {
 		try {
@@ -206,35 +179,18 @@ final class StoreCalls {
 		}
 	}
 
-	/** As {@link #releaseQuietly}; the stage never completes exceptionally. */
-	CompletionStage<Void> releaseQuietlyAsync(String name, String ownerToken, String occasion) {
-		return releaseQuietlyAsync(name, ownerToken, occasion, false);
-	}
-
 	/**
-	 * As {@link #releaseQuietly}, for a waiting thread on the threads of its attempts.
+	 * Never fails; {@code forWaitingThread} runs a blocking call where its attempts ran.
 	 */
 	CompletionStage<Void> releaseQuietlyAsync(String name, String ownerToken, String occasion,
 			boolean forWaitingThread) {
 		if (!this.store.isNonBlocking()) {
-			CompletableFuture<Void> done = new CompletableFuture<>();
-			try {
-				(forWaitingThread ? this.waitingThreadCalls : this.blockingCalls).execute(() -> {
-					try {
-						releaseQuietly(name, ownerToken, occasion);
-					}
-					finally {
-						done.complete(null);
-					}
-				});
-			}
-			catch (RejectedExecutionException ex) {
-				// Closed: the lease bounds how long the lock stays taken.
-				done.complete(null);
-			}
-			return done;
+			// It logs its own failure; on a closed client, the lease bounds the lock.
+			return offload(forWaitingThread ? this.waitingThreadCalls : this.blockingCalls, name,
+					() -> releaseQuietly(name, ownerToken, occasion))
+				.handle((released, failure) -> null);
 		}
-		return call(name, releasing(name), "", () -> this.store.releaseAsync(name, ownerToken))
+		return nonBlocking(name, releasing(name), "", () -> this.store.releaseAsync(name, ownerToken))
 			.handle((released, failure) -> {
 				if (failure != null) {
 					logReleaseFailed(name, occasion, failure);
@@ -244,11 +200,8 @@ final class StoreCalls {
 	}
 
 	/**
-	 * Takes back an attempt that failed client-side (timeout, lost connection) but may
-	 * still run, or be resent, in the store: a release under the attempt's token undoes
-	 * it. On a thread of its own, so the caller's failure waits for no second timeout;
-	 * safe as no later hold reuses {@code ownerToken}. With pooled connections the
-	 * release may overtake the attempt: the lease bounds it then.
+	 * Releases under the token of an attempt that failed client-side but may still run in
+	 * the store, on a thread of its own so the caller waits for no second timeout.
 	 */
 	void takeBack(String name, String ownerToken) {
 		if (this.pendingTakeBacks.incrementAndGet() > MAX_PENDING_TAKE_BACKS) {
@@ -272,10 +225,8 @@ final class StoreCalls {
 	}
 
 	/**
-	 * Uninterruptible: a pass cut short may have run and left the lock under a token no
-	 * thread holds; a failed pass is released under that token for the same reason.
-	 * Returns {@code null} if the store could not pass the lock on, or failed: the
-	 * releasing thread then releases instead.
+	 * Uninterruptible, and a failed pass is released under {@code nextOwnerToken}, as it
+	 * may have run. {@code null} if the lock was not passed on: the caller releases it.
 	 */
 	LockStore.@Nullable Reacquisition reacquire(Lease hold, String nextOwnerToken) {
 		try {
@@ -293,10 +244,7 @@ final class StoreCalls {
 		}
 	}
 
-	/**
-	 * Uninterruptible: asking again after an interrupt only skips a token. Returns
-	 * {@code 0} if the store no longer records the holder.
-	 */
+	/** Uninterruptible; {@code 0} if the store no longer records the holder. */
 	long issueFencingToken(Lease hold) {
 		try {
 			return this.uninterruptible
@@ -308,17 +256,11 @@ final class StoreCalls {
 	}
 
 	CompletionStage<Long> issueFencingTokenAsync(Lease hold) {
-		if (!this.store.isNonBlocking()) {
-			return offload(hold.name(), () -> issueFencingToken(hold));
-		}
-		return call(hold.name(), fencing(hold.name()), "",
+		return call(this.blockingCalls, hold.name(), fencing(hold.name()), "", () -> issueFencingToken(hold),
 				() -> this.store.issueFencingTokenAsync(hold.name(), hold.ownerToken(), hold.leaseTime()));
 	}
 
-	/**
-	 * Uninterruptible: a raise that reached the store and lost its answer is sent again,
-	 * which only raises to the same token.
-	 */
+	/** Uninterruptible: raising again only raises to the same token. */
 	boolean raiseFencingTokensAbove(String name, long token) {
 		try {
 			return this.uninterruptible.call(() -> this.store.raiseFencingTokensAbove(name, token));
@@ -329,19 +271,15 @@ final class StoreCalls {
 	}
 
 	CompletionStage<Boolean> raiseFencingTokensAboveAsync(String name, long token) {
-		if (!this.store.isNonBlocking()) {
-			return offload(name, () -> raiseFencingTokensAbove(name, token));
-		}
-		return call(name, "Could not raise the fencing tokens of lock '" + name + "' above " + token, "",
-				() -> this.store.raiseFencingTokensAboveAsync(name, token));
+		return call(this.blockingCalls, name,
+				"Could not raise the fencing tokens of lock '" + name + "' above " + token, "",
+				() -> raiseFencingTokensAbove(name, token), () -> this.store.raiseFencingTokensAboveAsync(name, token));
 	}
 
-	/** A failure is passed on: it only makes the renewal sweep try again sooner. */
 	List<CompletableFuture<Boolean>> renewAll(List<LockStore.LeaseRenewal> renewals, Duration timeout) {
 		return this.store.renewAllAsync(renewals, timeout);
 	}
 
-	/** A failure is passed on: it ends the acquisition that subscribed. */
 	AutoCloseable subscribe(String name, String ownerToken, LockStore.ReleaseListener listener) {
 		return this.store.subscribe(name, ownerToken, listener);
 	}
@@ -363,7 +301,6 @@ final class StoreCalls {
 		this.uninterruptible.close();
 	}
 
-	/** The stage's failure as a {@link LockStoreException}, wrapped if it is not one. */
 	static LockStoreException storeFailure(String name, Throwable failure) {
 		Throwable cause = unwrap(failure);
 		if (cause instanceof LockStoreException storeFailure) {
@@ -404,8 +341,7 @@ final class StoreCalls {
 		if (UninterruptibleCall.isInterruption(ex)) {
 			return "the thread was interrupted on every attempt";
 		}
-		// The store's own words (an error reply such as OOM or WRONGTYPE) sit below the
-		// client's and Spring's wrappers.
+		// The store's own words (OOM, WRONGTYPE) sit below the client's wrappers.
 		return "the lock store failed (" + NestedExceptionUtils.getMostSpecificCause(ex).getMessage() + ")";
 	}
 
@@ -428,7 +364,14 @@ final class StoreCalls {
 		return interrupted;
 	}
 
-	private static <T> CompletionStage<T> call(String name, String what, String consequence,
+	/** On {@code blockingCalls} for a store without non-blocking calls. */
+	private <T> CompletionStage<T> call(Executor blockingCalls, String name, String what, String consequence,
+			BlockingCall<T> blocking, Supplier<CompletionStage<T>> call) {
+		return this.store.isNonBlocking() ? nonBlocking(name, what, consequence, call)
+				: offload(blockingCalls, name, blocking);
+	}
+
+	private static <T> CompletionStage<T> nonBlocking(String name, String what, String consequence,
 			Supplier<CompletionStage<T>> call) {
 		CompletionStage<T> answer;
 		try {
@@ -443,10 +386,6 @@ final class StoreCalls {
 			}
 			return value;
 		});
-	}
-
-	private <T> CompletionStage<T> offload(String name, BlockingCall<T> call) {
-		return offload(this.blockingCalls, name, call);
 	}
 
 	private <T> CompletionStage<T> offload(Executor executor, String name, BlockingCall<T> call) {

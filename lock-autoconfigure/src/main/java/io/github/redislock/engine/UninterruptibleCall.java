@@ -10,16 +10,14 @@ import java.util.function.Supplier;
 
 /**
  * For store calls that must complete despite an interrupt, after which a Redis client
- * stops waiting though the command may have run: the call is finished on a thread of its
- * own, so it must be safe to repeat, and the caller's interrupt is postponed, never lost.
+ * stops waiting though the command may have run: the call, safe to repeat, is finished on
+ * a thread of its own, and the caller's interrupt is postponed, never lost.
  *
  * @author redis-lock contributors
  */
 final class UninterruptibleCall {
 
-	/**
-	 * Started only when an interrupt lands; shut with the client, so none outlives it.
-	 */
+	/** Started only when an interrupt lands. */
 	private final ExecutorService finishers;
 
 	private final EngineRuntime runtime;

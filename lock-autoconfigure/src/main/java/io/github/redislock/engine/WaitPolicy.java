@@ -10,8 +10,7 @@ import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
 
 /**
- * How a waiter queues and pauses between attempts, apart from the {@link Acquisition}
- * that follows the rules, so that they read and test on their own.
+ * How an {@link Acquisition} queues and pauses between attempts.
  *
  * @author redis-lock contributors
  */
@@ -20,35 +19,24 @@ final class WaitPolicy {
 	/** Kept past the next pause, for a slow round trip or a pause of this process. */
 	private static final Duration QUEUE_MARGIN = Duration.ofSeconds(1);
 
-	/**
-	 * The place of a last attempt: it must say it queued to take its place out, and if
-	 * the lock is still busy, the place runs out at once.
-	 */
+	/** A last attempt's place, which runs out at once if the lock is still busy. */
 	private static final Duration LAST_PLACE = Duration.ofMillis(1);
 
-	/**
-	 * Should the waiter's process have died since it last asked, a lock handed to it
-	 * frees itself this soon; renewal extends it to the full lease.
-	 */
+	/** A lock handed to a dead waiter frees itself this soon; renewal extends it. */
 	private static final Duration MAX_RENEWED_HAND_OFF_LEASE = Duration.ofSeconds(5);
 
 	private WaitPolicy() {
 	}
 
-	/**
-	 * Queues only while the waiter may wait, and only until it asks again, so that a dead
-	 * waiter's place runs out soon; a last attempt that queued before only takes its
-	 * place out. {@code null} not to queue.
-	 */
+	/** Queued until the waiter asks again, so a dead waiter's place runs out. */
 	static LockStore.@Nullable Queueing queueing(boolean queuesWaiters, long remainingWait, LockBackoff backoff,
 			Duration handOffLease, long ticket, boolean queuedBefore) {
 		if (!queuesWaiters) {
 			return null;
 		}
 		if (remainingWait <= 0) {
-			// The last attempt, not to be queued again; if it takes the lock, it must
-			// still take out the place an earlier attempt queued, which a later release
-			// would otherwise hand the lock to.
+			// The last attempt must still take out the place an earlier one queued,
+			// which a later release would otherwise hand the lock to.
 			return queuedBefore ? new LockStore.Queueing(LAST_PLACE, handOffLease, ticket, true) : null;
 		}
 		long validity = Math.min(remainingWait, backoff.maxDelayNanos());

@@ -65,15 +65,13 @@ final class FencedColumn {
 
 	/**
 	 * Sets the row's fence to the token if it holds no larger one and, when the session
-	 * loaded the row ({@code loaded}), still the one it loaded. If not taken,
-	 * {@link Raise#stored} is the fence it holds.
+	 * loaded the row ({@code loaded}), still the one it loaded. Returns {@code null} if
+	 * set or if the row is gone, else the fence the row holds.
 	 */
-	Raise raise(SharedSessionContractImplementor session, Object id, long token, boolean loaded,
+	@Nullable Long raise(SharedSessionContractImplementor session, Object id, long token, boolean loaded,
 			@Nullable Long loadedFence) {
 		String sql = (!loaded) ? this.raise : (loadedFence != null) ? this.raiseLoaded : this.raiseLoadedNull;
-		JdbcCoordinator jdbc = session.getJdbcCoordinator();
-		PreparedStatement statement = jdbc.getStatementPreparer().prepareStatement(sql);
-		try {
+		boolean taken = run(session, sql, "check", (statement, jdbc) -> {
 			statement.setLong(1, token);
 			this.identifierType.nullSafeSet(statement, id, 2, session);
 			int next = 2 + this.identifierColumns;
@@ -83,34 +81,29 @@ final class FencedColumn {
 			if (sql == this.raiseLoaded) {
 				statement.setLong(next + 1, loadedFence);
 			}
-			if (jdbc.getResultSetReturn().executeUpdate(statement, sql) > 0) {
-				return new Raise(true, null);
-			}
+			return jdbc.getResultSetReturn().executeUpdate(statement, sql) > 0;
+		});
+		if (taken) {
+			return null;
 		}
-		catch (SQLException ex) {
-			throw session.getJdbcServices()
-				.getSqlExceptionHelper()
-				.convert(ex, "Could not check the fencing token of " + this.entityName, sql);
-		}
-		finally {
-			jdbc.getLogicalConnection().getResourceRegistry().release(statement);
-			jdbc.afterStatementExecution();
-		}
-		return new Raise(false, stored(session, id));
-	}
-
-	private @Nullable Long stored(SharedSessionContractImplementor session, Object id) {
-		JdbcCoordinator jdbc = session.getJdbcCoordinator();
-		PreparedStatement statement = jdbc.getStatementPreparer().prepareStatement(this.read);
-		try {
+		return run(session, this.read, "read", (statement, jdbc) -> {
 			this.identifierType.nullSafeSet(statement, id, 1, session);
 			ResultSet result = jdbc.getResultSetReturn().extract(statement, this.read);
 			return result.next() ? result.getLong(1) : null;
+		});
+	}
+
+	private <T extends @Nullable Object> T run(SharedSessionContractImplementor session, String sql, String action,
+			Statement<T> work) {
+		JdbcCoordinator jdbc = session.getJdbcCoordinator();
+		PreparedStatement statement = jdbc.getStatementPreparer().prepareStatement(sql);
+		try {
+			return work.run(statement, jdbc);
 		}
 		catch (SQLException ex) {
 			throw session.getJdbcServices()
 				.getSqlExceptionHelper()
-				.convert(ex, "Could not read the fencing token of " + this.entityName, this.read);
+				.convert(ex, "Could not " + action + " the fencing token of " + this.entityName, sql);
 		}
 		finally {
 			jdbc.getLogicalConnection().getResourceRegistry().release(statement);
@@ -118,8 +111,10 @@ final class FencedColumn {
 		}
 	}
 
-	/** The answer of {@link #raise}; {@code stored} is null if the row is gone. */
-	record Raise(boolean taken, @Nullable Long stored) {
+	private interface Statement<T extends @Nullable Object> {
+
+		T run(PreparedStatement statement, JdbcCoordinator jdbc) throws SQLException;
+
 	}
 
 }

@@ -74,9 +74,8 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 		FencingTokenSource source = currentToken(column, write, event.getId());
 		long token = source.value();
 		Long loaded = (loadedState != null) ? (Long) loadedState[column.propertyIndex()] : null;
-		FencedColumn.Raise raise = column.raise(session(event), event.getId(), token, loadedState != null, loaded);
-		Long stored = raise.stored();
-		if (raise.taken() || stored == null) {
+		Long stored = column.raise(session(event), event.getId(), token, loadedState != null, loaded);
+		if (stored == null) {
 			return token;
 		}
 		if (stored > token) {
@@ -89,8 +88,7 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 								+ "store lost the tokens it issued last (the next holder's token is raised above it)"),
 						this.raiseTimeout);
 		}
-		// The token is current, but the row changed since this session read it: as
-		// {@code @Version}.
+		// The token is current, but the row changed since this session read it.
 		throw new StaleObjectStateException(column.entityName(), event.getId());
 	}
 
@@ -104,10 +102,7 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 				+ " (its @FencingToken field '" + column.fieldName() + "')");
 	}
 
-	/**
-	 * Read reflectively: {@code getSession()} returns another type in Hibernate 6 and 7,
-	 * so a direct call would compile to a different class for each.
-	 */
+	/** Reflectively: {@code getSession()} returns another type in Hibernate 6 and 7. */
 	private static SharedSessionContractImplementor session(AbstractPreDatabaseOperationEvent event) {
 		return (SharedSessionContractImplementor) ReflectionUtils.invokeMethod(GET_SESSION, event);
 	}

@@ -50,10 +50,6 @@ final class FencedUpdate {
 		this.parameters = this.setParameters + count(whereClause, '?');
 	}
 
-	/**
-	 * Throws {@link IllegalArgumentException} if the statement is not one this class can
-	 * fence, or names {@code fenceColumn} in its {@code SET} clause.
-	 */
 	static FencedUpdate parse(String sql, String fenceColumn) {
 		String statement = sql.strip();
 		if (statement.endsWith(";")) {
@@ -114,20 +110,14 @@ final class FencedUpdate {
 		return this.parameters;
 	}
 
-	/**
-	 * Writes only rows whose fence is not newer than the token, and sets their fence to
-	 * it; an equal fence is the same lease writing again.
-	 */
+	/** An equal fence is the same lease writing again. */
 	String fencedSql() {
 		String fence = this.fenceColumn;
 		return "UPDATE " + this.table + " SET " + this.setClause + ", " + fence + " = ? WHERE (" + this.whereClause
 				+ ") AND (" + fence + " IS NULL OR " + fence + " <= ?)";
 	}
 
-	/**
-	 * The original parameters with the token after the {@code SET} and the {@code WHERE}
-	 * clause's.
-	 */
+	/** The parameters, with the token after those of {@code SET} and of {@code WHERE}. */
 	List<@Nullable Object> fencedArguments(@Nullable Object[] arguments, long fencingToken) {
 		List<@Nullable Object> all = new ArrayList<>(Arrays.asList(arguments).subList(0, this.setParameters));
 		all.add(fencingToken);
@@ -137,15 +127,13 @@ final class FencedUpdate {
 	}
 
 	/**
-	 * Counts the rows the original statement names, whatever their fence, to tell a row
-	 * written under a newer token from no row at all, and reads their newest fence; takes
-	 * {@link #whereArguments}.
+	 * Counts the rows the statement names whatever their fence, to tell a newer fence
+	 * from no row, and reads the newest fence; takes {@link #whereArguments}.
 	 */
 	String fencesSql() {
 		return "SELECT COUNT(*), MAX(" + this.fenceColumn + ") FROM " + this.table + " WHERE " + this.whereClause;
 	}
 
-	/** The parameters of the {@code WHERE} clause, those of {@link #fencesSql()}. */
 	List<@Nullable Object> whereArguments(@Nullable Object[] arguments) {
 		return Arrays.asList(arguments).subList(this.setParameters, arguments.length);
 	}

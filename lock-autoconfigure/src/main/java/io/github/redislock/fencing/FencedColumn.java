@@ -2,19 +2,25 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.fencing;
 
+import java.lang.reflect.Field;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
 import org.hibernate.engine.jdbc.spi.JdbcCoordinator;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
+import org.hibernate.mapping.PersistentClass;
+import org.hibernate.mapping.Property;
+import org.hibernate.persister.entity.AbstractEntityPersister;
+import org.hibernate.persister.entity.EntityPersister;
 import org.hibernate.type.Type;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The fence column of one entity and the one conditional UPDATE that checks and sets it,
- * so that the database, not a read before it, decides whether the token is current, and
- * its row lock keeps it so until the transaction ends.
+ * The fence column of one entity, checked against the mapping at start-up so that a field
+ * that cannot be fenced stops the application, and the one conditional UPDATE that checks
+ * and sets it, so that the database decides whether the token is current and its row lock
+ * keeps it so until the transaction ends.
  */
 final class FencedColumn {
 
@@ -36,12 +42,14 @@ final class FencedColumn {
 
 	private final String read;
 
-	FencedColumn(String entityName, String fieldName, int propertyIndex, String table, String fence,
-			String[] identifier, Type identifierType) {
-		this.entityName = entityName;
+	private FencedColumn(AbstractEntityPersister entity, String fieldName) {
+		String table = entity.getIdentifierTableName();
+		String fence = entity.getPropertyColumnNames(fieldName)[0];
+		String[] identifier = entity.getIdentifierColumnNames();
+		this.entityName = entity.getEntityName();
 		this.fieldName = fieldName;
-		this.propertyIndex = propertyIndex;
-		this.identifierType = identifierType;
+		this.propertyIndex = entity.getPropertyIndex(fieldName);
+		this.identifierType = entity.getIdentifierType();
 		this.identifierColumns = identifier.length;
 		String row = String.join(" = ? and ", identifier) + " = ?";
 		String update = "update " + table + " set " + fence + " = ? where " + row;
@@ -49,6 +57,59 @@ final class FencedColumn {
 		this.raiseLoaded = update + " and " + fence + " <= ? and " + fence + " = ?";
 		this.raiseLoadedNull = update + " and " + fence + " is null";
 		this.read = "select " + fence + " from " + table + " where " + row;
+	}
+
+	/** The entity's fence column, {@code null} if it has no fencing field. */
+	static @Nullable FencedColumn of(EntityPersister persister) {
+		Field field = fencingField(persister.getMappedClass());
+		return (field != null) ? new FencedColumn((AbstractEntityPersister) persister, field.getName()) : null;
+	}
+
+	/**
+	 * Whether the entity has a fencing field; throws {@link IllegalStateException} naming
+	 * the entity and field if it cannot be fenced.
+	 */
+	static boolean check(PersistentClass entity) {
+		Class<?> type = entity.getMappedClass();
+		Field field = (type != null) ? fencingField(type) : null;
+		if (field == null) {
+			return false;
+		}
+		String where = "@FencingToken field '" + field.getName() + "' of entity " + entity.getEntityName();
+		if (field.getType() != Long.class && field.getType() != long.class) {
+			throw new IllegalStateException(
+					where + " is a " + field.getType().getName() + ": it must be a Long or long");
+		}
+		if (!entity.hasProperty(field.getName())) {
+			throw new IllegalStateException(where + " is not a persistent attribute of the entity: map it to a column");
+		}
+		if (entity.getVersion() != null && entity.getVersion().getName().equals(field.getName())) {
+			throw new IllegalStateException(where + " is also its @Version: Hibernate would count it up, so give "
+					+ "the fencing token a column of its own");
+		}
+		Property property = entity.getProperty(field.getName());
+		if (property.getColumnSpan() != 1 || property.getValue().getTable() != entity.getIdentityTable()) {
+			throw new IllegalStateException(where + " must be one column of " + entity.getIdentityTable().getName()
+					+ ", the table that holds the entity's identifier");
+		}
+		return true;
+	}
+
+	private static @Nullable Field fencingField(Class<?> type) {
+		Field found = null;
+		for (Class<?> candidate = type; candidate != null
+				&& candidate != Object.class; candidate = candidate.getSuperclass()) {
+			for (Field field : candidate.getDeclaredFields()) {
+				if (field.isAnnotationPresent(FencingToken.class)) {
+					if (found != null) {
+						throw new IllegalStateException("Entity " + type.getName() + " has two @FencingToken fields, '"
+								+ found.getName() + "' and '" + field.getName() + "': it can have one");
+					}
+					found = field;
+				}
+			}
+		}
+		return found;
 	}
 
 	String entityName() {

@@ -4,6 +4,9 @@ package io.github.redislock.fencing;
 
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.redislock.core.StaleFencingTokenException;
 import org.hibernate.StaleObjectStateException;
@@ -15,6 +18,7 @@ import org.hibernate.event.spi.PreInsertEvent;
 import org.hibernate.event.spi.PreInsertEventListener;
 import org.hibernate.event.spi.PreUpdateEvent;
 import org.hibernate.event.spi.PreUpdateEventListener;
+import org.hibernate.persister.entity.EntityPersister;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.ReflectionUtils;
@@ -30,18 +34,17 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 	private static final Method GET_SESSION = ReflectionUtils.findMethod(AbstractPreDatabaseOperationEvent.class,
 			"getSession");
 
-	private final FencedEntities entities;
+	private final Map<String, Optional<FencedColumn>> columns = new ConcurrentHashMap<>();
 
 	private final Duration raiseTimeout;
 
-	FencedEntityListener(FencedEntities entities, Duration raiseTimeout) {
-		this.entities = entities;
+	FencedEntityListener(Duration raiseTimeout) {
 		this.raiseTimeout = raiseTimeout;
 	}
 
 	@Override
 	public boolean onPreInsert(PreInsertEvent event) {
-		FencedColumn column = this.entities.find(event.getPersister());
+		FencedColumn column = column(event.getPersister());
 		if (column != null) {
 			long token = currentToken(column, "insert", event.getId()).value();
 			take(event, column, event.getState(), token);
@@ -51,7 +54,7 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 
 	@Override
 	public boolean onPreUpdate(PreUpdateEvent event) {
-		FencedColumn column = this.entities.find(event.getPersister());
+		FencedColumn column = column(event.getPersister());
 		if (column != null) {
 			Object[] loaded = event.getOldState();
 			long token = raise(event, column, "update", loaded);
@@ -62,7 +65,7 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 
 	@Override
 	public boolean onPreDelete(PreDeleteEvent event) {
-		FencedColumn column = this.entities.find(event.getPersister());
+		FencedColumn column = column(event.getPersister());
 		if (column != null) {
 			raise(event, column, "delete", event.getDeletedState());
 		}
@@ -90,6 +93,12 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 		}
 		// The token is current, but the row changed since this session read it.
 		throw new StaleObjectStateException(column.entityName(), event.getId());
+	}
+
+	private @Nullable FencedColumn column(EntityPersister persister) {
+		return this.columns
+			.computeIfAbsent(persister.getEntityName(), (name) -> Optional.ofNullable(FencedColumn.of(persister)))
+			.orElse(null);
 	}
 
 	private static void take(AbstractPreDatabaseOperationEvent event, FencedColumn column, Object[] state, long token) {

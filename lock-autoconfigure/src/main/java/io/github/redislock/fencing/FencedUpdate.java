@@ -66,11 +66,11 @@ final class FencedUpdate {
 			throw refused(sql, "it uses named parameters; use ? parameters");
 		}
 		List<Word> words = topLevelWords(sql, statement);
-		if (words.isEmpty() || !words.get(0).is("UPDATE")) {
+		if (words.isEmpty() || !words.get(0).text().equals("UPDATE")) {
 			throw refused(sql, "it is not an UPDATE statement");
 		}
-		Word set = words.stream().filter((word) -> word.is("SET")).findFirst().orElse(null);
-		List<Word> wheres = words.stream().filter((word) -> word.is("WHERE")).toList();
+		Word set = words.stream().filter((word) -> word.text().equals("SET")).findFirst().orElse(null);
+		List<Word> wheres = words.stream().filter((word) -> word.text().equals("WHERE")).toList();
 		if (set == null) {
 			throw refused(sql, "it has no SET clause");
 		}
@@ -78,8 +78,8 @@ final class FencedUpdate {
 			throw refused(sql, "it needs exactly one WHERE clause naming the rows it writes");
 		}
 		for (Word word : words) {
-			if (REFUSED_WORDS.contains(word.upperCase())) {
-				throw refused(sql, "its " + word.upperCase() + " clause is not supported");
+			if (REFUSED_WORDS.contains(word.text())) {
+				throw refused(sql, "its " + word.text() + " clause is not supported");
 			}
 		}
 		Word where = wheres.get(0);
@@ -153,7 +153,7 @@ final class FencedUpdate {
 			}
 			else if ((Character.isLetter(c) || c == '_') && matcher.find(index) && matcher.start() == index) {
 				if (depth == 0) {
-					words.add(new Word(matcher.group(), matcher.start(), matcher.end()));
+					words.add(new Word(matcher.group().toUpperCase(Locale.ROOT), matcher.start(), matcher.end()));
 				}
 				index = matcher.end();
 				continue;
@@ -175,15 +175,8 @@ final class FencedUpdate {
 				+ ". A fenced update is one UPDATE of one table with a SET and a WHERE clause");
 	}
 
+	/** A top-level word, upper-cased, and where it is in the statement. */
 	private record Word(String text, int start, int end) {
-
-		boolean is(String keyword) {
-			return this.text.equalsIgnoreCase(keyword);
-		}
-
-		String upperCase() {
-			return this.text.toUpperCase(Locale.ROOT);
-		}
 
 	}
 

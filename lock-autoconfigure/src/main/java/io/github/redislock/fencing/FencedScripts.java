@@ -77,14 +77,12 @@ final class FencedScripts extends DefaultScriptExecutor<String> {
 	 * after a prefix: both share a Cluster hash slot, and the two forms never meet.
 	 */
 	static byte[] tokenKey(byte[] key, Supplier<String> keyName) {
-		int open = indexOf(key, '{', 0);
-		if (open >= 0) {
-			int close = indexOf(key, '}', open + 1);
-			if (close > open + 1) {
-				return concat(key, TOKEN_KEY_SUFFIX);
-			}
+		String text = new String(key, StandardCharsets.ISO_8859_1);
+		int open = text.indexOf('{');
+		if (open >= 0 && text.indexOf('}', open + 1) > open + 1) {
+			return concat(key, TOKEN_KEY_SUFFIX);
 		}
-		if (indexOf(key, '}', 0) >= 0) {
+		if (text.indexOf('}') >= 0) {
 			throw new IllegalArgumentException("Redis key " + keyName.get()
 					+ " has a '}' but no hash tag, so no key in its Cluster hash slot can hold its fencing token: "
 					+ "give it a hash tag, as in 'stock:{42}'");
@@ -125,15 +123,6 @@ final class FencedScripts extends DefaultScriptExecutor<String> {
 			}
 		}
 		return text.toString();
-	}
-
-	private static int indexOf(byte[] bytes, char c, int from) {
-		for (int i = from; i < bytes.length; i++) {
-			if (bytes[i] == c) {
-				return i;
-			}
-		}
-		return -1;
 	}
 
 	private static byte[] concat(byte[]... parts) {

@@ -56,8 +56,7 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 	public boolean onPreUpdate(PreUpdateEvent event) {
 		FencedColumn column = column(event.getPersister());
 		if (column != null) {
-			Object[] loaded = event.getOldState();
-			long token = raise(event, column, "update", loaded);
+			long token = raise(event, column, "update", event.getOldState());
 			take(event, column, event.getState(), token);
 		}
 		return false;

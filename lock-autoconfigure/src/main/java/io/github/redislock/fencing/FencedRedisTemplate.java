@@ -58,7 +58,7 @@ public class FencedRedisTemplate {
 	/** How long the last token of a key is kept at least, by default. */
 	public static final Duration DEFAULT_TOKEN_RETENTION = Duration.ofDays(1);
 
-	private static final Duration MAX_TTL = Duration.ofMillis(FencedScripts.MAX_MILLIS);
+	private static final Duration MAX_DURATION = Duration.ofMillis(FencedScripts.MAX_MILLIS);
 
 	private final StringRedisTemplate redis;
 
@@ -85,11 +85,7 @@ public class FencedRedisTemplate {
 	public FencedRedisTemplate(StringRedisTemplate redis, Duration tokenRetention) {
 		this(redis, new FencedScripts(redis), tokenRetention, null);
 		Assert.notNull(redis, "'redis' must not be null");
-		Assert.isTrue(
-				tokenRetention != null && tokenRetention.toMillis() >= 1
-						&& tokenRetention.toMillis() <= FencedScripts.MAX_MILLIS,
-				() -> "'tokenRetention' of FencedRedisTemplate must be at least 1ms and at most "
-						+ FencedScripts.MAX_MILLIS + "ms, but was " + tokenRetention);
+		millis("'tokenRetention' of FencedRedisTemplate", tokenRetention);
 	}
 
 	private FencedRedisTemplate(StringRedisTemplate redis, FencedScripts scripts, Duration tokenRetention,
@@ -159,7 +155,7 @@ public class FencedRedisTemplate {
 	 * @throws IllegalStateException if no token is at hand
 	 */
 	public void set(String key, String value, Duration ttl) {
-		set(key, value, ttlMillis("set", ttl));
+		set(key, value, millis("'ttl' of FencedRedisTemplate.set", ttl));
 	}
 
 	private void set(String key, String value, long ttlMillis) {
@@ -209,7 +205,7 @@ public class FencedRedisTemplate {
 	 * @throws IllegalStateException if no token is at hand
 	 */
 	public void hset(String key, Map<String, String> fields, Duration ttl) {
-		hset(key, fields, ttlMillis("hset", ttl));
+		hset(key, fields, millis("'ttl' of FencedRedisTemplate.hset", ttl));
 	}
 
 	private void hset(String key, Map<String, String> fields, long ttlMillis) {
@@ -284,11 +280,13 @@ public class FencedRedisTemplate {
 				: "'" + key + "' (written as \"" + FencedScripts.readable(rawKey) + "\")";
 	}
 
-	private static long ttlMillis(String method, Duration ttl) {
-		Assert.isTrue(ttl != null && !ttl.isNegative() && ttl.compareTo(MAX_TTL) <= 0 && ttl.toMillis() >= 1,
-				() -> "'ttl' of FencedRedisTemplate." + method + " must be at least 1ms and at most "
-						+ FencedScripts.MAX_MILLIS + "ms, but was " + ttl);
-		return ttl.toMillis();
+	private static long millis(String what, Duration duration) {
+		Assert.isTrue(
+				duration != null && !duration.isNegative() && duration.compareTo(MAX_DURATION) <= 0
+						&& duration.toMillis() >= 1,
+				() -> what + " must be at least 1ms and at most " + FencedScripts.MAX_MILLIS + "ms, but was "
+						+ duration);
+		return duration.toMillis();
 	}
 
 	@SuppressWarnings("unchecked")

@@ -41,9 +41,10 @@ public class ReactiveLockTemplate {
 
 	/**
 	 * Acquire the lock on subscription, waiting up to the definition's wait time. The
-	 * subscriber owns the lease and must release it, also when one of its operators
-	 * discards it: {@code doOnDiscard(LockLease.class, LockLease::release)}. Cancelling
-	 * while the lock is awaited gives back a lock granted meanwhile.
+	 * subscriber owns the lease and must release it, also when one of its operators drops
+	 * it (a {@code timeout} that fires as it arrives), with
+	 * {@code doOnDiscard(LockLease.class, LockLease::release)}. Cancelling while the lock
+	 * is awaited gives back a lock granted meanwhile.
 	 * @param definition the lock to acquire
 	 * @return the lease, or empty if the lock stayed busy
 	 */

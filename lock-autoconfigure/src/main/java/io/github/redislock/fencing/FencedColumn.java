@@ -2,19 +2,25 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.fencing;
 
+import java.lang.reflect.Field;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 
 import org.hibernate.engine.jdbc.spi.JdbcCoordinator;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
+import org.hibernate.mapping.PersistentClass;
+import org.hibernate.mapping.Property;
+import org.hibernate.persister.entity.AbstractEntityPersister;
+import org.hibernate.persister.entity.EntityPersister;
 import org.hibernate.type.Type;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The fence column of one entity and the one conditional UPDATE that checks and sets it,
- * so that the database, not a read before it, decides whether the token is current, and
- * its row lock keeps it so until the transaction ends.
+ * The fence column of one entity, checked against the mapping at start-up so that a field
+ * that cannot be fenced stops the application, and the one conditional UPDATE that checks
+ * and sets it, so that the database decides whether the token is current and its row lock
+ * keeps it so until the transaction ends.
  */
 final class FencedColumn {
 
@@ -36,12 +42,14 @@ final class FencedColumn {
 
 	private final String read;
 
-	FencedColumn(String entityName, String fieldName, int propertyIndex, String table, String fence,
-			String[] identifier, Type identifierType) {
-		this.entityName = entityName;
+	private FencedColumn(AbstractEntityPersister entity, String fieldName) {
+		String table = entity.getIdentifierTableName();
+		String fence = entity.getPropertyColumnNames(fieldName)[0];
+		String[] identifier = entity.getIdentifierColumnNames();
+		this.entityName = entity.getEntityName();
 		this.fieldName = fieldName;
-		this.propertyIndex = propertyIndex;
-		this.identifierType = identifierType;
+		this.propertyIndex = entity.getPropertyIndex(fieldName);
+		this.identifierType = entity.getIdentifierType();
 		this.identifierColumns = identifier.length;
 		String row = String.join(" = ? and ", identifier) + " = ?";
 		String update = "update " + table + " set " + fence + " = ? where " + row;
@@ -49,6 +57,59 @@ final class FencedColumn {
 		this.raiseLoaded = update + " and " + fence + " <= ? and " + fence + " = ?";
 		this.raiseLoadedNull = update + " and " + fence + " is null";
 		this.read = "select " + fence + " from " + table + " where " + row;
+	}
+
+	/** The entity's fence column, {@code null} if it has no fencing field. */
+	static @Nullable FencedColumn of(EntityPersister persister) {
+		Field field = fencingField(persister.getMappedClass());
+		return (field != null) ? new FencedColumn((AbstractEntityPersister) persister, field.getName()) : null;
+	}
+
+	/**
+	 * Whether the entity has a fencing field; throws {@link IllegalStateException} naming
+	 * the entity and field if it cannot be fenced.
+	 */
+	static boolean check(PersistentClass entity) {
+		Class<?> type = entity.getMappedClass();
+		Field field = (type != null) ? fencingField(type) : null;
+		if (field == null) {
+			return false;
+		}
+		String where = "@FencingToken field '" + field.getName() + "' of entity " + entity.getEntityName();
+		if (field.getType() != Long.class && field.getType() != long.class) {
+			throw new IllegalStateException(
+					where + " is a " + field.getType().getName() + ": it must be a Long or long");
+		}
+		if (!entity.hasProperty(field.getName())) {
+			throw new IllegalStateException(where + " is not a persistent attribute of the entity: map it to a column");
+		}
+		if (entity.getVersion() != null && entity.getVersion().getName().equals(field.getName())) {
+			throw new IllegalStateException(where + " is also its @Version: Hibernate would count it up, so give "
+					+ "the fencing token a column of its own");
+		}
+		Property property = entity.getProperty(field.getName());
+		if (property.getColumnSpan() != 1 || property.getValue().getTable() != entity.getIdentityTable()) {
+			throw new IllegalStateException(where + " must be one column of " + entity.getIdentityTable().getName()
+					+ ", the table that holds the entity's identifier");
+		}
+		return true;
+	}
+
+	private static @Nullable Field fencingField(Class<?> type) {
+		Field found = null;
+		for (Class<?> candidate = type; candidate != null
+				&& candidate != Object.class; candidate = candidate.getSuperclass()) {
+			for (Field field : candidate.getDeclaredFields()) {
+				if (field.isAnnotationPresent(FencingToken.class)) {
+					if (found != null) {
+						throw new IllegalStateException("Entity " + type.getName() + " has two @FencingToken fields, '"
+								+ found.getName() + "' and '" + field.getName() + "': it can have one");
+					}
+					found = field;
+				}
+			}
+		}
+		return found;
 	}
 
 	String entityName() {
@@ -65,15 +126,13 @@ final class FencedColumn {
 
 	/**
 	 * Sets the row's fence to the token if it holds no larger one and, when the session
-	 * loaded the row ({@code loaded}), still the one it loaded. If not taken,
-	 * {@link Raise#stored} is the fence it holds.
+	 * loaded the row ({@code loaded}), still the one it loaded. Returns {@code null} if
+	 * set or if the row is gone, else the fence the row holds.
 	 */
-	Raise raise(SharedSessionContractImplementor session, Object id, long token, boolean loaded,
+	@Nullable Long raise(SharedSessionContractImplementor session, Object id, long token, boolean loaded,
 			@Nullable Long loadedFence) {
 		String sql = (!loaded) ? this.raise : (loadedFence != null) ? this.raiseLoaded : this.raiseLoadedNull;
-		JdbcCoordinator jdbc = session.getJdbcCoordinator();
-		PreparedStatement statement = jdbc.getStatementPreparer().prepareStatement(sql);
-		try {
+		boolean taken = run(session, sql, "check", (statement, jdbc) -> {
 			statement.setLong(1, token);
 			this.identifierType.nullSafeSet(statement, id, 2, session);
 			int next = 2 + this.identifierColumns;
@@ -83,34 +142,29 @@ final class FencedColumn {
 			if (sql == this.raiseLoaded) {
 				statement.setLong(next + 1, loadedFence);
 			}
-			if (jdbc.getResultSetReturn().executeUpdate(statement, sql) > 0) {
-				return new Raise(true, null);
-			}
+			return jdbc.getResultSetReturn().executeUpdate(statement, sql) > 0;
+		});
+		if (taken) {
+			return null;
 		}
-		catch (SQLException ex) {
-			throw session.getJdbcServices()
-				.getSqlExceptionHelper()
-				.convert(ex, "Could not check the fencing token of " + this.entityName, sql);
-		}
-		finally {
-			jdbc.getLogicalConnection().getResourceRegistry().release(statement);
-			jdbc.afterStatementExecution();
-		}
-		return new Raise(false, stored(session, id));
-	}
-
-	private @Nullable Long stored(SharedSessionContractImplementor session, Object id) {
-		JdbcCoordinator jdbc = session.getJdbcCoordinator();
-		PreparedStatement statement = jdbc.getStatementPreparer().prepareStatement(this.read);
-		try {
+		return run(session, this.read, "read", (statement, jdbc) -> {
 			this.identifierType.nullSafeSet(statement, id, 1, session);
 			ResultSet result = jdbc.getResultSetReturn().extract(statement, this.read);
 			return result.next() ? result.getLong(1) : null;
+		});
+	}
+
+	private <T extends @Nullable Object> T run(SharedSessionContractImplementor session, String sql, String action,
+			Statement<T> work) {
+		JdbcCoordinator jdbc = session.getJdbcCoordinator();
+		PreparedStatement statement = jdbc.getStatementPreparer().prepareStatement(sql);
+		try {
+			return work.run(statement, jdbc);
 		}
 		catch (SQLException ex) {
 			throw session.getJdbcServices()
 				.getSqlExceptionHelper()
-				.convert(ex, "Could not read the fencing token of " + this.entityName, this.read);
+				.convert(ex, "Could not " + action + " the fencing token of " + this.entityName, sql);
 		}
 		finally {
 			jdbc.getLogicalConnection().getResourceRegistry().release(statement);
@@ -118,8 +172,10 @@ final class FencedColumn {
 		}
 	}
 
-	/** The answer of {@link #raise}; {@code stored} is null if the row is gone. */
-	record Raise(boolean taken, @Nullable Long stored) {
+	private interface Statement<T extends @Nullable Object> {
+
+		T run(PreparedStatement statement, JdbcCoordinator jdbc) throws SQLException;
+
 	}
 
 }

@@ -40,14 +40,14 @@ public final class FencedEntityIntegrator implements Integrator {
 			SessionFactoryImplementor sessionFactory) {
 		boolean fenced = false;
 		for (PersistentClass entity : metadata.getEntityBindings()) {
-			fenced |= FencedEntities.check(entity);
+			fenced |= FencedColumn.check(entity);
 		}
 		if (fenced) {
 			Object raiseTimeout = sessionFactory.getServiceRegistry()
 				.requireService(ConfigurationService.class)
 				.getSettings()
 				.get(RAISE_TIMEOUT);
-			FencedEntityListener listener = new FencedEntityListener(new FencedEntities(), raiseTimeout(raiseTimeout));
+			FencedEntityListener listener = new FencedEntityListener(raiseTimeout(raiseTimeout));
 			EventListenerRegistry registry = sessionFactory.getServiceRegistry()
 				.requireService(EventListenerRegistry.class);
 			registry.appendListeners(EventType.PRE_INSERT, listener);

@@ -4,6 +4,9 @@ package io.github.redislock.fencing;
 
 import java.lang.reflect.Method;
 import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.redislock.core.StaleFencingTokenException;
 import org.hibernate.StaleObjectStateException;
@@ -15,6 +18,7 @@ import org.hibernate.event.spi.PreInsertEvent;
 import org.hibernate.event.spi.PreInsertEventListener;
 import org.hibernate.event.spi.PreUpdateEvent;
 import org.hibernate.event.spi.PreUpdateEventListener;
+import org.hibernate.persister.entity.EntityPersister;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.util.ReflectionUtils;
@@ -30,18 +34,17 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 	private static final Method GET_SESSION = ReflectionUtils.findMethod(AbstractPreDatabaseOperationEvent.class,
 			"getSession");
 
-	private final FencedEntities entities;
+	private final Map<String, Optional<FencedColumn>> columns = new ConcurrentHashMap<>();
 
 	private final Duration raiseTimeout;
 
-	FencedEntityListener(FencedEntities entities, Duration raiseTimeout) {
-		this.entities = entities;
+	FencedEntityListener(Duration raiseTimeout) {
 		this.raiseTimeout = raiseTimeout;
 	}
 
 	@Override
 	public boolean onPreInsert(PreInsertEvent event) {
-		FencedColumn column = this.entities.find(event.getPersister());
+		FencedColumn column = column(event.getPersister());
 		if (column != null) {
 			long token = currentToken(column, "insert", event.getId()).value();
 			take(event, column, event.getState(), token);
@@ -51,10 +54,9 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 
 	@Override
 	public boolean onPreUpdate(PreUpdateEvent event) {
-		FencedColumn column = this.entities.find(event.getPersister());
+		FencedColumn column = column(event.getPersister());
 		if (column != null) {
-			Object[] loaded = event.getOldState();
-			long token = raise(event, column, "update", loaded);
+			long token = raise(event, column, "update", event.getOldState());
 			take(event, column, event.getState(), token);
 		}
 		return false;
@@ -62,7 +64,7 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 
 	@Override
 	public boolean onPreDelete(PreDeleteEvent event) {
-		FencedColumn column = this.entities.find(event.getPersister());
+		FencedColumn column = column(event.getPersister());
 		if (column != null) {
 			raise(event, column, "delete", event.getDeletedState());
 		}
@@ -74,9 +76,8 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 		FencingTokenSource source = currentToken(column, write, event.getId());
 		long token = source.value();
 		Long loaded = (loadedState != null) ? (Long) loadedState[column.propertyIndex()] : null;
-		FencedColumn.Raise raise = column.raise(session(event), event.getId(), token, loadedState != null, loaded);
-		Long stored = raise.stored();
-		if (raise.taken() || stored == null) {
+		Long stored = column.raise(session(event), event.getId(), token, loadedState != null, loaded);
+		if (stored == null) {
 			return token;
 		}
 		if (stored > token) {
@@ -89,9 +90,14 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 								+ "store lost the tokens it issued last (the next holder's token is raised above it)"),
 						this.raiseTimeout);
 		}
-		// The token is current, but the row changed since this session read it: as
-		// {@code @Version}.
+		// The token is current, but the row changed since this session read it.
 		throw new StaleObjectStateException(column.entityName(), event.getId());
+	}
+
+	private @Nullable FencedColumn column(EntityPersister persister) {
+		return this.columns
+			.computeIfAbsent(persister.getEntityName(), (name) -> Optional.ofNullable(FencedColumn.of(persister)))
+			.orElse(null);
 	}
 
 	private static void take(AbstractPreDatabaseOperationEvent event, FencedColumn column, Object[] state, long token) {
@@ -104,10 +110,7 @@ final class FencedEntityListener implements PreInsertEventListener, PreUpdateEve
 				+ " (its @FencingToken field '" + column.fieldName() + "')");
 	}
 
-	/**
-	 * Read reflectively: {@code getSession()} returns another type in Hibernate 6 and 7,
-	 * so a direct call would compile to a different class for each.
-	 */
+	/** Reflectively: {@code getSession()} returns another type in Hibernate 6 and 7. */
 	private static SharedSessionContractImplementor session(AbstractPreDatabaseOperationEvent event) {
 		return (SharedSessionContractImplementor) ReflectionUtils.invokeMethod(GET_SESSION, event);
 	}

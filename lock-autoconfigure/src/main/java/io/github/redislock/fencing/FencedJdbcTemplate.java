@@ -20,7 +20,7 @@ import org.springframework.util.Assert;
  * Runs {@code UPDATE} statements that the database refuses when they come from a stale
  * lock holder. Each fenced table has a nullable {@code BIGINT} fence column (by default
  * {@value #DEFAULT_FENCE_COLUMN}) holding the fencing token of the last lease that wrote
- * the row. A statement written as usual,
+ * the row:
  *
  * <pre class="code">
  * &#64;RedisLock(key = "'stock:' + #sku")
@@ -30,24 +30,19 @@ import org.springframework.util.Assert;
  * </pre>
  *
  * runs as {@code UPDATE stock SET qty = qty - 1, fencing_token = ? WHERE (sku = ?) AND
- * (fencing_token IS NULL OR fencing_token <= ?)} with the current lease's token: the
- * database decides under its own row lock, so a holder whose lease ran out while it was
- * paused cannot overwrite a row its successor wrote. The token is that of the innermost
- * {@code @RedisLock} method running on the calling thread
- * ({@link LockContext#current()}); code using the programmatic API writes through
- * {@link #forLock(DistributedLock)} or {@link #forLock(AcquiredLock)} instead.
+ * (fencing_token IS NULL OR fencing_token <= ?)}, so the database decides under its row
+ * lock. The token is that of {@link LockContext#current()}, or of the lock bound by
+ * {@link #forLock(DistributedLock)} or {@link #forLock(AcquiredLock)}. When rows match
+ * but none was written, their fence is newer: a {@link StaleFencingTokenException} is
+ * thrown, and the lock's tokens are raised above that fence
+ * ({@link DistributedLock#raiseFencingTokensAbove(long)}) so that a store that lost its
+ * last tokens costs only this holder.
  * <p>
- * When the statement changes no row and rows match its {@code WHERE} clause, their fence
- * is newer and a {@link StaleFencingTokenException} is thrown. The lock's tokens are then
- * raised above that fence ({@link DistributedLock#raiseFencingTokensAbove(long)}): a
- * holder refused because the lock store lost the last tokens it issued (a failover to a
- * replica that had not received them) is the last one refused, and the next holder's
- * write is accepted. The fence is per row, so fence statements that name one row.
- * Statements must have the form {@code UPDATE table [alias] SET ... WHERE ...} with
- * {@code ?} parameters; those that cannot be fenced with certainty (string literals,
- * quoted identifiers, comments, joins, {@code RETURNING}, a {@code SET} clause naming the
- * fence column) are refused with an {@link IllegalArgumentException}. The template takes
- * part in Spring-managed transactions like the {@link JdbcClient} it uses.
+ * Statements have the form {@code UPDATE table [alias] SET ... WHERE ...} with {@code ?}
+ * parameters, best naming one row; those that cannot be fenced with certainty (string
+ * literals, quoted identifiers, comments, joins, {@code RETURNING}, a {@code SET} naming
+ * the fence column) are refused with an {@link IllegalArgumentException}. The template
+ * takes part in Spring-managed transactions as its {@link JdbcClient} does.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -57,10 +52,7 @@ public class FencedJdbcTemplate {
 	/** The fence column used unless another is named. */
 	public static final String DEFAULT_FENCE_COLUMN = "fencing_token";
 
-	/**
-	 * How long a refused update waits for the lock's tokens to be raised, unless set
-	 * otherwise.
-	 */
+	/** How long a refused update waits for the lock's tokens to be raised, by default. */
 	public static final Duration DEFAULT_RAISE_TIMEOUT = Duration.ofSeconds(1);
 
 	private static final Pattern COLUMN = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -129,9 +121,8 @@ public class FencedJdbcTemplate {
 
 	/**
 	 * Return a template on the same client, bound to the same lock if any, whose refused
-	 * updates wait at most the given time for the lock's tokens to be raised before they
-	 * throw; the raise goes on in the background, and its timeout is suppressed on the
-	 * refusal.
+	 * updates wait at most the given time for the lock's tokens to be raised; the raise
+	 * goes on in the background, and its timeout is suppressed on the refusal.
 	 * @param raiseTimeout how long to wait for the raise, positive
 	 * @return a new template
 	 */
@@ -156,8 +147,7 @@ public class FencedJdbcTemplate {
 	 * @return a template bound to the lock
 	 */
 	public FencedJdbcTemplate forLock(DistributedLock lock) {
-		return new FencedJdbcTemplate(this.jdbcClient, this.fenceColumn, FencingTokenSource.of(lock),
-				this.raiseTimeout);
+		return bound(FencingTokenSource.of(lock));
 	}
 
 	/**
@@ -166,8 +156,7 @@ public class FencedJdbcTemplate {
 	 * @return a template bound to the lock
 	 */
 	public FencedJdbcTemplate forLock(AcquiredLock lock) {
-		return new FencedJdbcTemplate(this.jdbcClient, this.fenceColumn, FencingTokenSource.of(lock),
-				this.raiseTimeout);
+		return bound(FencingTokenSource.of(lock));
 	}
 
 	/**
@@ -179,21 +168,22 @@ public class FencedJdbcTemplate {
 	 * @return a template bound to the token
 	 */
 	public FencedJdbcTemplate forToken(String lockName, long fencingToken) {
-		return new FencedJdbcTemplate(this.jdbcClient, this.fenceColumn, FencingTokenSource.of(lockName, fencingToken),
-				this.raiseTimeout);
+		return bound(FencingTokenSource.of(lockName, fencingToken));
+	}
+
+	private FencedJdbcTemplate bound(FencingTokenSource token) {
+		return new FencedJdbcTemplate(this.jdbcClient, this.fenceColumn, token, this.raiseTimeout);
 	}
 
 	/**
-	 * Run a fenced update with the fencing token of the lock this template is bound to,
-	 * or else of the {@code @RedisLock} method running on this thread.
+	 * Run a fenced update with the token of the lock this template is bound to, or else
+	 * of the {@code @RedisLock} method running on this thread.
 	 * @param sql an {@code UPDATE} statement with {@code ?} parameters
 	 * @param args the parameters
 	 * @return how many rows were written; {@code 0} if none matches the {@code WHERE}
 	 * clause
-	 * @throws StaleFencingTokenException if rows match but were written under a newer
-	 * token than this lease's
-	 * @throws IllegalStateException if no token is at hand: not bound by
-	 * {@link #forLock}, and no {@code @RedisLock} method runs on this thread
+	 * @throws StaleFencingTokenException if rows match but hold a newer token
+	 * @throws IllegalStateException if no token is at hand
 	 * @throws IllegalMonitorStateException if bound to a {@link DistributedLock} this
 	 * thread does not hold
 	 * @throws IllegalArgumentException if the statement cannot be fenced or the number of
@@ -228,7 +218,7 @@ public class FencedJdbcTemplate {
 						"Fencing token " + fencingToken + " of lock '" + source.lockName() + "' is stale for table "
 								+ statement.table() + ": the row was written under a newer token (" + fences[1]
 								+ " in column " + this.fenceColumn + "), so '" + sql
-								+ "' wrote nothing; the lock's next token is raised " + "above it"),
+								+ "' wrote nothing; the lock's next token is raised above it"),
 				this.raiseTimeout);
 	}
 

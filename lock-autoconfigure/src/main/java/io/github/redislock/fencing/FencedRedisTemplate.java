@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.DistributedLock;
@@ -17,15 +18,15 @@ import org.jspecify.annotations.Nullable;
 
 import org.springframework.dao.DataAccessException;
 import org.springframework.data.redis.core.StringRedisTemplate;
+import org.springframework.data.redis.core.script.RedisScript;
 import org.springframework.data.redis.serializer.RedisSerializer;
 import org.springframework.util.Assert;
 
 /**
- * Writes values kept in Redis under a lock so that Redis itself refuses a holder whose
- * lease ran out: each write carries the holder's fencing token, and one Lua script sets
- * the value only if the token is newer than the last one that wrote the key, and records
- * it. A holder that paused past its lease and resumed after the next holder wrote gets a
- * {@link StaleFencingTokenException}, and the newer value stays:
+ * Writes Redis values so that Redis itself refuses a holder whose lease ran out: a Lua
+ * script writes only if the write's fencing token is at least the last one that wrote the
+ * key, and records it. A stale holder gets a {@link StaleFencingTokenException} and the
+ * newer value stays:
  *
  * <pre class="code">
  * &#64;RedisLock(key = "'stock:' + #sku")
@@ -34,32 +35,20 @@ import org.springframework.util.Assert;
  * }
  * </pre>
  *
- * Inside a {@code @RedisLock} method the token is that of
- * {@link io.github.redislock.annotation.LockContext#current()}; with the programmatic
- * API, write through {@link #forLock(DistributedLock)} or {@link #forLock(AcquiredLock)}.
- * An equal token is the same lease writing again and is accepted; every write to a key
- * must be made under the same lock name, whose tokens are the ones compared.
+ * The token is that of {@link io.github.redislock.annotation.LockContext#current()}, or
+ * of the lock bound by {@link #forLock(DistributedLock)} or
+ * {@link #forLock(AcquiredLock)}. Write each key under the same lock name, whose tokens
+ * are the ones compared.
  * <p>
- * The last token of a key is kept in a key beside it, named by {@link #tokenKey(String)}
- * and in the same Cluster hash slot. It lives as long as the value and at least the token
- * retention (one day by default) after the write: a value without expiry is protected
- * from holders that resume within the retention of its last fenced write, and a deleted
- * or expired value leaves its token key for at most that long. Each fenced key costs one
- * more small key (about 100 bytes).
+ * The last token of a key is kept beside it, in the key {@link #tokenKey(String)} names
+ * (same Cluster hash slot, about 100 bytes), as long as the value lives and at least the
+ * token retention (one day by default) after each write. Keys and values are written with
+ * the template's serializers. Fenced writes cannot run in a transaction ({@code MULTI})
+ * or pipeline, since the script's answer decides whether a write was refused.
  * <p>
- * The template's key and value serializers write the keys and values, so
- * {@code opsForValue().get(key)} on the same template reads them. The scripts' answer
- * decides whether a write was refused, so fenced writes do not run inside a Redis
- * transaction ({@code MULTI}) or a pipeline of the template.
- * <p>
- * A write refused for what its keys hold, rather than for its token, fails with a
- * {@link LockStoreException} naming the key, before anything is written: a hash write to
- * a key holding another type, or a write whose token key holds something other than a
- * fencing token (which would otherwise let any token through). Being about the fencing,
- * it is one of this library's {@code LockException}s. Every other failure of Redis (not
- * reachable, out of memory, a read-only replica, a timeout) is the
- * {@link org.springframework.dao.DataAccessException} Spring Data Redis throws for any
- * command, as {@code StringRedisTemplate} users expect.
+ * A write refused for what its keys hold (a hash write to another type, a token key that
+ * holds no fencing token) fails with a {@link LockStoreException} before anything is
+ * written; any other Redis failure is Spring Data Redis's {@link DataAccessException}.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -69,7 +58,7 @@ public class FencedRedisTemplate {
 	/** How long the last token of a key is kept at least, by default. */
 	public static final Duration DEFAULT_TOKEN_RETENTION = Duration.ofDays(1);
 
-	private static final Duration MAX_TTL = Duration.ofMillis(FencedScripts.MAX_MILLIS);
+	private static final Duration MAX_DURATION = Duration.ofMillis(FencedScripts.MAX_MILLIS);
 
 	private final StringRedisTemplate redis;
 
@@ -96,11 +85,7 @@ public class FencedRedisTemplate {
 	public FencedRedisTemplate(StringRedisTemplate redis, Duration tokenRetention) {
 		this(redis, new FencedScripts(redis), tokenRetention, null);
 		Assert.notNull(redis, "'redis' must not be null");
-		Assert.isTrue(
-				tokenRetention != null && tokenRetention.toMillis() >= 1
-						&& tokenRetention.toMillis() <= FencedScripts.MAX_MILLIS,
-				() -> "'tokenRetention' of FencedRedisTemplate must be at least 1ms and at most "
-						+ FencedScripts.MAX_MILLIS + "ms, but was " + tokenRetention);
+		millis("'tokenRetention' of FencedRedisTemplate", tokenRetention);
 	}
 
 	private FencedRedisTemplate(StringRedisTemplate redis, FencedScripts scripts, Duration tokenRetention,
@@ -118,7 +103,7 @@ public class FencedRedisTemplate {
 	 * @return a template bound to the lock
 	 */
 	public FencedRedisTemplate forLock(DistributedLock lock) {
-		return new FencedRedisTemplate(this.redis, this.scripts, this.tokenRetention, FencingTokenSource.of(lock));
+		return bound(FencingTokenSource.of(lock));
 	}
 
 	/**
@@ -127,7 +112,7 @@ public class FencedRedisTemplate {
 	 * @return a template bound to the lock
 	 */
 	public FencedRedisTemplate forLock(AcquiredLock lock) {
-		return new FencedRedisTemplate(this.redis, this.scripts, this.tokenRetention, FencingTokenSource.of(lock));
+		return bound(FencingTokenSource.of(lock));
 	}
 
 	/**
@@ -138,8 +123,11 @@ public class FencedRedisTemplate {
 	 * @return a template bound to the token
 	 */
 	public FencedRedisTemplate forToken(String lockName, long fencingToken) {
-		return new FencedRedisTemplate(this.redis, this.scripts, this.tokenRetention,
-				FencingTokenSource.of(lockName, fencingToken));
+		return bound(FencingTokenSource.of(lockName, fencingToken));
+	}
+
+	private FencedRedisTemplate bound(FencingTokenSource token) {
+		return new FencedRedisTemplate(this.redis, this.scripts, this.tokenRetention, token);
 	}
 
 	/**
@@ -167,27 +155,14 @@ public class FencedRedisTemplate {
 	 * @throws IllegalStateException if no token is at hand
 	 */
 	public void set(String key, String value, Duration ttl) {
-		set(key, value, ttlMillis("set", ttl));
+		set(key, value, millis("'ttl' of FencedRedisTemplate.set", ttl));
 	}
 
 	private void set(String key, String value, long ttlMillis) {
 		Assert.hasLength(key, "'key' must not be empty");
 		Assert.notNull(value, "'value' must not be null");
-		FencingTokenSource token = token("set", key);
-		byte[] rawKey = serialize(this.redis.getKeySerializer(), key);
-		byte[] tokenKey = tokenKey(key, rawKey);
-		byte[] rawValue = serialize(this.redis.getValueSerializer(), value);
-		long fencingToken = token.value();
-		String resource = "Redis key " + keyName(key, rawKey);
-		Long result;
-		try {
-			result = this.scripts.set(rawKey, tokenKey, fencingToken, ttlMillis, this.tokenRetention.toMillis(),
-					rawValue);
-		}
-		catch (DataAccessException ex) {
-			throw translated(ex, token, fencingToken, resource, tokenKey);
-		}
-		check(result, token, fencingToken, resource);
+		write(FencedScripts.SET, "set", "Redis key ", key, ttlMillis,
+				() -> List.of(serialize(this.redis.getValueSerializer(), value)));
 	}
 
 	/**
@@ -230,88 +205,49 @@ public class FencedRedisTemplate {
 	 * @throws IllegalStateException if no token is at hand
 	 */
 	public void hset(String key, Map<String, String> fields, Duration ttl) {
-		hset(key, fields, ttlMillis("hset", ttl));
+		hset(key, fields, millis("'ttl' of FencedRedisTemplate.hset", ttl));
 	}
 
 	private void hset(String key, Map<String, String> fields, long ttlMillis) {
 		Assert.hasLength(key, "'key' must not be empty");
 		Assert.notEmpty(fields, "'fields' must not be empty");
-		FencingTokenSource token = token("hset", key);
-		byte[] rawKey = serialize(this.redis.getKeySerializer(), key);
-		List<byte[]> fieldsAndValues = new ArrayList<>(fields.size() * 2);
-		fields.forEach((field, value) -> {
-			Assert.notNull(field, "'fields' must not hold a null field");
-			Assert.notNull(value, () -> "'fields' must not hold a null value, as for field '" + field + "'");
-			fieldsAndValues.add(serialize(this.redis.getHashKeySerializer(), field));
-			fieldsAndValues.add(serialize(this.redis.getHashValueSerializer(), value));
+		write(FencedScripts.HSET, "hset", "Redis hash ", key, ttlMillis, () -> {
+			List<byte[]> fieldsAndValues = new ArrayList<>(fields.size() * 2);
+			fields.forEach((field, value) -> {
+				Assert.notNull(field, "'fields' must not hold a null field");
+				Assert.notNull(value, () -> "'fields' must not hold a null value, as for field '" + field + "'");
+				fieldsAndValues.add(serialize(this.redis.getHashKeySerializer(), field));
+				fieldsAndValues.add(serialize(this.redis.getHashValueSerializer(), value));
+			});
+			return fieldsAndValues;
 		});
-		byte[] tokenKey = tokenKey(key, rawKey);
+	}
+
+	private void write(RedisScript<Long> script, String method, String kind, String key, long ttlMillis,
+			Supplier<List<byte[]>> values) {
+		FencingTokenSource token = (this.token != null) ? this.token
+				: FencingTokenSource.current(() -> "FencedRedisTemplate." + method + "(\"" + key + "\")");
+		byte[] rawKey = serialize(this.redis.getKeySerializer(), key);
+		List<byte[]> rawValues = values.get();
+		byte[] tokenKey = FencedScripts.tokenKey(rawKey, () -> keyName(key, rawKey));
 		long fencingToken = token.value();
-		String resource = "Redis hash " + keyName(key, rawKey);
+		String resource = kind + keyName(key, rawKey);
 		Long result;
 		try {
-			result = this.scripts.hset(rawKey, tokenKey, fencingToken, ttlMillis, this.tokenRetention.toMillis(),
-					fieldsAndValues);
+			result = this.scripts.run(script, rawKey, tokenKey, fencingToken, ttlMillis, this.tokenRetention.toMillis(),
+					rawValues);
 		}
 		catch (DataAccessException ex) {
-			throw translated(ex, token, fencingToken, resource, tokenKey);
+			String refusal = FencedScripts.refusal(ex);
+			if (refusal == null) {
+				throw ex;
+			}
+			throw new LockStoreException(token.lockName(),
+					"Write to " + resource + " with fencing token " + fencingToken + " of lock '" + token.lockName()
+							+ "' was refused: " + refusal + " (token key \"" + FencedScripts.readable(tokenKey)
+							+ "\"); nothing was written",
+					ex);
 		}
-		check(result, token, fencingToken, resource);
-	}
-
-	/**
-	 * Return the key that holds the last fencing token that wrote a key: the key with a
-	 * suffix when it has a hash tag, else the key as a hash tag with the suffix, so that
-	 * both are in the same Cluster hash slot ({@code stock:{42}} &rarr;
-	 * {@code stock:{42}:fencing-token}, {@code stock:42} &rarr;
-	 * {@code fencing-token:{stock:42}}); no two data keys share a token key. A key as the
-	 * template's key serializer writes it.
-	 * @param key the data key
-	 * @return the token key
-	 * @throws IllegalArgumentException if the key has a {@code '}'} but no hash tag,
-	 * whose slot no other key name can share
-	 */
-	public static String tokenKey(String key) {
-		return new String(FencedScripts.tokenKey(key.getBytes(StandardCharsets.UTF_8), () -> "'" + key + "'"),
-				StandardCharsets.UTF_8);
-	}
-
-	private static byte[] tokenKey(String key, byte[] rawKey) {
-		return FencedScripts.tokenKey(rawKey, () -> keyName(key, rawKey));
-	}
-
-	/**
-	 * The key as given, and as written too when the key serializer does not write it as
-	 * its text (a JDK-serialized key starts with binary bytes).
-	 */
-	private static String keyName(String key, byte[] rawKey) {
-		return Arrays.equals(rawKey, key.getBytes(StandardCharsets.UTF_8)) ? "'" + key + "'"
-				: "'" + key + "' (written as \"" + FencedScripts.readable(rawKey) + "\")";
-	}
-
-	/**
-	 * A refusal of the scripts for what the keys hold is about the fencing, so it is the
-	 * library's; any other failure stays what Spring Data Redis reports.
-	 */
-	private static RuntimeException translated(DataAccessException failure, FencingTokenSource token, long fencingToken,
-			String resource, byte[] tokenKey) {
-		String refusal = FencedScripts.refusal(failure);
-		if (refusal == null) {
-			return failure;
-		}
-		return new LockStoreException(token.lockName(),
-				"Write to " + resource + " with fencing token " + fencingToken + " of lock '" + token.lockName()
-						+ "' was refused: " + refusal + " (token key \"" + FencedScripts.readable(tokenKey)
-						+ "\"); nothing was written",
-				failure);
-	}
-
-	private FencingTokenSource token(String method, String key) {
-		return (this.token != null) ? this.token
-				: FencingTokenSource.current(() -> "FencedRedisTemplate." + method + "(\"" + key + "\")");
-	}
-
-	private static void check(@Nullable Long result, FencingTokenSource token, long fencingToken, String resource) {
 		if (result == null) {
 			throw new IllegalStateException("A fenced write to " + resource + " cannot run in a Redis transaction "
 					+ "(MULTI) or pipeline: its answer says whether it was refused");
@@ -325,11 +261,32 @@ public class FencedRedisTemplate {
 		}
 	}
 
-	private static long ttlMillis(String method, Duration ttl) {
-		Assert.isTrue(ttl != null && !ttl.isNegative() && ttl.compareTo(MAX_TTL) <= 0 && ttl.toMillis() >= 1,
-				() -> "'ttl' of FencedRedisTemplate." + method + " must be at least 1ms and at most "
-						+ FencedScripts.MAX_MILLIS + "ms, but was " + ttl);
-		return ttl.toMillis();
+	/**
+	 * Return the key that holds the last fencing token that wrote a key, in the same
+	 * Cluster hash slot: {@code stock:{42}} &rarr; {@code stock:{42}:fencing-token},
+	 * {@code stock:42} &rarr; {@code fencing-token:{stock:42}}.
+	 * @param key the data key, as the template's key serializer writes it
+	 * @return the token key
+	 * @throws IllegalArgumentException if the key has a {@code '}'} but no hash tag
+	 */
+	public static String tokenKey(String key) {
+		return new String(FencedScripts.tokenKey(key.getBytes(StandardCharsets.UTF_8), () -> "'" + key + "'"),
+				StandardCharsets.UTF_8);
+	}
+
+	/** The key, and the bytes written when the key serializer does not write its text. */
+	private static String keyName(String key, byte[] rawKey) {
+		return Arrays.equals(rawKey, key.getBytes(StandardCharsets.UTF_8)) ? "'" + key + "'"
+				: "'" + key + "' (written as \"" + FencedScripts.readable(rawKey) + "\")";
+	}
+
+	private static long millis(String what, Duration duration) {
+		Assert.isTrue(
+				duration != null && !duration.isNegative() && duration.compareTo(MAX_DURATION) <= 0
+						&& duration.toMillis() >= 1,
+				() -> what + " must be at least 1ms and at most " + FencedScripts.MAX_MILLIS + "ms, but was "
+						+ duration);
+		return duration.toMillis();
 	}
 
 	@SuppressWarnings("unchecked")

@@ -3,9 +3,11 @@
 
 package io.github.redislock.fencing;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -28,9 +30,9 @@ import org.springframework.util.StreamUtils;
  */
 final class FencedScripts extends DefaultScriptExecutor<String> {
 
-	private static final RedisScript<Long> SET = load("fenced-set");
+	static final RedisScript<Long> SET = load("fenced-set");
 
-	private static final RedisScript<Long> HSET = load("fenced-hset");
+	static final RedisScript<Long> HSET = load("fenced-hset");
 
 	/** The largest time to live or retention: Lua keeps integers exact up to 2^53. */
 	static final long MAX_MILLIS = (1L << 53) - 1;
@@ -40,7 +42,9 @@ final class FencedScripts extends DefaultScriptExecutor<String> {
 
 	private static final byte[] TOKEN_KEY_SUFFIX = ":fencing-token".getBytes(StandardCharsets.US_ASCII);
 
-	private static final byte[] UNTAGGED_TOKEN_KEY_PREFIX = "fencing-token:".getBytes(StandardCharsets.US_ASCII);
+	private static final byte[] UNTAGGED_TOKEN_KEY_PREFIX = "fencing-token:{".getBytes(StandardCharsets.US_ASCII);
+
+	private static final byte[] TAG_END = { '}' };
 
 	private final StringRedisTemplate redis;
 
@@ -51,65 +55,39 @@ final class FencedScripts extends DefaultScriptExecutor<String> {
 
 	/**
 	 * {@code 0} when written, else the last token recorded, which refused the write;
-	 * {@code null} when the connection queued the script (a transaction or a pipeline). A
-	 * refusal for what the keys hold fails as Redis errors do, with a message that
-	 * {@link #refusal} finds.
+	 * {@code null} when the connection would queue the script (a transaction or
+	 * pipeline), whose answer would come too late. A refusal for what the keys hold fails
+	 * as Redis errors do, with a message that {@link #refusal} finds.
 	 */
-	@Nullable Long set(byte[] key, byte[] tokenKey, long token, long ttlMillis, long retentionMillis, byte[] value) {
-		return run(SET, key, tokenKey, bytes(token), bytes(ttlMillis), bytes(retentionMillis), value);
-	}
-
-	/** Answers as {@link #set} does. */
-	@Nullable Long hset(byte[] key, byte[] tokenKey, long token, long ttlMillis, long retentionMillis,
-			List<byte[]> fieldsAndValues) {
-		byte[][] keysAndArgs = new byte[5 + fieldsAndValues.size()][];
-		keysAndArgs[0] = key;
-		keysAndArgs[1] = tokenKey;
-		keysAndArgs[2] = bytes(token);
-		keysAndArgs[3] = bytes(ttlMillis);
-		keysAndArgs[4] = bytes(retentionMillis);
-		for (int i = 0; i < fieldsAndValues.size(); i++) {
-			keysAndArgs[5 + i] = fieldsAndValues.get(i);
-		}
-		return run(HSET, keysAndArgs);
-	}
-
-	/**
-	 * The data key with a suffix when it has a hash tag, else the key made a hash tag
-	 * after a prefix, so that both share a Cluster hash slot and the two forms never
-	 * meet.
-	 */
-	static byte[] tokenKey(byte[] key, Supplier<String> keyName) {
-		int open = indexOf(key, '{', 0);
-		if (open >= 0) {
-			int close = indexOf(key, '}', open + 1);
-			if (close > open + 1) {
-				return concat(key, TOKEN_KEY_SUFFIX);
-			}
-		}
-		if (indexOf(key, '}', 0) >= 0) {
-			throw new IllegalArgumentException("Redis key " + keyName.get()
-					+ " has a '}' but no hash tag, so no key in its Cluster hash slot can hold its fencing token: "
-					+ "give it a hash tag, as in 'stock:{42}'");
-		}
-		byte[] tagged = new byte[key.length + 2];
-		tagged[0] = '{';
-		System.arraycopy(key, 0, tagged, 1, key.length);
-		tagged[key.length + 1] = '}';
-		return concat(UNTAGGED_TOKEN_KEY_PREFIX, tagged);
-	}
-
-	/**
-	 * Both scripts take two keys, the data key and its token key. Refused before it is
-	 * queued in a transaction or pipeline, whose answer would come too late to refuse.
-	 */
-	private @Nullable Long run(RedisScript<Long> script, byte[]... keysAndArgs) {
+	@Nullable Long run(RedisScript<Long> script, byte[] key, byte[] tokenKey, long token, long ttlMillis, long retentionMillis,
+			List<byte[]> values) {
+		List<byte[]> keysAndArgs = new ArrayList<>(
+				List.of(key, tokenKey, bytes(token), bytes(ttlMillis), bytes(retentionMillis)));
+		keysAndArgs.addAll(values);
 		return this.redis.execute((RedisCallback<Long>) (connection) -> {
 			if (connection.isQueueing() || connection.isPipelined()) {
 				return null;
 			}
-			return eval(connection, script, ReturnType.INTEGER, 2, keysAndArgs, null);
+			return eval(connection, script, ReturnType.INTEGER, 2, keysAndArgs.toArray(new byte[0][]), null);
 		});
+	}
+
+	/**
+	 * The data key with a suffix when it has a hash tag, else the key made a hash tag
+	 * after a prefix: both share a Cluster hash slot, and the two forms never meet.
+	 */
+	static byte[] tokenKey(byte[] key, Supplier<String> keyName) {
+		String text = new String(key, StandardCharsets.ISO_8859_1);
+		int open = text.indexOf('{');
+		if (open >= 0 && text.indexOf('}', open + 1) > open + 1) {
+			return concat(key, TOKEN_KEY_SUFFIX);
+		}
+		if (text.indexOf('}') >= 0) {
+			throw new IllegalArgumentException("Redis key " + keyName.get()
+					+ " has a '}' but no hash tag, so no key in its Cluster hash slot can hold its fencing token: "
+					+ "give it a hash tag, as in 'stock:{42}'");
+		}
+		return concat(UNTAGGED_TOKEN_KEY_PREFIX, key, TAG_END);
 	}
 
 	/**
@@ -147,29 +125,19 @@ final class FencedScripts extends DefaultScriptExecutor<String> {
 		return text.toString();
 	}
 
-	private static int indexOf(byte[] bytes, char c, int from) {
-		for (int i = from; i < bytes.length; i++) {
-			if (bytes[i] == c) {
-				return i;
-			}
+	private static byte[] concat(byte[]... parts) {
+		ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+		for (byte[] part : parts) {
+			bytes.writeBytes(part);
 		}
-		return -1;
-	}
-
-	private static byte[] concat(byte[] first, byte[] second) {
-		byte[] result = new byte[first.length + second.length];
-		System.arraycopy(first, 0, result, 0, first.length);
-		System.arraycopy(second, 0, result, first.length, second.length);
-		return result;
+		return bytes.toByteArray();
 	}
 
 	private static byte[] bytes(long value) {
 		return Long.toString(value).getBytes(StandardCharsets.US_ASCII);
 	}
 
-	/**
-	 * Read once, so that Spring Data Redis keeps the digest of a script of its own text.
-	 */
+	/** Read once, so that Spring Data Redis keeps the script's digest. */
 	private static RedisScript<Long> load(String name) {
 		String path = "META-INF/redis-lock/scripts/" + name + ".lua";
 		try {

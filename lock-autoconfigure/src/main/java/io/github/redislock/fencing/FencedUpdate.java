@@ -50,10 +50,6 @@ final class FencedUpdate {
 		this.parameters = this.setParameters + count(whereClause, '?');
 	}
 
-	/**
-	 * Throws {@link IllegalArgumentException} if the statement is not one this class can
-	 * fence, or names {@code fenceColumn} in its {@code SET} clause.
-	 */
 	static FencedUpdate parse(String sql, String fenceColumn) {
 		String statement = sql.strip();
 		if (statement.endsWith(";")) {
@@ -70,11 +66,11 @@ final class FencedUpdate {
 			throw refused(sql, "it uses named parameters; use ? parameters");
 		}
 		List<Word> words = topLevelWords(sql, statement);
-		if (words.isEmpty() || !words.get(0).is("UPDATE")) {
+		if (words.isEmpty() || !words.get(0).text().equals("UPDATE")) {
 			throw refused(sql, "it is not an UPDATE statement");
 		}
-		Word set = words.stream().filter((word) -> word.is("SET")).findFirst().orElse(null);
-		List<Word> wheres = words.stream().filter((word) -> word.is("WHERE")).toList();
+		Word set = words.stream().filter((word) -> word.text().equals("SET")).findFirst().orElse(null);
+		List<Word> wheres = words.stream().filter((word) -> word.text().equals("WHERE")).toList();
 		if (set == null) {
 			throw refused(sql, "it has no SET clause");
 		}
@@ -82,8 +78,8 @@ final class FencedUpdate {
 			throw refused(sql, "it needs exactly one WHERE clause naming the rows it writes");
 		}
 		for (Word word : words) {
-			if (REFUSED_WORDS.contains(word.upperCase())) {
-				throw refused(sql, "its " + word.upperCase() + " clause is not supported");
+			if (REFUSED_WORDS.contains(word.text())) {
+				throw refused(sql, "its " + word.text() + " clause is not supported");
 			}
 		}
 		Word where = wheres.get(0);
@@ -114,20 +110,14 @@ final class FencedUpdate {
 		return this.parameters;
 	}
 
-	/**
-	 * Writes only rows whose fence is not newer than the token, and sets their fence to
-	 * it; an equal fence is the same lease writing again.
-	 */
+	/** An equal fence is the same lease writing again. */
 	String fencedSql() {
 		String fence = this.fenceColumn;
 		return "UPDATE " + this.table + " SET " + this.setClause + ", " + fence + " = ? WHERE (" + this.whereClause
 				+ ") AND (" + fence + " IS NULL OR " + fence + " <= ?)";
 	}
 
-	/**
-	 * The original parameters with the token after the {@code SET} and the {@code WHERE}
-	 * clause's.
-	 */
+	/** The parameters, with the token after those of {@code SET} and of {@code WHERE}. */
 	List<@Nullable Object> fencedArguments(@Nullable Object[] arguments, long fencingToken) {
 		List<@Nullable Object> all = new ArrayList<>(Arrays.asList(arguments).subList(0, this.setParameters));
 		all.add(fencingToken);
@@ -137,15 +127,13 @@ final class FencedUpdate {
 	}
 
 	/**
-	 * Counts the rows the original statement names, whatever their fence, to tell a row
-	 * written under a newer token from no row at all, and reads their newest fence; takes
-	 * {@link #whereArguments}.
+	 * Counts the rows the statement names whatever their fence, to tell a newer fence
+	 * from no row, and reads the newest fence; takes {@link #whereArguments}.
 	 */
 	String fencesSql() {
 		return "SELECT COUNT(*), MAX(" + this.fenceColumn + ") FROM " + this.table + " WHERE " + this.whereClause;
 	}
 
-	/** The parameters of the {@code WHERE} clause, those of {@link #fencesSql()}. */
 	List<@Nullable Object> whereArguments(@Nullable Object[] arguments) {
 		return Arrays.asList(arguments).subList(this.setParameters, arguments.length);
 	}
@@ -165,7 +153,7 @@ final class FencedUpdate {
 			}
 			else if ((Character.isLetter(c) || c == '_') && matcher.find(index) && matcher.start() == index) {
 				if (depth == 0) {
-					words.add(new Word(matcher.group(), matcher.start(), matcher.end()));
+					words.add(new Word(matcher.group().toUpperCase(Locale.ROOT), matcher.start(), matcher.end()));
 				}
 				index = matcher.end();
 				continue;
@@ -187,15 +175,8 @@ final class FencedUpdate {
 				+ ". A fenced update is one UPDATE of one table with a SET and a WHERE clause");
 	}
 
+	/** A top-level word, upper-cased, and where it is in the statement. */
 	private record Word(String text, int start, int end) {
-
-		boolean is(String keyword) {
-			return this.text.equalsIgnoreCase(keyword);
-		}
-
-		String upperCase() {
-			return this.text.toUpperCase(Locale.ROOT);
-		}
 
 	}
 

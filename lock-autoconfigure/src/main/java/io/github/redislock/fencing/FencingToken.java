@@ -11,9 +11,9 @@ import java.lang.annotation.Target;
 import io.github.redislock.core.StaleFencingTokenException;
 
 /**
- * Marks the field of a JPA entity that holds the fencing token of the last lease it was
- * written under, so that Hibernate refuses a write from a holder whose lease ran out, as
- * {@code @Version} refuses a write from a stale read:
+ * Marks the {@code Long} or {@code long} field of a JPA entity that holds the fencing
+ * token of the last lease that wrote it, so that Hibernate refuses a write from a holder
+ * whose lease ran out, as {@code @Version} refuses one from a stale read:
  *
  * <pre class="code">
  * &#64;Entity
@@ -22,34 +22,19 @@ import io.github.redislock.core.StaleFencingTokenException;
  *     int quantity;
  *     &#64;FencingToken Long fence;
  * }
- *
- * &#64;RedisLock(key = "'stock:' + #sku")
- * &#64;Transactional
- * public void take(String sku) {
- *     Stock stock = stocks.findById(sku).orElseThrow();
- *     stock.quantity--; // flushed with the lease's token, or refused
- * }
  * </pre>
  *
- * An insert writes the token of the current lease
- * ({@link io.github.redislock.annotation.LockContext#current()}). An update or delete
- * first runs, in the same transaction,
- *
- * <pre class="code">
- * UPDATE stock SET fence = :token WHERE sku = :id AND fence &lt;= :token AND fence = :loaded
- * </pre>
- *
- * where {@code :loaded} is the value the session read: a larger token in the row fails
- * the flush with a {@link StaleFencingTokenException}, a row changed since it was read
- * with Hibernate's {@link org.hibernate.StaleObjectStateException}, as for
- * {@code @Version}. A matching row stays locked until the transaction ends. Writing a
- * fenced entity outside a {@code @RedisLock} method fails with an
- * {@link IllegalStateException}.
+ * Inside a {@code @RedisLock} method, an insert writes the current lease's token
+ * ({@link io.github.redislock.annotation.LockContext#current()}); an update or delete
+ * first runs, in its transaction, {@code UPDATE stock SET fence = :token WHERE sku = :id
+ * AND fence <= :token AND fence = :loaded}. A larger token in the row fails the flush
+ * with a {@link StaleFencingTokenException}, a row changed since the session read it with
+ * Hibernate's {@link org.hibernate.StaleObjectStateException}. A fenced write outside a
+ * {@code @RedisLock} method fails with an {@link IllegalStateException}.
  * <p>
- * The field is a {@code Long} or {@code long}, in the table that holds the entity's
- * identifier; a {@code NULL} fence takes any token. Hibernate finds
- * {@link FencedEntityIntegrator} on the class path, so nothing needs configuring. Tokens
- * are only comparable within one lock name: write each row under the same lock name.
+ * The column is in the table of the entity's identifier; a {@code NULL} fence takes any
+ * token. Tokens compare only within one lock name, so write each row under the same one.
+ * Hibernate finds {@link FencedEntityIntegrator} itself: nothing needs configuring.
  *
  * @author redis-lock contributors
  * @since 0.1.0

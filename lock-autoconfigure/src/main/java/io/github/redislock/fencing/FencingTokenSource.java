@@ -14,7 +14,6 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongPredicate;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -26,6 +25,7 @@ import io.github.redislock.core.LockStoreException;
 import io.github.redislock.core.StaleFencingTokenException;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.scheduling.concurrent.CustomizableThreadFactory;
 import org.springframework.util.Assert;
 
 /**
@@ -41,11 +41,11 @@ record FencingTokenSource(String lockName, LongSupplier token, @Nullable LongPre
 	private static final int MAX_RAISES_IN_FLIGHT = 16;
 
 	/**
-	 * Where a raise with a bound runs, so that the writing thread can stop waiting for a
-	 * Redis that does not answer; daemon threads, gone once idle.
+	 * Where a raise with a bound runs, so that the writer can stop waiting for a Redis
+	 * that does not answer; daemon threads, so that a stuck raise never holds up exit.
 	 */
 	private static final ExecutorService BOUNDED_RAISES = new ThreadPoolExecutor(0, MAX_RAISES_IN_FLIGHT, 60,
-			TimeUnit.SECONDS, new SynchronousQueue<>(), new RaiseThreads());
+			TimeUnit.SECONDS, new SynchronousQueue<>(), raiseThreads());
 
 	/** One raise per lock name at a time: writers refused together share it. */
 	private static final ConcurrentMap<String, Raise> RAISES = new ConcurrentHashMap<>();
@@ -67,10 +67,7 @@ record FencingTokenSource(String lockName, LongSupplier token, @Nullable LongPre
 		return new FencingTokenSource(lockName, () -> fencingToken, null);
 	}
 
-	/**
-	 * The innermost {@code @RedisLock} method's lease; {@code write} names what is
-	 * written.
-	 */
+	/** The innermost {@code @RedisLock} method's lease; {@code write} names the write. */
 	static FencingTokenSource current(Supplier<String> write) {
 		if (!LockContext.isActive()) {
 			throw new IllegalStateException(write.get() + " needs a fencing token, and no @RedisLock method is "
@@ -87,8 +84,7 @@ record FencingTokenSource(String lockName, LongSupplier token, @Nullable LongPre
 
 	/**
 	 * Raise the lock's tokens above the one that refused the write, then return the
-	 * refusal to throw; a raise that fails is kept on it as suppressed, since the refusal
-	 * is what the caller must see.
+	 * refusal to throw, with a failed raise suppressed on it.
 	 */
 	StaleFencingTokenException refused(long newerToken, StaleFencingTokenException refusal) {
 		if (this.raise != null && newerToken > 0) {
@@ -153,21 +149,13 @@ record FencingTokenSource(String lockName, LongSupplier token, @Nullable LongPre
 		return raising.raised();
 	}
 
-	private record Raise(long token, CompletableFuture<Boolean> raised) {
-
+	private static ThreadFactory raiseThreads() {
+		CustomizableThreadFactory threads = new CustomizableThreadFactory("redis-lock-fencing-raise-");
+		threads.setDaemon(true);
+		return threads;
 	}
 
-	/** Named, and daemons so that a raise stuck on a silent Redis never holds up exit. */
-	private static final class RaiseThreads implements ThreadFactory {
-
-		private final AtomicLong count = new AtomicLong();
-
-		@Override
-		public Thread newThread(Runnable task) {
-			Thread thread = new Thread(task, "redis-lock-fencing-raise-" + this.count.incrementAndGet());
-			thread.setDaemon(true);
-			return thread;
-		}
+	private record Raise(long token, CompletableFuture<Boolean> raised) {
 
 	}
 

@@ -84,14 +84,8 @@ public final class LeaseGuard {
 			.concatWith(Mono.defer(() -> lost.isDone() ? Mono.error(lost.join()) : Mono.empty()));
 	}
 
-	/**
-	 * Release after the work failed: the work's failure stands, with a failed release
-	 * added to it as suppressed.
-	 * @param lease the lease
-	 * @param failure the work's failure
-	 * @return completes once released
-	 */
-	public static Mono<Void> releaseAfterError(LockLease lease, Throwable failure) {
+	/** The work's failure stands, with a failed release suppressed on it. */
+	private static Mono<Void> releaseAfterError(LockLease lease, Throwable failure) {
 		return Mono.fromCompletionStage(lease::release).onErrorResume((ex) -> {
 			failure.addSuppressed(unwrap(ex));
 			return Mono.empty();
@@ -99,12 +93,10 @@ public final class LeaseGuard {
 	}
 
 	/**
-	 * Release after a cancellation: a failed release is dropped, with nobody left to
-	 * tell; the lock client has logged it, and reported it as a loss where it was one.
-	 * @param lease the lease
-	 * @return completes once released
+	 * After a cancellation nobody is left to tell of a failed release; the lock client
+	 * logged it, and reported it as a loss where it was one.
 	 */
-	public static Mono<Void> releaseQuietly(LockLease lease) {
+	private static Mono<Void> releaseQuietly(LockLease lease) {
 		return Mono.fromCompletionStage(lease::release).onErrorResume((ex) -> Mono.empty());
 	}
 

@@ -129,12 +129,8 @@ final class LeaseMono extends Mono<LockLease> {
 			try {
 				lease = started.join();
 			}
-			catch (CompletionException ex) {
-				this.actual.onError((ex.getCause() != null) ? ex.getCause() : ex);
-				return;
-			}
 			catch (RuntimeException ex) {
-				this.actual.onError(ex);
+				this.actual.onError((ex instanceof CompletionException && ex.getCause() != null) ? ex.getCause() : ex);
 				return;
 			}
 			if (lease.isPresent()) {

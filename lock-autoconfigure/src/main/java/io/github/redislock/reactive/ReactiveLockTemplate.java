@@ -41,11 +41,10 @@ public class ReactiveLockTemplate {
 
 	/**
 	 * Acquire the lock on subscription, waiting up to the definition's wait time. The
-	 * subscriber owns the lease it gets and must release it. Cancelling the subscription
-	 * while the lock is awaited gives back a lock granted meanwhile; a lease that an
-	 * operator of the subscriber's drops (a {@code timeout} that fires as it arrives,
-	 * say) is the subscriber's to release, with
-	 * {@code doOnDiscard(LockLease.class, LockLease::release)}.
+	 * subscriber owns the lease and must release it, also when one of its operators drops
+	 * it (a {@code timeout} that fires as it arrives), with
+	 * {@code doOnDiscard(LockLease.class, LockLease::release)}. Cancelling while the lock
+	 * is awaited gives back a lock granted meanwhile.
 	 * @param definition the lock to acquire
 	 * @return the lease, or empty if the lock stayed busy
 	 */

@@ -53,9 +53,7 @@ public final class RedisLockActuatorAutoConfiguration {
 	}
 
 	static UnaryOperator<@Nullable String> keys(ObjectProvider<LockStore> stores) {
-		LockStore store = stores.getIfAvailable();
-		RedisLockStore redisStore = (store instanceof RedisLockStore redis) ? redis : null;
-		return (name) -> (redisStore != null) ? redisStore.lockKey(name) : null;
+		return (stores.getIfAvailable() instanceof RedisLockStore redis) ? redis::lockKey : (name) -> null;
 	}
 
 	/**

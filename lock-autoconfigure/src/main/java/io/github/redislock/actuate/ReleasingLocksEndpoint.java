@@ -17,9 +17,9 @@ import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.interceptor.JobRuns;
 
 /**
- * The {@code locks} endpoint with its release as a delete operation, which Spring Boot
- * 3.4 and later offer only when the endpoint's access allows writes; on 3.3 this class is
- * made only when {@code management.endpoint.locks.access} is {@code unrestricted}.
+ * The {@code locks} endpoint with its release, which Spring Boot 3.4 and later offer only
+ * when the endpoint's access allows writes; on 3.3 made only when that access is asked
+ * for.
  *
  * @author redis-lock contributors
  */

@@ -19,82 +19,59 @@ import org.jspecify.annotations.Nullable;
  */
 final class LockMeters implements LockInstrumentation {
 
-	/** Timer and observation of acquisitions, from the call to acquired or given up. */
+	// Meter names, listed with their tags in docs/operating.md.
+
+	/**
+	 * Acquisitions, from the call to acquired or given up; a timer and an observation.
+	 */
 	static final String ACQUIRE = "redis.lock.acquire";
 
-	/** Timer and observation of holds, from acquisition to release. */
+	/** Holds, from acquisition to release; a timer and an observation. */
 	static final String HELD = "redis.lock.held";
 
-	/** Suffix of the long task timers of acquisitions and holds in progress. */
 	static final String ACTIVE_SUFFIX = ".active";
 
-	/** Counter of leases found lost, by renewal or at release. */
 	static final String LOST = "redis.lock.lost";
 
-	/** Counter of lease renewals. */
 	static final String RENEWALS = "redis.lock.renewals";
 
-	/**
-	 * Counter of {@code @RedisLock} calls that a fallback or the failure handler
-	 * answered.
-	 */
 	static final String FALLBACKS = "redis.lock.fallbacks";
 
-	/** Counter of ticks of scheduled {@code @RedisLock} methods run on this instance. */
 	static final String JOB_RUNS = "redis.lock.job.runs";
 
-	/** Counter of ticks of scheduled {@code @RedisLock} methods this instance skipped. */
 	static final String JOB_SKIPS = "redis.lock.job.skips";
 
-	/** Tag of why a tick was skipped: {@code ran-elsewhere} or {@code busy}. */
-	static final String REASON_TAG = "reason";
+	// Tags, and key values on spans only (KEY, FENCING_TOKEN).
 
-	/** Tag of the lock's label (never its evaluated key, unless configured so). */
 	static final String NAME_TAG = "name";
 
-	/** Tag of how an acquisition, a hold or a renewal ended. */
 	static final String OUTCOME_TAG = "outcome";
 
-	/**
-	 * Tag of the exception's simple class name, {@code none} without one, as Micrometer's
-	 * handler adds it.
-	 */
+	/** The exception's simple class name, {@code none} without one, as Micrometer's. */
 	static final String ERROR_TAG = "error";
 
-	/**
-	 * Key value (traces only) of the evaluated lock key, only when asked for: keys often
-	 * hold user ids.
-	 */
+	static final String REASON_TAG = "reason";
+
 	static final String KEY = "key";
 
-	/** Key value (traces only) of the fencing token, when one was issued. */
 	static final String FENCING_TOKEN = "fencing.token";
 
-	/** Acquisition outcome: the lock was acquired. */
+	// Outcomes: of an acquisition, of a hold, of a renewal.
+
 	static final String ACQUIRED = "acquired";
 
-	/** Acquisition outcome: the wait time passed with the lock busy. */
 	static final String NOT_ACQUIRED = "not_acquired";
 
-	/**
-	 * Acquisition outcome: Redis failed, the thread was interrupted, or the client was
-	 * stopping.
-	 */
 	static final String ERROR = "error";
 
-	/** Hold outcome: released, passed on, or abandoned by a thread that ended. */
 	static final String RELEASED = "released";
 
-	/** Hold outcome: the lease was found lost before the hold ended. */
 	static final String LOST_OUTCOME = "lost";
 
-	/** Renewal outcome: the lease was extended. */
 	static final String RENEWED = "renewed";
 
-	/** Renewal outcome: the renewal failed. */
 	static final String FAILED = "failed";
 
-	/** Value of {@link #ERROR_TAG} without an exception. */
 	static final String NO_ERROR = "none";
 
 	private final MeterRegistry registry;
@@ -115,8 +92,7 @@ final class LockMeters implements LockInstrumentation {
 
 	@Override
 	public Acquisition acquisitionStarted(String name, String label) {
-		String tag = this.evaluatedKeys ? name : label;
-		return this.timers ? new TimedAcquisition(tag) : new CountedAcquisition(tag);
+		return new MeteredAcquisition(this.evaluatedKeys ? name : label);
 	}
 
 	@Override
@@ -146,50 +122,46 @@ final class LockMeters implements LockInstrumentation {
 			.increment();
 	}
 
-	private LongTaskTimer.Sample startActive(String name, String tag) {
-		return LongTaskTimer.builder(name + ACTIVE_SUFFIX).tag(NAME_TAG, tag).register(this.registry).start();
+	/** The timers of an acquisition or a hold in progress, if this records timers. */
+	private @Nullable Timing startTiming(String name, String tag) {
+		if (!this.timers) {
+			return null;
+		}
+		LongTaskTimer.Sample active = LongTaskTimer.builder(name + ACTIVE_SUFFIX)
+			.tag(NAME_TAG, tag)
+			.register(this.registry)
+			.start();
+		return new Timing(this.registry, name, tag, active, Timer.start(this.registry));
 	}
 
-	private void stop(Timer.Sample sample, String name, String tag, String outcome, @Nullable Throwable error) {
-		sample.stop(Timer.builder(name)
-			.tags(Tags.of(NAME_TAG, tag, OUTCOME_TAG, outcome, ERROR_TAG,
-					(error != null) ? error.getClass().getSimpleName() : NO_ERROR))
-			.register(this.registry));
+	private record Timing(MeterRegistry registry, String name, String tag, LongTaskTimer.Sample active,
+			Timer.Sample sample) {
+
+		void stop(String outcome, @Nullable Throwable error) {
+			this.sample.stop(Timer.builder(this.name)
+				.tags(Tags.of(NAME_TAG, this.tag, OUTCOME_TAG, outcome, ERROR_TAG,
+						(error != null) ? error.getClass().getSimpleName() : NO_ERROR))
+				.register(this.registry));
+			this.active.stop();
+		}
+
 	}
 
-	private final class CountedAcquisition implements Acquisition {
+	private final class MeteredAcquisition implements Acquisition {
 
 		private final String tag;
 
-		CountedAcquisition(String tag) {
+		private final @Nullable Timing timing;
+
+		MeteredAcquisition(String tag) {
 			this.tag = tag;
-		}
-
-		@Override
-		public Hold acquired() {
-			return new CountedHold(this.tag);
-		}
-
-	}
-
-	private final class TimedAcquisition implements Acquisition {
-
-		private final String tag;
-
-		private final LongTaskTimer.Sample active;
-
-		private final Timer.Sample sample;
-
-		TimedAcquisition(String tag) {
-			this.tag = tag;
-			this.active = startActive(ACQUIRE, tag);
-			this.sample = Timer.start(LockMeters.this.registry);
+			this.timing = startTiming(ACQUIRE, tag);
 		}
 
 		@Override
 		public Hold acquired() {
 			end(ACQUIRED, null);
-			return new TimedHold(this.tag);
+			return new MeteredHold(this.tag);
 		}
 
 		@Override
@@ -203,20 +175,24 @@ final class LockMeters implements LockInstrumentation {
 		}
 
 		private void end(String outcome, @Nullable Throwable error) {
-			stop(this.sample, ACQUIRE, this.tag, outcome, error);
-			this.active.stop();
+			if (this.timing != null) {
+				this.timing.stop(outcome, error);
+			}
 		}
 
 	}
 
-	private class CountedHold implements Hold {
+	private final class MeteredHold implements Hold {
 
-		final String tag;
+		private final String tag;
 
-		volatile boolean lost;
+		private final @Nullable Timing timing;
 
-		CountedHold(String tag) {
+		private volatile boolean lost;
+
+		MeteredHold(String tag) {
 			this.tag = tag;
+			this.timing = startTiming(HELD, tag);
 		}
 
 		@Override
@@ -247,24 +223,11 @@ final class LockMeters implements LockInstrumentation {
 				.increment();
 		}
 
-	}
-
-	private final class TimedHold extends CountedHold {
-
-		private final LongTaskTimer.Sample active;
-
-		private final Timer.Sample sample;
-
-		TimedHold(String tag) {
-			super(tag);
-			this.active = startActive(HELD, tag);
-			this.sample = Timer.start(LockMeters.this.registry);
-		}
-
 		@Override
 		public void ended(long fencingToken) {
-			stop(this.sample, HELD, this.tag, this.lost ? LOST_OUTCOME : RELEASED, null);
-			this.active.stop();
+			if (this.timing != null) {
+				this.timing.stop(this.lost ? LOST_OUTCOME : RELEASED, null);
+			}
 		}
 
 	}

@@ -11,12 +11,18 @@ import java.util.function.UnaryOperator;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.aot.hint.BindingReflectionHintsRegistrar;
+import org.springframework.aot.hint.RuntimeHints;
+import org.springframework.aot.hint.RuntimeHintsRegistrar;
 import org.springframework.boot.actuate.endpoint.Access;
 import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.actuate.endpoint.Show;
+import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.json.JsonParserFactory;
+import org.springframework.util.ClassUtils;
 
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.engine.DefaultLockClient.LeaseView;
@@ -156,6 +162,42 @@ class LocksEndpoint {
 	}
 
 	public record LockRelease(String name, boolean released, String detail) {
+
+	}
+
+	/**
+	 * The endpoint with its release, which Spring Boot 3.4 and later offer only when the
+	 * endpoint's access allows writes; on 3.3 made only when that access is asked for.
+	 */
+	@Endpoint(id = "locks", defaultAccess = Access.READ_ONLY)
+	static class Releasing extends LocksEndpoint {
+
+		Releasing(DefaultLockClient client, UnaryOperator<@Nullable String> keys, Show showNames,
+				Collection<String> roles, @Nullable JobRuns jobRuns) {
+			super(client, keys, showNames, roles, jobRuns);
+		}
+
+		@Override
+		@DeleteOperation
+		public LockRelease release(@Selector String name) {
+			return super.release(name);
+		}
+
+	}
+
+	/**
+	 * Jackson writes the replies through their accessors, found by reflection; only where
+	 * Actuator is present.
+	 */
+	static final class ReplyHints implements RuntimeHintsRegistrar {
+
+		@Override
+		public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
+			if (ClassUtils.isPresent("org.springframework.boot.actuate.endpoint.annotation.Endpoint", classLoader)) {
+				new BindingReflectionHintsRegistrar().registerReflectionHints(hints.reflection(), LocksReport.class,
+						LockRelease.class);
+			}
+		}
 
 	}
 

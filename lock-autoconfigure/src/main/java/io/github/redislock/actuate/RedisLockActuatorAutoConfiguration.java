@@ -46,9 +46,9 @@ public final class RedisLockActuatorAutoConfiguration {
 	/** Spring Boot's endpoint access levels, from 3.4 on. */
 	private static final String ACCESS = "org.springframework.boot.actuate.endpoint.Access";
 
-	static ReleasingLocksEndpoint releasingEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
+	static LocksEndpoint.Releasing releasingEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
 			LocksEndpointProperties properties, ObjectProvider<JobRuns> jobRuns) {
-		return new ReleasingLocksEndpoint(client, keys(stores), properties.getShowValues(), properties.getRoles(),
+		return new LocksEndpoint.Releasing(client, keys(stores), properties.getShowValues(), properties.getRoles(),
 				jobRuns.getIfAvailable());
 	}
 
@@ -67,7 +67,7 @@ public final class RedisLockActuatorAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(LocksEndpoint.class)
 		@ConditionalOnAvailableEndpoint(LocksEndpoint.class)
-		ReleasingLocksEndpoint redisLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
+		LocksEndpoint.Releasing redisLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
 				LocksEndpointProperties properties, ObjectProvider<JobRuns> jobRuns) {
 			return releasingEndpoint(client, stores, properties, jobRuns);
 		}
@@ -86,7 +86,7 @@ public final class RedisLockActuatorAutoConfiguration {
 		@ConditionalOnMissingBean(LocksEndpoint.class)
 		@ConditionalOnAvailableEndpoint(LocksEndpoint.class)
 		@ConditionalOnProperty(name = "management.endpoint.locks.access", havingValue = "unrestricted")
-		ReleasingLocksEndpoint redisReleasingLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
+		LocksEndpoint.Releasing redisReleasingLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
 				LocksEndpointProperties properties, ObjectProvider<JobRuns> jobRuns) {
 			return releasingEndpoint(client, stores, properties, jobRuns);
 		}

@@ -3,11 +3,9 @@
 package io.github.redislock.actuate;
 
 import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.UnaryOperator;
 
 import org.jspecify.annotations.Nullable;
 
@@ -28,6 +26,8 @@ import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.engine.DefaultLockClient.LeaseView;
 import io.github.redislock.engine.DefaultLockClient.WaiterView;
 import io.github.redislock.interceptor.JobRuns;
+import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.store.LockStore;
 
 /**
  * The Actuator endpoint {@code locks}: the locks this instance holds and waits for, and
@@ -46,7 +46,7 @@ class LocksEndpoint {
 
 	private final DefaultLockClient client;
 
-	private final UnaryOperator<@Nullable String> keys;
+	private final @Nullable RedisLockStore redisStore;
 
 	private final Show showNames;
 
@@ -55,16 +55,14 @@ class LocksEndpoint {
 	private final @Nullable JobRuns jobRuns;
 
 	/**
-	 * {@code keys} gives a lock name's store key, {@code null} when the store has none;
-	 * {@code roles} may see the names under {@link Show#WHEN_AUTHORIZED}, any user if
-	 * empty.
+	 * A Redis {@code store} gives each lock's key; {@code jobRuns} may be {@code null}.
 	 */
-	LocksEndpoint(DefaultLockClient client, UnaryOperator<@Nullable String> keys, Show showNames,
-			Collection<String> roles, @Nullable JobRuns jobRuns) {
+	LocksEndpoint(DefaultLockClient client, @Nullable LockStore store, LocksEndpointProperties properties,
+			@Nullable JobRuns jobRuns) {
 		this.client = client;
-		this.keys = keys;
-		this.showNames = showNames;
-		this.roles = Set.copyOf(roles);
+		this.redisStore = (store instanceof RedisLockStore redis) ? redis : null;
+		this.showNames = properties.getShowValues();
+		this.roles = Set.copyOf(properties.getRoles());
 		this.jobRuns = jobRuns;
 	}
 
@@ -73,7 +71,8 @@ class LocksEndpoint {
 		boolean shown = this.showNames.isShown(securityContext, this.roles);
 		List<HeldLockReport> held = this.client.heldLocks()
 			.stream()
-			.map((lock) -> HeldLockReport.of(lock, this.keys.apply(lock.name()), shown))
+			.map((lock) -> HeldLockReport.of(lock,
+					(this.redisStore != null) ? this.redisStore.lockKey(lock.name()) : null, shown))
 			.toList();
 		List<WaiterView> waits = this.client.waits()
 			.stream()
@@ -172,9 +171,9 @@ class LocksEndpoint {
 	@Endpoint(id = "locks", defaultAccess = Access.READ_ONLY)
 	static class Releasing extends LocksEndpoint {
 
-		Releasing(DefaultLockClient client, UnaryOperator<@Nullable String> keys, Show showNames,
-				Collection<String> roles, @Nullable JobRuns jobRuns) {
-			super(client, keys, showNames, roles, jobRuns);
+		Releasing(DefaultLockClient client, @Nullable LockStore store, LocksEndpointProperties properties,
+				@Nullable JobRuns jobRuns) {
+			super(client, store, properties, jobRuns);
 		}
 
 		@Override

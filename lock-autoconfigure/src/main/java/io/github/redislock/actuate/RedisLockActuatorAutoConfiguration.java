@@ -2,10 +2,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.actuate;
 
-import java.util.function.UnaryOperator;
-
-import org.jspecify.annotations.Nullable;
-
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -21,7 +17,6 @@ import org.springframework.context.annotation.Configuration;
 import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.interceptor.JobRuns;
-import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.LockStore;
 
 /**
@@ -46,16 +41,6 @@ public final class RedisLockActuatorAutoConfiguration {
 	/** Spring Boot's endpoint access levels, from 3.4 on. */
 	private static final String ACCESS = "org.springframework.boot.actuate.endpoint.Access";
 
-	static LocksEndpoint.Releasing releasingEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
-			LocksEndpointProperties properties, ObjectProvider<JobRuns> jobRuns) {
-		return new LocksEndpoint.Releasing(client, keys(stores), properties.getShowValues(), properties.getRoles(),
-				jobRuns.getIfAvailable());
-	}
-
-	static UnaryOperator<@Nullable String> keys(ObjectProvider<LockStore> stores) {
-		return (stores.getIfAvailable() instanceof RedisLockStore redis) ? redis::lockKey : (name) -> null;
-	}
-
 	/**
 	 * Boot filters the release operation out unless the endpoint's access is
 	 * unrestricted.
@@ -69,7 +54,7 @@ public final class RedisLockActuatorAutoConfiguration {
 		@ConditionalOnAvailableEndpoint(LocksEndpoint.class)
 		LocksEndpoint.Releasing redisLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
 				LocksEndpointProperties properties, ObjectProvider<JobRuns> jobRuns) {
-			return releasingEndpoint(client, stores, properties, jobRuns);
+			return new LocksEndpoint.Releasing(client, stores.getIfAvailable(), properties, jobRuns.getIfAvailable());
 		}
 
 	}
@@ -88,7 +73,7 @@ public final class RedisLockActuatorAutoConfiguration {
 		@ConditionalOnProperty(name = "management.endpoint.locks.access", havingValue = "unrestricted")
 		LocksEndpoint.Releasing redisReleasingLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
 				LocksEndpointProperties properties, ObjectProvider<JobRuns> jobRuns) {
-			return releasingEndpoint(client, stores, properties, jobRuns);
+			return new LocksEndpoint.Releasing(client, stores.getIfAvailable(), properties, jobRuns.getIfAvailable());
 		}
 
 		@Bean
@@ -96,8 +81,7 @@ public final class RedisLockActuatorAutoConfiguration {
 		@ConditionalOnAvailableEndpoint(LocksEndpoint.class)
 		LocksEndpoint redisLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
 				LocksEndpointProperties properties, ObjectProvider<JobRuns> jobRuns) {
-			return new LocksEndpoint(client, keys(stores), properties.getShowValues(), properties.getRoles(),
-					jobRuns.getIfAvailable());
+			return new LocksEndpoint(client, stores.getIfAvailable(), properties, jobRuns.getIfAvailable());
 		}
 
 	}

@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class LockMeters implements LockInstrumentation {
 
-	// Meter names, listed with their tags in docs/operating.md.
+	// Shared with the observations and tests; docs/operating.md lists every meter.
 
 	/**
 	 * Acquisitions, from the call to acquired or given up; a timer and an observation.
@@ -29,34 +29,21 @@ final class LockMeters implements LockInstrumentation {
 	/** Holds, from acquisition to release; a timer and an observation. */
 	static final String HELD = "redis.lock.held";
 
-	static final String ACTIVE_SUFFIX = ".active";
-
-	static final String LOST = "redis.lock.lost";
-
-	static final String RENEWALS = "redis.lock.renewals";
-
-	static final String FALLBACKS = "redis.lock.fallbacks";
-
 	static final String JOB_RUNS = "redis.lock.job.runs";
 
 	static final String JOB_SKIPS = "redis.lock.job.skips";
-
-	// Tags, and key values on spans only (KEY, FENCING_TOKEN).
 
 	static final String NAME_TAG = "name";
 
 	static final String OUTCOME_TAG = "outcome";
 
-	/** The exception's simple class name, {@code none} without one, as Micrometer's. */
-	static final String ERROR_TAG = "error";
-
-	static final String REASON_TAG = "reason";
-
+	/** Key value on spans only, when asked for: keys often hold user ids. */
 	static final String KEY = "key";
 
+	/** Key value on spans only. */
 	static final String FENCING_TOKEN = "fencing.token";
 
-	// Outcomes: of an acquisition, of a hold, of a renewal.
+	// Outcomes of an acquisition, then of a hold.
 
 	static final String ACQUIRED = "acquired";
 
@@ -67,12 +54,6 @@ final class LockMeters implements LockInstrumentation {
 	static final String RELEASED = "released";
 
 	static final String LOST_OUTCOME = "lost";
-
-	static final String RENEWED = "renewed";
-
-	static final String FAILED = "failed";
-
-	static final String NO_ERROR = "none";
 
 	private final MeterRegistry registry;
 
@@ -97,7 +78,7 @@ final class LockMeters implements LockInstrumentation {
 
 	@Override
 	public void fallbackAnswered(String name, String label) {
-		Counter.builder(FALLBACKS)
+		Counter.builder("redis.lock.fallbacks")
 			.description("@RedisLock calls answered by a fallback because the lock was not acquired")
 			.tag(NAME_TAG, this.evaluatedKeys ? name : label)
 			.register(this.registry)
@@ -117,7 +98,7 @@ final class LockMeters implements LockInstrumentation {
 	public void jobSkipped(String name, String label, String reason) {
 		Counter.builder(JOB_SKIPS)
 			.description("Ticks of scheduled @RedisLock methods this instance skipped")
-			.tags(NAME_TAG, this.evaluatedKeys ? name : label, REASON_TAG, reason)
+			.tags(NAME_TAG, this.evaluatedKeys ? name : label, "reason", reason)
 			.register(this.registry)
 			.increment();
 	}
@@ -127,7 +108,7 @@ final class LockMeters implements LockInstrumentation {
 		if (!this.timers) {
 			return null;
 		}
-		LongTaskTimer.Sample active = LongTaskTimer.builder(name + ACTIVE_SUFFIX)
+		LongTaskTimer.Sample active = LongTaskTimer.builder(name + ".active")
 			.tag(NAME_TAG, tag)
 			.register(this.registry)
 			.start();
@@ -139,8 +120,8 @@ final class LockMeters implements LockInstrumentation {
 
 		void stop(String outcome, @Nullable Throwable error) {
 			this.sample.stop(Timer.builder(this.name)
-				.tags(Tags.of(NAME_TAG, this.tag, OUTCOME_TAG, outcome, ERROR_TAG,
-						(error != null) ? error.getClass().getSimpleName() : NO_ERROR))
+				.tags(Tags.of(NAME_TAG, this.tag, OUTCOME_TAG, outcome, "error",
+						(error != null) ? error.getClass().getSimpleName() : "none"))
 				.register(this.registry));
 			this.active.stop();
 		}
@@ -197,16 +178,16 @@ final class LockMeters implements LockInstrumentation {
 
 		@Override
 		public void renewed() {
-			renewal(RENEWED);
+			renewal("renewed");
 		}
 
 		@Override
 		public void renewalFailed() {
-			renewal(FAILED);
+			renewal("failed");
 		}
 
 		private void renewal(String outcome) {
-			Counter.builder(RENEWALS)
+			Counter.builder("redis.lock.renewals")
 				.description("Lease renewals of held locks")
 				.tag(OUTCOME_TAG, outcome)
 				.register(LockMeters.this.registry)
@@ -216,7 +197,7 @@ final class LockMeters implements LockInstrumentation {
 		@Override
 		public void lost() {
 			this.lost = true;
-			Counter.builder(LOST)
+			Counter.builder("redis.lock.lost")
 				.description("Leases of held locks found lost, by renewal or at release")
 				.tag(NAME_TAG, this.tag)
 				.register(LockMeters.this.registry)

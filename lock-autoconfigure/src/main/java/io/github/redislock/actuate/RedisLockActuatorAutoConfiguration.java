@@ -94,7 +94,7 @@ public final class RedisLockActuatorAutoConfiguration {
 		@Bean(HEALTH_INDICATOR)
 		@ConditionalOnMissingBean(name = { HEALTH_INDICATOR, HEALTH_CONTRIBUTOR })
 		static Boot3RedisLockHealthIndicator redisLockHealthIndicator(DefaultLockClient client) {
-			return new Boot3RedisLockHealthIndicator(new RedisLockHealth(client));
+			return new Boot3RedisLockHealthIndicator(client);
 		}
 
 	}
@@ -107,7 +107,7 @@ public final class RedisLockActuatorAutoConfiguration {
 		@Bean(HEALTH_INDICATOR)
 		@ConditionalOnMissingBean(name = { HEALTH_INDICATOR, HEALTH_CONTRIBUTOR })
 		static Boot4RedisLockHealthIndicator redisLockHealthIndicator(DefaultLockClient client) {
-			return new Boot4RedisLockHealthIndicator(new RedisLockHealth(client));
+			return new Boot4RedisLockHealthIndicator(client);
 		}
 
 	}

@@ -19,14 +19,12 @@ import org.jspecify.annotations.Nullable;
  */
 final class LockMeters implements LockInstrumentation {
 
-	// Shared with the observations and tests; docs/operating.md lists every meter.
+	// The names the observations and tests share.
 
-	/**
-	 * Acquisitions, from the call to acquired or given up; a timer and an observation.
-	 */
+	/** From the call to acquired or given up: a timer and an observation. */
 	static final String ACQUIRE = "redis.lock.acquire";
 
-	/** Holds, from acquisition to release; a timer and an observation. */
+	/** From acquisition to release: a timer and an observation. */
 	static final String HELD = "redis.lock.held";
 
 	static final String JOB_RUNS = "redis.lock.job.runs";

@@ -5,23 +5,23 @@ package io.github.redislock.actuate;
 import org.springframework.boot.health.contributor.Health;
 import org.springframework.boot.health.contributor.HealthIndicator;
 
+import io.github.redislock.engine.DefaultLockClient;
+
 /**
  * The {@code redisLock} health indicator on Spring Boot 4's health API, made only when
  * that API is on the classpath.
  *
  * @author redis-lock contributors
  */
-class Boot4RedisLockHealthIndicator implements HealthIndicator {
+class Boot4RedisLockHealthIndicator extends RedisLockHealth implements HealthIndicator {
 
-	private final RedisLockHealth health;
-
-	Boot4RedisLockHealthIndicator(RedisLockHealth health) {
-		this.health = health;
+	Boot4RedisLockHealthIndicator(DefaultLockClient client) {
+		super(client);
 	}
 
 	@Override
 	public Health health() {
-		RedisLockHealth.Check check = this.health.check();
+		Check check = check();
 		return Health.status(check.status()).withDetails(check.details()).build();
 	}
 

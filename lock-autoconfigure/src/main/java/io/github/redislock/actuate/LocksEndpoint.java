@@ -3,39 +3,38 @@
 package io.github.redislock.actuate;
 
 import java.time.Instant;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.UnaryOperator;
 
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.aot.hint.BindingReflectionHintsRegistrar;
+import org.springframework.aot.hint.RuntimeHints;
+import org.springframework.aot.hint.RuntimeHintsRegistrar;
 import org.springframework.boot.actuate.endpoint.Access;
 import org.springframework.boot.actuate.endpoint.SecurityContext;
 import org.springframework.boot.actuate.endpoint.Show;
+import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
+import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.json.JsonParserFactory;
+import org.springframework.util.ClassUtils;
 
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.engine.DefaultLockClient.LeaseView;
 import io.github.redislock.engine.DefaultLockClient.WaiterView;
 import io.github.redislock.interceptor.JobRuns;
+import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.store.LockStore;
 
 /**
- * The Actuator endpoint {@code locks}: the locks this instance holds, with what an
- * operator needs to find a hung holder, the waits in progress, and the scheduled
- * {@code @RedisLock} methods with the ticks this instance ran and skipped. Each instance
- * shows only its own, so looking holds no lock. Lock names often carry user ids, so they
- * are shown as {@code ******} unless {@code management.endpoint.locks.show-values} says
- * otherwise, as Spring Boot's {@code env} endpoint does with values.
- * <p>
- * Its access is read-only by default. With
- * {@code management.endpoint.locks.access=unrestricted}, {@code DELETE
- * /actuator/locks/{name}} releases a lock a thread of this instance holds (see
- * {@link #release(String)}). It lets another holder in while the hung thread may still
- * run, so allow it only to operators.
+ * The Actuator endpoint {@code locks}: the locks this instance holds and waits for, and
+ * its scheduled {@code @RedisLock} methods, from this instance's memory, so looking holds
+ * no lock. Lock names often carry user ids, so they are masked unless
+ * {@code management.endpoint.locks.show-values} says otherwise, as with Boot's
+ * {@code env} endpoint. docs/operating.md describes the reply.
  *
  * @author redis-lock contributors
  */
@@ -47,7 +46,7 @@ class LocksEndpoint {
 
 	private final DefaultLockClient client;
 
-	private final UnaryOperator<@Nullable String> keys;
+	private final @Nullable RedisLockStore redisStore;
 
 	private final Show showNames;
 
@@ -56,60 +55,24 @@ class LocksEndpoint {
 	private final @Nullable JobRuns jobRuns;
 
 	/**
-	 * Create the endpoint, which shows lock names as {@code ******}.
-	 * @param client the client whose locks are shown
-	 * @param keys gives the store key of a lock name, or {@code null} when the store has
-	 * no keys to show
+	 * A Redis {@code store} gives each lock's key; {@code jobRuns} may be {@code null}.
 	 */
-	LocksEndpoint(DefaultLockClient client, UnaryOperator<@Nullable String> keys) {
-		this(client, keys, Show.NEVER, Set.of());
-	}
-
-	/**
-	 * Create the endpoint.
-	 * @param client the client whose locks are shown
-	 * @param keys gives the store key of a lock name, or {@code null} when the store has
-	 * no keys to show
-	 * @param showNames when lock names and keys are shown rather than {@code ******}
-	 * @param roles the roles a user needs to see the names when {@code showNames} is
-	 * {@link Show#WHEN_AUTHORIZED}; any authenticated user when empty
-	 */
-	LocksEndpoint(DefaultLockClient client, UnaryOperator<@Nullable String> keys, Show showNames,
-			Collection<String> roles) {
-		this(client, keys, showNames, roles, null);
-	}
-
-	/**
-	 * Create the endpoint.
-	 * @param client the client whose locks are shown
-	 * @param keys gives the store key of a lock name, or {@code null} when the store has
-	 * no keys to show
-	 * @param showNames when lock names and keys are shown rather than {@code ******}
-	 * @param roles the roles a user needs to see the names when {@code showNames} is
-	 * {@link Show#WHEN_AUTHORIZED}; any authenticated user when empty
-	 * @param jobRuns the scheduled jobs' runs and skips on this instance, or {@code null}
-	 * to show no jobs
-	 */
-	LocksEndpoint(DefaultLockClient client, UnaryOperator<@Nullable String> keys, Show showNames,
-			Collection<String> roles, @Nullable JobRuns jobRuns) {
+	LocksEndpoint(DefaultLockClient client, @Nullable LockStore store, LocksEndpointProperties properties,
+			@Nullable JobRuns jobRuns) {
 		this.client = client;
-		this.keys = keys;
-		this.showNames = showNames;
-		this.roles = Set.copyOf(roles);
+		this.redisStore = (store instanceof RedisLockStore redis) ? redis : null;
+		this.showNames = properties.getShowValues();
+		this.roles = Set.copyOf(properties.getRoles());
 		this.jobRuns = jobRuns;
 	}
 
-	/**
-	 * Return the locks held and waited for by this instance now, and its scheduled jobs.
-	 * @param securityContext who asks, which decides whether lock names are shown
-	 * @return the locks
-	 */
 	@ReadOperation
 	public LocksReport locks(SecurityContext securityContext) {
 		boolean shown = this.showNames.isShown(securityContext, this.roles);
 		List<HeldLockReport> held = this.client.heldLocks()
 			.stream()
-			.map((lock) -> HeldLockReport.of(lock, this.keys.apply(lock.name()), shown))
+			.map((lock) -> HeldLockReport.of(lock,
+					(this.redisStore != null) ? this.redisStore.lockKey(lock.name()) : null, shown))
 			.toList();
 		List<WaiterView> waits = this.client.waits()
 			.stream()
@@ -121,11 +84,8 @@ class LocksEndpoint {
 	}
 
 	/**
-	 * Release a lock that a thread of this instance holds; never another instance's. The
-	 * endpoint offers it as {@code DELETE /actuator/locks/{name}} only when its access is
-	 * unrestricted.
-	 * @param name the lock name
-	 * @return whether it was released, and what that means
+	 * Releases a lock a thread of this instance holds, letting another holder in while
+	 * the hung thread may still run; offered as a delete only with unrestricted access.
 	 */
 	public LockRelease release(String name) {
 		boolean released = this.client.revoke(name);
@@ -134,47 +94,13 @@ class LocksEndpoint {
 						: "not held by this instance: nothing released");
 	}
 
-	/**
-	 * The locks of this instance.
-	 *
-	 * @param instance the random id of this instance, which its owner tokens in Redis
-	 * start with, and which Redis records as the holder when
-	 * {@code redis-lock.holder-details} is off
-	 * @param held the locks held, by name
-	 * @param waits the locks waited for, by name ({@code ******} when names are not
-	 * shown)
-	 * @param jobs the scheduled {@code @RedisLock} methods, by label, with the ticks this
-	 * instance ran and skipped; empty with {@code redis-lock.jobs.one-run-per-tick=false}
-	 */
 	public record LocksReport(String instance, List<HeldLockReport> held, List<WaiterView> waits,
 			List<JobReport> jobs) {
-
-		/**
-		 * A report without scheduled jobs.
-		 * @param instance the random id of this instance
-		 * @param held the locks held
-		 * @param waits the locks waited for
-		 */
-		public LocksReport(String instance, List<HeldLockReport> held, List<WaiterView> waits) {
-			this(instance, held, waits, List.of());
-		}
 
 	}
 
 	/**
-	 * A lock held, with times as text and milliseconds, which every JSON set-up of
-	 * Actuator writes the same way.
-	 *
-	 * @param name the lock name, or {@code ******} when names are not shown
-	 * @param key the Redis key, or {@code null} if the store is not Redis, or
-	 * {@code ******} when names are not shown
-	 * @param ownerThread the holding thread, or {@code null} while none holds it
-	 * @param holdCount the holding thread's holds, re-entries included
-	 * @param acquiredAt when it was taken, ISO-8601
-	 * @param remainingLeaseMillis how much of the lease is known to be left
-	 * @param renewing whether the lease is renewed
-	 * @param fencingToken the fencing token, or {@code null} if none was issued
-	 * @param method what took it, or {@code null} when unknown
+	 * Times as text and milliseconds, which every JSON set-up of Actuator writes alike.
 	 */
 	public record HeldLockReport(String name, @Nullable String key, @Nullable String ownerThread, int holdCount,
 			String acquiredAt, long remainingLeaseMillis, boolean renewing, @Nullable Long fencingToken,
@@ -189,24 +115,8 @@ class LocksEndpoint {
 	}
 
 	/**
-	 * A scheduled {@code @RedisLock} method, as this instance ran and skipped its ticks.
-	 *
-	 * @param label the bounded name its meters use, always shown
-	 * @param method the method
-	 * @param schedule {@code cron <expression> (<zone>)}, {@code fixed rate <period>} or
-	 * {@code fixed delay <period>}, periods in ISO-8601
-	 * @param lock the lock name of its latest tick here, {@code ******} when names are
-	 * not shown, or {@code null} before its first tick here
-	 * @param runs the ticks this instance ran
-	 * @param skips the ticks this instance skipped, by reason: {@code ran-elsewhere}
-	 * (another instance had run the tick) and {@code busy} (the job was still running
-	 * from an earlier tick)
-	 * @param lastRun the latest tick this instance ran, or {@code null} if none
-	 * @param lastSkip the latest tick this instance skipped, or {@code null} if none
-	 * @param latestTickTakenBy who took the latest tick this instance fired, as recorded
-	 * with the tick in Redis (host, pid, thread, method, acquiredAt; or the client
-	 * instance alone without holder details), or {@code null} once the record is gone or
-	 * with a store that cannot tell
+	 * {@code latestTickTakenBy} is the holder recorded with the tick in Redis, parsed, or
+	 * {@code null} once the record is gone or with a store that cannot tell.
 	 */
 	public record JobReport(String label, String method, String schedule, @Nullable String lock, long runs,
 			Map<String, Long> skips, @Nullable JobRunReport lastRun, @Nullable JobSkipReport lastSkip,
@@ -242,42 +152,51 @@ class LocksEndpoint {
 
 	}
 
-	/**
-	 * A tick this instance ran.
-	 *
-	 * @param tick the nominal time of a cron tick, ISO-8601, the same on every instance;
-	 * {@code null} for a fixed rate or delay
-	 * @param startedAt when this instance's scheduler fired it, on the scheduler's clock,
-	 * ISO-8601
-	 * @param host the host name of this instance
-	 * @param pid the process id of this instance
-	 * @param thread the thread that ran it
-	 */
 	public record JobRunReport(@Nullable String tick, String startedAt, String host, long pid, String thread) {
 
 	}
 
-	/**
-	 * A tick this instance skipped.
-	 *
-	 * @param tick the nominal time of a cron tick, ISO-8601; {@code null} for a fixed
-	 * rate or delay
-	 * @param firedAt when this instance's scheduler fired it, on the scheduler's clock,
-	 * ISO-8601
-	 * @param reason {@code ran-elsewhere} or {@code busy}
-	 */
 	public record JobSkipReport(@Nullable String tick, String firedAt, String reason) {
 
 	}
 
-	/**
-	 * The outcome of a release.
-	 *
-	 * @param name the lock name
-	 * @param released whether this instance held it and released it
-	 * @param detail what happened
-	 */
 	public record LockRelease(String name, boolean released, String detail) {
+
+	}
+
+	/**
+	 * The endpoint with its release, which Spring Boot 3.4 and later offer only when the
+	 * endpoint's access allows writes; on 3.3 made only when that access is asked for.
+	 */
+	@Endpoint(id = "locks", defaultAccess = Access.READ_ONLY)
+	static class Releasing extends LocksEndpoint {
+
+		Releasing(DefaultLockClient client, @Nullable LockStore store, LocksEndpointProperties properties,
+				@Nullable JobRuns jobRuns) {
+			super(client, store, properties, jobRuns);
+		}
+
+		@Override
+		@DeleteOperation
+		public LockRelease release(@Selector String name) {
+			return super.release(name);
+		}
+
+	}
+
+	/**
+	 * Jackson writes the replies through their accessors, found by reflection; only where
+	 * Actuator is present.
+	 */
+	static final class ReplyHints implements RuntimeHintsRegistrar {
+
+		@Override
+		public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
+			if (ClassUtils.isPresent("org.springframework.boot.actuate.endpoint.annotation.Endpoint", classLoader)) {
+				new BindingReflectionHintsRegistrar().registerReflectionHints(hints.reflection(), LocksReport.class,
+						LockRelease.class);
+			}
+		}
 
 	}
 

@@ -2,10 +2,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.actuate;
 
-import java.util.function.UnaryOperator;
-
-import org.jspecify.annotations.Nullable;
-
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.endpoint.condition.ConditionalOnAvailableEndpoint;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -21,7 +17,6 @@ import org.springframework.context.annotation.Configuration;
 import io.github.redislock.autoconfigure.RedisLockAutoConfiguration;
 import io.github.redislock.engine.DefaultLockClient;
 import io.github.redislock.interceptor.JobRuns;
-import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.LockStore;
 
 /**
@@ -46,18 +41,6 @@ public final class RedisLockActuatorAutoConfiguration {
 	/** Spring Boot's endpoint access levels, from 3.4 on. */
 	private static final String ACCESS = "org.springframework.boot.actuate.endpoint.Access";
 
-	static ReleasingLocksEndpoint releasingEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
-			LocksEndpointProperties properties, ObjectProvider<JobRuns> jobRuns) {
-		return new ReleasingLocksEndpoint(client, keys(stores), properties.getShowValues(), properties.getRoles(),
-				jobRuns.getIfAvailable());
-	}
-
-	static UnaryOperator<@Nullable String> keys(ObjectProvider<LockStore> stores) {
-		LockStore store = stores.getIfAvailable();
-		RedisLockStore redisStore = (store instanceof RedisLockStore redis) ? redis : null;
-		return (name) -> (redisStore != null) ? redisStore.lockKey(name) : null;
-	}
-
 	/**
 	 * Boot filters the release operation out unless the endpoint's access is
 	 * unrestricted.
@@ -69,9 +52,9 @@ public final class RedisLockActuatorAutoConfiguration {
 		@Bean
 		@ConditionalOnMissingBean(LocksEndpoint.class)
 		@ConditionalOnAvailableEndpoint(LocksEndpoint.class)
-		ReleasingLocksEndpoint redisLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
+		LocksEndpoint.Releasing redisLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
 				LocksEndpointProperties properties, ObjectProvider<JobRuns> jobRuns) {
-			return releasingEndpoint(client, stores, properties, jobRuns);
+			return new LocksEndpoint.Releasing(client, stores.getIfAvailable(), properties, jobRuns.getIfAvailable());
 		}
 
 	}
@@ -88,9 +71,9 @@ public final class RedisLockActuatorAutoConfiguration {
 		@ConditionalOnMissingBean(LocksEndpoint.class)
 		@ConditionalOnAvailableEndpoint(LocksEndpoint.class)
 		@ConditionalOnProperty(name = "management.endpoint.locks.access", havingValue = "unrestricted")
-		ReleasingLocksEndpoint redisReleasingLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
+		LocksEndpoint.Releasing redisReleasingLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
 				LocksEndpointProperties properties, ObjectProvider<JobRuns> jobRuns) {
-			return releasingEndpoint(client, stores, properties, jobRuns);
+			return new LocksEndpoint.Releasing(client, stores.getIfAvailable(), properties, jobRuns.getIfAvailable());
 		}
 
 		@Bean
@@ -98,8 +81,7 @@ public final class RedisLockActuatorAutoConfiguration {
 		@ConditionalOnAvailableEndpoint(LocksEndpoint.class)
 		LocksEndpoint redisLocksEndpoint(DefaultLockClient client, ObjectProvider<LockStore> stores,
 				LocksEndpointProperties properties, ObjectProvider<JobRuns> jobRuns) {
-			return new LocksEndpoint(client, keys(stores), properties.getShowValues(), properties.getRoles(),
-					jobRuns.getIfAvailable());
+			return new LocksEndpoint(client, stores.getIfAvailable(), properties, jobRuns.getIfAvailable());
 		}
 
 	}
@@ -112,7 +94,7 @@ public final class RedisLockActuatorAutoConfiguration {
 		@Bean(HEALTH_INDICATOR)
 		@ConditionalOnMissingBean(name = { HEALTH_INDICATOR, HEALTH_CONTRIBUTOR })
 		static Boot3RedisLockHealthIndicator redisLockHealthIndicator(DefaultLockClient client) {
-			return new Boot3RedisLockHealthIndicator(new RedisLockHealth(client));
+			return new Boot3RedisLockHealthIndicator(client);
 		}
 
 	}
@@ -125,7 +107,7 @@ public final class RedisLockActuatorAutoConfiguration {
 		@Bean(HEALTH_INDICATOR)
 		@ConditionalOnMissingBean(name = { HEALTH_INDICATOR, HEALTH_CONTRIBUTOR })
 		static Boot4RedisLockHealthIndicator redisLockHealthIndicator(DefaultLockClient client) {
-			return new Boot4RedisLockHealthIndicator(new RedisLockHealth(client));
+			return new Boot4RedisLockHealthIndicator(client);
 		}
 
 	}

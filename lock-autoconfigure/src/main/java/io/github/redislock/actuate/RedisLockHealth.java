@@ -11,12 +11,13 @@ import io.github.redislock.engine.DefaultLockClient.RenewalHealth;
 
 /**
  * The {@code redisLock} health check, free of Spring Boot's health API, which Boot 4
- * moved. Reports only the starter's own faults ({@link RenewalHealth}): Redis has Spring
- * Boot's {@code redis} contribution, and a lock held elsewhere is no fault.
+ * moved: each line's indicator extends it. Reports only the starter's own faults
+ * ({@link RenewalHealth}): Redis has Spring Boot's {@code redis} contribution, and a lock
+ * held elsewhere is no fault.
  *
  * @author redis-lock contributors
  */
-class RedisLockHealth {
+abstract class RedisLockHealth {
 
 	private final DefaultLockClient client;
 
@@ -24,7 +25,7 @@ class RedisLockHealth {
 		this.client = client;
 	}
 
-	public Check check() {
+	final Check check() {
 		RenewalHealth health = this.client.renewalHealth();
 		Map<String, Object> details = new LinkedHashMap<>();
 		details.put("renewalThreadAlive", health.renewalThreadAlive());
@@ -47,7 +48,7 @@ class RedisLockHealth {
 	}
 
 	/** {@code status} is {@code UP} or {@code DOWN}, as Spring Boot names them. */
-	public record Check(String status, Map<String, Object> details) {
+	record Check(String status, Map<String, Object> details) {
 
 	}
 

@@ -3,7 +3,6 @@
 package io.github.redislock.autoconfigure;
 
 import java.util.List;
-import java.util.function.Consumer;
 
 import io.github.redislock.core.LockClient;
 import io.github.redislock.core.LockInstrumentation;
@@ -45,7 +44,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
  */
 @AutoConfiguration(afterName = { "org.springframework.boot.autoconfigure.data.redis.RedisAutoConfiguration",
 		"org.springframework.boot.data.redis.autoconfigure.DataRedisAutoConfiguration" })
-@Import(SupportedSpringBootCheck.class)
+@Import(StartUpChecks.class)
 public final class RedisLockAutoConfiguration {
 
 	@Configuration(proxyBeanMethods = false)
@@ -67,19 +66,13 @@ public final class RedisLockAutoConfiguration {
 		@Conditional(RedlockCondition.class)
 		RedlockStore redlockStore(RedisLockProperties properties, ListableBeanFactory beanFactory,
 				Environment environment) {
-			SharedLockNamesWarning.warnIfShared(environment, properties);
+			StartUpChecks.warnIfSharedKeyPrefix(environment, properties);
 			RedisLockProperties.Redlock redlock = properties.getRedlock();
 			RedlockStore store = RedlockStore.connect(redlock.getNodes(), properties.getKeyPrefix(),
 					redlock.getNodeTimeout(), redlock.getDriftFactor(),
-					RedlockClientConfigurer.of(beanFactory, environment, redlock.getSsl().getBundle()));
+					new RedlockClientConfigurer(beanFactory, environment, redlock.getSsl().getBundle()));
 			store.setHolderDetails(properties.isHolderDetails());
-			try {
-				checkEvictionPolicy(properties, store::checkEvictionPolicy);
-			}
-			catch (RuntimeException ex) {
-				store.close();
-				throw ex;
-			}
+			StartUpChecks.checkEvictionPolicy(properties, store::checkEvictionPolicy, store::close);
 			return store;
 		}
 
@@ -91,22 +84,16 @@ public final class RedisLockAutoConfiguration {
 		@ConditionalOnMissingBean(LockStore.class)
 		RedisLockStore redisLockStore(ObjectProvider<RedisConnectionFactory> connectionFactories,
 				ListableBeanFactory beanFactory, RedisLockProperties properties, Environment environment) {
-			SharedLockNamesWarning.warnIfShared(environment, properties);
+			StartUpChecks.warnIfSharedKeyPrefix(environment, properties);
 			String name = properties.getConnectionFactory();
 			RedisConnectionFactory connectionFactory = (name != null)
 					? LockConnectionFactoryCondition.named(beanFactory, name) : connectionFactories.getObject();
-			ReplicaAckTimeoutCheck.check(properties, connectionFactory);
+			StartUpChecks.checkReplicaAckTimeout(properties, connectionFactory);
 			RedisLockStore store = new RedisLockStore(new StringRedisTemplate(connectionFactory),
 					properties.getKeyPrefix(), properties.getReplicaAck().getReplicas(),
 					properties.getReplicaAck().getTimeout(), properties.getReplicaAck().isFsync());
 			store.setHolderDetails(properties.isHolderDetails());
-			try {
-				checkEvictionPolicy(properties, store::checkEvictionPolicy);
-			}
-			catch (RuntimeException ex) {
-				store.close();
-				throw ex;
-			}
+			StartUpChecks.checkEvictionPolicy(properties, store::checkEvictionPolicy, store::close);
 			store.openConnections();
 			return store;
 		}
@@ -164,16 +151,6 @@ public final class RedisLockAutoConfiguration {
 
 		}
 
-	}
-
-	/**
-	 * {@code off} reads no server's policy; {@code fail} refuses what {@code warn} logs.
-	 */
-	private static void checkEvictionPolicy(RedisLockProperties properties, Consumer<Boolean> store) {
-		RedisLockProperties.EvictionCheck check = properties.getEvictionCheck();
-		if (check != RedisLockProperties.EvictionCheck.OFF) {
-			store.accept(check == RedisLockProperties.EvictionCheck.FAIL);
-		}
 	}
 
 }

@@ -187,7 +187,7 @@ public class RedisLockProperties implements Validator {
 	/**
 	 * Return the number of replicas that must acknowledge each write of a lock.
 	 * @return the number of replicas
-	 * @deprecated since 0.1.0 for removal in 1.0.0, in favour of
+	 * @deprecated for removal in 1.0.0, in favour of
 	 * {@code redis-lock.replica-ack.replicas}
 	 */
 	@Deprecated(since = "0.1.0", forRemoval = true)
@@ -199,7 +199,7 @@ public class RedisLockProperties implements Validator {
 	/**
 	 * Set the number of replicas that must acknowledge each write of a lock.
 	 * @param replicaAcks the number of replicas
-	 * @deprecated since 0.1.0 for removal in 1.0.0, in favour of
+	 * @deprecated for removal in 1.0.0, in favour of
 	 * {@code redis-lock.replica-ack.replicas}
 	 */
 	@Deprecated(since = "0.1.0", forRemoval = true)
@@ -213,7 +213,7 @@ public class RedisLockProperties implements Validator {
 	/**
 	 * Return how long a write of a lock waits for its replica acknowledgements.
 	 * @return the timeout
-	 * @deprecated since 0.1.0 for removal in 1.0.0, in favour of
+	 * @deprecated for removal in 1.0.0, in favour of
 	 * {@code redis-lock.replica-ack.timeout}
 	 */
 	@Deprecated(since = "0.1.0", forRemoval = true)
@@ -225,7 +225,7 @@ public class RedisLockProperties implements Validator {
 	/**
 	 * Set how long a write of a lock waits for its replica acknowledgements.
 	 * @param replicaAckTimeout the timeout
-	 * @deprecated since 0.1.0 for removal in 1.0.0, in favour of
+	 * @deprecated for removal in 1.0.0, in favour of
 	 * {@code redis-lock.replica-ack.timeout}
 	 */
 	@Deprecated(since = "0.1.0", forRemoval = true)
@@ -240,8 +240,7 @@ public class RedisLockProperties implements Validator {
 	/**
 	 * Return whether acknowledged writes must also be in the append-only files.
 	 * @return whether to wait with WAITAOF
-	 * @deprecated since 0.1.0 for removal in 1.0.0, in favour of
-	 * {@code redis-lock.replica-ack.fsync}
+	 * @deprecated for removal in 1.0.0, in favour of {@code redis-lock.replica-ack.fsync}
 	 */
 	@Deprecated(since = "0.1.0", forRemoval = true)
 	@DeprecatedConfigurationProperty(replacement = "redis-lock.replica-ack.fsync", since = "0.1.0")
@@ -252,8 +251,7 @@ public class RedisLockProperties implements Validator {
 	/**
 	 * Set whether acknowledged writes must also be in the append-only files.
 	 * @param replicaAckFsync whether to wait with WAITAOF
-	 * @deprecated since 0.1.0 for removal in 1.0.0, in favour of
-	 * {@code redis-lock.replica-ack.fsync}
+	 * @deprecated for removal in 1.0.0, in favour of {@code redis-lock.replica-ack.fsync}
 	 */
 	@Deprecated(since = "0.1.0", forRemoval = true)
 	public void setReplicaAckFsync(boolean replicaAckFsync) {

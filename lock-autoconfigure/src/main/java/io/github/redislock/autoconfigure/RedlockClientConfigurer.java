@@ -12,6 +12,10 @@ import io.lettuce.core.SocketOptions;
 import io.lettuce.core.resource.ClientResources;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.aot.hint.MemberCategory;
+import org.springframework.aot.hint.RuntimeHints;
+import org.springframework.aot.hint.RuntimeHintsRegistrar;
+import org.springframework.aot.hint.TypeReference;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
@@ -35,11 +39,11 @@ final class RedlockClientConfigurer implements Consumer<LettuceClientConfigurati
 
 	static final String SSL_BUNDLE_PROPERTY = "redis-lock.redlock.ssl.bundle";
 
-	static final String[] CLIENT_OPTIONS_CUSTOMIZERS = {
+	private static final String[] CLIENT_OPTIONS_CUSTOMIZERS = {
 			"org.springframework.boot.data.redis.autoconfigure.LettuceClientOptionsBuilderCustomizer",
 			"org.springframework.boot.autoconfigure.data.redis.LettuceClientOptionsBuilderCustomizer" };
 
-	static final String[] CLIENT_CONFIGURATION_CUSTOMIZERS = {
+	private static final String[] CLIENT_CONFIGURATION_CUSTOMIZERS = {
 			"org.springframework.boot.data.redis.autoconfigure.LettuceClientConfigurationBuilderCustomizer",
 			"org.springframework.boot.autoconfigure.data.redis.LettuceClientConfigurationBuilderCustomizer" };
 
@@ -55,8 +59,11 @@ final class RedlockClientConfigurer implements Consumer<LettuceClientConfigurati
 
 	private final List<Consumer<LettuceClientConfigurationBuilder>> customizers;
 
-	private RedlockClientConfigurer(ListableBeanFactory beanFactory, Environment environment,
-			@Nullable String sslBundle) {
+	/**
+	 * Reads what the nodes' clients need, failing now if the SSL bundle is missing;
+	 * {@code sslBundle} is {@code null} for none.
+	 */
+	RedlockClientConfigurer(ListableBeanFactory beanFactory, Environment environment, @Nullable String sslBundle) {
 		this.clientResources = beanFactory.getBeanProvider(ClientResources.class).getIfUnique();
 		String name = environment.getProperty("spring.data.redis.client-name");
 		this.clientName = StringUtils.hasText(name) ? name : null;
@@ -68,15 +75,6 @@ final class RedlockClientConfigurer implements Consumer<LettuceClientConfigurati
 				ClientOptions.Builder.class);
 		this.customizers = customizers(beanFactory, CLIENT_CONFIGURATION_CUSTOMIZERS,
 				LettuceClientConfigurationBuilder.class);
-	}
-
-	/**
-	 * Reads what the nodes' clients need, failing now if the SSL bundle is missing;
-	 * {@code sslBundle} is {@code null} for none.
-	 */
-	static RedlockClientConfigurer of(ListableBeanFactory beanFactory, Environment environment,
-			@Nullable String sslBundle) {
-		return new RedlockClientConfigurer(beanFactory, environment, sslBundle);
 	}
 
 	@Override
@@ -149,6 +147,20 @@ final class RedlockClientConfigurer implements Consumer<LettuceClientConfigurati
 			}
 		}
 		return List.of();
+	}
+
+	/** The customizers are called by reflection. */
+	static final class CustomizerHints implements RuntimeHintsRegistrar {
+
+		@Override
+		public void registerHints(RuntimeHints hints, @Nullable ClassLoader classLoader) {
+			for (String[] types : List.of(CLIENT_OPTIONS_CUSTOMIZERS, CLIENT_CONFIGURATION_CUSTOMIZERS)) {
+				for (String type : types) {
+					hints.reflection().registerType(TypeReference.of(type), MemberCategory.INVOKE_PUBLIC_METHODS);
+				}
+			}
+		}
+
 	}
 
 }

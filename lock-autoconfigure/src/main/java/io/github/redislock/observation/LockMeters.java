@@ -19,83 +19,39 @@ import org.jspecify.annotations.Nullable;
  */
 final class LockMeters implements LockInstrumentation {
 
-	/** Timer and observation of acquisitions, from the call to acquired or given up. */
+	// The names the observations and tests share.
+
+	/** From the call to acquired or given up: a timer and an observation. */
 	static final String ACQUIRE = "redis.lock.acquire";
 
-	/** Timer and observation of holds, from acquisition to release. */
+	/** From acquisition to release: a timer and an observation. */
 	static final String HELD = "redis.lock.held";
 
-	/** Suffix of the long task timers of acquisitions and holds in progress. */
-	static final String ACTIVE_SUFFIX = ".active";
-
-	/** Counter of leases found lost, by renewal or at release. */
-	static final String LOST = "redis.lock.lost";
-
-	/** Counter of lease renewals. */
-	static final String RENEWALS = "redis.lock.renewals";
-
-	/**
-	 * Counter of {@code @RedisLock} calls that a fallback or the failure handler
-	 * answered.
-	 */
-	static final String FALLBACKS = "redis.lock.fallbacks";
-
-	/** Counter of ticks of scheduled {@code @RedisLock} methods run on this instance. */
 	static final String JOB_RUNS = "redis.lock.job.runs";
 
-	/** Counter of ticks of scheduled {@code @RedisLock} methods this instance skipped. */
 	static final String JOB_SKIPS = "redis.lock.job.skips";
 
-	/** Tag of why a tick was skipped: {@code ran-elsewhere} or {@code busy}. */
-	static final String REASON_TAG = "reason";
-
-	/** Tag of the lock's label (never its evaluated key, unless configured so). */
 	static final String NAME_TAG = "name";
 
-	/** Tag of how an acquisition, a hold or a renewal ended. */
 	static final String OUTCOME_TAG = "outcome";
 
-	/**
-	 * Tag of the exception's simple class name, {@code none} without one, as Micrometer's
-	 * handler adds it.
-	 */
-	static final String ERROR_TAG = "error";
-
-	/**
-	 * Key value (traces only) of the evaluated lock key, only when asked for: keys often
-	 * hold user ids.
-	 */
+	/** Key value on spans only, when asked for: keys often hold user ids. */
 	static final String KEY = "key";
 
-	/** Key value (traces only) of the fencing token, when one was issued. */
+	/** Key value on spans only. */
 	static final String FENCING_TOKEN = "fencing.token";
 
-	/** Acquisition outcome: the lock was acquired. */
+	// Outcomes of an acquisition, then of a hold.
+
 	static final String ACQUIRED = "acquired";
 
-	/** Acquisition outcome: the wait time passed with the lock busy. */
 	static final String NOT_ACQUIRED = "not_acquired";
 
-	/**
-	 * Acquisition outcome: Redis failed, the thread was interrupted, or the client was
-	 * stopping.
-	 */
 	static final String ERROR = "error";
 
-	/** Hold outcome: released, passed on, or abandoned by a thread that ended. */
 	static final String RELEASED = "released";
 
-	/** Hold outcome: the lease was found lost before the hold ended. */
 	static final String LOST_OUTCOME = "lost";
-
-	/** Renewal outcome: the lease was extended. */
-	static final String RENEWED = "renewed";
-
-	/** Renewal outcome: the renewal failed. */
-	static final String FAILED = "failed";
-
-	/** Value of {@link #ERROR_TAG} without an exception. */
-	static final String NO_ERROR = "none";
 
 	private final MeterRegistry registry;
 
@@ -115,13 +71,12 @@ final class LockMeters implements LockInstrumentation {
 
 	@Override
 	public Acquisition acquisitionStarted(String name, String label) {
-		String tag = this.evaluatedKeys ? name : label;
-		return this.timers ? new TimedAcquisition(tag) : new CountedAcquisition(tag);
+		return new MeteredAcquisition(this.evaluatedKeys ? name : label);
 	}
 
 	@Override
 	public void fallbackAnswered(String name, String label) {
-		Counter.builder(FALLBACKS)
+		Counter.builder("redis.lock.fallbacks")
 			.description("@RedisLock calls answered by a fallback because the lock was not acquired")
 			.tag(NAME_TAG, this.evaluatedKeys ? name : label)
 			.register(this.registry)
@@ -141,55 +96,51 @@ final class LockMeters implements LockInstrumentation {
 	public void jobSkipped(String name, String label, String reason) {
 		Counter.builder(JOB_SKIPS)
 			.description("Ticks of scheduled @RedisLock methods this instance skipped")
-			.tags(NAME_TAG, this.evaluatedKeys ? name : label, REASON_TAG, reason)
+			.tags(NAME_TAG, this.evaluatedKeys ? name : label, "reason", reason)
 			.register(this.registry)
 			.increment();
 	}
 
-	private LongTaskTimer.Sample startActive(String name, String tag) {
-		return LongTaskTimer.builder(name + ACTIVE_SUFFIX).tag(NAME_TAG, tag).register(this.registry).start();
+	/** The timers of an acquisition or a hold in progress, if this records timers. */
+	private @Nullable Timing startTiming(String name, String tag) {
+		if (!this.timers) {
+			return null;
+		}
+		LongTaskTimer.Sample active = LongTaskTimer.builder(name + ".active")
+			.tag(NAME_TAG, tag)
+			.register(this.registry)
+			.start();
+		return new Timing(this.registry, name, tag, active, Timer.start(this.registry));
 	}
 
-	private void stop(Timer.Sample sample, String name, String tag, String outcome, @Nullable Throwable error) {
-		sample.stop(Timer.builder(name)
-			.tags(Tags.of(NAME_TAG, tag, OUTCOME_TAG, outcome, ERROR_TAG,
-					(error != null) ? error.getClass().getSimpleName() : NO_ERROR))
-			.register(this.registry));
+	private record Timing(MeterRegistry registry, String name, String tag, LongTaskTimer.Sample active,
+			Timer.Sample sample) {
+
+		void stop(String outcome, @Nullable Throwable error) {
+			this.sample.stop(Timer.builder(this.name)
+				.tags(Tags.of(NAME_TAG, this.tag, OUTCOME_TAG, outcome, "error",
+						(error != null) ? error.getClass().getSimpleName() : "none"))
+				.register(this.registry));
+			this.active.stop();
+		}
+
 	}
 
-	private final class CountedAcquisition implements Acquisition {
+	private final class MeteredAcquisition implements Acquisition {
 
 		private final String tag;
 
-		CountedAcquisition(String tag) {
+		private final @Nullable Timing timing;
+
+		MeteredAcquisition(String tag) {
 			this.tag = tag;
-		}
-
-		@Override
-		public Hold acquired() {
-			return new CountedHold(this.tag);
-		}
-
-	}
-
-	private final class TimedAcquisition implements Acquisition {
-
-		private final String tag;
-
-		private final LongTaskTimer.Sample active;
-
-		private final Timer.Sample sample;
-
-		TimedAcquisition(String tag) {
-			this.tag = tag;
-			this.active = startActive(ACQUIRE, tag);
-			this.sample = Timer.start(LockMeters.this.registry);
+			this.timing = startTiming(ACQUIRE, tag);
 		}
 
 		@Override
 		public Hold acquired() {
 			end(ACQUIRED, null);
-			return new TimedHold(this.tag);
+			return new MeteredHold(this.tag);
 		}
 
 		@Override
@@ -203,34 +154,38 @@ final class LockMeters implements LockInstrumentation {
 		}
 
 		private void end(String outcome, @Nullable Throwable error) {
-			stop(this.sample, ACQUIRE, this.tag, outcome, error);
-			this.active.stop();
+			if (this.timing != null) {
+				this.timing.stop(outcome, error);
+			}
 		}
 
 	}
 
-	private class CountedHold implements Hold {
+	private final class MeteredHold implements Hold {
 
-		final String tag;
+		private final String tag;
 
-		volatile boolean lost;
+		private final @Nullable Timing timing;
 
-		CountedHold(String tag) {
+		private volatile boolean lost;
+
+		MeteredHold(String tag) {
 			this.tag = tag;
+			this.timing = startTiming(HELD, tag);
 		}
 
 		@Override
 		public void renewed() {
-			renewal(RENEWED);
+			renewal("renewed");
 		}
 
 		@Override
 		public void renewalFailed() {
-			renewal(FAILED);
+			renewal("failed");
 		}
 
 		private void renewal(String outcome) {
-			Counter.builder(RENEWALS)
+			Counter.builder("redis.lock.renewals")
 				.description("Lease renewals of held locks")
 				.tag(OUTCOME_TAG, outcome)
 				.register(LockMeters.this.registry)
@@ -240,31 +195,18 @@ final class LockMeters implements LockInstrumentation {
 		@Override
 		public void lost() {
 			this.lost = true;
-			Counter.builder(LOST)
+			Counter.builder("redis.lock.lost")
 				.description("Leases of held locks found lost, by renewal or at release")
 				.tag(NAME_TAG, this.tag)
 				.register(LockMeters.this.registry)
 				.increment();
 		}
 
-	}
-
-	private final class TimedHold extends CountedHold {
-
-		private final LongTaskTimer.Sample active;
-
-		private final Timer.Sample sample;
-
-		TimedHold(String tag) {
-			super(tag);
-			this.active = startActive(HELD, tag);
-			this.sample = Timer.start(LockMeters.this.registry);
-		}
-
 		@Override
 		public void ended(long fencingToken) {
-			stop(this.sample, HELD, this.tag, this.lost ? LOST_OUTCOME : RELEASED, null);
-			this.active.stop();
+			if (this.timing != null) {
+				this.timing.stop(this.lost ? LOST_OUTCOME : RELEASED, null);
+			}
 		}
 
 	}

@@ -27,16 +27,6 @@ public enum LockObservationDocumentation implements ObservationDocumentation {
 	 */
 	ACQUIRE {
 		@Override
-		public Class<? extends ObservationConvention<? extends Observation.Context>> getDefaultConvention() {
-			return DefaultLockObservationConvention.class;
-		}
-
-		@Override
-		public KeyName[] getLowCardinalityKeyNames() {
-			return LowCardinalityKeyNames.values();
-		}
-
-		@Override
 		public KeyName[] getHighCardinalityKeyNames() {
 			return new KeyName[] { HighCardinalityKeyNames.KEY };
 		}
@@ -49,20 +39,20 @@ public enum LockObservationDocumentation implements ObservationDocumentation {
 	 */
 	HELD {
 		@Override
-		public Class<? extends ObservationConvention<? extends Observation.Context>> getDefaultConvention() {
-			return DefaultLockObservationConvention.class;
-		}
-
-		@Override
-		public KeyName[] getLowCardinalityKeyNames() {
-			return LowCardinalityKeyNames.values();
-		}
-
-		@Override
 		public KeyName[] getHighCardinalityKeyNames() {
 			return HighCardinalityKeyNames.values();
 		}
 	};
+
+	@Override
+	public Class<? extends ObservationConvention<? extends Observation.Context>> getDefaultConvention() {
+		return DefaultLockObservationConvention.class;
+	}
+
+	@Override
+	public KeyName[] getLowCardinalityKeyNames() {
+		return LowCardinalityKeyNames.values();
+	}
 
 	/** Keys of bounded values: tags of the meters and of the spans. */
 	public enum LowCardinalityKeyNames implements KeyName {

@@ -24,40 +24,29 @@ final class LockObservations implements LockInstrumentation {
 
 	private final DefaultLockObservationConvention heldDefault;
 
-	private @Nullable LockAcquireObservationConvention acquireConvention;
+	private final @Nullable LockAcquireObservationConvention acquireConvention;
 
-	private @Nullable LockHeldObservationConvention heldConvention;
+	private final @Nullable LockHeldObservationConvention heldConvention;
 
 	/**
 	 * {@code evaluatedKeys} reports locks under their name instead of their label;
-	 * {@code includeKey} adds the name as the key value {@code key}.
+	 * {@code includeKey} adds the name as the key value {@code key}. A convention given
+	 * replaces the default and any global one.
 	 */
-	LockObservations(ObservationRegistry registry, boolean evaluatedKeys, boolean includeKey) {
+	LockObservations(ObservationRegistry registry, boolean evaluatedKeys, boolean includeKey,
+			@Nullable LockAcquireObservationConvention acquireConvention,
+			@Nullable LockHeldObservationConvention heldConvention) {
 		this.registry = registry;
 		this.evaluatedKeys = evaluatedKeys;
 		this.acquireDefault = new DefaultLockObservationConvention(LockObservationDocumentation.ACQUIRE, includeKey);
 		this.heldDefault = new DefaultLockObservationConvention(LockObservationDocumentation.HELD, includeKey);
-	}
-
-	/**
-	 * Replaces the default convention and any global one; {@code null} for the default.
-	 */
-	void setAcquireConvention(@Nullable LockAcquireObservationConvention convention) {
-		this.acquireConvention = convention;
-	}
-
-	/**
-	 * Replaces the default convention and any global one; {@code null} for the default.
-	 */
-	void setHeldConvention(@Nullable LockHeldObservationConvention convention) {
-		this.heldConvention = convention;
+		this.acquireConvention = acquireConvention;
+		this.heldConvention = heldConvention;
 	}
 
 	@Override
 	public Acquisition acquisitionStarted(String name, String label) {
-		LockObservationContext context = new LockObservationContext(name, this.evaluatedKeys ? name : label);
-		Observation observation = acquireObservation(context).start();
-		return new ObservedAcquisition(observation, observation.openScope(), context);
+		return startAcquisition(name, label, true);
 	}
 
 	/**
@@ -66,19 +55,15 @@ final class LockObservations implements LockInstrumentation {
 	 */
 	@Override
 	public Acquisition asyncAcquisitionStarted(String name, String label) {
+		return startAcquisition(name, label, false);
+	}
+
+	private Acquisition startAcquisition(String name, String label, boolean scoped) {
 		LockObservationContext context = new LockObservationContext(name, this.evaluatedKeys ? name : label);
-		Observation observation = acquireObservation(context).start();
-		return new ObservedAcquisition(observation, null, context);
-	}
-
-	private Observation acquireObservation(LockObservationContext context) {
-		return LockObservationDocumentation.ACQUIRE.observation(this.acquireConvention, this.acquireDefault,
-				() -> context, this.registry);
-	}
-
-	private Observation heldObservation(LockObservationContext context) {
-		return LockObservationDocumentation.HELD.observation(this.heldConvention, this.heldDefault, () -> context,
-				this.registry);
+		Observation observation = LockObservationDocumentation.ACQUIRE
+			.observation(this.acquireConvention, this.acquireDefault, () -> context, this.registry)
+			.start();
+		return new ObservedAcquisition(observation, scoped ? observation.openScope() : null, context);
 	}
 
 	private final class ObservedAcquisition implements Acquisition {
@@ -102,7 +87,10 @@ final class LockObservations implements LockInstrumentation {
 			// Created once the acquisition's scope is closed: its parent is the caller's.
 			LockObservationContext held = new LockObservationContext(this.context.getLockName(),
 					this.context.getLabel());
-			return new ObservedHold(heldObservation(held).start(), held);
+			Observation observation = LockObservationDocumentation.HELD.observation(
+					LockObservations.this.heldConvention, LockObservations.this.heldDefault, () -> held,
+					LockObservations.this.registry);
+			return new ObservedHold(observation.start(), held);
 		}
 
 		@Override

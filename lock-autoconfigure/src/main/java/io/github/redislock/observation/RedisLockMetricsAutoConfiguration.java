@@ -17,15 +17,12 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Metrics and traces of the locks, when the application has Micrometer: the lock client
- * and the {@code @RedisLock} interceptor report to every
- * {@link io.github.redislock.core.LockInstrumentation} bean.
- * <p>
- * With an {@link ObservationRegistry}, the acquire and held timers come from the
- * observations through Spring Boot's meter observation handler, and the meters record
- * only the counters, so that no timer is made twice. A
- * {@link LockAcquireObservationConvention} or {@link LockHeldObservationConvention} bean
- * replaces the default convention of its observation.
+ * Metrics and traces of the locks, when the application has Micrometer. With an
+ * {@link ObservationRegistry}, the acquire and held timers come from the observations
+ * (through Spring Boot's meter observation handler) and the meters record only the
+ * counters, so no timer is made twice. A {@link LockAcquireObservationConvention} or
+ * {@link LockHeldObservationConvention} bean replaces its observation's default
+ * convention.
  *
  * @author redis-lock contributors
  * @since 0.1.0
@@ -66,11 +63,8 @@ public final class RedisLockMetricsAutoConfiguration {
 				ObjectProvider<LockAcquireObservationConvention> acquireConvention,
 				ObjectProvider<LockHeldObservationConvention> heldConvention) {
 			RedisLockProperties.Metrics metrics = properties.getMetrics();
-			LockObservations observations = new LockObservations(registry, metrics.isEvaluatedKeys(),
-					metrics.isIncludeKey());
-			observations.setAcquireConvention(acquireConvention.getIfAvailable());
-			observations.setHeldConvention(heldConvention.getIfAvailable());
-			return observations;
+			return new LockObservations(registry, metrics.isEvaluatedKeys(), metrics.isIncludeKey(),
+					acquireConvention.getIfAvailable(), heldConvention.getIfAvailable());
 		}
 
 	}

@@ -28,7 +28,7 @@ class OlderSpringBootLinesAreRefusedTests {
 	void linesOlderThanTheMinimumAreRefusedNamingTheMinimum() {
 		for (String version : new String[] { "3.2.12", "3.0.0", "2.7.18", "3.2.0-SNAPSHOT" }) {
 			assertThatExceptionOfType(InvalidLockConfigurationException.class)
-				.isThrownBy(() -> SupportedSpringBootCheck.check(version))
+				.isThrownBy(() -> StartUpChecks.checkSpringBoot(version))
 				.withMessageContaining("needs Spring Boot 3.3 or later")
 				.withMessageContaining("runs Spring Boot " + version);
 		}
@@ -38,14 +38,14 @@ class OlderSpringBootLinesAreRefusedTests {
 	void supportedLinesPass() {
 		for (String version : new String[] { "3.3.0", "3.4.10", "3.5.16", "4.0.9", "4.1.0-RC1", "4.2.0-SNAPSHOT",
 				"10.0.0" }) {
-			assertThatNoException().isThrownBy(() -> SupportedSpringBootCheck.check(version));
+			assertThatNoException().isThrownBy(() -> StartUpChecks.checkSpringBoot(version));
 		}
 	}
 
 	@Test
 	void anUnreadableVersionIsLetThrough() {
-		assertThatNoException().isThrownBy(() -> SupportedSpringBootCheck.check(null));
-		assertThatNoException().isThrownBy(() -> SupportedSpringBootCheck.check("custom-build"));
+		assertThatNoException().isThrownBy(() -> StartUpChecks.checkSpringBoot(null));
+		assertThatNoException().isThrownBy(() -> StartUpChecks.checkSpringBoot("custom-build"));
 	}
 
 	@Test
@@ -57,7 +57,7 @@ class OlderSpringBootLinesAreRefusedTests {
 
 	@Test
 	void theFailureAnalysisSaysWhatToUpgrade() {
-		Throwable failure = catchThrowable(() -> SupportedSpringBootCheck.check("3.2.12"));
+		Throwable failure = catchThrowable(() -> StartUpChecks.checkSpringBoot("3.2.12"));
 		FailureAnalysis analysis = new InvalidLockConfigurationFailureAnalyzer().analyze(failure);
 		assertThat(analysis.getDescription()).contains("3.2.12").contains("3.3");
 		assertThat(analysis.getAction()).contains("Upgrade the application to Spring Boot 3.3 or later");

@@ -3,6 +3,7 @@
 package io.github.redislock.redis;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 
 import io.lettuce.core.ScriptOutputType;
@@ -75,10 +76,8 @@ final class LettuceNodeCommands implements NodeCommands {
 
 	@Override
 	public long runScript(LuaScript script, int numKeys, byte[]... keysAndArgs) {
-		byte[][] keys = new byte[numKeys][];
-		System.arraycopy(keysAndArgs, 0, keys, 0, numKeys);
-		byte[][] args = new byte[keysAndArgs.length - numKeys][];
-		System.arraycopy(keysAndArgs, numKeys, args, 0, args.length);
+		byte[][] keys = Arrays.copyOfRange(keysAndArgs, 0, numKeys);
+		byte[][] args = Arrays.copyOfRange(keysAndArgs, numKeys, keysAndArgs.length);
 		try {
 			return ConnectionCommands.toLong(this.node.evalsha(script.sha1(), ScriptOutputType.INTEGER, keys, args));
 		}

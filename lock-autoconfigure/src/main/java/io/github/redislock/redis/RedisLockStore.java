@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import java.util.function.LongPredicate;
+import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 
@@ -120,8 +122,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		this.acknowledgedWrites = acknowledgement.awaited() ? new AcknowledgedWrites(acknowledgement) : null;
 		this.arguments = new ScriptArguments(this.keys, waitersQueue && !acknowledgement.awaited());
 		this.async = (this.connectionFactory instanceof LettuceConnectionFactory lettuce
-				&& lettuce.getShareNativeConnection() && !acknowledgement.awaited())
-						? new RedisAsyncLockStore(this, this.arguments, lettuce) : null;
+				&& lettuce.getShareNativeConnection() && !acknowledgement.awaited()) ? new RedisAsyncLockStore(lettuce)
+						: null;
 	}
 
 	/**
@@ -196,23 +198,14 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * @return the holder as JSON, or {@code null} if the lock is free
 	 */
 	public @Nullable String holderOf(String name) {
-		byte[] value = execute((connection) -> connection.stringCommands().get(bytes(this.keys.lockKey(name))));
+		byte[] value = execute(
+				(connection) -> connection.stringCommands().get(ScriptArguments.bytes(this.keys.lockKey(name))));
 		if (value == null) {
 			return null;
 		}
 		String record = new String(value, StandardCharsets.UTF_8);
 		int space = record.indexOf(' ');
 		return (space < 0) ? null : record.substring(space + 1);
-	}
-
-	@Override
-	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
-		return tryAcquire(name, ownerToken, leaseTime, null, LockHolder.currentThread(null));
-	}
-
-	@Override
-	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing) {
-		return tryAcquire(name, ownerToken, leaseTime, queueing, LockHolder.currentThread(null));
 	}
 
 	/**
@@ -223,8 +216,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing,
 			LockHolder holder) {
 		LockStore.checkOwnerToken(name, ownerToken);
-		long lease = leaseMillis(name, leaseTime);
-		byte[] lockKey = bytes(this.keys.lockKey(name));
+		long lease = ScriptArguments.leaseMillis(name, leaseTime);
+		byte[] lockKey = ScriptArguments.bytes(this.keys.lockKey(name));
 		String fields = holderFields(ownerToken, holder);
 		String acquiredAt = HolderRecord.now();
 		if (this.acknowledgedWrites != null) {
@@ -257,31 +250,36 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	public CompletionStage<AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
 			@Nullable Queueing queueing, LockHolder holder) {
 		LockStore.checkOwnerToken(name, ownerToken);
-		return (this.async != null) ? this.async.tryAcquire(name, ownerToken, leaseTime, queueing, holder)
-				: LockStore.answered(() -> tryAcquire(name, ownerToken, leaseTime, queueing, holder));
+		return runAsync(LuaScript.ACQUIRE, ScriptArguments.QUEUE_SCRIPT_KEYS,
+				() -> this.arguments.acquireArguments(name, ownerToken, ScriptArguments.leaseMillis(name, leaseTime),
+						queueing, holderFields(ownerToken, holder), HolderRecord.now()),
+				(reply) -> ScriptArguments.acquireResult(ownerToken, reply),
+				() -> tryAcquire(name, ownerToken, leaseTime, queueing, holder));
 	}
 
 	@Override
 	public CompletionStage<Boolean> renewAsync(String name, String ownerToken, Duration leaseTime) {
-		return (this.async != null) ? this.async.renew(name, ownerToken, leaseTime)
-				: LockStore.answered(() -> renew(name, ownerToken, leaseTime));
+		return runAsync(LuaScript.RENEW, 1, () -> this.arguments.renewArguments(name, ownerToken, leaseTime),
+				(reply) -> reply == 1, () -> renew(name, ownerToken, leaseTime));
 	}
 
 	@Override
 	public CompletionStage<Boolean> releaseAsync(String name, String ownerToken) {
-		return (this.async != null) ? this.async.release(name, ownerToken)
-				: LockStore.answered(() -> release(name, ownerToken));
+		return runAsync(LuaScript.RELEASE, ScriptArguments.RELEASE_SCRIPT_KEYS,
+				() -> this.arguments.releaseArguments(name, ownerToken), ScriptArguments::released,
+				() -> release(name, ownerToken));
 	}
 
 	@Override
 	public CompletionStage<Boolean> forceReleaseAsync(String name) {
-		return (this.async != null) ? this.async.forceRelease(name) : LockStore.answered(() -> forceRelease(name));
+		return runAsync(LuaScript.FORCE_RELEASE, 1, () -> this.arguments.forceReleaseArguments(name),
+				(reply) -> reply == 1, () -> forceRelease(name));
 	}
 
 	@Override
 	public CompletionStage<Long> issueFencingTokenAsync(String name, String ownerToken, Duration leaseTime) {
-		return (this.async != null) ? this.async.issueFencingToken(name, ownerToken, leaseTime)
-				: LockStore.answered(() -> issueFencingToken(name, ownerToken, leaseTime));
+		return runAsync(LuaScript.FENCE, 2, () -> this.arguments.fenceArguments(name, ownerToken), Function.identity(),
+				() -> issueFencingToken(name, ownerToken, leaseTime));
 	}
 
 	/**
@@ -338,12 +336,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	@Override
 	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
-		byte[][] keysAndArgs = this.arguments.fenceArguments(name, ownerToken);
-		if (this.acknowledgedWrites != null) {
-			return acknowledged(name, keysAndArgs[0], "A fencing token for lock '" + name + "' was issued",
-					(node) -> node.runScript(LuaScript.FENCE, 2, keysAndArgs), (reply) -> reply > 0, null);
-		}
-		return runForLong(name, LuaScript.FENCE, 2, keysAndArgs);
+		return write(name, "A fencing token for lock '" + name + "' was issued", LuaScript.FENCE, 2,
+				this.arguments.fenceArguments(name, ownerToken), (reply) -> reply > 0);
 	}
 
 	/**
@@ -368,10 +362,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * @return whether the caller held the lock, and the counter is at least the token
 	 */
 	public CompletionStage<Boolean> raiseFencingTokenAsync(String name, String ownerToken, long token) {
-		if (this.async == null) {
-			return LockStore.answered(() -> raiseFencingToken(name, ownerToken, token));
-		}
-		return this.async.raiseFence(this.arguments.raiseFenceArguments(name, ownerToken, token));
+		return runAsync(LuaScript.RAISE_FENCE, 2, () -> this.arguments.raiseFenceArguments(name, ownerToken, token),
+				(reply) -> reply == 1, () -> raiseFencingToken(name, ownerToken, token));
 	}
 
 	/**
@@ -383,7 +375,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		if (this.async == null) {
 			return LockStore.answered(() -> lastFencingToken(name));
 		}
-		return this.async.get(bytes(this.keys.fenceCounterKey(name)))
+		return this.async.get(ScriptArguments.bytes(this.keys.fenceCounterKey(name)))
 			.thenApply((value) -> (value != null && value.length > 0)
 					? Long.parseLong(new String(value, StandardCharsets.UTF_8)) : 0L);
 	}
@@ -396,7 +388,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * @return the last token, {@code 0} if none was issued or the counter was lost
 	 */
 	public long lastFencingToken(String name) {
-		byte[] value = execute((connection) -> connection.stringCommands().get(bytes(this.keys.fenceCounterKey(name))));
+		byte[] value = execute((connection) -> connection.stringCommands()
+			.get(ScriptArguments.bytes(this.keys.fenceCounterKey(name))));
 		return (value != null) ? Long.parseLong(new String(value, StandardCharsets.UTF_8)) : 0;
 	}
 
@@ -407,21 +400,16 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	@Override
 	public boolean raiseFencingTokensAbove(String name, long token) {
 		LockStore.checkRaisableToken(name, token);
-		byte[][] keysAndArgs = this.arguments.raiseCounterArguments(name, token);
-		if (this.acknowledgedWrites != null) {
-			return acknowledged(name, keysAndArgs[0], "The fencing tokens of lock '" + name + "' were raised",
-					(node) -> node.runScript(LuaScript.RAISE_COUNTER, 1, keysAndArgs), (reply) -> true, null) == 1;
-		}
-		return runForLong(name, LuaScript.RAISE_COUNTER, 1, keysAndArgs) == 1;
+		return write(name, "The fencing tokens of lock '" + name + "' were raised", LuaScript.RAISE_COUNTER, 1,
+				this.arguments.raiseCounterArguments(name, token), (reply) -> true) == 1;
 	}
 
 	@Override
 	public CompletionStage<Boolean> raiseFencingTokensAboveAsync(String name, long token) {
-		if (this.async == null) {
-			return LockStore.answered(() -> raiseFencingTokensAbove(name, token));
-		}
-		LockStore.checkRaisableToken(name, token);
-		return this.async.raiseCounter(this.arguments.raiseCounterArguments(name, token));
+		return runAsync(LuaScript.RAISE_COUNTER, 1, () -> {
+			LockStore.checkRaisableToken(name, token);
+			return this.arguments.raiseCounterArguments(name, token);
+		}, (reply) -> reply == 1, () -> raiseFencingTokensAbove(name, token));
 	}
 
 	@Override
@@ -430,34 +418,26 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		if (!nextOwnerToken.equals(ownerToken)) {
 			LockStore.checkOwnerToken(name, nextOwnerToken);
 		}
-		byte[][] keysAndArgs = this.arguments.reacquireArguments(name, ownerToken, nextOwnerToken, leaseTime);
-		long value = (this.acknowledgedWrites != null)
-				? acknowledged(name, keysAndArgs[0], "Lock '" + name + "' was taken over with a new lease",
-						(node) -> node.runScript(LuaScript.REACQUIRE, 2, keysAndArgs), (reply) -> reply != 0, null)
-				: runForLong(name, LuaScript.REACQUIRE, 2, keysAndArgs);
-		return ScriptArguments.reacquisition(value);
+		return ScriptArguments.reacquisition(write(name, "Lock '" + name + "' was taken over with a new lease",
+				LuaScript.REACQUIRE, 2, this.arguments.reacquireArguments(name, ownerToken, nextOwnerToken, leaseTime),
+				(reply) -> reply != 0));
 	}
 
 	@Override
 	public CompletionStage<@Nullable Reacquisition> reacquireAsync(String name, String ownerToken,
 			String nextOwnerToken, Duration leaseTime) {
-		if (this.async == null) {
-			return LockStore.answered(() -> reacquire(name, ownerToken, nextOwnerToken, leaseTime));
-		}
-		if (!nextOwnerToken.equals(ownerToken)) {
-			LockStore.checkOwnerToken(name, nextOwnerToken);
-		}
-		return this.async.reacquire(this.arguments.reacquireArguments(name, ownerToken, nextOwnerToken, leaseTime));
+		return runAsync(LuaScript.REACQUIRE, 2, () -> {
+			if (!nextOwnerToken.equals(ownerToken)) {
+				LockStore.checkOwnerToken(name, nextOwnerToken);
+			}
+			return this.arguments.reacquireArguments(name, ownerToken, nextOwnerToken, leaseTime);
+		}, ScriptArguments::reacquisition, () -> reacquire(name, ownerToken, nextOwnerToken, leaseTime));
 	}
 
 	@Override
 	public boolean renew(String name, String ownerToken, Duration leaseTime) {
-		byte[][] keysAndArgs = this.arguments.renewArguments(name, ownerToken, leaseTime);
-		if (this.acknowledgedWrites != null) {
-			return execute(
-					(connection) -> renewAcknowledged(connection, new LeaseRenewal(name, ownerToken, leaseTime)));
-		}
-		return runForLong(name, LuaScript.RENEW, 1, keysAndArgs) == 1;
+		return write(name, "The lease of lock '" + name + "' was extended", LuaScript.RENEW, 1,
+				this.arguments.renewArguments(name, ownerToken, leaseTime), (reply) -> reply == 1) == 1;
 	}
 
 	/**
@@ -582,8 +562,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * @return whether the lock was held by the token and is now given back
 	 */
 	public CompletionStage<Boolean> giveBackAsync(String name, String ownerToken) {
-		return (this.async != null) ? this.async.giveBack(name, ownerToken)
-				: LockStore.answered(() -> giveBack(name, ownerToken));
+		return runAsync(LuaScript.RELEASE, ScriptArguments.RELEASE_SCRIPT_KEYS - 1,
+				() -> this.arguments.giveBackArguments(name, ownerToken), (reply) -> reply == 1,
+				() -> giveBack(name, ownerToken));
 	}
 
 	@Override
@@ -613,6 +594,25 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 			throw new IllegalStateException(noReply(name));
 		}
 		return result;
+	}
+
+	/** Under replica acknowledgement, also awaits the replicas if {@code wrote}. */
+	private long write(String name, String description, LuaScript script, int numKeys, byte[][] keysAndArgs,
+			LongPredicate wrote) {
+		if (this.acknowledgedWrites == null) {
+			return runForLong(name, script, numKeys, keysAndArgs);
+		}
+		return acknowledged(name, keysAndArgs[0], description, (node) -> node.runScript(script, numKeys, keysAndArgs),
+				wrote, null);
+	}
+
+	/** On Lettuce's shared connection, else {@code blocking} on the caller's thread. */
+	private <T> CompletionStage<T> runAsync(LuaScript script, int numKeys, Supplier<byte[][]> keysAndArgs,
+			Function<Long, T> reply, Supplier<T> blocking) {
+		if (this.async == null) {
+			return LockStore.answered(blocking);
+		}
+		return this.async.run(script, numKeys, keysAndArgs.get()).thenApply(reply);
 	}
 
 	private long acknowledged(String name, byte[] key, String description, ToLongFunction<NodeCommands> write,
@@ -646,14 +646,6 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		finally {
 			connection.close();
 		}
-	}
-
-	private static byte[] bytes(String value) {
-		return ScriptArguments.bytes(value);
-	}
-
-	private static long leaseMillis(String name, Duration leaseTime) {
-		return ScriptArguments.leaseMillis(name, leaseTime);
 	}
 
 }

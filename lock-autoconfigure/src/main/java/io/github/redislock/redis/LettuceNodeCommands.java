@@ -5,6 +5,7 @@ package io.github.redislock.redis;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
@@ -56,7 +57,7 @@ final class LettuceNodeCommands implements NodeCommands {
 
 	/** Run the commands on the master serving the key, over one connection. */
 	static <T> @Nullable T onMasterOf(RedisClusterConnection connection, byte[] key,
-			java.util.function.Function<NodeCommands, T> commands) {
+			Function<NodeCommands, T> commands) {
 		if (!(connection instanceof LettuceClusterConnection lettuce)) {
 			throw new IllegalStateException("Replica acknowledgement on Redis Cluster needs Lettuce, not "
 					+ connection.getClass().getName() + ": unset redis-lock.replica-ack.replicas or use Lettuce");

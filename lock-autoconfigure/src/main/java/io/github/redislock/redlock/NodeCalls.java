@@ -21,6 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 import io.github.redislock.redis.RedisLockStore;
 
@@ -34,6 +35,9 @@ import org.springframework.core.NestedExceptionUtils;
  * @author redis-lock contributors
  */
 final class NodeCalls implements AutoCloseable {
+
+	/** Numbers the threads of every Redlock. */
+	private static final AtomicInteger threadCount = new AtomicInteger();
 
 	private final List<RedisLockStore> nodes;
 
@@ -62,7 +66,8 @@ final class NodeCalls implements AutoCloseable {
 	private final AtomicReferenceArray<CompletableFuture<?>> lastSent;
 
 	NodeCalls(List<RedisLockStore> nodes, List<String> nodeNames, Duration timeout) {
-		this(nodes, nodeNames, timeout, timer(), Executors.newCachedThreadPool(new NodeThreads("redis-lock-redlock-")));
+		this(nodes, nodeNames, timeout, timer(),
+				Executors.newCachedThreadPool(daemons(() -> "redis-lock-redlock-" + threadCount.incrementAndGet())));
 	}
 
 	/** On the given timer and threads, which close with the calls: a simulation's. */
@@ -82,9 +87,17 @@ final class NodeCalls implements AutoCloseable {
 
 	private static ScheduledExecutorService timer() {
 		ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1,
-				new NodeThreads("redis-lock-redlock-timer"));
+				daemons(() -> "redis-lock-redlock-timer"));
 		timer.setRemoveOnCancelPolicy(true);
 		return timer;
+	}
+
+	private static ThreadFactory daemons(Supplier<String> names) {
+		return (task) -> {
+			Thread thread = new Thread(task, names.get());
+			thread.setDaemon(true);
+			return thread;
+		};
 	}
 
 	int size() {
@@ -263,26 +276,6 @@ final class NodeCalls implements AutoCloseable {
 			pending.run();
 		}
 		this.executor.shutdownNow();
-	}
-
-	private static final class NodeThreads implements ThreadFactory {
-
-		private static final AtomicInteger count = new AtomicInteger();
-
-		private final String prefix;
-
-		NodeThreads(String prefix) {
-			this.prefix = prefix;
-		}
-
-		@Override
-		public Thread newThread(Runnable task) {
-			Thread thread = new Thread(task,
-					this.prefix.endsWith("-") ? this.prefix + count.incrementAndGet() : this.prefix);
-			thread.setDaemon(true);
-			return thread;
-		}
-
 	}
 
 }

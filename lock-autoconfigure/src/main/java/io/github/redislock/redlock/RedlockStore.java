@@ -84,7 +84,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * @throws IllegalArgumentException if an argument is {@code null} or out of range
 	 */
 	public RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor) {
-		this(nodes, nodeNames, nodeTimeout, driftFactor, null);
+		this(nodes, nodeNames, nodeTimeout, driftFactor, null, null);
 	}
 
 	/**
@@ -157,12 +157,6 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		}
 	}
 
-	/** As the public constructor, closing {@code connections} with the store. */
-	RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor,
-			@Nullable RedlockConnections connections) {
-		this(nodes, nodeNames, nodeTimeout, driftFactor, connections, null);
-	}
-
 	/**
 	 * On the given clock, timer and threads: a simulation's, which drives them on one
 	 * thread.
@@ -172,7 +166,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		this(nodes, nodeNames, nodeTimeout, driftFactor, null, new NodeRuntime(nanoClock, timer, executor));
 	}
 
-	private RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor,
+	/** Closes {@code connections} with the store. */
+	RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor,
 			@Nullable RedlockConnections connections, @Nullable NodeRuntime runtime) {
 		Assert.notNull(nodes, "Redlock nodes must not be null");
 		Assert.notNull(nodeNames, "Redlock node names must not be null");

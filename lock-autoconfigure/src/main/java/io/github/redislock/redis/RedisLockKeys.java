@@ -20,6 +20,9 @@ final class RedisLockKeys {
 
 	private static final HexFormat HEX = HexFormat.of().withUpperCase();
 
+	/** A short hash tag for each Redis Cluster slot, the same in every client. */
+	private static final String[] SLOT_TAGS = slotTags();
+
 	private final String prefix;
 
 	/** Braces in the prefix would set a hash tag of their own. */
@@ -58,7 +61,7 @@ final class RedisLockKeys {
 
 	/** One fencing token counter per hash slot (16,384 at most), not per lock name. */
 	String fenceCounterKey(String name) {
-		return this.prefix + "{" + SlotTags.of(ClusterSlotHashUtil.calculateSlot(lockKey(name))) + "}:fence-counter";
+		return this.prefix + "{" + SLOT_TAGS[ClusterSlotHashUtil.calculateSlot(lockKey(name))] + "}:fence-counter";
 	}
 
 	String waitersKey(String name) {
@@ -89,6 +92,20 @@ final class RedisLockKeys {
 
 	String handOffChannelPrefix() {
 		return this.prefix + "handoff:";
+	}
+
+	private static String[] slotTags() {
+		String[] tags = new String[ClusterSlotHashUtil.SLOT_COUNT];
+		int found = 0;
+		for (int i = 0; found < tags.length; i++) {
+			String tag = Integer.toString(i, Character.MAX_RADIX);
+			int slot = ClusterSlotHashUtil.calculateSlot(tag);
+			if (tags[slot] == null) {
+				tags[slot] = tag;
+				found++;
+			}
+		}
+		return tags;
 	}
 
 	private static String encode(String name) {

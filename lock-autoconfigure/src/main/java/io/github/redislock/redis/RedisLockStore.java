@@ -224,7 +224,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 			return acknowledgedAcquire(name, ownerToken, lease, fields, acquiredAt);
 		}
 		if (queueing == null) {
-			if (setIfAbsent(name, lockKey, HolderRecord.value(ownerToken, fields, acquiredAt), lease)) {
+			byte[] record = HolderRecord.value(ownerToken, fields, acquiredAt);
+			if (executeForReply(name, (connection) -> connection.stringCommands()
+				.set(lockKey, record, Expiration.milliseconds(lease), SetOption.ifAbsent()))) {
 				return AcquireResult.ACQUIRED;
 			}
 			AcquireResult busy = busy(name, lockKey, ownerToken);
@@ -318,20 +320,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 				return null;
 			}
 		}
-		Long remaining = execute((connection) -> connection.keyCommands().pTtl(lockKey));
-		if (remaining == null) {
-			throw new IllegalStateException(noReply(name));
-		}
+		Long remaining = executeForReply(name, (connection) -> connection.keyCommands().pTtl(lockKey));
 		return AcquireResult.busy(Math.max(0, remaining));
-	}
-
-	private boolean setIfAbsent(String name, byte[] lockKey, byte[] value, long lease) {
-		Boolean set = execute((connection) -> connection.stringCommands()
-			.set(lockKey, value, Expiration.milliseconds(lease), SetOption.ifAbsent()));
-		if (set == null) {
-			throw new IllegalStateException(noReply(name));
-		}
-		return set;
 	}
 
 	@Override
@@ -589,11 +579,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	private long runForLong(String name, LuaScript script, int numKeys, byte[]... keysAndArgs) {
-		Long result = execute((connection) -> script.run(connection, ReturnType.INTEGER, numKeys, keysAndArgs));
-		if (result == null) {
-			throw new IllegalStateException(noReply(name));
-		}
-		return result;
+		return this.<Long>executeForReply(name,
+				(connection) -> script.run(connection, ReturnType.INTEGER, numKeys, keysAndArgs));
 	}
 
 	/** Under replica acknowledgement, also awaits the replicas if {@code wrote}. */
@@ -617,21 +604,13 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 
 	private long acknowledged(String name, byte[] key, String description, ToLongFunction<NodeCommands> write,
 			LongPredicate wrote, @Nullable ToLongFunction<NodeCommands> undo) {
-		Long reply = execute((connection) -> requireAcknowledgedWrites().run(connection, name, key, description, write,
-				wrote, undo));
-		if (reply == null) {
-			throw new IllegalStateException(noReply(name));
-		}
-		return reply;
+		return executeForReply(name, (connection) -> requireAcknowledgedWrites().run(connection, name, key, description,
+				write, wrote, undo));
 	}
 
 	private AcknowledgedWrites requireAcknowledgedWrites() {
 		Assert.state(this.acknowledgedWrites != null, "Replica acknowledgement is not configured");
 		return this.acknowledgedWrites;
-	}
-
-	private static String noReply(String name) {
-		return "Redis returned no reply for lock '" + name + "': locks cannot be taken in a pipeline or transaction";
 	}
 
 	/**
@@ -646,6 +625,15 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		finally {
 			connection.close();
 		}
+	}
+
+	private <T> T executeForReply(String name, RedisCallback<T> callback) {
+		T reply = execute(callback);
+		if (reply == null) {
+			throw new IllegalStateException("Redis returned no reply for lock '" + name
+					+ "': locks cannot be taken in a pipeline or transaction");
+		}
+		return reply;
 	}
 
 }

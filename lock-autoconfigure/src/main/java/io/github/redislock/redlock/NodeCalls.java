@@ -24,6 +24,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.redlock.NodeReplies.NodeReply;
 
 import org.springframework.core.NestedExceptionUtils;
 

@@ -20,6 +20,7 @@ import java.util.stream.IntStream;
 
 import io.github.redislock.core.LockStoreException;
 import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.redlock.NodeReplies.NodeReply;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
@@ -246,11 +247,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 			return AcquireResult.ACQUIRED;
 		}
 		giveBack(name, ownerToken, replies);
-		if (replies.answered() < this.quorum) {
-			throw new LockStoreException(name,
-					"Could not acquire lock '" + name + "': only " + replies.answered() + " of " + this.nodes.size()
-							+ " Redlock nodes answered, " + this.quorum + " are needed (" + replies.failures() + ")");
-		}
+		requireQuorum(name, replies, "acquire lock '" + name + "'");
 		// The shortest lease left on a node that refused; the whole lease if none did.
 		long remaining = replies.replies()
 			.stream()

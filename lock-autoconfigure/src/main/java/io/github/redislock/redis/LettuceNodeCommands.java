@@ -4,7 +4,6 @@ package io.github.redislock.redis;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.List;
 import java.util.function.Function;
 
 import io.lettuce.core.ScriptOutputType;
@@ -100,11 +99,8 @@ final class LettuceNodeCommands implements NodeCommands {
 		CommandArgs<byte[], byte[]> args = new CommandArgs<>(ByteArrayCodec.INSTANCE).add(1)
 			.add(replicas)
 			.add(timeoutMillis);
-		List<Object> counts = this.node.dispatch(WAITAOF, new ArrayOutput<>(ByteArrayCodec.INSTANCE), args);
-		if (counts == null || counts.size() != 2) {
-			throw new IllegalStateException("Unexpected reply to WAITAOF: " + counts);
-		}
-		return new long[] { ConnectionCommands.toLong(counts.get(0)), ConnectionCommands.toLong(counts.get(1)) };
+		return ConnectionCommands
+			.appendOnlyCounts(this.node.dispatch(WAITAOF, new ArrayOutput<>(ByteArrayCodec.INSTANCE), args));
 	}
 
 }

@@ -54,19 +54,6 @@ final class RedisAsyncLockStore {
 			.orElse(false);
 	}
 
-	/**
-	 * Connects now: on a Redis Cluster, a server that stopped answering when the topology
-	 * is first read would hold up every call until its timeout.
-	 */
-	void openConnection() {
-		try {
-			this.connectionFactory.getConnection().close();
-		}
-		catch (RuntimeException ex) {
-			// The first call that needs the connection opens it, or reports why not.
-		}
-	}
-
 	/** The key's value, {@code null} if it has none. */
 	CompletionStage<byte @Nullable []> get(byte[] key) {
 		return send("GET", this.commandTimeout, (commands) -> commands.get(key));

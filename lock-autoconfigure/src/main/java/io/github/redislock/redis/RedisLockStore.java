@@ -133,7 +133,12 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 */
 	public void openConnections() {
 		if (this.async != null) {
-			this.async.openConnection();
+			try {
+				this.connectionFactory.getConnection().close();
+			}
+			catch (RuntimeException ex) {
+				// The first call that needs the connection opens it, or reports why not.
+			}
 		}
 	}
 

@@ -110,11 +110,7 @@ final class NodeCalls implements AutoCloseable {
 		return this.nodes.stream().allMatch(RedisLockStore::isNonBlocking);
 	}
 
-	/**
-	 * Calls every node, in order on its asynchronous connection where it has one
-	 * ({@code ordered}), or with {@code call} on a thread of its own; the replies as soon
-	 * as they decide, or at the node timeout.
-	 */
+	/** The replies of every node as soon as they decide, or at the node timeout. */
 	<T> CompletableFuture<NodeReplies<T>> callInOrder(Function<RedisLockStore, CompletionStage<T>> ordered,
 			Function<RedisLockStore, T> call, Predicate<NodeReplies<T>> decided) {
 		List<CompletableFuture<T>> futures = new ArrayList<>(this.nodes.size());
@@ -162,11 +158,10 @@ final class NodeCalls implements AutoCloseable {
 	}
 
 	/**
-	 * On the node's one asynchronous connection, which Redis answers in order: a release
-	 * sent after an unanswered acquisition gives back what it may grant. Until that
-	 * connection first answered, connecting may block, so calls go from this class's
-	 * threads, one after another; a call sent while any of those is pending goes after
-	 * it.
+	 * On the node's one asynchronous connection, which Redis answers in order, so a
+	 * release gives back what an unanswered acquisition may grant. Until it first
+	 * answered, connecting may block: calls go from this class's threads, each after the
+	 * one before.
 	 */
 	private <T> CompletableFuture<T> send(int index, Function<RedisLockStore, CompletionStage<T>> ordered,
 			Function<RedisLockStore, T> call) {

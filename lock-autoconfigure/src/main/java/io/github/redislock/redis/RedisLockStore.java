@@ -472,19 +472,19 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 					}
 					return null;
 				}
-				List<ScriptArguments.RenewalCall> calls = this.arguments.renewalCalls(renewals, cluster);
-				List<@Nullable List<Boolean>> renewed = new ArrayList<>(calls.size());
-				for (ScriptArguments.RenewalCall call : calls) {
+				List<Runnable> renewed = new ArrayList<>();
+				for (ScriptArguments.RenewalCall call : this.arguments.renewalCalls(renewals, cluster)) {
 					try {
 						List<?> callReplies = LuaScript.RENEW_ALL.run(connection, ReturnType.MULTI,
 								call.indexes().size(), call.keysAndArgs());
-						renewed.add(ScriptArguments.renewedByReplies(callReplies, call.indexes().size()));
+						List<Boolean> callRenewed = ScriptArguments.renewedByReplies(callReplies,
+								call.indexes().size());
+						renewed.add(() -> complete(replies, call, callRenewed, null));
 					}
 					catch (RuntimeException ex) {
 						if (this.acknowledgedWrites != null) {
 							throw ex;
 						}
-						renewed.add(null);
 						complete(replies, call, null, ex);
 					}
 				}
@@ -494,12 +494,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 							renewals.stream().map(LeaseRenewal::name).collect(Collectors.joining(", ")),
 							renewals.size() + " leases were extended");
 				}
-				for (int c = 0; c < calls.size(); c++) {
-					List<Boolean> callRenewed = renewed.get(c);
-					if (callRenewed != null) {
-						complete(replies, calls.get(c), callRenewed, null);
-					}
-				}
+				renewed.forEach(Runnable::run);
 				return null;
 			});
 		}

@@ -39,7 +39,10 @@ final class ConnectionCommands implements NodeCommands {
 
 	@Override
 	public long[] waitForAppendOnlyFiles(int replicas, long timeoutMillis) {
-		Object reply = execute("WAITAOF", bytes(1), bytes(replicas), bytes(timeoutMillis));
+		return appendOnlyCounts(execute("WAITAOF", bytes(1), bytes(replicas), bytes(timeoutMillis)));
+	}
+
+	static long[] appendOnlyCounts(@Nullable Object reply) {
 		if (reply instanceof List<?> counts && counts.size() == 2) {
 			return new long[] { toLong(counts.get(0)), toLong(counts.get(1)) };
 		}

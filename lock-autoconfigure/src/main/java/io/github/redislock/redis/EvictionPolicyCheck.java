@@ -21,7 +21,6 @@ import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.RedisSentinelConfiguration;
 import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
-import org.springframework.util.Assert;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -53,18 +52,10 @@ final class EvictionPolicyCheck {
 	 * with a {@code maxmemory} limit can evict lock keys.
 	 */
 	static void check(boolean refuse, List<RedisConnectionFactory> connectionFactories) {
-		List<ServerPolicy> policies = new ArrayList<>();
-		for (RedisConnectionFactory connectionFactory : connectionFactories) {
-			policies.addAll(read(connectionFactory));
-		}
-		judge(refuse, policies);
-	}
-
-	static void judge(boolean refuse, List<ServerPolicy> policies) {
 		List<ServerPolicy> refused = new ArrayList<>();
 		List<ServerPolicy> warned = new ArrayList<>();
 		List<ServerPolicy> unread = new ArrayList<>();
-		for (ServerPolicy policy : policies) {
+		for (ServerPolicy policy : connectionFactories.stream().flatMap((factory) -> read(factory).stream()).toList()) {
 			if (policy.policy() == null) {
 				unread.add(policy);
 			}
@@ -152,7 +143,7 @@ final class EvictionPolicyCheck {
 	}
 
 	/** The server's address or Sentinel master name, never its password. */
-	static String describe(RedisConnectionFactory connectionFactory) {
+	private static String describe(RedisConnectionFactory connectionFactory) {
 		if (LETTUCE && connectionFactory instanceof LettuceConnectionFactory lettuce) {
 			return lettuce.isRedisSentinelAware() ? describe(lettuce.getSentinelConfiguration())
 					: "Redis at " + lettuce.getHostName() + ":" + lettuce.getPort();
@@ -175,7 +166,7 @@ final class EvictionPolicyCheck {
 	 * What one master said: {@code policy} is {@code null} when it could not be read, and
 	 * {@code error} then says why; {@code maxmemory} 0 means no limit.
 	 */
-	record ServerPolicy(String server, @Nullable String policy, long maxmemory, @Nullable String error) {
+	private record ServerPolicy(String server, @Nullable String policy, long maxmemory, @Nullable String error) {
 
 		static ServerPolicy unread(String server, RuntimeException ex) {
 			Throwable cause = NestedExceptionUtils.getMostSpecificCause(ex);

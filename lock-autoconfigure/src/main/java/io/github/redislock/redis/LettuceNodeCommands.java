@@ -3,7 +3,8 @@
 package io.github.redislock.redis;
 
 import java.nio.charset.StandardCharsets;
-import java.util.List;
+import java.util.Arrays;
+import java.util.function.Function;
 
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
@@ -55,7 +56,7 @@ final class LettuceNodeCommands implements NodeCommands {
 
 	/** Run the commands on the master serving the key, over one connection. */
 	static <T> @Nullable T onMasterOf(RedisClusterConnection connection, byte[] key,
-			java.util.function.Function<NodeCommands, T> commands) {
+			Function<NodeCommands, T> commands) {
 		if (!(connection instanceof LettuceClusterConnection lettuce)) {
 			throw new IllegalStateException("Replica acknowledgement on Redis Cluster needs Lettuce, not "
 					+ connection.getClass().getName() + ": unset redis-lock.replica-ack.replicas or use Lettuce");
@@ -75,10 +76,8 @@ final class LettuceNodeCommands implements NodeCommands {
 
 	@Override
 	public long runScript(LuaScript script, int numKeys, byte[]... keysAndArgs) {
-		byte[][] keys = new byte[numKeys][];
-		System.arraycopy(keysAndArgs, 0, keys, 0, numKeys);
-		byte[][] args = new byte[keysAndArgs.length - numKeys][];
-		System.arraycopy(keysAndArgs, numKeys, args, 0, args.length);
+		byte[][] keys = Arrays.copyOfRange(keysAndArgs, 0, numKeys);
+		byte[][] args = Arrays.copyOfRange(keysAndArgs, numKeys, keysAndArgs.length);
 		try {
 			return ConnectionCommands.toLong(this.node.evalsha(script.sha1(), ScriptOutputType.INTEGER, keys, args));
 		}
@@ -100,11 +99,8 @@ final class LettuceNodeCommands implements NodeCommands {
 		CommandArgs<byte[], byte[]> args = new CommandArgs<>(ByteArrayCodec.INSTANCE).add(1)
 			.add(replicas)
 			.add(timeoutMillis);
-		List<Object> counts = this.node.dispatch(WAITAOF, new ArrayOutput<>(ByteArrayCodec.INSTANCE), args);
-		if (counts == null || counts.size() != 2) {
-			throw new IllegalStateException("Unexpected reply to WAITAOF: " + counts);
-		}
-		return new long[] { ConnectionCommands.toLong(counts.get(0)), ConnectionCommands.toLong(counts.get(1)) };
+		return ConnectionCommands
+			.appendOnlyCounts(this.node.dispatch(WAITAOF, new ArrayOutput<>(ByteArrayCodec.INSTANCE), args));
 	}
 
 }

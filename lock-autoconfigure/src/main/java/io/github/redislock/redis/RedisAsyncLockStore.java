@@ -5,6 +5,7 @@ package io.github.redislock.redis;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -13,10 +14,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
-import io.github.redislock.store.LockHolder;
-import io.github.redislock.store.LockStore;
-import io.github.redislock.store.LockStore.AcquireResult;
-import io.github.redislock.store.LockStore.Queueing;
 import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.ScriptOutputType;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
@@ -41,10 +38,6 @@ final class RedisAsyncLockStore {
 
 	private static final LettuceExceptionConverter exceptions = new LettuceExceptionConverter();
 
-	private final RedisLockStore store;
-
-	private final ScriptArguments arguments;
-
 	private final LettuceConnectionFactory connectionFactory;
 
 	private final Duration commandTimeout;
@@ -52,9 +45,7 @@ final class RedisAsyncLockStore {
 	/** Spring Boot's client does: a timer of our own would then cost each call twice. */
 	private final boolean lettuceTimesOutCommands;
 
-	RedisAsyncLockStore(RedisLockStore store, ScriptArguments arguments, LettuceConnectionFactory connectionFactory) {
-		this.store = store;
-		this.arguments = arguments;
+	RedisAsyncLockStore(LettuceConnectionFactory connectionFactory) {
 		this.connectionFactory = connectionFactory;
 		this.commandTimeout = connectionFactory.getClientConfiguration().getCommandTimeout();
 		this.lettuceTimesOutCommands = connectionFactory.getClientConfiguration()
@@ -63,69 +54,9 @@ final class RedisAsyncLockStore {
 			.orElse(false);
 	}
 
-	/**
-	 * Connects now: on a Redis Cluster, a server that stopped answering when the topology
-	 * is first read would hold up every call until its timeout.
-	 */
-	void openConnection() {
-		try {
-			this.connectionFactory.getConnection().close();
-		}
-		catch (RuntimeException ex) {
-			// The first call that needs the connection opens it, or reports why not.
-		}
-	}
-
-	CompletionStage<AcquireResult> tryAcquire(String name, String ownerToken, Duration leaseTime,
-			@Nullable Queueing queueing, LockHolder holder) {
-		long lease = ScriptArguments.leaseMillis(name, leaseTime);
-		byte[][] keysAndArgs = this.arguments.acquireArguments(name, ownerToken, lease, queueing,
-				this.store.holderFields(ownerToken, holder), HolderRecord.now());
-		return run(LuaScript.ACQUIRE, ScriptArguments.QUEUE_SCRIPT_KEYS, keysAndArgs)
-			.thenApply((reply) -> ScriptArguments.acquireResult(ownerToken, reply));
-	}
-
-	CompletionStage<Boolean> renew(String name, String ownerToken, Duration leaseTime) {
-		return run(LuaScript.RENEW, 1, this.arguments.renewArguments(name, ownerToken, leaseTime))
-			.thenApply((reply) -> reply == 1);
-	}
-
-	CompletionStage<Boolean> release(String name, String ownerToken) {
-		return run(LuaScript.RELEASE, ScriptArguments.RELEASE_SCRIPT_KEYS,
-				this.arguments.releaseArguments(name, ownerToken))
-			.thenApply(ScriptArguments::released);
-	}
-
-	CompletionStage<Boolean> giveBack(String name, String ownerToken) {
-		return run(LuaScript.RELEASE, ScriptArguments.RELEASE_SCRIPT_KEYS - 1,
-				this.arguments.giveBackArguments(name, ownerToken))
-			.thenApply((reply) -> reply == 1);
-	}
-
-	CompletionStage<LockStore.@Nullable Reacquisition> reacquire(byte[][] keysAndArgs) {
-		return run(LuaScript.REACQUIRE, 2, keysAndArgs).thenApply(ScriptArguments::reacquisition);
-	}
-
-	CompletionStage<Boolean> raiseCounter(byte[][] keysAndArgs) {
-		return run(LuaScript.RAISE_COUNTER, 1, keysAndArgs).thenApply((reply) -> reply == 1);
-	}
-
-	CompletionStage<Boolean> raiseFence(byte[][] keysAndArgs) {
-		return run(LuaScript.RAISE_FENCE, 2, keysAndArgs).thenApply((reply) -> reply == 1);
-	}
-
 	/** The key's value, {@code null} if it has none. */
 	CompletionStage<byte @Nullable []> get(byte[] key) {
 		return send("GET", this.commandTimeout, (commands) -> commands.get(key));
-	}
-
-	CompletionStage<Boolean> forceRelease(String name) {
-		return run(LuaScript.FORCE_RELEASE, 1, this.arguments.forceReleaseArguments(name))
-			.thenApply((reply) -> reply == 1);
-	}
-
-	CompletionStage<Long> issueFencingToken(String name, String ownerToken, Duration leaseTime) {
-		return run(LuaScript.FENCE, 2, this.arguments.fenceArguments(name, ownerToken));
 	}
 
 	/**
@@ -145,7 +76,7 @@ final class RedisAsyncLockStore {
 		return replies;
 	}
 
-	private CompletableFuture<Long> run(LuaScript script, int numKeys, byte[][] keysAndArgs) {
+	CompletableFuture<Long> run(LuaScript script, int numKeys, byte[][] keysAndArgs) {
 		return this.<Long>send(script, ScriptOutputType.INTEGER, numKeys, keysAndArgs, this.commandTimeout)
 			.thenApply((reply) -> {
 				if (reply == null) {
@@ -158,10 +89,8 @@ final class RedisAsyncLockStore {
 	/** Runs the script by SHA, sending its source on {@code NOSCRIPT}. */
 	private <T> CompletableFuture<T> send(LuaScript script, ScriptOutputType type, int numKeys, byte[][] keysAndArgs,
 			Duration timeout) {
-		byte[][] keys = new byte[numKeys][];
-		System.arraycopy(keysAndArgs, 0, keys, 0, numKeys);
-		byte[][] args = new byte[keysAndArgs.length - numKeys][];
-		System.arraycopy(keysAndArgs, numKeys, args, 0, args.length);
+		byte[][] keys = Arrays.copyOfRange(keysAndArgs, 0, numKeys);
+		byte[][] args = Arrays.copyOfRange(keysAndArgs, numKeys, keysAndArgs.length);
 		return send(script.toString(), timeout, (commands) -> commands.<T>evalsha(script.sha1(), type, keys, args)
 			.exceptionallyCompose((ex) -> LuaScript.isNoScript(ex) ? commands.<T>eval(script.source(), type, keys, args)
 					: CompletableFuture.failedFuture(ex)));

@@ -20,13 +20,12 @@ final class RedisLockKeys {
 
 	private static final HexFormat HEX = HexFormat.of().withUpperCase();
 
+	/** A short hash tag for each Redis Cluster slot, the same in every client. */
+	private static final String[] SLOT_TAGS = slotTags();
+
 	private final String prefix;
 
-	/**
-	 * Create keys under the given prefix.
-	 * @param prefix prepended to every key, for example {@code lock:}; must not contain
-	 * braces, which would set a hash tag of their own, nor an unpaired surrogate
-	 */
+	/** Braces in the prefix would set a hash tag of their own. */
 	RedisLockKeys(String prefix) {
 		Assert.hasText(prefix, "Key prefix must not be empty");
 		Assert.isTrue(prefix.indexOf('{') < 0 && prefix.indexOf('}') < 0,
@@ -36,12 +35,8 @@ final class RedisLockKeys {
 		this.prefix = prefix;
 	}
 
-	/**
-	 * Return whether the text holds an unpaired surrogate, which has no UTF-8 encoding.
-	 * @param text the text
-	 * @return whether the text holds an unpaired surrogate
-	 */
-	static boolean hasUnpairedSurrogate(String text) {
+	/** An unpaired surrogate has no UTF-8 encoding. */
+	private static boolean hasUnpairedSurrogate(String text) {
 		for (int i = 0; i < text.length(); i++) {
 			char c = text.charAt(i);
 			if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
@@ -54,60 +49,30 @@ final class RedisLockKeys {
 		return false;
 	}
 
-	/**
-	 * Return the key holding the owner token of the lock.
-	 * @param name the lock name
-	 * @return the lock key
-	 */
 	String lockKey(String name) {
 		Assert.hasText(name, "Lock name must not be null or blank");
 		return this.prefix + "{" + encode(name) + "}";
 	}
 
-	/**
-	 * Return the key naming the owners whose releases freed or handed on the lock in the
-	 * last few seconds, so that a release sent again is not taken for a loss.
-	 * @param name the lock name
-	 * @return the released-by key
-	 */
+	/** Names the owners whose releases ran lately, so a release re-sent is no loss. */
 	String releasedByKey(String name) {
 		return lockKey(name) + ":released-by";
 	}
 
-	/**
-	 * Return the key counting the fencing tokens of the lock's hash slot: one counter per
-	 * slot (16,384 at most) rather than per lock name, in the lock key's slot on a Redis
-	 * Cluster.
-	 * @param name the lock name
-	 * @return the token counter key
-	 */
+	/** One fencing token counter per hash slot (16,384 at most), not per lock name. */
 	String fenceCounterKey(String name) {
-		return this.prefix + "{" + SlotTags.of(ClusterSlotHashUtil.calculateSlot(lockKey(name))) + "}:fence-counter";
+		return this.prefix + "{" + SLOT_TAGS[ClusterSlotHashUtil.calculateSlot(lockKey(name))] + "}:fence-counter";
 	}
 
-	/**
-	 * Return the key holding the waiters queued for a hand-off of the lock.
-	 * @param name the lock name
-	 * @return the waiters key
-	 */
 	String waitersKey(String name) {
 		return lockKey(name) + ":waiters";
 	}
 
-	/**
-	 * Return the key ordering the waiters queued for a hand-off by their arrival.
-	 * @param name the lock name
-	 * @return the queue key
-	 */
+	/** Orders the waiters queued for a hand-off by their arrival. */
 	String queueKey(String name) {
 		return lockKey(name) + ":queue";
 	}
 
-	/**
-	 * Return the channel on which releases of the lock are announced.
-	 * @param name the lock name
-	 * @return the channel
-	 */
 	String channel(String name) {
 		return channelOfKey(lockKey(name));
 	}
@@ -117,23 +82,30 @@ final class RedisLockKeys {
 	}
 
 	/**
-	 * Return the channel on which a release tells one client's waiters that it handed
-	 * them the lock, so that a hand-off costs the same however many processes wait.
-	 * @param ownerToken an owner token of the client
-	 * @return the channel, or {@code null} for a token without {@code ':'}, whose
-	 * hand-offs are told on the lock's channel
+	 * One client's hand-offs, so a hand-off costs the same however many processes wait;
+	 * {@code null} for a token without {@code ':'}, told on the lock's channel.
 	 */
 	@Nullable String handOffChannel(String ownerToken) {
 		int colon = ownerToken.lastIndexOf(':');
 		return (colon > 0) ? handOffChannelPrefix() + ownerToken.substring(0, colon) : null;
 	}
 
-	/**
-	 * Return what every hand-off channel starts with.
-	 * @return the prefix of the hand-off channels
-	 */
 	String handOffChannelPrefix() {
 		return this.prefix + "handoff:";
+	}
+
+	private static String[] slotTags() {
+		String[] tags = new String[ClusterSlotHashUtil.SLOT_COUNT];
+		int found = 0;
+		for (int i = 0; found < tags.length; i++) {
+			String tag = Integer.toString(i, Character.MAX_RADIX);
+			int slot = ClusterSlotHashUtil.calculateSlot(tag);
+			if (tags[slot] == null) {
+				tags[slot] = tag;
+				found++;
+			}
+		}
+		return tags;
 	}
 
 	private static String encode(String name) {

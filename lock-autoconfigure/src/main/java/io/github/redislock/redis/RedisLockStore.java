@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import java.util.function.LongPredicate;
+import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 
@@ -120,8 +122,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		this.acknowledgedWrites = acknowledgement.awaited() ? new AcknowledgedWrites(acknowledgement) : null;
 		this.arguments = new ScriptArguments(this.keys, waitersQueue && !acknowledgement.awaited());
 		this.async = (this.connectionFactory instanceof LettuceConnectionFactory lettuce
-				&& lettuce.getShareNativeConnection() && !acknowledgement.awaited())
-						? new RedisAsyncLockStore(this, this.arguments, lettuce) : null;
+				&& lettuce.getShareNativeConnection() && !acknowledgement.awaited()) ? new RedisAsyncLockStore(lettuce)
+						: null;
 	}
 
 	/**
@@ -131,7 +133,12 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 */
 	public void openConnections() {
 		if (this.async != null) {
-			this.async.openConnection();
+			try {
+				this.connectionFactory.getConnection().close();
+			}
+			catch (RuntimeException ex) {
+				// The first call that needs the connection opens it, or reports why not.
+			}
 		}
 	}
 
@@ -196,23 +203,14 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * @return the holder as JSON, or {@code null} if the lock is free
 	 */
 	public @Nullable String holderOf(String name) {
-		byte[] value = execute((connection) -> connection.stringCommands().get(bytes(this.keys.lockKey(name))));
+		byte[] value = execute(
+				(connection) -> connection.stringCommands().get(ScriptArguments.bytes(this.keys.lockKey(name))));
 		if (value == null) {
 			return null;
 		}
 		String record = new String(value, StandardCharsets.UTF_8);
 		int space = record.indexOf(' ');
 		return (space < 0) ? null : record.substring(space + 1);
-	}
-
-	@Override
-	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime) {
-		return tryAcquire(name, ownerToken, leaseTime, null, LockHolder.currentThread(null));
-	}
-
-	@Override
-	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, Queueing queueing) {
-		return tryAcquire(name, ownerToken, leaseTime, queueing, LockHolder.currentThread(null));
 	}
 
 	/**
@@ -223,15 +221,17 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	public AcquireResult tryAcquire(String name, String ownerToken, Duration leaseTime, @Nullable Queueing queueing,
 			LockHolder holder) {
 		LockStore.checkOwnerToken(name, ownerToken);
-		long lease = leaseMillis(name, leaseTime);
-		byte[] lockKey = bytes(this.keys.lockKey(name));
+		long lease = ScriptArguments.leaseMillis(name, leaseTime);
+		byte[] lockKey = ScriptArguments.bytes(this.keys.lockKey(name));
 		String fields = holderFields(ownerToken, holder);
 		String acquiredAt = HolderRecord.now();
 		if (this.acknowledgedWrites != null) {
 			return acknowledgedAcquire(name, ownerToken, lease, fields, acquiredAt);
 		}
 		if (queueing == null) {
-			if (setIfAbsent(name, lockKey, HolderRecord.value(ownerToken, fields, acquiredAt), lease)) {
+			byte[] record = HolderRecord.value(ownerToken, fields, acquiredAt);
+			if (executeForReply(name, (connection) -> connection.stringCommands()
+				.set(lockKey, record, Expiration.milliseconds(lease), SetOption.ifAbsent()))) {
 				return AcquireResult.ACQUIRED;
 			}
 			AcquireResult busy = busy(name, lockKey, ownerToken);
@@ -257,31 +257,36 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	public CompletionStage<AcquireResult> tryAcquireAsync(String name, String ownerToken, Duration leaseTime,
 			@Nullable Queueing queueing, LockHolder holder) {
 		LockStore.checkOwnerToken(name, ownerToken);
-		return (this.async != null) ? this.async.tryAcquire(name, ownerToken, leaseTime, queueing, holder)
-				: LockStore.answered(() -> tryAcquire(name, ownerToken, leaseTime, queueing, holder));
+		return runAsync(LuaScript.ACQUIRE, ScriptArguments.QUEUE_SCRIPT_KEYS,
+				() -> this.arguments.acquireArguments(name, ownerToken, ScriptArguments.leaseMillis(name, leaseTime),
+						queueing, holderFields(ownerToken, holder), HolderRecord.now()),
+				(reply) -> ScriptArguments.acquireResult(ownerToken, reply),
+				() -> tryAcquire(name, ownerToken, leaseTime, queueing, holder));
 	}
 
 	@Override
 	public CompletionStage<Boolean> renewAsync(String name, String ownerToken, Duration leaseTime) {
-		return (this.async != null) ? this.async.renew(name, ownerToken, leaseTime)
-				: LockStore.answered(() -> renew(name, ownerToken, leaseTime));
+		return runAsync(LuaScript.RENEW, 1, () -> this.arguments.renewArguments(name, ownerToken, leaseTime),
+				(reply) -> reply == 1, () -> renew(name, ownerToken, leaseTime));
 	}
 
 	@Override
 	public CompletionStage<Boolean> releaseAsync(String name, String ownerToken) {
-		return (this.async != null) ? this.async.release(name, ownerToken)
-				: LockStore.answered(() -> release(name, ownerToken));
+		return runAsync(LuaScript.RELEASE, ScriptArguments.RELEASE_SCRIPT_KEYS,
+				() -> this.arguments.releaseArguments(name, ownerToken), ScriptArguments::released,
+				() -> release(name, ownerToken));
 	}
 
 	@Override
 	public CompletionStage<Boolean> forceReleaseAsync(String name) {
-		return (this.async != null) ? this.async.forceRelease(name) : LockStore.answered(() -> forceRelease(name));
+		return runAsync(LuaScript.FORCE_RELEASE, 1, () -> this.arguments.forceReleaseArguments(name),
+				(reply) -> reply == 1, () -> forceRelease(name));
 	}
 
 	@Override
 	public CompletionStage<Long> issueFencingTokenAsync(String name, String ownerToken, Duration leaseTime) {
-		return (this.async != null) ? this.async.issueFencingToken(name, ownerToken, leaseTime)
-				: LockStore.answered(() -> issueFencingToken(name, ownerToken, leaseTime));
+		return runAsync(LuaScript.FENCE, 2, () -> this.arguments.fenceArguments(name, ownerToken), Function.identity(),
+				() -> issueFencingToken(name, ownerToken, leaseTime));
 	}
 
 	/**
@@ -320,30 +325,14 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 				return null;
 			}
 		}
-		Long remaining = execute((connection) -> connection.keyCommands().pTtl(lockKey));
-		if (remaining == null) {
-			throw new IllegalStateException(noReply(name));
-		}
+		Long remaining = executeForReply(name, (connection) -> connection.keyCommands().pTtl(lockKey));
 		return AcquireResult.busy(Math.max(0, remaining));
-	}
-
-	private boolean setIfAbsent(String name, byte[] lockKey, byte[] value, long lease) {
-		Boolean set = execute((connection) -> connection.stringCommands()
-			.set(lockKey, value, Expiration.milliseconds(lease), SetOption.ifAbsent()));
-		if (set == null) {
-			throw new IllegalStateException(noReply(name));
-		}
-		return set;
 	}
 
 	@Override
 	public long issueFencingToken(String name, String ownerToken, Duration leaseTime) {
-		byte[][] keysAndArgs = this.arguments.fenceArguments(name, ownerToken);
-		if (this.acknowledgedWrites != null) {
-			return acknowledged(name, keysAndArgs[0], "A fencing token for lock '" + name + "' was issued",
-					(node) -> node.runScript(LuaScript.FENCE, 2, keysAndArgs), (reply) -> reply > 0, null);
-		}
-		return runForLong(name, LuaScript.FENCE, 2, keysAndArgs);
+		return write(name, "A fencing token for lock '" + name + "' was issued", LuaScript.FENCE, 2,
+				this.arguments.fenceArguments(name, ownerToken), (reply) -> reply > 0);
 	}
 
 	/**
@@ -368,10 +357,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * @return whether the caller held the lock, and the counter is at least the token
 	 */
 	public CompletionStage<Boolean> raiseFencingTokenAsync(String name, String ownerToken, long token) {
-		if (this.async == null) {
-			return LockStore.answered(() -> raiseFencingToken(name, ownerToken, token));
-		}
-		return this.async.raiseFence(this.arguments.raiseFenceArguments(name, ownerToken, token));
+		return runAsync(LuaScript.RAISE_FENCE, 2, () -> this.arguments.raiseFenceArguments(name, ownerToken, token),
+				(reply) -> reply == 1, () -> raiseFencingToken(name, ownerToken, token));
 	}
 
 	/**
@@ -383,7 +370,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		if (this.async == null) {
 			return LockStore.answered(() -> lastFencingToken(name));
 		}
-		return this.async.get(bytes(this.keys.fenceCounterKey(name)))
+		return this.async.get(ScriptArguments.bytes(this.keys.fenceCounterKey(name)))
 			.thenApply((value) -> (value != null && value.length > 0)
 					? Long.parseLong(new String(value, StandardCharsets.UTF_8)) : 0L);
 	}
@@ -396,7 +383,8 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * @return the last token, {@code 0} if none was issued or the counter was lost
 	 */
 	public long lastFencingToken(String name) {
-		byte[] value = execute((connection) -> connection.stringCommands().get(bytes(this.keys.fenceCounterKey(name))));
+		byte[] value = execute((connection) -> connection.stringCommands()
+			.get(ScriptArguments.bytes(this.keys.fenceCounterKey(name))));
 		return (value != null) ? Long.parseLong(new String(value, StandardCharsets.UTF_8)) : 0;
 	}
 
@@ -407,21 +395,16 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	@Override
 	public boolean raiseFencingTokensAbove(String name, long token) {
 		LockStore.checkRaisableToken(name, token);
-		byte[][] keysAndArgs = this.arguments.raiseCounterArguments(name, token);
-		if (this.acknowledgedWrites != null) {
-			return acknowledged(name, keysAndArgs[0], "The fencing tokens of lock '" + name + "' were raised",
-					(node) -> node.runScript(LuaScript.RAISE_COUNTER, 1, keysAndArgs), (reply) -> true, null) == 1;
-		}
-		return runForLong(name, LuaScript.RAISE_COUNTER, 1, keysAndArgs) == 1;
+		return write(name, "The fencing tokens of lock '" + name + "' were raised", LuaScript.RAISE_COUNTER, 1,
+				this.arguments.raiseCounterArguments(name, token), (reply) -> true) == 1;
 	}
 
 	@Override
 	public CompletionStage<Boolean> raiseFencingTokensAboveAsync(String name, long token) {
-		if (this.async == null) {
-			return LockStore.answered(() -> raiseFencingTokensAbove(name, token));
-		}
-		LockStore.checkRaisableToken(name, token);
-		return this.async.raiseCounter(this.arguments.raiseCounterArguments(name, token));
+		return runAsync(LuaScript.RAISE_COUNTER, 1, () -> {
+			LockStore.checkRaisableToken(name, token);
+			return this.arguments.raiseCounterArguments(name, token);
+		}, (reply) -> reply == 1, () -> raiseFencingTokensAbove(name, token));
 	}
 
 	@Override
@@ -430,34 +413,26 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		if (!nextOwnerToken.equals(ownerToken)) {
 			LockStore.checkOwnerToken(name, nextOwnerToken);
 		}
-		byte[][] keysAndArgs = this.arguments.reacquireArguments(name, ownerToken, nextOwnerToken, leaseTime);
-		long value = (this.acknowledgedWrites != null)
-				? acknowledged(name, keysAndArgs[0], "Lock '" + name + "' was taken over with a new lease",
-						(node) -> node.runScript(LuaScript.REACQUIRE, 2, keysAndArgs), (reply) -> reply != 0, null)
-				: runForLong(name, LuaScript.REACQUIRE, 2, keysAndArgs);
-		return ScriptArguments.reacquisition(value);
+		return ScriptArguments.reacquisition(write(name, "Lock '" + name + "' was taken over with a new lease",
+				LuaScript.REACQUIRE, 2, this.arguments.reacquireArguments(name, ownerToken, nextOwnerToken, leaseTime),
+				(reply) -> reply != 0));
 	}
 
 	@Override
 	public CompletionStage<@Nullable Reacquisition> reacquireAsync(String name, String ownerToken,
 			String nextOwnerToken, Duration leaseTime) {
-		if (this.async == null) {
-			return LockStore.answered(() -> reacquire(name, ownerToken, nextOwnerToken, leaseTime));
-		}
-		if (!nextOwnerToken.equals(ownerToken)) {
-			LockStore.checkOwnerToken(name, nextOwnerToken);
-		}
-		return this.async.reacquire(this.arguments.reacquireArguments(name, ownerToken, nextOwnerToken, leaseTime));
+		return runAsync(LuaScript.REACQUIRE, 2, () -> {
+			if (!nextOwnerToken.equals(ownerToken)) {
+				LockStore.checkOwnerToken(name, nextOwnerToken);
+			}
+			return this.arguments.reacquireArguments(name, ownerToken, nextOwnerToken, leaseTime);
+		}, ScriptArguments::reacquisition, () -> reacquire(name, ownerToken, nextOwnerToken, leaseTime));
 	}
 
 	@Override
 	public boolean renew(String name, String ownerToken, Duration leaseTime) {
-		byte[][] keysAndArgs = this.arguments.renewArguments(name, ownerToken, leaseTime);
-		if (this.acknowledgedWrites != null) {
-			return execute(
-					(connection) -> renewAcknowledged(connection, new LeaseRenewal(name, ownerToken, leaseTime)));
-		}
-		return runForLong(name, LuaScript.RENEW, 1, keysAndArgs) == 1;
+		return write(name, "The lease of lock '" + name + "' was extended", LuaScript.RENEW, 1,
+				this.arguments.renewArguments(name, ownerToken, leaseTime), (reply) -> reply == 1) == 1;
 	}
 
 	/**
@@ -497,19 +472,19 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 					}
 					return null;
 				}
-				List<ScriptArguments.RenewalCall> calls = this.arguments.renewalCalls(renewals, cluster);
-				List<@Nullable List<Boolean>> renewed = new ArrayList<>(calls.size());
-				for (ScriptArguments.RenewalCall call : calls) {
+				List<Runnable> renewed = new ArrayList<>();
+				for (ScriptArguments.RenewalCall call : this.arguments.renewalCalls(renewals, cluster)) {
 					try {
 						List<?> callReplies = LuaScript.RENEW_ALL.run(connection, ReturnType.MULTI,
 								call.indexes().size(), call.keysAndArgs());
-						renewed.add(ScriptArguments.renewedByReplies(callReplies, call.indexes().size()));
+						List<Boolean> callRenewed = ScriptArguments.renewedByReplies(callReplies,
+								call.indexes().size());
+						renewed.add(() -> complete(replies, call, callRenewed, null));
 					}
 					catch (RuntimeException ex) {
 						if (this.acknowledgedWrites != null) {
 							throw ex;
 						}
-						renewed.add(null);
 						complete(replies, call, null, ex);
 					}
 				}
@@ -519,12 +494,7 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 							renewals.stream().map(LeaseRenewal::name).collect(Collectors.joining(", ")),
 							renewals.size() + " leases were extended");
 				}
-				for (int c = 0; c < calls.size(); c++) {
-					List<Boolean> callRenewed = renewed.get(c);
-					if (callRenewed != null) {
-						complete(replies, calls.get(c), callRenewed, null);
-					}
-				}
+				renewed.forEach(Runnable::run);
 				return null;
 			});
 		}
@@ -582,8 +552,9 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	 * @return whether the lock was held by the token and is now given back
 	 */
 	public CompletionStage<Boolean> giveBackAsync(String name, String ownerToken) {
-		return (this.async != null) ? this.async.giveBack(name, ownerToken)
-				: LockStore.answered(() -> giveBack(name, ownerToken));
+		return runAsync(LuaScript.RELEASE, ScriptArguments.RELEASE_SCRIPT_KEYS - 1,
+				() -> this.arguments.giveBackArguments(name, ownerToken), (reply) -> reply == 1,
+				() -> giveBack(name, ownerToken));
 	}
 
 	@Override
@@ -608,30 +579,38 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	private long runForLong(String name, LuaScript script, int numKeys, byte[]... keysAndArgs) {
-		Long result = execute((connection) -> script.run(connection, ReturnType.INTEGER, numKeys, keysAndArgs));
-		if (result == null) {
-			throw new IllegalStateException(noReply(name));
+		return this.<Long>executeForReply(name,
+				(connection) -> script.run(connection, ReturnType.INTEGER, numKeys, keysAndArgs));
+	}
+
+	/** Under replica acknowledgement, also awaits the replicas if {@code wrote}. */
+	private long write(String name, String description, LuaScript script, int numKeys, byte[][] keysAndArgs,
+			LongPredicate wrote) {
+		if (this.acknowledgedWrites == null) {
+			return runForLong(name, script, numKeys, keysAndArgs);
 		}
-		return result;
+		return acknowledged(name, keysAndArgs[0], description, (node) -> node.runScript(script, numKeys, keysAndArgs),
+				wrote, null);
+	}
+
+	/** On Lettuce's shared connection, else {@code blocking} on the caller's thread. */
+	private <T> CompletionStage<T> runAsync(LuaScript script, int numKeys, Supplier<byte[][]> keysAndArgs,
+			Function<Long, T> reply, Supplier<T> blocking) {
+		if (this.async == null) {
+			return LockStore.answered(blocking);
+		}
+		return this.async.run(script, numKeys, keysAndArgs.get()).thenApply(reply);
 	}
 
 	private long acknowledged(String name, byte[] key, String description, ToLongFunction<NodeCommands> write,
 			LongPredicate wrote, @Nullable ToLongFunction<NodeCommands> undo) {
-		Long reply = execute((connection) -> requireAcknowledgedWrites().run(connection, name, key, description, write,
-				wrote, undo));
-		if (reply == null) {
-			throw new IllegalStateException(noReply(name));
-		}
-		return reply;
+		return executeForReply(name, (connection) -> requireAcknowledgedWrites().run(connection, name, key, description,
+				write, wrote, undo));
 	}
 
 	private AcknowledgedWrites requireAcknowledgedWrites() {
 		Assert.state(this.acknowledgedWrites != null, "Replica acknowledgement is not configured");
 		return this.acknowledgedWrites;
-	}
-
-	private static String noReply(String name) {
-		return "Redis returned no reply for lock '" + name + "': locks cannot be taken in a pipeline or transaction";
 	}
 
 	/**
@@ -648,12 +627,13 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 		}
 	}
 
-	private static byte[] bytes(String value) {
-		return ScriptArguments.bytes(value);
-	}
-
-	private static long leaseMillis(String name, Duration leaseTime) {
-		return ScriptArguments.leaseMillis(name, leaseTime);
+	private <T> T executeForReply(String name, RedisCallback<T> callback) {
+		T reply = execute(callback);
+		if (reply == null) {
+			throw new IllegalStateException("Redis returned no reply for lock '" + name
+					+ "': locks cannot be taken in a pipeline or transaction");
+		}
+		return reply;
 	}
 
 }

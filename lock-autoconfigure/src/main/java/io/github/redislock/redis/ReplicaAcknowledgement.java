@@ -30,10 +30,7 @@ record ReplicaAcknowledgement(int replicas, Duration timeout, boolean fsync) {
 				() -> "Replica acknowledgement timeout must be at least 1 ms, was " + timeout);
 	}
 
-	/**
-	 * Return whether writes are awaited at all.
-	 * @return whether the store waits after a write
-	 */
+	/** Whether the store waits after a write at all. */
 	boolean awaited() {
 		return this.replicas > 0 || this.fsync;
 	}

@@ -21,8 +21,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.redlock.NodeReplies.NodeReply;
 
 import org.springframework.core.NestedExceptionUtils;
 
@@ -34,6 +36,9 @@ import org.springframework.core.NestedExceptionUtils;
  * @author redis-lock contributors
  */
 final class NodeCalls implements AutoCloseable {
+
+	/** Numbers the threads of every Redlock. */
+	private static final AtomicInteger threadCount = new AtomicInteger();
 
 	private final List<RedisLockStore> nodes;
 
@@ -62,7 +67,8 @@ final class NodeCalls implements AutoCloseable {
 	private final AtomicReferenceArray<CompletableFuture<?>> lastSent;
 
 	NodeCalls(List<RedisLockStore> nodes, List<String> nodeNames, Duration timeout) {
-		this(nodes, nodeNames, timeout, timer(), Executors.newCachedThreadPool(new NodeThreads("redis-lock-redlock-")));
+		this(nodes, nodeNames, timeout, timer(),
+				Executors.newCachedThreadPool(daemons(() -> "redis-lock-redlock-" + threadCount.incrementAndGet())));
 	}
 
 	/** On the given timer and threads, which close with the calls: a simulation's. */
@@ -82,9 +88,17 @@ final class NodeCalls implements AutoCloseable {
 
 	private static ScheduledExecutorService timer() {
 		ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1,
-				new NodeThreads("redis-lock-redlock-timer"));
+				daemons(() -> "redis-lock-redlock-timer"));
 		timer.setRemoveOnCancelPolicy(true);
 		return timer;
+	}
+
+	private static ThreadFactory daemons(Supplier<String> names) {
+		return (task) -> {
+			Thread thread = new Thread(task, names.get());
+			thread.setDaemon(true);
+			return thread;
+		};
 	}
 
 	int size() {
@@ -96,11 +110,7 @@ final class NodeCalls implements AutoCloseable {
 		return this.nodes.stream().allMatch(RedisLockStore::isNonBlocking);
 	}
 
-	/**
-	 * Calls every node, in order on its asynchronous connection where it has one
-	 * ({@code ordered}), or with {@code call} on a thread of its own; the replies as soon
-	 * as they decide, or at the node timeout.
-	 */
+	/** The replies of every node as soon as they decide, or at the node timeout. */
 	<T> CompletableFuture<NodeReplies<T>> callInOrder(Function<RedisLockStore, CompletionStage<T>> ordered,
 			Function<RedisLockStore, T> call, Predicate<NodeReplies<T>> decided) {
 		List<CompletableFuture<T>> futures = new ArrayList<>(this.nodes.size());
@@ -148,11 +158,10 @@ final class NodeCalls implements AutoCloseable {
 	}
 
 	/**
-	 * On the node's one asynchronous connection, which Redis answers in order: a release
-	 * sent after an unanswered acquisition gives back what it may grant. Until that
-	 * connection first answered, connecting may block, so calls go from this class's
-	 * threads, one after another; a call sent while any of those is pending goes after
-	 * it.
+	 * On the node's one asynchronous connection, which Redis answers in order, so a
+	 * release gives back what an unanswered acquisition may grant. Until it first
+	 * answered, connecting may block: calls go from this class's threads, each after the
+	 * one before.
 	 */
 	private <T> CompletableFuture<T> send(int index, Function<RedisLockStore, CompletionStage<T>> ordered,
 			Function<RedisLockStore, T> call) {
@@ -263,26 +272,6 @@ final class NodeCalls implements AutoCloseable {
 			pending.run();
 		}
 		this.executor.shutdownNow();
-	}
-
-	private static final class NodeThreads implements ThreadFactory {
-
-		private static final AtomicInteger count = new AtomicInteger();
-
-		private final String prefix;
-
-		NodeThreads(String prefix) {
-			this.prefix = prefix;
-		}
-
-		@Override
-		public Thread newThread(Runnable task) {
-			Thread thread = new Thread(task,
-					this.prefix.endsWith("-") ? this.prefix + count.incrementAndGet() : this.prefix);
-			thread.setDaemon(true);
-			return thread;
-		}
-
 	}
 
 }

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The replies of every node to one call, in node order, as far as they came.
  *
@@ -50,6 +52,30 @@ record NodeReplies<T>(List<NodeReply<T>> replies, List<CompletableFuture<T>> fut
 	String failures() {
 		return String.join("; ",
 				this.replies.stream().filter((reply) -> !reply.answered()).map(NodeReply::failure).toList());
+	}
+
+	/**
+	 * One node's reply: a value, or in {@code failure} why there is none (yet, if
+	 * {@code pending}).
+	 */
+	record NodeReply<T>(@Nullable T value, @Nullable String failure, boolean pending) {
+
+		static <T> NodeReply<T> of(@Nullable T value) {
+			return new NodeReply<>(value, null, false);
+		}
+
+		static <T> NodeReply<T> failed(String failure) {
+			return new NodeReply<>(null, failure, false);
+		}
+
+		static <T> NodeReply<T> pending(String failure) {
+			return new NodeReply<>(null, failure, true);
+		}
+
+		boolean answered() {
+			return this.failure == null;
+		}
+
 	}
 
 }

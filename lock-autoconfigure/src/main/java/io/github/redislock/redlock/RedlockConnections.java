@@ -23,6 +23,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.data.redis.connection.RedisConnection;
+import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration;
 import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration.LettuceClientConfigurationBuilder;
 import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
@@ -45,7 +46,7 @@ final class RedlockConnections implements AutoCloseable {
 	/** A lock name and owner that no application uses. */
 	private static final String WARM_UP_LOCK = "redis-lock:redlock-warm-up";
 
-	private final List<LettuceConnectionFactory> factories;
+	final List<LettuceConnectionFactory> factories;
 
 	private final List<RedisLockStore> stores;
 
@@ -87,7 +88,8 @@ final class RedlockConnections implements AutoCloseable {
 	private static LettuceConnectionFactory connectionFactory(RedlockNode node, Duration nodeTimeout,
 			Consumer<LettuceClientConfigurationBuilder> clientConfiguration) {
 		LettuceClientConfigurationBuilder client = LettuceClientConfiguration.builder();
-		node.applyTo(client);
+		// TLS, peer verification, StartTLS and client name, as the URL says.
+		client.apply(node.uri());
 		clientConfiguration.accept(client);
 		// Whatever the customizations: a silent node frees its caller in the node
 		// timeout, and a node that is down fails its calls at once, since a replayed
@@ -98,7 +100,9 @@ final class RedlockConnections implements AutoCloseable {
 			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
 			.timeoutOptions(TimeoutOptions.enabled())
 			.build());
-		LettuceConnectionFactory factory = new LettuceConnectionFactory(node.standaloneConfiguration(), client.build());
+		LettuceConnectionFactory factory = new LettuceConnectionFactory(
+				(RedisStandaloneConfiguration) LettuceConnectionFactory.createRedisConfiguration(node.uri()),
+				client.build());
 		factory.afterPropertiesSet();
 		factory.start();
 		return factory;
@@ -163,13 +167,9 @@ final class RedlockConnections implements AutoCloseable {
 		}
 	}
 
-	List<LettuceConnectionFactory> connectionFactories() {
-		return List.copyOf(this.factories);
-	}
-
 	/** A Redlock on these connections, which it closes when it closes. */
 	RedlockStore store(Duration nodeTimeout, double driftFactor) {
-		return new RedlockStore(this.stores, this.names, nodeTimeout, driftFactor, this);
+		return new RedlockStore(this.stores, this.names, nodeTimeout, driftFactor, this, null);
 	}
 
 	@Override

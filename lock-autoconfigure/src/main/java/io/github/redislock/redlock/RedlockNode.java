@@ -8,10 +8,6 @@ import java.util.regex.Pattern;
 
 import io.lettuce.core.RedisURI;
 
-import org.springframework.data.redis.connection.RedisStandaloneConfiguration;
-import org.springframework.data.redis.connection.lettuce.LettuceClientConfiguration.LettuceClientConfigurationBuilder;
-import org.springframework.data.redis.connection.lettuce.LettuceConnectionFactory;
-
 /**
  * One independent Redis master of a Redlock, read from its URL by Lettuce's
  * {@link RedisURI}, as Spring Boot reads {@code spring.data.redis.url}, so that a node
@@ -70,29 +66,6 @@ record RedlockNode(RedisURI uri) {
 	/** As messages name it: {@code host:port/database}, never the password. */
 	String address() {
 		return this.uri.getHost() + ":" + this.uri.getPort() + "/" + this.uri.getDatabase();
-	}
-
-	/** Whether the node is reached over TLS ({@code rediss://}). */
-	boolean ssl() {
-		return this.uri.isSsl();
-	}
-
-	/** The server, database and credentials to connect to. */
-	RedisStandaloneConfiguration standaloneConfiguration() {
-		return (RedisStandaloneConfiguration) LettuceConnectionFactory.createRedisConfiguration(this.uri);
-	}
-
-	/**
-	 * Applies what the URL says about the client: TLS, peer verification, StartTLS and
-	 * client name.
-	 */
-	void applyTo(LettuceClientConfigurationBuilder builder) {
-		builder.apply(this.uri);
-	}
-
-	@Override
-	public String toString() {
-		return ((ssl()) ? "rediss://" : "redis://") + address();
 	}
 
 }

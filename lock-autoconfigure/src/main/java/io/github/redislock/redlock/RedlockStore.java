@@ -20,6 +20,7 @@ import java.util.stream.IntStream;
 
 import io.github.redislock.core.LockStoreException;
 import io.github.redislock.redis.RedisLockStore;
+import io.github.redislock.redlock.NodeReplies.NodeReply;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 import org.jspecify.annotations.Nullable;
@@ -84,7 +85,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	 * @throws IllegalArgumentException if an argument is {@code null} or out of range
 	 */
 	public RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor) {
-		this(nodes, nodeNames, nodeTimeout, driftFactor, null);
+		this(nodes, nodeNames, nodeTimeout, driftFactor, null, null);
 	}
 
 	/**
@@ -157,12 +158,6 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		}
 	}
 
-	/** As the public constructor, closing {@code connections} with the store. */
-	RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor,
-			@Nullable RedlockConnections connections) {
-		this(nodes, nodeNames, nodeTimeout, driftFactor, connections, null);
-	}
-
 	/**
 	 * On the given clock, timer and threads: a simulation's, which drives them on one
 	 * thread.
@@ -172,7 +167,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		this(nodes, nodeNames, nodeTimeout, driftFactor, null, new NodeRuntime(nanoClock, timer, executor));
 	}
 
-	private RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor,
+	/** Closes {@code connections} with the store. */
+	RedlockStore(List<RedisLockStore> nodes, List<String> nodeNames, Duration nodeTimeout, double driftFactor,
 			@Nullable RedlockConnections connections, @Nullable NodeRuntime runtime) {
 		Assert.notNull(nodes, "Redlock nodes must not be null");
 		Assert.notNull(nodeNames, "Redlock node names must not be null");
@@ -220,10 +216,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 		return false;
 	}
 
-	/**
-	 * Whether every node's store answers without blocking: then no call of this store
-	 * blocks its caller either, and none takes a thread while it waits for the nodes.
-	 */
+	/** When every node's store is: then no call takes a thread while it waits. */
 	@Override
 	public boolean isNonBlocking() {
 		return this.nonBlocking;
@@ -251,11 +244,7 @@ public class RedlockStore implements LockStore, AutoCloseable {
 			return AcquireResult.ACQUIRED;
 		}
 		giveBack(name, ownerToken, replies);
-		if (replies.answered() < this.quorum) {
-			throw new LockStoreException(name,
-					"Could not acquire lock '" + name + "': only " + replies.answered() + " of " + this.nodes.size()
-							+ " Redlock nodes answered, " + this.quorum + " are needed (" + replies.failures() + ")");
-		}
+		requireQuorum(name, replies, "acquire lock '" + name + "'");
 		// The shortest lease left on a node that refused; the whole lease if none did.
 		long remaining = replies.replies()
 			.stream()
@@ -302,14 +291,10 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * The largest token a majority issued, and above the last token of every node that
-	 * answered without holding the lock for this owner, raised on every node where this
-	 * owner still holds it; it counts once a majority was raised, so each later majority
-	 * shares a node with it. A node restarted empty forgets its counter
-	 * ({@code fence.lua} then starts at its clock): when it is the only node two
-	 * majorities share, the counters of the other nodes of the earlier majority keep the
-	 * order.
-	 * @return the token, or {@code 0} if a majority no longer records this owner
+	 * The largest token issued, lifted above the last token of every node that answered
+	 * without holding the lock, and counted once a majority recorded it, so each later
+	 * majority shares a node with it. A node restarted empty forgets its counter; the
+	 * other nodes of the earlier majority then keep the order.
 	 */
 	@Override
 	public CompletionStage<Long> issueFencingTokenAsync(String name, String ownerToken, Duration leaseTime) {
@@ -548,11 +533,10 @@ public class RedlockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Whether the owner holds the lock on a majority, as the nodes answered:
-	 * {@code false} only when too many said it does not for a majority to hold it. A node
-	 * can say so because it has not yet run this owner's acquisition (sent again after
-	 * {@code NOSCRIPT}, behind this call), so anything between is not known.
-	 * @throws LockStoreException if the replies decide neither
+	 * Whether a majority holds the lock for the owner; {@code false} only when too many
+	 * deny it: a node may deny only because it has not yet run the acquisition (re-sent
+	 * after {@code NOSCRIPT}), so anything between fails with a
+	 * {@link LockStoreException}.
 	 */
 	private <T> boolean held(String name, NodeReplies<T> replies, Predicate<T> yes, String what) {
 		int confirmed = replies.count(yes);

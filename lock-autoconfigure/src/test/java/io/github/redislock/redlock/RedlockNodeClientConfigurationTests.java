@@ -44,7 +44,7 @@ class RedlockNodeClientConfigurationTests {
 						.autoReconnect(true)
 						.build()));
 		try {
-			for (LettuceConnectionFactory factory : connections.connectionFactories()) {
+			for (LettuceConnectionFactory factory : connections.factories) {
 				LettuceClientConfiguration configuration = factory.getClientConfiguration();
 				assertThat(configuration.getCommandTimeout()).isEqualTo(nodeTimeout);
 				assertThat(configuration.getClientOptions()).get()

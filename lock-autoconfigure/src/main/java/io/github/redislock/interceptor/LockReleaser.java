@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.interceptor;
 
+import java.util.concurrent.CompletionException;
+
 import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.LockLostException;
@@ -34,10 +36,6 @@ final class LockReleaser {
 
 	LockReleaser(LostLeaseAction lostLeaseAction) {
 		this.lostLeaseAction = lostLeaseAction;
-	}
-
-	void release(AcquiredLock lock, @Nullable Throwable failure) {
-		release(lock, failure, false);
 	}
 
 	/**
@@ -149,6 +147,15 @@ final class LockReleaser {
 
 	boolean interruptsWork() {
 		return this.lostLeaseAction == LostLeaseAction.INTERRUPT;
+	}
+
+	static RuntimeException runtime(Throwable failure) {
+		Throwable cause = unwrap(failure);
+		return (cause instanceof RuntimeException runtime) ? runtime : new IllegalStateException(cause);
+	}
+
+	static @Nullable Throwable unwrap(@Nullable Throwable failure) {
+		return (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause() : failure;
 	}
 
 	private final class ReleaseAfterCompletion implements TransactionSynchronization {

@@ -30,6 +30,7 @@ import org.springframework.context.annotation.ImportBeanDefinitionRegistrar;
 import org.springframework.context.annotation.Role;
 import org.springframework.core.env.Environment;
 import org.springframework.core.type.AnnotationMetadata;
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Auto-configuration of {@code @RedisLock}: an advisor and an interceptor that run each
@@ -122,13 +123,16 @@ public final class RedisLockAnnotationAutoConfiguration {
 				ObjectProvider<LockOperations> locks, RedisLockProperties properties,
 				LockAcquisitionFailureHandler failureHandler, ObjectProvider<LockInstrumentation> instrumentations,
 				ObjectProvider<JobRuns> jobRuns, ListableBeanFactory beanFactory) {
+			// Looked up at the first lock: proxy creation asks the advisor for its
+			// interceptor while bean types are determined, and ahead-of-time processing
+			// must
+			// not connect to Redis then.
 			RedisLockInterceptor interceptor = new RedisLockInterceptor(operationSource,
-					new LockOperationsOnFirstUse(locks), properties.getExpire(), properties.getWaitTime(),
+					SingletonSupplier.of(locks::getObject), properties.getExpire(), properties.getWaitTime(),
 					properties.getRenewal().isEnabled(), failureHandler, properties.getLostLeaseAction());
 			interceptor.setInstrumentation(LockInstrumentation.composite(instrumentations.orderedStream().toList()));
 			if (properties.getJobs().isOneRunPerTick()) {
-				interceptor.setSchedulerClock(new SchedulerClock(beanFactory));
-				jobRuns.ifAvailable(interceptor::setJobRuns);
+				interceptor.setScheduledJobs(new SchedulerClock(beanFactory), jobRuns.getIfAvailable());
 			}
 			return interceptor;
 		}

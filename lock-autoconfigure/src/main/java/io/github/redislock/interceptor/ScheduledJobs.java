@@ -33,13 +33,13 @@ final class ScheduledJobs {
 
 	private static final Log logger = LogFactory.getLog(ScheduledJobs.class);
 
-	private final LockOperations locks;
+	private final Supplier<LockOperations> locks;
 
 	private final Supplier<Clock> schedulerClock;
 
 	private final @Nullable JobRuns runs;
 
-	ScheduledJobs(LockOperations locks, Supplier<Clock> schedulerClock, @Nullable JobRuns runs) {
+	ScheduledJobs(Supplier<LockOperations> locks, Supplier<Clock> schedulerClock, @Nullable JobRuns runs) {
 		this.locks = locks;
 		this.schedulerClock = schedulerClock;
 		this.runs = runs;
@@ -73,13 +73,13 @@ final class ScheduledJobs {
 		LockDefinition record = new LockDefinition(job.name() + tick.suffix(), kept, Duration.ZERO, false,
 				job.label() + ".tick", job.method())
 			.withHoldAtLeast(kept);
-		Optional<AcquiredLock> recorded = this.locks.tryAcquire(record);
+		Optional<AcquiredLock> recorded = this.locks.get().tryAcquire(record);
 		if (recorded.isEmpty()) {
 			skipped(operation, job, record, tick, firedAt, RAN_ELSEWHERE, "another instance ran it", instrumentation);
 			return Optional.empty();
 		}
 		recorded.get().close();
-		Optional<AcquiredLock> acquired = this.locks.tryAcquire(job);
+		Optional<AcquiredLock> acquired = this.locks.get().tryAcquire(job);
 		if (acquired.isEmpty()) {
 			skipped(operation, job, record, tick, firedAt, BUSY, "the job was still running from an earlier tick",
 					instrumentation);

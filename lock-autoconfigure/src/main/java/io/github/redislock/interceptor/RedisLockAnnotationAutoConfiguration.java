@@ -125,14 +125,14 @@ public final class RedisLockAnnotationAutoConfiguration {
 				ObjectProvider<JobRuns> jobRuns, ListableBeanFactory beanFactory) {
 			// Looked up at the first lock: proxy creation asks the advisor for its
 			// interceptor while bean types are determined, and ahead-of-time processing
-			// must
-			// not connect to Redis then.
+			// must not connect to Redis then.
 			RedisLockInterceptor interceptor = new RedisLockInterceptor(operationSource,
 					SingletonSupplier.of(locks::getObject), properties.getExpire(), properties.getWaitTime(),
 					properties.getRenewal().isEnabled(), failureHandler, properties.getLostLeaseAction());
 			interceptor.setInstrumentation(LockInstrumentation.composite(instrumentations.orderedStream().toList()));
 			if (properties.getJobs().isOneRunPerTick()) {
-				interceptor.setScheduledJobs(new SchedulerClock(beanFactory), jobRuns.getIfAvailable());
+				interceptor.setScheduledJobs(SingletonSupplier.of(() -> ScheduledJobs.schedulerClock(beanFactory)),
+						jobRuns.getIfAvailable());
 			}
 			return interceptor;
 		}

@@ -17,6 +17,11 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.NoSuchBeanDefinitionException;
+import org.springframework.scheduling.TaskScheduler;
+import org.springframework.scheduling.annotation.ScheduledAnnotationBeanPostProcessor;
+
 /**
  * Runs each tick of a {@code @Scheduled} method on one instance: the first to fire a tick
  * records it in the store, as a lock kept after its release; every other instance firing
@@ -90,6 +95,23 @@ final class ScheduledJobs {
 		}
 		instrumentation.jobRan(job.name(), job.label());
 		return acquired;
+	}
+
+	/**
+	 * The clock of the scheduler firing {@code @Scheduled} methods, found as Spring's
+	 * scheduling support finds that scheduler, so that one given another clock still
+	 * names its ticks right.
+	 */
+	static Clock schedulerClock(ListableBeanFactory beanFactory) {
+		String[] names = beanFactory.getBeanNamesForType(TaskScheduler.class, true, false);
+		String name = (names.length == 1) ? names[0]
+				: ScheduledAnnotationBeanPostProcessor.DEFAULT_TASK_SCHEDULER_BEAN_NAME;
+		try {
+			return beanFactory.getBean(name, TaskScheduler.class).getClock();
+		}
+		catch (NoSuchBeanDefinitionException ex) {
+			return Clock.systemDefaultZone();
+		}
 	}
 
 	private void skipped(RedisLockOperation operation, LockDefinition job, LockDefinition record, JobSchedule.Tick tick,

@@ -50,14 +50,11 @@ final class LockReleaser {
 		try {
 			lock.close();
 		}
-		catch (LockLostException ex) {
-			if (workInterrupted && failure != null) {
+		catch (RuntimeException ex) {
+			if (ex instanceof LockLostException && workInterrupted && failure != null) {
 				ex.addSuppressed(failure);
 				throw ex;
 			}
-			report(lock, failure, ex, null);
-		}
-		catch (RuntimeException ex) {
 			report(lock, failure, ex, null);
 		}
 	}

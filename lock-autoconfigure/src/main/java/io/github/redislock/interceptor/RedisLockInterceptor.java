@@ -41,9 +41,6 @@ import org.springframework.util.ClassUtils;
  */
 class RedisLockInterceptor implements MethodInterceptor {
 
-	private static final boolean reactorPresent = ClassUtils.isPresent("reactor.core.publisher.Mono",
-			RedisLockInterceptor.class.getClassLoader());
-
 	private final RedisLockOperationSource operationSource;
 
 	private final LockKeyExpressionEvaluator evaluator;
@@ -79,7 +76,7 @@ class RedisLockInterceptor implements MethodInterceptor {
 		this.defaults = new LockDefaults(leaseTime, waitTime, renew);
 		this.failureHandler = failureHandler;
 		this.releaser = new LockReleaser(lostLeaseAction);
-		this.reactive = reactorPresent ? new ReactiveLocking(locks, this.releaser) : null;
+		this.reactive = LockableMethods.reactorPresent ? new ReactiveLocking(locks, this.releaser) : null;
 	}
 
 	/** Told of calls that a fallback or the failure handler answered. */

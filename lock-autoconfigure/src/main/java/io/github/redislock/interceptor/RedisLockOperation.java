@@ -137,10 +137,6 @@ final class RedisLockOperation {
 		return this.schedule;
 	}
 
-	LockDefinition toDefinition(String key, LockDefaults defaults) {
-		return toDefinition(key, defaults, false);
-	}
-
 	/** A scheduled job waits for its lock only when its annotation says so. */
 	LockDefinition toDefinition(String key, LockDefaults defaults, boolean asJob) {
 		Duration defaultWaitTime = asJob ? Duration.ZERO : defaults.waitTime();

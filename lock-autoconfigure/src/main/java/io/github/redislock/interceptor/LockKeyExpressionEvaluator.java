@@ -243,8 +243,8 @@ class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements Be
 	private static LockKeyEvaluationException evaluationFailure(RedisLockOperation operation, String attribute,
 			String expression, @Nullable String problem, @Nullable Throwable cause) {
 		return new LockKeyEvaluationException(attribute + " '" + expression + "' of @RedisLock method '"
-				+ InvalidRedisLock.describe(operation.getMethod(), operation.getTargetClass()) + "' " + problem
-				+ "; the method was not invoked", operation.getMethod(), expression, cause);
+				+ operation.getDescription() + "' " + problem + "; the method was not invoked", operation.getMethod(),
+				expression, cause);
 	}
 
 	/**

@@ -400,8 +400,7 @@ class RedisLockInterceptor implements MethodInterceptor {
 			MethodInvocation invocation, @Nullable LockAcquisitionException cause) throws Throwable {
 		LockAcquisitionException exception = new LockAcquisitionException(definition.name(), definition.waitTime(),
 				operation.getMethod(),
-				"Lock '" + definition.name() + "' of @RedisLock method '"
-						+ InvalidRedisLock.describe(operation.getMethod(), operation.getTargetClass())
+				"Lock '" + definition.name() + "' of @RedisLock method '" + operation.getDescription()
 						+ ((cause != null) ? "' was not acquired: the wait was interrupted"
 								: "' was not acquired within " + definition.waitTime().toMillis() + " ms")
 						+ "; the method was not invoked",
@@ -410,7 +409,7 @@ class RedisLockInterceptor implements MethodInterceptor {
 		Object answer = (fallback != null) ? fallback.invoke(invocation.getThis(), invocation.getArguments(), exception)
 				: this.failureHandler.handle(exception, invocation.getArguments());
 		checkAnswer(operation, definition, answer,
-				(fallback != null) ? "fallback method '" + fallback.getMethod().getName() + "'"
+				(fallback != null) ? "fallback method '" + fallback.method().getName() + "'"
 						: "LockAcquisitionFailureHandler " + this.failureHandler.getClass().getName());
 		this.instrumentation.fallbackAnswered(definition.name(), definition.label());
 		return answer;
@@ -438,8 +437,8 @@ class RedisLockInterceptor implements MethodInterceptor {
 		}
 		if (problem != null) {
 			throw new IllegalStateException(answeredBy + " " + problem + " for @RedisLock method '"
-					+ InvalidRedisLock.describe(method, operation.getTargetClass()) + "', which returns "
-					+ type.getName() + " (lock '" + definition.name() + "' was not acquired)");
+					+ operation.getDescription() + "', which returns " + type.getName() + " (lock '" + definition.name()
+					+ "' was not acquired)");
 		}
 	}
 

@@ -43,10 +43,8 @@ final class RedisLockOperation {
 
 	private final @Nullable JobSchedule schedule;
 
-	/** The method as recorded with the lock in the store for operators. */
 	private final String description;
 
-	/** The annotation's label, else the user's class and the method. */
 	private final String label;
 
 	RedisLockOperation(Method method, Class<?> targetClass, @Nullable String keyExpression,
@@ -127,7 +125,7 @@ final class RedisLockOperation {
 		return this.fallback;
 	}
 
-	/** The method as recorded with the lock in the store. */
+	/** The method as messages name it and as recorded with the lock in the store. */
 	String getDescription() {
 		return this.description;
 	}

@@ -126,9 +126,7 @@ class RedisLockProxyChecker
 		}
 		if (!this.enabled) {
 			if (this.checked.add(beanName)) {
-				this.unlocked.addAll(operations.stream()
-					.map((operation) -> InvalidRedisLock.describe(operation.getMethod(), operation.getTargetClass()))
-					.toList());
+				this.unlocked.addAll(operations.stream().map(RedisLockOperation::getDescription).toList());
 			}
 			return;
 		}

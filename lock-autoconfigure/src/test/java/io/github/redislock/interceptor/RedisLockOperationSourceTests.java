@@ -158,8 +158,7 @@ class RedisLockOperationSourceTests {
 	void fallbackWithTheExceptionIsPreferred() {
 		FallbackMethod fallback = operation(Valid.class, "withFallback", String.class).getFallback();
 		assertThat(fallback).isNotNull();
-		assertThat(fallback.getMethod().getParameterTypes()).containsExactly(String.class,
-				LockAcquisitionException.class);
+		assertThat(fallback.method().getParameterTypes()).containsExactly(String.class, LockAcquisitionException.class);
 	}
 
 	@Test

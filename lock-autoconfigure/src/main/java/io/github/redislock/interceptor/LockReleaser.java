@@ -55,13 +55,13 @@ final class LockReleaser {
 				ex.addSuppressed(failure);
 				throw ex;
 			}
-			report(lock, failure, ex, null);
+			report(lock.getName(), failure, ex, null);
 		}
 	}
 
-	private void report(AcquiredLock lock, @Nullable Throwable failure, RuntimeException ex,
-			@Nullable String committed) {
-		RuntimeException thrown = outcome(lock.getName(), failure, ex, committed);
+	/** Throws what {@link #outcome} returns. */
+	void report(String name, @Nullable Throwable failure, RuntimeException ex, @Nullable String committed) {
+		RuntimeException thrown = outcome(name, failure, ex, committed);
 		if (thrown != null) {
 			throw thrown;
 		}
@@ -182,7 +182,7 @@ final class LockReleaser {
 				this.lock.close();
 			}
 			catch (RuntimeException ex) {
-				report(this.lock, this.failure, ex, "; the transaction had already committed, so what the "
+				report(this.lock.getName(), this.failure, ex, "; the transaction had already committed, so what the "
 						+ "method wrote may have overlapped with another holder's work");
 			}
 		}

@@ -66,9 +66,6 @@ class RedisLockInterceptor implements MethodInterceptor {
 	RedisLockInterceptor(RedisLockOperationSource operationSource, Supplier<LockOperations> locks, Duration leaseTime,
 			Duration waitTime, boolean renew, LockAcquisitionFailureHandler failureHandler,
 			LostLeaseAction lostLeaseAction) {
-		Assert.notNull(operationSource, "RedisLockOperationSource must not be null");
-		Assert.notNull(locks, "LockOperations must not be null");
-		Assert.notNull(failureHandler, "LockAcquisitionFailureHandler must not be null");
 		Assert.notNull(lostLeaseAction, "LostLeaseAction must not be null");
 		this.operationSource = operationSource;
 		this.evaluator = operationSource.evaluator();
@@ -90,7 +87,6 @@ class RedisLockInterceptor implements MethodInterceptor {
 	 * its lock only if its annotation sets {@code waitTime}. Off unless set.
 	 */
 	void setScheduledJobs(Supplier<Clock> schedulerClock, @Nullable JobRuns runs) {
-		Assert.notNull(schedulerClock, "Scheduler clock must not be null");
 		this.jobs = new ScheduledJobs(this.locks, schedulerClock, runs);
 	}
 
@@ -339,10 +335,7 @@ class RedisLockInterceptor implements MethodInterceptor {
 			lease.release().toCompletableFuture().join();
 		}
 		catch (CompletionException ex) {
-			RuntimeException replaced = this.releaser.outcome(lease.getName(), failure, LockReleaser.runtime(ex), null);
-			if (replaced != null) {
-				throw replaced;
-			}
+			this.releaser.report(lease.getName(), failure, LockReleaser.runtime(ex), null);
 		}
 	}
 

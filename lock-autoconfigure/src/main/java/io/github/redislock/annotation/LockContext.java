@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.LockLease;
@@ -108,18 +109,7 @@ public final class LockContext {
 	 * @see AcquiredLock#getFencingToken()
 	 */
 	public long getFencingToken() {
-		if (this.lease == null) {
-			return requireLock().getFencingToken();
-		}
-		try {
-			return this.lease.fencingToken().toCompletableFuture().join();
-		}
-		catch (CompletionException ex) {
-			if (ex.getCause() instanceof RuntimeException failure) {
-				throw failure;
-			}
-			throw ex;
-		}
+		return (this.lease != null) ? join(this.lease.fencingToken()) : requireLock().getFencingToken();
 	}
 
 	/**
@@ -131,18 +121,8 @@ public final class LockContext {
 	 * @see io.github.redislock.core.DistributedLock#raiseFencingTokensAbove(long)
 	 */
 	public boolean raiseFencingTokensAbove(long token) {
-		if (this.lease == null) {
-			return requireLock().raiseFencingTokensAbove(token);
-		}
-		try {
-			return this.lease.raiseFencingTokensAbove(token).toCompletableFuture().join();
-		}
-		catch (CompletionException ex) {
-			if (ex.getCause() instanceof RuntimeException failure) {
-				throw failure;
-			}
-			throw ex;
-		}
+		return (this.lease != null) ? join(this.lease.raiseFencingTokensAbove(token))
+				: requireLock().raiseFencingTokensAbove(token);
 	}
 
 	/**
@@ -151,6 +131,18 @@ public final class LockContext {
 	 */
 	public Duration getRemainingLease() {
 		return (this.lease != null) ? this.lease.getRemainingLease() : requireLock().getRemainingLease();
+	}
+
+	private static <T> T join(CompletionStage<T> stage) {
+		try {
+			return stage.toCompletableFuture().join();
+		}
+		catch (CompletionException ex) {
+			if (ex.getCause() instanceof RuntimeException failure) {
+				throw failure;
+			}
+			throw ex;
+		}
 	}
 
 	private AcquiredLock requireLock() {

@@ -23,15 +23,9 @@ import org.springframework.util.ReflectionUtils;
  *
  * @author redis-lock contributors
  */
-final class FallbackMethod {
+record FallbackMethod(Method method, boolean takesException) {
 
-	private final Method method;
-
-	private final boolean takesException;
-
-	private FallbackMethod(Method method, boolean takesException) {
-		this.method = method;
-		this.takesException = takesException;
+	FallbackMethod {
 		ReflectionUtils.makeAccessible(method);
 	}
 
@@ -86,10 +80,6 @@ final class FallbackMethod {
 					"Make '" + name + "' return " + returnType.getSimpleName() + " or a subtype.");
 		}
 		return new FallbackMethod(found, withException != null);
-	}
-
-	Method getMethod() {
-		return this.method;
 	}
 
 	@Nullable Object invoke(@Nullable Object target, @Nullable Object[] arguments, LockAcquisitionException exception)

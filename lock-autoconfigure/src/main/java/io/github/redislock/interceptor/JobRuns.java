@@ -16,7 +16,6 @@ import io.github.redislock.store.LockHolder;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.context.expression.AnnotatedElementKey;
-import org.springframework.util.Assert;
 
 /**
  * The ticks of scheduled {@code @RedisLock} methods that this instance ran and skipped,
@@ -36,13 +35,11 @@ public final class JobRuns {
 	private Function<String, @Nullable String> tickHolders = (record) -> null;
 
 	JobRuns(RedisLockOperationSource operationSource) {
-		Assert.notNull(operationSource, "RedisLockOperationSource must not be null");
 		this.operationSource = operationSource;
 	}
 
 	/** Reads the holder recorded with a lock name, as JSON, or {@code null}. */
 	void setTickHolders(Function<String, @Nullable String> tickHolders) {
-		Assert.notNull(tickHolders, "Tick holders must not be null");
 		this.tickHolders = tickHolders;
 	}
 

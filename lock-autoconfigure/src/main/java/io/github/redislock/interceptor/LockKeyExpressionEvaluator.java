@@ -3,8 +3,12 @@
 package io.github.redislock.interceptor;
 
 import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.github.redislock.core.InvalidLockConfigurationException;
@@ -24,6 +28,16 @@ import org.springframework.expression.Expression;
 import org.springframework.expression.ParseException;
 import org.springframework.expression.spel.ExpressionState;
 import org.springframework.expression.spel.SpelNode;
+import org.springframework.expression.spel.ast.BeanReference;
+import org.springframework.expression.spel.ast.CompoundExpression;
+import org.springframework.expression.spel.ast.FunctionReference;
+import org.springframework.expression.spel.ast.InlineMap;
+import org.springframework.expression.spel.ast.Literal;
+import org.springframework.expression.spel.ast.OpPlus;
+import org.springframework.expression.spel.ast.Projection;
+import org.springframework.expression.spel.ast.PropertyOrFieldReference;
+import org.springframework.expression.spel.ast.Selection;
+import org.springframework.expression.spel.ast.VariableReference;
 import org.springframework.expression.spel.standard.SpelExpression;
 import org.springframework.expression.spel.support.StandardEvaluationContext;
 
@@ -87,9 +101,8 @@ class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements Be
 					"Fix the SpEL syntax of '" + attribute + "'; quote literal text, as in \"'order:' + #userId\".");
 		}
 		if (parsed instanceof SpelExpression spel) {
-			String[] problem = new LockExpressionChecker(method, getParameterNameDiscoverer().getParameterNames(method),
-					this.beanFactory)
-				.check(spel.getAST());
+			String[] problem = new References(method, getParameterNameDiscoverer().getParameterNames(method))
+				.check(spel.getAST(), true);
 			if (problem != null) {
 				throw InvalidRedisLock.on(method, targetClass,
 						attribute + " expression \"" + expression + "\": " + problem[0], problem[1]);
@@ -182,7 +195,7 @@ class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements Be
 	private void rejectNullOperands(RedisLockOperation operation, String expression, Expression parsed,
 			EvaluationContext context) {
 		List<SpelNode> operands = this.operandCache.computeIfAbsent(operation.getElementKey(),
-				(key) -> (parsed instanceof SpelExpression spel) ? ConcatenatedOperands.of(spel.getAST()) : List.of());
+				(key) -> concatenatedOperands(parsed));
 		for (SpelNode operand : operands) {
 			Object value;
 			try {
@@ -200,11 +213,136 @@ class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements Be
 		}
 	}
 
+	/**
+	 * The operands of {@code +}, which SpEL concatenates as {@code "null"} when null:
+	 * {@code 'order:' + #userId} would lock {@code order:null} for every call without a
+	 * user. Skips literals, and selections and projections, whose operands refer to
+	 * collection elements and cannot be evaluated on their own.
+	 */
+	private static List<SpelNode> concatenatedOperands(Expression parsed) {
+		List<SpelNode> operands = new ArrayList<>();
+		if (parsed instanceof SpelExpression spel) {
+			collectOperands(spel.getAST(), operands);
+		}
+		return operands;
+	}
+
+	private static void collectOperands(SpelNode node, List<SpelNode> operands) {
+		if (node instanceof Selection || node instanceof Projection) {
+			return;
+		}
+		for (int i = 0; i < node.getChildCount(); i++) {
+			SpelNode child = node.getChild(i);
+			if (node instanceof OpPlus && !(child instanceof OpPlus) && !(child instanceof Literal)) {
+				operands.add(child);
+			}
+			collectOperands(child, operands);
+		}
+	}
+
 	private static LockKeyEvaluationException evaluationFailure(RedisLockOperation operation, String attribute,
 			String expression, @Nullable String problem, @Nullable Throwable cause) {
 		return new LockKeyEvaluationException(attribute + " '" + expression + "' of @RedisLock method '"
-				+ InvalidRedisLock.describe(operation.getMethod(), operation.getTargetClass()) + "' " + problem
-				+ "; the method was not invoked", operation.getMethod(), expression, cause);
+				+ operation.getDescription() + "' " + problem + "; the method was not invoked", operation.getMethod(),
+				expression, cause);
+	}
+
+	/**
+	 * Finds references in a key or condition expression that SpEL would only fail on (or
+	 * resolve to {@code null}) at call time, so they stop start-up instead. Reports only
+	 * what the evaluation context cannot possibly resolve.
+	 */
+	private final class References {
+
+		private final Set<String> variables = new HashSet<>();
+
+		private final @Nullable String @Nullable [] parameterNames;
+
+		private final int parameterCount;
+
+		References(Method method, @Nullable String @Nullable [] parameterNames) {
+			this.parameterNames = parameterNames;
+			this.parameterCount = method.getParameterCount();
+			this.variables.add("root");
+			this.variables.add("this");
+			for (int i = 0; i < this.parameterCount; i++) {
+				this.variables.add("p" + i);
+				this.variables.add("a" + i);
+				if (parameterNames != null && parameterNames[i] != null) {
+					this.variables.add(parameterNames[i]);
+				}
+			}
+		}
+
+		/**
+		 * The first problem and its fix, or {@code null}; {@code rootScope}: a bare
+		 * property name here is looked up on {@code #root}.
+		 */
+		String @Nullable [] check(SpelNode node, boolean rootScope) {
+			String[] problem = checkNode(node, rootScope);
+			if (problem != null) {
+				return problem;
+			}
+			// Inside a selection or projection, bare names refer to the element; in an
+			// inline map they are keys; after the head of a chain they are properties of
+			// the value on the left. None of those can be checked without runtime types.
+			boolean opaque = node instanceof Selection || node instanceof Projection || node instanceof InlineMap;
+			for (int i = 0; i < node.getChildCount(); i++) {
+				boolean childRootScope = rootScope && !opaque && !(node instanceof CompoundExpression && i > 0);
+				problem = check(node.getChild(i), childRootScope);
+				if (problem != null) {
+					return problem;
+				}
+			}
+			return null;
+		}
+
+		private String @Nullable [] checkNode(SpelNode node, boolean rootScope) {
+			if (node instanceof VariableReference) {
+				return checkVariable(node.toStringAST().substring(1));
+			}
+			if (node instanceof FunctionReference) {
+				return new String[] { "'" + node.toStringAST() + "' calls a function, but none are registered",
+						"Call a method on a parameter or a bean instead, as in '@myBean.method(#p0)'." };
+			}
+			if (node instanceof PropertyOrFieldReference property && rootScope
+					&& !LockExpressionRootObject.PROPERTIES.contains(property.getName())) {
+				String name = property.getName();
+				return new String[] { "'" + name + "' is neither a method parameter nor a property of #root", "Write '#"
+						+ name + "' to refer to a parameter, or quote literal text, as in \"'" + name + "'\"." };
+			}
+			BeanFactory beanFactory = LockKeyExpressionEvaluator.this.beanFactory;
+			if (node instanceof BeanReference bean && beanFactory != null) {
+				String name = bean.getName();
+				if (!beanFactory.containsBean(name)) {
+					return new String[] { "'@" + name + "' refers to a bean that does not exist",
+							"Define a bean named '" + name + "', or correct the name." };
+				}
+			}
+			return null;
+		}
+
+		private String @Nullable [] checkVariable(String name) {
+			if (this.variables.contains(name)) {
+				return null;
+			}
+			if (this.parameterNames == null && this.parameterCount > 0) {
+				return new String[] {
+						"'#" + name + "' cannot be resolved: the parameter names of the method are not " + "available",
+						"Compile with the '-parameters' flag (Spring Boot's build plugins set it), "
+								+ "or refer to parameters by position as #p0 or #a0." };
+			}
+			if (this.parameterCount == 0) {
+				return new String[] { "'#" + name + "' cannot be resolved: the method takes no parameters",
+						"Use a literal key, as in \"'" + name + "'\", a bean as '@myBean', or #root.methodName." };
+			}
+			return new String[] {
+					"'#" + name + "' is not a parameter of the method; its parameters are "
+							+ Arrays.toString(this.parameterNames),
+					"Refer to a parameter by its name, or by position as #p0 or #a0 (up to #p"
+							+ (this.parameterCount - 1) + ")." };
+		}
+
 	}
 
 }

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.interceptor;
 
+import java.util.concurrent.CompletionException;
+
 import io.github.redislock.annotation.LostLeaseAction;
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.LockLostException;
@@ -36,10 +38,6 @@ final class LockReleaser {
 		this.lostLeaseAction = lostLeaseAction;
 	}
 
-	void release(AcquiredLock lock, @Nullable Throwable failure) {
-		release(lock, failure, false);
-	}
-
 	/**
 	 * {@code workInterrupted} when the work was interrupted on the loss of its lease: the
 	 * loss then explains the work's own failure, and is thrown with it suppressed.
@@ -52,21 +50,18 @@ final class LockReleaser {
 		try {
 			lock.close();
 		}
-		catch (LockLostException ex) {
-			if (workInterrupted && failure != null) {
+		catch (RuntimeException ex) {
+			if (ex instanceof LockLostException && workInterrupted && failure != null) {
 				ex.addSuppressed(failure);
 				throw ex;
 			}
-			report(lock, failure, ex, null);
-		}
-		catch (RuntimeException ex) {
-			report(lock, failure, ex, null);
+			report(lock.getName(), failure, ex, null);
 		}
 	}
 
-	private void report(AcquiredLock lock, @Nullable Throwable failure, RuntimeException ex,
-			@Nullable String committed) {
-		RuntimeException thrown = outcome(lock.getName(), failure, ex, committed);
+	/** Throws what {@link #outcome} returns. */
+	void report(String name, @Nullable Throwable failure, RuntimeException ex, @Nullable String committed) {
+		RuntimeException thrown = outcome(name, failure, ex, committed);
 		if (thrown != null) {
 			throw thrown;
 		}
@@ -151,6 +146,15 @@ final class LockReleaser {
 		return this.lostLeaseAction == LostLeaseAction.INTERRUPT;
 	}
 
+	static RuntimeException runtime(Throwable failure) {
+		Throwable cause = unwrap(failure);
+		return (cause instanceof RuntimeException runtime) ? runtime : new IllegalStateException(cause);
+	}
+
+	static @Nullable Throwable unwrap(@Nullable Throwable failure) {
+		return (failure instanceof CompletionException && failure.getCause() != null) ? failure.getCause() : failure;
+	}
+
 	private final class ReleaseAfterCompletion implements TransactionSynchronization {
 
 		private final AcquiredLock lock;
@@ -178,7 +182,7 @@ final class LockReleaser {
 				this.lock.close();
 			}
 			catch (RuntimeException ex) {
-				report(this.lock, this.failure, ex, "; the transaction had already committed, so what the "
+				report(this.lock.getName(), this.failure, ex, "; the transaction had already committed, so what the "
 						+ "method wrote may have overlapped with another holder's work");
 			}
 		}

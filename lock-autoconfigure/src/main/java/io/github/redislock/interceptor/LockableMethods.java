@@ -51,7 +51,7 @@ final class LockableMethods {
 	private static final Set<String> LIFECYCLE_ANNOTATIONS = Set.of("jakarta.annotation.PostConstruct",
 			"jakarta.annotation.PreDestroy", "javax.annotation.PostConstruct", "javax.annotation.PreDestroy");
 
-	private static final boolean reactorPresent = ClassUtils.isPresent("reactor.core.publisher.Mono",
+	static final boolean reactorPresent = ClassUtils.isPresent("reactor.core.publisher.Mono",
 			LockableMethods.class.getClassLoader());
 
 	private static final ClassValue<Optional<String>> DEFERRED_CLASSES = new ClassValue<>() {

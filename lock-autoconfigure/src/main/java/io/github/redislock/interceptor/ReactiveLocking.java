@@ -3,12 +3,15 @@
 
 package io.github.redislock.interceptor;
 
+import java.util.function.Supplier;
+
 import io.github.redislock.annotation.LockContext;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockLease;
 import io.github.redislock.reactive.LeaseGuard;
 import org.aopalliance.intercept.MethodInvocation;
+import org.jspecify.annotations.Nullable;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -24,17 +27,17 @@ import org.springframework.aop.ProxyMethodInvocation;
  */
 final class ReactiveLocking {
 
-	private final LockOperations locks;
+	private final Supplier<LockOperations> locks;
 
 	private final LockReleaser releaser;
 
-	ReactiveLocking(LockOperations locks, LockReleaser releaser) {
+	ReactiveLocking(Supplier<LockOperations> locks, LockReleaser releaser) {
 		this.locks = locks;
 		this.releaser = releaser;
 	}
 
 	Object invoke(MethodInvocation invocation, LockDefinition definition, Class<?> returnType,
-			NotAcquiredAnswer notAcquired) {
+			NotAcquired notAcquired) {
 		Flux<Object> locked = Flux.deferContextual((context) -> {
 			LockLease outer = LockContext.heldLease(context, definition.name());
 			// A clone per subscription: proceeding one invocation twice would skip the
@@ -45,7 +48,7 @@ final class ReactiveLocking {
 				return work(call, outer);
 			}
 			return LeaseGuard.holding(acquire(definition), (lease) -> work(call, lease), this::release);
-		}).onErrorResume(NotAcquired.class, (ex) -> answer(notAcquired));
+		}).onErrorResume(Busy.class, (ex) -> answer(notAcquired));
 		return (returnType == Mono.class) ? locked.singleOrEmpty() : locked;
 	}
 
@@ -58,8 +61,8 @@ final class ReactiveLocking {
 	}
 
 	private Mono<LockLease> acquire(LockDefinition definition) {
-		return LeaseGuard.acquire(() -> this.locks.tryAcquireAsync(definition))
-			.switchIfEmpty(Mono.error(NotAcquired::new));
+		return LeaseGuard.acquire(() -> this.locks.get().tryAcquireAsync(definition))
+			.switchIfEmpty(Mono.error(Busy::new));
 	}
 
 	private Flux<Object> work(MethodInvocation call, LockLease lease) {
@@ -87,16 +90,15 @@ final class ReactiveLocking {
 
 	private Mono<Void> release(LockLease lease) {
 		return Mono.fromCompletionStage(lease::release).onErrorResume((ex) -> {
-			RuntimeException replaced = this.releaser.outcome(lease.getName(), null, CompletionStageLocking.runtime(ex),
-					null);
+			RuntimeException replaced = this.releaser.outcome(lease.getName(), null, LockReleaser.runtime(ex), null);
 			return (replaced != null) ? Mono.error(replaced) : Mono.empty();
 		});
 	}
 
-	private static Publisher<Object> answer(NotAcquiredAnswer notAcquired) {
+	private static Publisher<Object> answer(NotAcquired notAcquired) {
 		Object answer;
 		try {
-			answer = notAcquired.answer(null);
+			answer = notAcquired.answer();
 		}
 		catch (Throwable ex) {
 			return Flux.error(ex);
@@ -109,10 +111,18 @@ final class ReactiveLocking {
 		return publisher;
 	}
 
-	/** The lock stayed busy for the whole wait; never seen outside. */
-	private static final class NotAcquired extends RuntimeException {
+	/** Answers a subscription whose lock was not acquired. */
+	@FunctionalInterface
+	interface NotAcquired {
 
-		NotAcquired() {
+		@Nullable Object answer() throws Throwable;
+
+	}
+
+	/** The lock stayed busy for the whole wait; never seen outside. */
+	private static final class Busy extends RuntimeException {
+
+		Busy() {
 			super("Lock not acquired", null, false, false);
 		}
 

@@ -10,9 +10,11 @@ import io.github.redislock.core.LockOperations;
 import io.github.redislock.redis.RedisLockStore;
 import io.github.redislock.store.LockStore;
 
+import org.springframework.aop.config.AopConfigUtils;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.config.BeanDefinition;
+import org.springframework.beans.factory.support.BeanDefinitionRegistry;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -20,11 +22,15 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
+import org.springframework.context.EnvironmentAware;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.context.annotation.Import;
+import org.springframework.context.annotation.ImportBeanDefinitionRegistrar;
 import org.springframework.context.annotation.Role;
 import org.springframework.core.env.Environment;
+import org.springframework.core.type.AnnotationMetadata;
+import org.springframework.util.function.SingletonSupplier;
 
 /**
  * Auto-configuration of {@code @RedisLock}: an advisor and an interceptor that run each
@@ -44,14 +50,13 @@ public final class RedisLockAnnotationAutoConfiguration {
 	@Role(BeanDefinition.ROLE_INFRASTRUCTURE)
 	@ConditionalOnMissingBean(name = "redisLockProxyChecker")
 	static RedisLockProxyChecker redisLockProxyChecker(Environment environment,
-			ObjectProvider<RedisLockOperationSource> operationSources, ListableBeanFactory beanFactory) {
+			ObjectProvider<RedisLockOperationSource> operationSources) {
 		// Read as the condition below reads it: only "true" and "false" are unambiguous.
 		String enabled = environment.getProperty("redis-lock.enabled", "true");
 		if (!enabled.equalsIgnoreCase("true") && !enabled.equalsIgnoreCase("false")) {
 			throw new InvalidConfigurationPropertyValueException("redis-lock.enabled", enabled, "Use true or false.");
 		}
-		return new RedisLockProxyChecker(enabled.equalsIgnoreCase("true"), operationSources,
-				() -> MissingLockInfrastructure.explain(beanFactory));
+		return new RedisLockProxyChecker(enabled.equalsIgnoreCase("true"), operationSources);
 	}
 
 	/**
@@ -65,7 +70,7 @@ public final class RedisLockAnnotationAutoConfiguration {
 	@ConditionalOnProperty(name = "redis-lock.enabled", havingValue = "true", matchIfMissing = true)
 	@ConditionalOnBean(LockOperations.class)
 	@EnableConfigurationProperties(RedisLockProperties.class)
-	@Import(RedisLockProxyRegistrar.class)
+	@Import(AnnotationConfiguration.ProxyRegistrar.class)
 	static class AnnotationConfiguration {
 
 		@Bean
@@ -118,15 +123,42 @@ public final class RedisLockAnnotationAutoConfiguration {
 				ObjectProvider<LockOperations> locks, RedisLockProperties properties,
 				LockAcquisitionFailureHandler failureHandler, ObjectProvider<LockInstrumentation> instrumentations,
 				ObjectProvider<JobRuns> jobRuns, ListableBeanFactory beanFactory) {
+			// Looked up at the first lock: proxy creation asks the advisor for its
+			// interceptor while bean types are determined, and ahead-of-time processing
+			// must not connect to Redis then.
 			RedisLockInterceptor interceptor = new RedisLockInterceptor(operationSource,
-					new LockOperationsOnFirstUse(locks), properties.getExpire(), properties.getWaitTime(),
+					SingletonSupplier.of(locks::getObject), properties.getExpire(), properties.getWaitTime(),
 					properties.getRenewal().isEnabled(), failureHandler, properties.getLostLeaseAction());
 			interceptor.setInstrumentation(LockInstrumentation.composite(instrumentations.orderedStream().toList()));
 			if (properties.getJobs().isOneRunPerTick()) {
-				interceptor.setSchedulerClock(new SchedulerClock(beanFactory));
-				jobRuns.ifAvailable(interceptor::setJobRuns);
+				interceptor.setScheduledJobs(SingletonSupplier.of(() -> ScheduledJobs.schedulerClock(beanFactory)),
+						jobRuns.getIfAvailable());
 			}
 			return interceptor;
+		}
+
+		/**
+		 * Registers an auto-proxy creator, as {@code @EnableTransactionManagement} does,
+		 * so {@code @RedisLock} works with {@code spring.aop.auto=false} or without
+		 * AspectJ. Proxies classes unless {@code spring.aop.proxy-target-class=false}.
+		 */
+		static class ProxyRegistrar implements ImportBeanDefinitionRegistrar, EnvironmentAware {
+
+			private boolean proxyTargetClass = true;
+
+			@Override
+			public void setEnvironment(Environment environment) {
+				this.proxyTargetClass = environment.getProperty("spring.aop.proxy-target-class", Boolean.class, true);
+			}
+
+			@Override
+			public void registerBeanDefinitions(AnnotationMetadata metadata, BeanDefinitionRegistry registry) {
+				AopConfigUtils.registerAutoProxyCreatorIfNecessary(registry);
+				if (this.proxyTargetClass) {
+					AopConfigUtils.forceAutoProxyCreatorToUseClassProxying(registry);
+				}
+			}
+
 		}
 
 	}

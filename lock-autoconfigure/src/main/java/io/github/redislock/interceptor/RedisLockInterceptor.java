@@ -3,11 +3,13 @@
 package io.github.redislock.interceptor;
 
 import java.lang.reflect.Method;
-
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
@@ -19,6 +21,7 @@ import io.github.redislock.core.LockAcquisitionException;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockInstrumentation;
 import io.github.redislock.core.LockKeyEvaluationException;
+import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockOperations;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
@@ -38,14 +41,11 @@ import org.springframework.util.ClassUtils;
  */
 class RedisLockInterceptor implements MethodInterceptor {
 
-	private static final boolean reactorPresent = ClassUtils.isPresent("reactor.core.publisher.Mono",
-			RedisLockInterceptor.class.getClassLoader());
-
 	private final RedisLockOperationSource operationSource;
 
 	private final LockKeyExpressionEvaluator evaluator;
 
-	private final LockOperations locks;
+	private final Supplier<LockOperations> locks;
 
 	private final LockDefaults defaults;
 
@@ -53,15 +53,9 @@ class RedisLockInterceptor implements MethodInterceptor {
 
 	private final LockReleaser releaser;
 
-	private final CompletionStageLocking completionStages;
-
 	private final @Nullable Object reactive;
 
 	private LockInstrumentation instrumentation = LockInstrumentation.NONE;
-
-	private @Nullable Supplier<Clock> schedulerClock;
-
-	private @Nullable JobRuns jobRuns;
 
 	private @Nullable ScheduledJobs jobs;
 
@@ -69,12 +63,9 @@ class RedisLockInterceptor implements MethodInterceptor {
 	 * {@code renew} {@code false} overrides every annotation; methods returning a future,
 	 * a {@code Mono} or a {@code Flux} hold their lock until their work completes.
 	 */
-	RedisLockInterceptor(RedisLockOperationSource operationSource, LockOperations locks, Duration leaseTime,
+	RedisLockInterceptor(RedisLockOperationSource operationSource, Supplier<LockOperations> locks, Duration leaseTime,
 			Duration waitTime, boolean renew, LockAcquisitionFailureHandler failureHandler,
 			LostLeaseAction lostLeaseAction) {
-		Assert.notNull(operationSource, "RedisLockOperationSource must not be null");
-		Assert.notNull(locks, "LockOperations must not be null");
-		Assert.notNull(failureHandler, "LockAcquisitionFailureHandler must not be null");
 		Assert.notNull(lostLeaseAction, "LostLeaseAction must not be null");
 		this.operationSource = operationSource;
 		this.evaluator = operationSource.evaluator();
@@ -82,8 +73,7 @@ class RedisLockInterceptor implements MethodInterceptor {
 		this.defaults = new LockDefaults(leaseTime, waitTime, renew);
 		this.failureHandler = failureHandler;
 		this.releaser = new LockReleaser(lostLeaseAction);
-		this.completionStages = new CompletionStageLocking(locks, this.releaser);
-		this.reactive = reactorPresent ? new ReactiveLocking(locks, this.releaser) : null;
+		this.reactive = LockableMethods.reactorPresent ? new ReactiveLocking(locks, this.releaser) : null;
 	}
 
 	/** Told of calls that a fallback or the failure handler answered. */
@@ -92,23 +82,12 @@ class RedisLockInterceptor implements MethodInterceptor {
 	}
 
 	/**
-	 * Runs each tick of a blocking {@code @Scheduled} method on one instance only; such a
-	 * method waits for its lock only if its annotation sets {@code waitTime}. Off unless
-	 * set.
+	 * Runs each tick of a blocking {@code @Scheduled} method on one instance only, and
+	 * records it in {@code runs} for the {@code locks} endpoint; such a method waits for
+	 * its lock only if its annotation sets {@code waitTime}. Off unless set.
 	 */
-	void setSchedulerClock(Supplier<Clock> schedulerClock) {
-		Assert.notNull(schedulerClock, "Scheduler clock must not be null");
-		this.schedulerClock = schedulerClock;
-		this.jobs = new ScheduledJobs(this.locks, schedulerClock, this.jobRuns);
-	}
-
-	/** Records the ticks run and skipped here, for the {@code locks} endpoint. */
-	void setJobRuns(JobRuns jobRuns) {
-		Assert.notNull(jobRuns, "JobRuns must not be null");
-		this.jobRuns = jobRuns;
-		if (this.schedulerClock != null) {
-			this.jobs = new ScheduledJobs(this.locks, this.schedulerClock, jobRuns);
-		}
+	void setScheduledJobs(Supplier<Clock> schedulerClock, @Nullable JobRuns runs) {
+		this.jobs = new ScheduledJobs(this.locks, schedulerClock, runs);
 	}
 
 	@Override
@@ -120,8 +99,8 @@ class RedisLockInterceptor implements MethodInterceptor {
 		if (operation == null) {
 			return invocation.proceed();
 		}
-		Class<?> completion = LockableMethods.completion(operation.getMethod());
-		Class<?> reactiveType = (completion == null) ? LockableMethods.reactive(operation.getMethod()) : null;
+		boolean completion = LockableMethods.completion(operation.getMethod()) != null;
+		Class<?> reactiveType = !completion ? LockableMethods.reactive(operation.getMethod()) : null;
 		EvaluationContext context = (operation.getKeyExpression() != null || operation.getConditionExpression() != null)
 				? this.evaluator.createContext(operation, invocation.getArguments(), target) : null;
 		String key;
@@ -129,7 +108,7 @@ class RedisLockInterceptor implements MethodInterceptor {
 			key = lockName(operation, context);
 		}
 		catch (LockKeyEvaluationException ex) {
-			if (completion != null) {
+			if (completion) {
 				return CompletableFuture.failedFuture(ex);
 			}
 			if (reactiveType != null) {
@@ -147,17 +126,17 @@ class RedisLockInterceptor implements MethodInterceptor {
 					this.instrumentation);
 			return job.isPresent() ? proceedHolding(job.get(), operation, invocation) : null;
 		}
-		NotAcquiredAnswer notAcquired = (cause) -> notAcquired(operation, definition, invocation, cause);
-		if (completion != null) {
-			return this.completionStages.invoke(invocation, definition, notAcquired);
+		if (completion) {
+			return proceedCompletion(invocation, operation, definition);
 		}
 		if (reactiveType != null) {
 			Assert.state(this.reactive != null, "Reactive return types are found only with Reactor present");
-			return ((ReactiveLocking) this.reactive).invoke(invocation, definition, reactiveType, notAcquired);
+			return ((ReactiveLocking) this.reactive).invoke(invocation, definition, reactiveType,
+					() -> notAcquired(operation, definition, invocation, null));
 		}
 		Optional<AcquiredLock> acquired;
 		try {
-			acquired = this.locks.tryAcquire(definition);
+			acquired = this.locks.get().tryAcquire(definition);
 		}
 		catch (LockAcquisitionException ex) {
 			return notAcquired(operation, definition, invocation, ex);
@@ -206,9 +185,188 @@ class RedisLockInterceptor implements MethodInterceptor {
 			throw ex;
 		}
 		finally {
-			boolean interrupted = interrupter != null && interrupter.stop();
+			boolean interrupted = stop(interrupter);
 			LockContext.restore(previous);
 			this.releaser.release(lock, failure, interrupted);
+		}
+	}
+
+	/**
+	 * Holds the lock of a method returning a {@code CompletableFuture} or
+	 * {@code CompletionStage} until that future completes, on whichever thread. Outside a
+	 * transaction the caller's future completes after the release; cancelling it cancels
+	 * the method's.
+	 */
+	private @Nullable Object proceedCompletion(MethodInvocation invocation, RedisLockOperation operation,
+			LockDefinition definition) throws Throwable {
+		CompletableFuture<Optional<LockLease>> acquiring;
+		try {
+			acquiring = this.locks.get().tryAcquireAsync(definition).toCompletableFuture();
+		}
+		catch (RuntimeException ex) {
+			// Refused before the store was asked, as when a LockNameCustomizer returns
+			// no name: the caller looks for it in the future, as for any other failure.
+			return CompletableFuture.failedFuture(ex);
+		}
+		Optional<LockLease> acquired;
+		try {
+			acquired = acquiring.get();
+		}
+		catch (InterruptedException ex) {
+			acquiring.cancel(false);
+			Thread.currentThread().interrupt();
+			return answerAsFuture(operation, definition, invocation, new LockAcquisitionException(definition.name(),
+					definition.waitTime(), "Interrupted while waiting for lock '" + definition.name() + "'", ex));
+		}
+		catch (ExecutionException ex) {
+			return CompletableFuture.failedFuture(ex.getCause());
+		}
+		if (acquired.isEmpty()) {
+			return answerAsFuture(operation, definition, invocation, null);
+		}
+		LockLease lease = acquired.get();
+		Object result;
+		LockContext previous = LockContext.bind(lease);
+		// Work the method does before it returns its stage runs on this thread.
+		WorkInterrupter interrupter = this.releaser.interruptsWork() ? WorkInterrupter.interruptOn(lease.whenLost())
+				: null;
+		try {
+			result = invocation.proceed();
+		}
+		catch (Throwable ex) {
+			stop(interrupter);
+			releaseNow(lease, ex);
+			throw ex;
+		}
+		finally {
+			LockContext.restore(previous);
+		}
+		boolean lostWhileRunning = stop(interrupter);
+		if (result == null) {
+			releaseNow(lease, null);
+			return null;
+		}
+		CompletionStage<?> work = (CompletionStage<?>) result;
+		CompletableFuture<Void> transaction = new CompletableFuture<>();
+		CompletableFuture<Object> answer = this.releaser.afterTransaction(() -> transaction.complete(null))
+				? releasedAfterTransaction(lease, work, transaction) : releasedOnCompletion(lease, work);
+		if (lostWhileRunning) {
+			// Interrupted for the loss before it returned its stage: whatever the stage
+			// says, the caller learns of the loss; its completion still releases.
+			cancel(work);
+			return CompletableFuture.failedFuture(lease.whenLost().toCompletableFuture().join());
+		}
+		if (this.releaser.interruptsWork()) {
+			endOnLoss(lease, work, answer);
+		}
+		return answer;
+	}
+
+	/** Returns whether the thread was interrupted for the loss of the lease. */
+	private static boolean stop(@Nullable WorkInterrupter interrupter) {
+		return interrupter != null && interrupter.stop();
+	}
+
+	/**
+	 * The caller learns of the loss at once, and the work is cancelled; its completion
+	 * still releases the lease.
+	 */
+	private static void endOnLoss(LockLease lease, CompletionStage<?> work, CompletableFuture<Object> answer) {
+		lease.whenLost().thenAccept((lost) -> {
+			if (answer.completeExceptionally(lost)) {
+				cancel(work);
+			}
+		});
+	}
+
+	/**
+	 * The lock outlasts both the work and the caller's transaction, so the next holder
+	 * reads what it committed; the answer cannot wait for the release, since the caller
+	 * may wait for it inside that very transaction. A loss found then is only logged.
+	 */
+	private CompletableFuture<Object> releasedAfterTransaction(LockLease lease, CompletionStage<?> work,
+			CompletableFuture<Void> transaction) {
+		CompletableFuture<Object> answer = cancelling(work);
+		CompletableFuture<Void> workDone = new CompletableFuture<>();
+		work.whenComplete((value, failure) -> {
+			workDone.complete(null);
+			if (failure != null) {
+				answer.completeExceptionally(LockReleaser.unwrap(failure));
+			}
+			else {
+				answer.complete(value);
+			}
+		});
+		CompletableFuture.allOf(workDone, transaction)
+			.whenComplete((done, ignored) -> lease.release().whenComplete((released, releaseFailure) -> {
+				if (releaseFailure != null) {
+					this.releaser.logUnreported(lease.getName(), LockReleaser.runtime(releaseFailure));
+				}
+			}));
+		return answer;
+	}
+
+	private CompletableFuture<Object> releasedOnCompletion(LockLease lease, CompletionStage<?> work) {
+		CompletableFuture<Object> answer = cancelling(work);
+		work.whenComplete((value, workFailure) -> lease.release().whenComplete((released, releaseFailure) -> {
+			Throwable failure = LockReleaser.unwrap(workFailure);
+			RuntimeException replaced = (releaseFailure != null)
+					? this.releaser.outcome(lease.getName(), failure, LockReleaser.runtime(releaseFailure), null)
+					: null;
+			if (failure != null) {
+				answer.completeExceptionally(failure);
+			}
+			else if (replaced != null) {
+				answer.completeExceptionally(replaced);
+			}
+			else {
+				answer.complete(value);
+			}
+		}));
+		return answer;
+	}
+
+	/**
+	 * Blocks: the method failed or returned no future, so the caller must find the lock
+	 * free when it goes on.
+	 */
+	private void releaseNow(LockLease lease, @Nullable Throwable failure) {
+		try {
+			lease.release().toCompletableFuture().join();
+		}
+		catch (CompletionException ex) {
+			this.releaser.report(lease.getName(), failure, LockReleaser.runtime(ex), null);
+		}
+	}
+
+	/** The caller's future: cancelling it cancels the method's. */
+	private static CompletableFuture<Object> cancelling(CompletionStage<?> work) {
+		CompletableFuture<Object> answer = new CompletableFuture<>();
+		answer.whenComplete((value, failure) -> {
+			if (answer.isCancelled()) {
+				cancel(work);
+			}
+		});
+		return answer;
+	}
+
+	private static void cancel(CompletionStage<?> work) {
+		try {
+			work.toCompletableFuture().cancel(true);
+		}
+		catch (UnsupportedOperationException ex) {
+			// A stage that cannot be cancelled: its completion releases the lock.
+		}
+	}
+
+	/** What the answer throws goes into a failed future, where this caller looks. */
+	private @Nullable Object answerAsFuture(RedisLockOperation operation, LockDefinition definition,
+			MethodInvocation invocation, @Nullable LockAcquisitionException cause) {
+		try {
+			return notAcquired(operation, definition, invocation, cause);
+		}
+		catch (Throwable ex) {
+			return CompletableFuture.failedFuture(ex);
 		}
 	}
 
@@ -235,8 +393,7 @@ class RedisLockInterceptor implements MethodInterceptor {
 			MethodInvocation invocation, @Nullable LockAcquisitionException cause) throws Throwable {
 		LockAcquisitionException exception = new LockAcquisitionException(definition.name(), definition.waitTime(),
 				operation.getMethod(),
-				"Lock '" + definition.name() + "' of @RedisLock method '"
-						+ InvalidRedisLock.describe(operation.getMethod(), operation.getTargetClass())
+				"Lock '" + definition.name() + "' of @RedisLock method '" + operation.getDescription()
 						+ ((cause != null) ? "' was not acquired: the wait was interrupted"
 								: "' was not acquired within " + definition.waitTime().toMillis() + " ms")
 						+ "; the method was not invoked",
@@ -245,7 +402,7 @@ class RedisLockInterceptor implements MethodInterceptor {
 		Object answer = (fallback != null) ? fallback.invoke(invocation.getThis(), invocation.getArguments(), exception)
 				: this.failureHandler.handle(exception, invocation.getArguments());
 		checkAnswer(operation, definition, answer,
-				(fallback != null) ? "fallback method '" + fallback.getMethod().getName() + "'"
+				(fallback != null) ? "fallback method '" + fallback.method().getName() + "'"
 						: "LockAcquisitionFailureHandler " + this.failureHandler.getClass().getName());
 		this.instrumentation.fallbackAnswered(definition.name(), definition.label());
 		return answer;
@@ -273,8 +430,8 @@ class RedisLockInterceptor implements MethodInterceptor {
 		}
 		if (problem != null) {
 			throw new IllegalStateException(answeredBy + " " + problem + " for @RedisLock method '"
-					+ InvalidRedisLock.describe(method, operation.getTargetClass()) + "', which returns "
-					+ type.getName() + " (lock '" + definition.name() + "' was not acquired)");
+					+ operation.getDescription() + "', which returns " + type.getName() + " (lock '" + definition.name()
+					+ "' was not acquired)");
 		}
 	}
 

@@ -57,7 +57,7 @@ final class RedisLockMethodsAotProcessor implements BeanRegistrationAotProcessor
 		}
 		FallbackMethod fallback = operation.getFallback();
 		if (fallback != null) {
-			hints.registerMethod(fallback.getMethod(), ExecutableMode.INVOKE);
+			hints.registerMethod(fallback.method(), ExecutableMode.INVOKE);
 		}
 		if (operation.getKeyExpression() != null || operation.getConditionExpression() != null) {
 			for (Class<?> parameterType : method.getParameterTypes()) {

@@ -43,10 +43,8 @@ final class RedisLockOperation {
 
 	private final @Nullable JobSchedule schedule;
 
-	/** The method as recorded with the lock in the store for operators. */
 	private final String description;
 
-	/** The annotation's label, else the user's class and the method. */
 	private final String label;
 
 	RedisLockOperation(Method method, Class<?> targetClass, @Nullable String keyExpression,
@@ -127,7 +125,7 @@ final class RedisLockOperation {
 		return this.fallback;
 	}
 
-	/** The method as recorded with the lock in the store. */
+	/** The method as messages name it and as recorded with the lock in the store. */
 	String getDescription() {
 		return this.description;
 	}
@@ -135,10 +133,6 @@ final class RedisLockOperation {
 	/** {@code null} unless a blocking {@code @Scheduled} method. */
 	@Nullable JobSchedule getSchedule() {
 		return this.schedule;
-	}
-
-	LockDefinition toDefinition(String key, LockDefaults defaults) {
-		return toDefinition(key, defaults, false);
 	}
 
 	/** A scheduled job waits for its lock only when its annotation says so. */

@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -47,9 +48,7 @@ class RedisLockOperationSource implements BeanFactoryAware {
 
 	private static final Log logger = LogFactory.getLog(RedisLockOperationSource.class);
 
-	private static final Object NONE = new Object();
-
-	private final Map<MethodClassKey, Object> operations = new ConcurrentHashMap<>(256);
+	private final Map<MethodClassKey, Optional<RedisLockOperation>> operations = new ConcurrentHashMap<>(256);
 
 	private final Map<Class<?>, List<RedisLockOperation>> operationsByClass = new ConcurrentHashMap<>(256);
 
@@ -121,13 +120,11 @@ class RedisLockOperationSource implements BeanFactoryAware {
 
 	/** The blocking {@code @Scheduled} methods parsed so far. */
 	List<RedisLockOperation> scheduledOperations() {
-		List<RedisLockOperation> scheduled = new ArrayList<>();
-		for (Object cached : this.operations.values()) {
-			if (cached instanceof RedisLockOperation operation && operation.getSchedule() != null) {
-				scheduled.add(operation);
-			}
-		}
-		return scheduled;
+		return this.operations.values()
+			.stream()
+			.flatMap(Optional::stream)
+			.filter((operation) -> operation.getSchedule() != null)
+			.toList();
 	}
 
 	/** {@code null} if the method is not locked; {@code method} may be an interface's. */
@@ -136,13 +133,12 @@ class RedisLockOperationSource implements BeanFactoryAware {
 			return null;
 		}
 		MethodClassKey cacheKey = new MethodClassKey(method, targetClass);
-		Object cached = this.operations.get(cacheKey);
+		Optional<RedisLockOperation> cached = this.operations.get(cacheKey);
 		if (cached == null) {
-			RedisLockOperation operation = computeOperation(method, targetClass);
-			cached = (operation != null) ? operation : NONE;
+			cached = Optional.ofNullable(computeOperation(method, targetClass));
 			this.operations.put(cacheKey, cached);
 		}
-		return (cached != NONE) ? (RedisLockOperation) cached : null;
+		return cached.orElse(null);
 	}
 
 	private @Nullable RedisLockOperation computeOperation(Method method, @Nullable Class<?> targetClass) {

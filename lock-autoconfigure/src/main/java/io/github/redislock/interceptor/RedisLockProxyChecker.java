@@ -3,20 +3,25 @@
 package io.github.redislock.interceptor;
 
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.function.Supplier;
+import java.util.concurrent.Future;
 
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import org.springframework.aop.Advisor;
 import org.springframework.aop.framework.Advised;
 import org.springframework.aop.framework.AopProxyUtils;
 import org.springframework.aop.scope.ScopedObject;
+import org.springframework.aop.support.AopUtils;
 import org.springframework.aop.target.AbstractBeanFactoryBasedTargetSource;
 import org.springframework.beans.BeansException;
 import org.springframework.beans.factory.BeanFactory;
@@ -24,16 +29,17 @@ import org.springframework.beans.factory.BeanFactoryAware;
 import org.springframework.beans.factory.FactoryBean;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
-import org.springframework.beans.factory.config.SmartInstantiationAwareBeanPostProcessor;
-import org.springframework.util.ClassUtils;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.beans.factory.config.SmartInstantiationAwareBeanPostProcessor;
+import org.springframework.scheduling.annotation.AsyncAnnotationAdvisor;
+import org.springframework.util.ClassUtils;
 
 /**
  * Stops start-up unless every bean with {@code @RedisLock} methods is reached through a
- * proxy that locks each of them: a {@code final} method, one no interface declares, or a
- * bean created before the auto-proxy creator would silently run unlocked.
- * <p>
- * Not {@code Ordered}, so that it runs last and sees each bean as its callers will.
+ * proxy that locks each of them: a {@code final} method, one no interface declares,
+ * {@code @Async} inside the lock, or a bean created before the auto-proxy creator would
+ * silently run unlocked. Not {@code Ordered}, so that it runs last and sees each bean as
+ * its callers will.
  *
  * @author redis-lock contributors
  */
@@ -51,8 +57,6 @@ class RedisLockProxyChecker
 
 	private final ObjectProvider<RedisLockOperationSource> operationSources;
 
-	private final Supplier<String> missingInfrastructure;
-
 	private final Set<String> checked = ConcurrentHashMap.newKeySet();
 
 	private final Set<String> earlyReferences = ConcurrentHashMap.newKeySet();
@@ -68,11 +72,9 @@ class RedisLockProxyChecker
 	 * Without {@code operationSources}, annotations are parsed with a source of its own;
 	 * when not {@code enabled}, locked methods are only listed in a warning.
 	 */
-	RedisLockProxyChecker(boolean enabled, ObjectProvider<RedisLockOperationSource> operationSources,
-			Supplier<String> missingInfrastructure) {
+	RedisLockProxyChecker(boolean enabled, ObjectProvider<RedisLockOperationSource> operationSources) {
 		this.enabled = enabled;
 		this.operationSources = operationSources;
-		this.missingInfrastructure = missingInfrastructure;
 	}
 
 	@Override
@@ -124,18 +126,17 @@ class RedisLockProxyChecker
 		}
 		if (!this.enabled) {
 			if (this.checked.add(beanName)) {
-				this.unlocked.addAll(operations.stream()
-					.map((operation) -> InvalidRedisLock.describe(operation.getMethod(), operation.getTargetClass()))
-					.toList());
+				this.unlocked.addAll(operations.stream().map(RedisLockOperation::getDescription).toList());
 			}
 			return;
 		}
 		RedisLockOperation first = operations.get(0);
-		if (!hasLockInfrastructure()) {
+		ConfigurableListableBeanFactory factory = this.beanFactory;
+		if (factory != null && factory.getBeanNamesForType(RedisLockAdvisor.class, true, false).length == 0) {
 			throw InvalidRedisLock.on(first.getMethod(), targetClass,
 					"there is no @RedisLock infrastructure in this application, so the method would run without a "
 							+ "lock",
-					this.missingInfrastructure.get());
+					explainMissingInfrastructure(factory));
 		}
 		if (!(bean instanceof Advised advised)) {
 			throw InvalidRedisLock.on(first.getMethod(), targetClass, "bean '" + beanName
@@ -150,7 +151,7 @@ class RedisLockProxyChecker
 		// refused again.
 		if (!(bean instanceof ScopedObject)
 				&& !(advised.getTargetSource() instanceof AbstractBeanFactoryBasedTargetSource)) {
-			LockedProxyInspector.inspect(advised, beanName, targetClass, operations);
+			inspect(advised, beanName, targetClass, operations);
 		}
 		this.checked.add(beanName);
 	}
@@ -180,11 +181,6 @@ class RedisLockProxyChecker
 		return ClassUtils.getMethodIfAvailable(ClassUtils.resolveClassName(type, classLoader), name, parameterTypes);
 	}
 
-	private boolean hasLockInfrastructure() {
-		ConfigurableListableBeanFactory factory = this.beanFactory;
-		return factory == null || factory.getBeanNamesForType(RedisLockAdvisor.class, true, false).length > 0;
-	}
-
 	private RedisLockOperationSource operationSource() {
 		RedisLockOperationSource source = this.operationSource;
 		if (source == null) {
@@ -192,6 +188,134 @@ class RedisLockProxyChecker
 			this.operationSource = source;
 		}
 		return source;
+	}
+
+	private static void inspect(Advised proxy, String beanName, Class<?> targetClass,
+			List<RedisLockOperation> operations) {
+		Advisor[] advisors = proxy.getAdvisors();
+		int lockAdvisor = indexOf(advisors, RedisLockAdvisor.class);
+		if (lockAdvisor < 0) {
+			throw InvalidRedisLock.on(operations.get(0).getMethod(), targetClass, "bean '" + beanName
+					+ "' is proxied without the @RedisLock advisor, so its @RedisLock methods would run without a "
+					+ "lock",
+					"Let the auto-proxy creator apply the redisLockAdvisor bean, or lock programmatically with "
+							+ "LockOperations.");
+		}
+		boolean classProxy = AopUtils.isCglibProxy(proxy);
+		for (RedisLockOperation operation : operations) {
+			if (classProxy) {
+				checkOverridable(operation, proxy.getClass());
+			}
+			else {
+				checkDeclared(operation, proxy.getProxiedInterfaces(), targetClass);
+			}
+			checkAsync(operation, advisors, lockAdvisor, innerProxy(proxy));
+		}
+	}
+
+	private static void checkOverridable(RedisLockOperation operation, Class<?> proxyClass) {
+		Method method = operation.getMethod();
+		int modifiers = method.getModifiers();
+		if (Modifier.isFinal(modifiers)) {
+			throw InvalidRedisLock.on(method, operation.getTargetClass(),
+					"a final method cannot be overridden by the class-based proxy, so it would run without the lock",
+					"Remove 'final' from the method (in Kotlin, make it 'open' or use the kotlin-spring plugin).");
+		}
+		boolean packagePrivate = !Modifier.isPublic(modifiers) && !Modifier.isProtected(modifiers);
+		Class<?> declaring = method.getDeclaringClass();
+		if (packagePrivate && (!declaring.getPackageName().equals(proxyClass.getPackageName())
+				|| declaring.getClassLoader() != proxyClass.getClassLoader())) {
+			throw InvalidRedisLock.on(method, operation.getTargetClass(),
+					"a package-private method declared in " + declaring.getName()
+							+ " cannot be overridden by a proxy in another package, so it would run without the lock",
+					"Make the method public or protected.");
+		}
+	}
+
+	private static void checkDeclared(RedisLockOperation operation, Class<?>[] interfaces, Class<?> targetClass) {
+		Method method = operation.getMethod();
+		for (Class<?> candidate : interfaces) {
+			for (Method declared : candidate.getMethods()) {
+				if (declared.getName().equals(method.getName())
+						&& declared.getParameterCount() == method.getParameterCount()
+						&& AopUtils.getMostSpecificMethod(declared, targetClass).equals(method)) {
+					return;
+				}
+			}
+		}
+		throw InvalidRedisLock.on(method, operation.getTargetClass(),
+				"the bean is proxied through its interfaces, and none of them declares the method, so no call "
+						+ "can go through the lock",
+				"Declare the method on an interface the bean implements, or proxy classes "
+						+ "(spring.aop.proxy-target-class=true, Spring Boot's default).");
+	}
+
+	private static void checkAsync(RedisLockOperation operation, Advisor[] advisors, int lockAdvisor,
+			@Nullable Advised inner) {
+		Method method = operation.getMethod();
+		// A CompletableFuture or CompletionStage holds the lock until it completes,
+		// wherever @Async runs.
+		if (!LockableMethods.isAsync(method, operation.getTargetClass())
+				|| LockableMethods.completion(method) != null) {
+			return;
+		}
+		int asyncAdvisor = indexOf(advisors, AsyncAnnotationAdvisor.class);
+		if (asyncAdvisor > lockAdvisor || (asyncAdvisor < 0 && inner != null
+				&& indexOf(inner.getAdvisors(), AsyncAnnotationAdvisor.class) >= 0)) {
+			throw InvalidRedisLock.on(method, operation.getTargetClass(),
+					"@Async runs inside the lock here, so the lock would be taken and released on the caller's "
+							+ "thread while the work runs later, without it",
+					"Leave @EnableAsync's order at its default, so that @Async wraps the bean's other advice.");
+		}
+		Class<?> returnType = method.getReturnType();
+		boolean future = Future.class.isAssignableFrom(returnType)
+				|| CompletionStage.class.isAssignableFrom(returnType);
+		if (future && asyncAdvisor < 0) {
+			throw InvalidRedisLock.on(method, operation.getTargetClass(),
+					"it returns " + returnType.getSimpleName() + " and relies on @Async, which is not active "
+							+ "on this bean, so the lock would be released before the work completes",
+					"Enable @Async with @EnableAsync, or return the result itself.");
+		}
+	}
+
+	private static @Nullable Advised innerProxy(Advised proxy) {
+		try {
+			Object target = proxy.getTargetSource().isStatic() ? proxy.getTargetSource().getTarget() : null;
+			return (target instanceof Advised inner) ? inner : null;
+		}
+		catch (Exception ex) {
+			return null;
+		}
+	}
+
+	private static int indexOf(Advisor[] advisors, Class<?> type) {
+		for (int i = 0; i < advisors.length; i++) {
+			if (type.isInstance(advisors[i])) {
+				return i;
+			}
+		}
+		return -1;
+	}
+
+	/** Names Spring Data Redis types by name: they may be missing from the classpath. */
+	private static String explainMissingInfrastructure(ConfigurableListableBeanFactory beanFactory) {
+		ClassLoader classLoader = RedisLockProxyChecker.class.getClassLoader();
+		if (!ClassUtils.isPresent("org.springframework.data.redis.core.StringRedisTemplate", classLoader)) {
+			return "Spring Data Redis is not on the classpath. Depend on lock-spring-boot-starter, which brings it.";
+		}
+		String[] factories = beanFactory.getBeanNamesForType(ClassUtils.resolveClassName(
+				"org.springframework.data.redis.connection.RedisConnectionFactory", classLoader), true, false);
+		if (factories.length == 0) {
+			return "There is no RedisConnectionFactory bean: configure Redis with spring.data.redis.* and keep "
+					+ "Spring Boot's Redis auto-configuration, or define a RedisConnectionFactory bean.";
+		}
+		if (factories.length > 1) {
+			return "There are " + factories.length + " RedisConnectionFactory beans " + Arrays.toString(factories)
+					+ " and none is @Primary, so the locks cannot choose one. Mark the one locks should use "
+					+ "@Primary, or set redis-lock.connection-factory to its bean name.";
+		}
+		return "The Redis lock auto-configuration did not apply; start with --debug to see which of its conditions "
+				+ "failed.";
 	}
 
 }

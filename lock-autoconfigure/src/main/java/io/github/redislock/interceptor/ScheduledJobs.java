@@ -17,6 +17,11 @@ import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import org.jspecify.annotations.Nullable;
 
+import org.springframework.beans.factory.ListableBeanFactory;
+import org.springframework.beans.factory.NoSuchBeanDefinitionException;
+import org.springframework.scheduling.TaskScheduler;
+import org.springframework.scheduling.annotation.ScheduledAnnotationBeanPostProcessor;
+
 /**
  * Runs each tick of a {@code @Scheduled} method on one instance: the first to fire a tick
  * records it in the store, as a lock kept after its release; every other instance firing
@@ -33,13 +38,13 @@ final class ScheduledJobs {
 
 	private static final Log logger = LogFactory.getLog(ScheduledJobs.class);
 
-	private final LockOperations locks;
+	private final Supplier<LockOperations> locks;
 
 	private final Supplier<Clock> schedulerClock;
 
 	private final @Nullable JobRuns runs;
 
-	ScheduledJobs(LockOperations locks, Supplier<Clock> schedulerClock, @Nullable JobRuns runs) {
+	ScheduledJobs(Supplier<LockOperations> locks, Supplier<Clock> schedulerClock, @Nullable JobRuns runs) {
 		this.locks = locks;
 		this.schedulerClock = schedulerClock;
 		this.runs = runs;
@@ -73,13 +78,13 @@ final class ScheduledJobs {
 		LockDefinition record = new LockDefinition(job.name() + tick.suffix(), kept, Duration.ZERO, false,
 				job.label() + ".tick", job.method())
 			.withHoldAtLeast(kept);
-		Optional<AcquiredLock> recorded = this.locks.tryAcquire(record);
+		Optional<AcquiredLock> recorded = this.locks.get().tryAcquire(record);
 		if (recorded.isEmpty()) {
 			skipped(operation, job, record, tick, firedAt, RAN_ELSEWHERE, "another instance ran it", instrumentation);
 			return Optional.empty();
 		}
 		recorded.get().close();
-		Optional<AcquiredLock> acquired = this.locks.tryAcquire(job);
+		Optional<AcquiredLock> acquired = this.locks.get().tryAcquire(job);
 		if (acquired.isEmpty()) {
 			skipped(operation, job, record, tick, firedAt, BUSY, "the job was still running from an earlier tick",
 					instrumentation);
@@ -90,6 +95,23 @@ final class ScheduledJobs {
 		}
 		instrumentation.jobRan(job.name(), job.label());
 		return acquired;
+	}
+
+	/**
+	 * The clock of the scheduler firing {@code @Scheduled} methods, found as Spring's
+	 * scheduling support finds that scheduler, so that one given another clock still
+	 * names its ticks right.
+	 */
+	static Clock schedulerClock(ListableBeanFactory beanFactory) {
+		String[] names = beanFactory.getBeanNamesForType(TaskScheduler.class, true, false);
+		String name = (names.length == 1) ? names[0]
+				: ScheduledAnnotationBeanPostProcessor.DEFAULT_TASK_SCHEDULER_BEAN_NAME;
+		try {
+			return beanFactory.getBean(name, TaskScheduler.class).getClock();
+		}
+		catch (NoSuchBeanDefinitionException ex) {
+			return Clock.systemDefaultZone();
+		}
 	}
 
 	private void skipped(RedisLockOperation operation, LockDefinition job, LockDefinition record, JobSchedule.Tick tick,

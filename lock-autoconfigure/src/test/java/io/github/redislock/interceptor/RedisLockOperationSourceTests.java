@@ -63,7 +63,7 @@ class RedisLockOperationSourceTests {
 	void unsetAttributesAreLeftToTheDefaults() {
 		RedisLockOperation operation = operation(Valid.class, "defaults", String.class);
 		assertThat(operation.getKeyExpression()).isEqualTo("#id");
-		assertThat(operation.toDefinition("k", DEFAULTS)).satisfies((definition) -> {
+		assertThat(operation.toDefinition("k", DEFAULTS, false)).satisfies((definition) -> {
 			assertThat(definition.leaseTime()).isEqualTo(Duration.ofSeconds(7));
 			assertThat(definition.waitTime()).isEqualTo(Duration.ofSeconds(2));
 			assertThat(definition.renew()).isTrue();
@@ -73,7 +73,7 @@ class RedisLockOperationSourceTests {
 	@Test
 	void explicitTimesAreConvertedWithTheirUnit() {
 		RedisLockOperation operation = operation(Valid.class, "explicit", String.class);
-		assertThat(operation.toDefinition("k", DEFAULTS)).satisfies((definition) -> {
+		assertThat(operation.toDefinition("k", DEFAULTS, false)).satisfies((definition) -> {
 			assertThat(definition.leaseTime()).isEqualTo(Duration.ofMillis(1500));
 			assertThat(definition.waitTime()).isZero();
 			assertThat(definition.renew()).isFalse();
@@ -83,8 +83,8 @@ class RedisLockOperationSourceTests {
 	@Test
 	void renewalSwitchedOffByPropertyOverridesTheAnnotation() {
 		RedisLockOperation operation = operation(Valid.class, "defaults", String.class);
-		assertThat(operation.toDefinition("k", new LockDefaults(Duration.ofSeconds(7), Duration.ZERO, false)).renew())
-			.isFalse();
+		assertThat(operation.toDefinition("k", new LockDefaults(Duration.ofSeconds(7), Duration.ZERO, false), false)
+			.renew()).isFalse();
 	}
 
 	@Test
@@ -105,7 +105,7 @@ class RedisLockOperationSourceTests {
 		assertThat(operation(Valid.class, "defaults", String.class).getLabel()).isEqualTo("Valid.defaults");
 		assertThat(operation(Valid.class, "noKey").getLabel()).isEqualTo("Valid.noKey");
 		assertThat(operation(Valid.class, "labelled", String.class).toDefinition("order:42",
-				new LockDefaults(Duration.ofSeconds(30), Duration.ZERO, true)))
+				new LockDefaults(Duration.ofSeconds(30), Duration.ZERO, true), false))
 			.returns("order:42", LockDefinition::name)
 			.returns("order", LockDefinition::label);
 	}
@@ -126,7 +126,7 @@ class RedisLockOperationSourceTests {
 	void composedAnnotationIsFoundWithItsOverrides() {
 		RedisLockOperation operation = operation(Valid.class, "composed", String.class);
 		assertThat(operation.getKeyExpression()).isEqualTo("'order:' + #id");
-		assertThat(operation.toDefinition("k", DEFAULTS).waitTime()).isEqualTo(Duration.ofMillis(250));
+		assertThat(operation.toDefinition("k", DEFAULTS, false).waitTime()).isEqualTo(Duration.ofMillis(250));
 	}
 
 	@Test
@@ -158,8 +158,7 @@ class RedisLockOperationSourceTests {
 	void fallbackWithTheExceptionIsPreferred() {
 		FallbackMethod fallback = operation(Valid.class, "withFallback", String.class).getFallback();
 		assertThat(fallback).isNotNull();
-		assertThat(fallback.getMethod().getParameterTypes()).containsExactly(String.class,
-				LockAcquisitionException.class);
+		assertThat(fallback.method().getParameterTypes()).containsExactly(String.class, LockAcquisitionException.class);
 	}
 
 	@Test
@@ -201,7 +200,7 @@ class RedisLockOperationSourceTests {
 
 	@Test
 	void waitTimeLongerThanTheLongestDurationWaitsPracticallyForever() {
-		assertThat(operation(CenturiesWait.class, "work", String.class).toDefinition("k", DEFAULTS).waitTime())
+		assertThat(operation(CenturiesWait.class, "work", String.class).toDefinition("k", DEFAULTS, false).waitTime())
 			.isEqualTo(Duration.ofNanos(Long.MAX_VALUE));
 	}
 

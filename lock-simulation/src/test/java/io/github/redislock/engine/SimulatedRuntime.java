@@ -106,58 +106,28 @@ final class SimulatedRuntime implements EngineRuntime {
 		return new SimulatedExecutor(this.process + " " + threadName, false);
 	}
 
-	private final class CallerThreadPerTask extends AbstractExecutorService {
-
-		private final String name;
-
-		private boolean shutdown;
+	private final class CallerThreadPerTask extends SimulatedExecutor {
 
 		private int started;
 
 		CallerThreadPerTask(String name) {
-			this.name = name;
+			super(name, false);
 		}
 
 		@Override
 		public void execute(Runnable command) {
-			if (this.shutdown) {
+			if (isShutdown()) {
 				throw new RejectedExecutionException(this.name + " is shut down");
 			}
 			SimulatedRuntime.this.callerThreads.start(this.name + "-" + ++this.started, SimulatedRuntime.this.process,
 					command);
 		}
 
-		@Override
-		public void shutdown() {
-			this.shutdown = true;
-		}
-
-		@Override
-		public List<Runnable> shutdownNow() {
-			this.shutdown = true;
-			return List.of();
-		}
-
-		@Override
-		public boolean isShutdown() {
-			return this.shutdown;
-		}
-
-		@Override
-		public boolean isTerminated() {
-			return this.shutdown;
-		}
-
-		@Override
-		public boolean awaitTermination(long timeout, TimeUnit unit) {
-			return this.shutdown;
-		}
-
 	}
 
-	private final class SimulatedExecutor extends AbstractExecutorService implements ScheduledExecutorService {
+	private class SimulatedExecutor extends AbstractExecutorService implements ScheduledExecutorService {
 
-		private final String name;
+		final String name;
 
 		private final boolean timer;
 

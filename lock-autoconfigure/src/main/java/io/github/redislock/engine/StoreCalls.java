@@ -330,6 +330,12 @@ final class StoreCalls {
 	}
 
 	private static LockStoreException failed(String name, String what, String consequence, Throwable failure) {
+		// A store that says what it could not do (a Redlock) is not quoted inside the
+		// same words.
+		String message = failure.getMessage();
+		if (failure instanceof LockStoreException && message != null && message.startsWith(what)) {
+			return new LockStoreException(name, message + consequence, failure);
+		}
 		return new LockStoreException(name, what + ": " + failure(failure) + consequence, failure);
 	}
 

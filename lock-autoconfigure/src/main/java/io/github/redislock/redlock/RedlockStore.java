@@ -486,8 +486,8 @@ public class RedlockStore implements LockStore, AutoCloseable {
 				}
 				throw new LockStoreException(name,
 						"Released lock '" + name + "' on " + held + " of " + this.nodes.size()
-								+ " Redlock nodes, and cannot tell whether it was still held on " + this.quorum + ": "
-								+ released.failures());
+								+ " Redlock nodes, and cannot tell whether a majority of " + this.quorum
+								+ " still held it: " + released.failures());
 			});
 	}
 

@@ -15,7 +15,9 @@ import java.util.concurrent.locks.Lock;
  * Each acquisition holds the lock for a lease: if the holder dies, or its thread ends
  * without unlocking, the lock frees itself when the lease runs out. A holder that needs
  * longer asks for renewal, which extends the lease while the lock is held. Re-entries are
- * counted locally and cost no round trip.
+ * counted locally and cost no round trip; once the lease is lost, a re-entry, by
+ * {@link #lock()} too, throws {@link LockLostException} and leaves the thread's holds as
+ * they were, to be unlocked.
  * <p>
  * The {@link Lock} methods use the lease and renewal of the {@link LockClient} that
  * handed out this lock. {@link #newCondition()} is not supported. An invalid argument,

@@ -252,8 +252,23 @@ public final class Simulation {
 			SimulatedClients.keepTurnsWithoutBound(client.client);
 		}
 		for (int k = 1; k <= this.settings.threadCallersPerClient(); k++) {
-			client.threadCallers.add(new ThreadCaller(client.name + "/t" + k, client, this.scheduler,
-					this.callerThreads, this.threadHolders, 2, this.stopAt));
+			client.threadCallers.add(threadCaller(client.name + "/t" + k, client));
+		}
+	}
+
+	private ThreadCaller threadCaller(String name, SimClient client) {
+		return new ThreadCaller(name, client, this.scheduler, this.callerThreads, this.threadHolders, 2, this.stopAt,
+				this::replace);
+	}
+
+	/** A thread that ended holding a lock is replaced by a new one, on its own thread. */
+	private void replace(ThreadCaller ended) {
+		SimClient client = ended.client();
+		ThreadCaller next = threadCaller(ended + "'", client);
+		client.threadCallers.add(next);
+		if (!this.settings.reduction().removesCaller(next.toString())) {
+			this.startedCallers.add(next.toString());
+			next.start();
 		}
 	}
 

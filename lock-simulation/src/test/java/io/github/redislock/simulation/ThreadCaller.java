@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.engine.DefaultLockClient;
@@ -24,6 +25,9 @@ import io.github.redislock.engine.DefaultLockClient;
  * @author redis-lock contributors
  */
 final class ThreadCaller {
+
+	/** How rarely a thread ends while it holds a lock, without unlocking it. */
+	private static final int ENDS_HOLDING_ONE_IN = 100;
 
 	/** An answer later than its wait by more than this is a liveness violation. */
 	private static final long ANSWER_SLACK_NANOS = 3 * Network.COMMAND_TIMEOUT_NANOS + 200_000_000L;
@@ -44,6 +48,9 @@ final class ThreadCaller {
 
 	private final long stopAt;
 
+	/** Called on this thread when it ends holding a lock. */
+	private final Consumer<ThreadCaller> endedHolding;
+
 	private long operations;
 
 	private boolean busy;
@@ -62,7 +69,7 @@ final class ThreadCaller {
 	private long interrupts;
 
 	ThreadCaller(String name, SimClient client, Scheduler scheduler, CallerThreads threads, Holders holders, int locks,
-			long stopAt) {
+			long stopAt, Consumer<ThreadCaller> endedHolding) {
 		this.name = name;
 		this.client = client;
 		this.scheduler = scheduler;
@@ -71,6 +78,7 @@ final class ThreadCaller {
 		this.holders = holders;
 		this.locks = locks;
 		this.stopAt = stopAt;
+		this.endedHolding = endedHolding;
 	}
 
 	void start() {
@@ -98,6 +106,10 @@ final class ThreadCaller {
 
 	ClientProcess process() {
 		return this.client.process;
+	}
+
+	SimClient client() {
+		return this.client;
 	}
 
 	/**
@@ -128,6 +140,9 @@ final class ThreadCaller {
 				}
 				once();
 			}
+		}
+		catch (EndsHolding ex) {
+			this.endedHolding.accept(this);
 		}
 		finally {
 			this.busy = false;
@@ -207,6 +222,12 @@ final class ThreadCaller {
 			catch (RuntimeException ex) {
 				this.scheduler.note(this.name, " could not re-enter: ", ex);
 			}
+		}
+		if (this.random.nextInt(ENDS_HOLDING_ONE_IN) == 0) {
+			// Its client frees the lock for its other threads once its lease runs out.
+			this.scheduler.note(this.name, " ends holding ", lock);
+			this.holders.releasing(hold);
+			throw new EndsHolding();
 		}
 		// Within the lease unless renewed: a hold past its lease is the caller's fault.
 		long holdFor = (long) ((forever ? 1_500_000_000L : lease.toNanos() / 2) * this.random.nextDouble());
@@ -365,6 +386,15 @@ final class ThreadCaller {
 			if (current != null) {
 				current.remove(hold);
 			}
+		}
+
+	}
+
+	/** Ends the thread's work where it stands. */
+	private static final class EndsHolding extends RuntimeException {
+
+		EndsHolding() {
+			super(null, null, false, false);
 		}
 
 	}

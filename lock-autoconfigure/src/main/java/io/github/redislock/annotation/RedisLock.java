@@ -18,12 +18,14 @@ import org.springframework.core.annotation.AliasFor;
  * <p>
  * The method is not invoked unless the lock is acquired: a lock that stays busy for the
  * whole {@link #waitTime()} raises an exception (or calls the {@link #fallback()} or the
- * application's handler) instead of running the method unprotected. Nested calls on the
- * same key in the same thread re-enter the lock, and only the outermost call releases it.
- * When the method runs inside a Spring transaction, or is itself {@code @Transactional},
- * the lock is released only after the transaction completes, so the next holder sees
- * committed data. If Redis cannot be reached, the call fails with a
- * {@code LockStoreException} and the method is not invoked: locking fails closed.
+ * application's handler) instead of running the method unprotected. Nested calls of
+ * blocking methods on the same key in the same thread re-enter the lock, and only the
+ * outermost call releases it; an asynchronous or reactive method nested in a blocking one
+ * on the same key, or the other way round, waits for the outer call's lock. When the
+ * method runs inside a Spring transaction, or is itself {@code @Transactional}, the lock
+ * is released only after the transaction completes, so the next holder sees committed
+ * data. If Redis cannot be reached, the call fails with a {@code LockStoreException} and
+ * the method is not invoked: locking fails closed.
  * <p>
  * Attributes left at {@code -1} take the {@code redis-lock.*} property defaults. Every
  * annotated method is checked when its bean is created, and whatever would let it run

@@ -6,6 +6,7 @@ import java.lang.reflect.Method;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -378,14 +379,33 @@ class RedisLockInterceptor implements MethodInterceptor {
 		String deferred = LockableMethods.deferredWork(result);
 		if (deferred != null) {
 			if (result instanceof Future<?> future) {
-				// Best effort: work that has already started may run on regardless.
-				future.cancel(true);
+				// Cancelling does not stop work a future already started: it ends under
+				// the lock.
+				awaitUninterruptibly(future);
 			}
 			throw InvalidRedisLock.on(operation.getMethod(), operation.getTargetClass(),
-					"it returned a " + deferred + " whose work had not completed, and that work runs after the "
-							+ "lock is released (a future was cancelled, but work it had started may still run)",
+					"it returned a " + deferred + " whose work had not completed, and that work would run after "
+							+ "the lock is released (the call waited for it, holding the lock, before failing)",
 					"Return the result itself, or declare the asynchronous return type so that start-up refuses "
 							+ "it (see @RedisLock); lock inside the asynchronous work with LockOperations.");
+		}
+	}
+
+	private static void awaitUninterruptibly(Future<?> future) {
+		boolean interrupted = false;
+		while (!future.isDone()) {
+			try {
+				future.get();
+			}
+			catch (InterruptedException ex) {
+				interrupted = true;
+			}
+			catch (ExecutionException | CancellationException ex) {
+				// The call fails either way; only the work's end matters here.
+			}
+		}
+		if (interrupted) {
+			Thread.currentThread().interrupt();
 		}
 	}
 

@@ -3,8 +3,6 @@
 package io.github.redislock.annotation;
 
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import io.github.redislock.core.InvalidLockConfigurationException;
@@ -50,17 +48,13 @@ class UnfinishedWorkReturnedAsObjectFailsTheCallTests {
 	}
 
 	@Test
-	void unfinishedFutureReturnedAsObjectFailsTheCallNamingTheMethod() {
-		CountDownLatch release = new CountDownLatch(1);
-		try {
-			assertThatExceptionOfType(InvalidLockConfigurationException.class)
-				.isThrownBy(() -> instance.getBean(Work.class).start(release))
-				.withMessageContaining(Work.class.getName() + ".start(CountDownLatch)")
-				.withMessageContaining("returned a Future whose work had not completed");
-		}
-		finally {
-			release.countDown();
-		}
+	void unfinishedFutureReturnedAsObjectFailsTheCallNamingTheMethodOnceItsWorkEndedUnderTheLock() {
+		Work work = instance.getBean(Work.class);
+		assertThatExceptionOfType(InvalidLockConfigurationException.class).isThrownBy(work::start)
+			.withMessageContaining(Work.class.getName() + ".start()")
+			.withMessageContaining("returned a Future whose work had not completed");
+		assertThat(Work.finished).as("the work ended before the call failed").isTrue();
+		assertThat(Work.heldAtTheEnd).as("the lock was held until the work ended").isTrue();
 		assertThat(applications.lockKeys()).isEmpty();
 	}
 
@@ -78,15 +72,21 @@ class UnfinishedWorkReturnedAsObjectFailsTheCallTests {
 
 	static class Work {
 
+		static volatile boolean finished;
+
+		static volatile boolean heldAtTheEnd;
+
 		@RedisLock(key = "'unfinished'", waitTime = 0)
-		public Object start(CountDownLatch release) {
+		public Object start() {
 			return CompletableFuture.runAsync(() -> {
 				try {
-					release.await(10, TimeUnit.SECONDS);
+					Thread.sleep(300);
 				}
 				catch (InterruptedException ex) {
 					Thread.currentThread().interrupt();
 				}
+				heldAtTheEnd = !applications.lockKeys().isEmpty();
+				finished = true;
 			});
 		}
 

@@ -195,8 +195,9 @@ class RedisLockInterceptor implements MethodInterceptor {
 	/**
 	 * Holds the lock of a method returning a {@code CompletableFuture} or
 	 * {@code CompletionStage} until that future completes, on whichever thread. Outside a
-	 * transaction the caller's future completes after the release; cancelling it cancels
-	 * the method's.
+	 * transaction the caller's future completes after the release. Cancelling it leaves
+	 * the method's alone: cancelling a future does not stop work it started, so only the
+	 * method's own completion may free the lock.
 	 */
 	private @Nullable Object proceedCompletion(MethodInvocation invocation, RedisLockOperation operation,
 			LockDefinition definition) throws Throwable {
@@ -287,7 +288,7 @@ class RedisLockInterceptor implements MethodInterceptor {
 	 */
 	private CompletableFuture<Object> releasedAfterTransaction(LockLease lease, CompletionStage<?> work,
 			CompletableFuture<Void> transaction) {
-		CompletableFuture<Object> answer = cancelling(work);
+		CompletableFuture<Object> answer = new CompletableFuture<>();
 		CompletableFuture<Void> workDone = new CompletableFuture<>();
 		work.whenComplete((value, failure) -> {
 			workDone.complete(null);
@@ -308,7 +309,7 @@ class RedisLockInterceptor implements MethodInterceptor {
 	}
 
 	private CompletableFuture<Object> releasedOnCompletion(LockLease lease, CompletionStage<?> work) {
-		CompletableFuture<Object> answer = cancelling(work);
+		CompletableFuture<Object> answer = new CompletableFuture<>();
 		work.whenComplete((value, workFailure) -> lease.release().whenComplete((released, releaseFailure) -> {
 			Throwable failure = LockReleaser.unwrap(workFailure);
 			RuntimeException replaced = (releaseFailure != null)
@@ -338,17 +339,6 @@ class RedisLockInterceptor implements MethodInterceptor {
 		catch (CompletionException ex) {
 			this.releaser.report(lease.getName(), failure, LockReleaser.runtime(ex), null);
 		}
-	}
-
-	/** The caller's future: cancelling it cancels the method's. */
-	private static CompletableFuture<Object> cancelling(CompletionStage<?> work) {
-		CompletableFuture<Object> answer = new CompletableFuture<>();
-		answer.whenComplete((value, failure) -> {
-			if (answer.isCancelled()) {
-				cancel(work);
-			}
-		});
-		return answer;
 	}
 
 	private static void cancel(CompletionStage<?> work) {

@@ -204,13 +204,21 @@ class AsyncAndReactiveMethodsHoldTheLockUntilDoneTests {
 	}
 
 	@Test
-	void futureHoldsTheLockUntilItCompletesAndCancellingItReleasesTheLock() throws Exception {
+	void cancelledFutureKeepsTheLockUntilTheMethodsOwnWorkCompletes() throws Exception {
+		// Work the method started and that a cancel does not stop, as supplyAsync's.
 		CompletableFuture<String> work = new CompletableFuture<>();
 		CompletableFuture<String> result = service(0).holdFutureUntil(work);
 		assertThat(applications.lockKeys()).hasSize(1);
-		result.cancel(false);
-		assertThat(work).isCancelled();
-		await().atMost(TIMEOUT).until(() -> applications.lockKeys().isEmpty());
+		result.cancel(true);
+		assertThat(result).isCancelled();
+		assertThat(work).isNotDone();
+		DistributedLock lock = instances.get(1).getBean(LockClient.class).getLock("future");
+		assertThat(lock.tryLock(Duration.ofSeconds(1), Duration.ofSeconds(5), false)).isFalse();
+		work.complete("done");
+		await().atMost(TIMEOUT)
+			.pollInSameThread()
+			.until(() -> lock.tryLock(Duration.ZERO, Duration.ofSeconds(5), false));
+		lock.unlock();
 	}
 
 	@Test

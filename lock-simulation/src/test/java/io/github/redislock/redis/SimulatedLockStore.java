@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +29,7 @@ import io.github.redislock.simulation.Network;
 import io.github.redislock.simulation.Scheduler;
 import io.github.redislock.simulation.SimConnection;
 import io.github.redislock.simulation.SimSubscriber;
+import io.github.redislock.simulation.UntakenGrants;
 import io.github.redislock.simulation.server.RedisError;
 import io.github.redislock.simulation.server.ServerClock;
 import io.github.redislock.simulation.server.SimRedis;
@@ -89,7 +91,14 @@ public final class SimulatedLockStore implements LockStore {
 		 * Redlock refused and gave back without waiting (a fault of the client, put back
 		 * by telling it that the Redlock queues waiters).
 		 */
-		REDLOCK_RETRIES_UNDER_ONE_TOKEN
+		REDLOCK_RETRIES_UNDER_ONE_TOKEN,
+
+		/**
+		 * A caller that stops waiting (its wait ran out, it was interrupted, an attempt
+		 * failed) keeps its place in the queue: its release is never sent unless the
+		 * store answered it as holding the lock.
+		 */
+		GIVING_UP_KEEPS_THE_PLACE
 
 	}
 
@@ -106,6 +115,11 @@ public final class SimulatedLockStore implements LockStore {
 
 	/** Set when the order of hand-offs is checked. */
 	private HandOffOrder handOffOrder;
+
+	private UntakenGrants untakenGrants;
+
+	/** Owner tokens this store was answered as holding under, for a fault put back. */
+	private final Set<String> answeredHeld;
 
 	/** Set when writes wait for the replicas. */
 	private AcknowledgedWaits acknowledged;
@@ -168,6 +182,7 @@ public final class SimulatedLockStore implements LockStore {
 		this.batchFailsAsAWhole = faults.contains(Fault.BATCH_RENEWAL_FAILS_AS_A_WHOLE);
 		this.shortfallIgnored = faults.contains(Fault.REPLICA_SHORTFALL_IGNORED);
 		this.raiseIgnoresTheHold = faults.contains(Fault.RAISE_IGNORES_THE_HOLD);
+		this.answeredHeld = faults.contains(Fault.GIVING_UP_KEEPS_THE_PLACE) ? new HashSet<>() : null;
 	}
 
 	/**
@@ -205,6 +220,28 @@ public final class SimulatedLockStore implements LockStore {
 	/** Shows every acquisition and release on the server to the check of their order. */
 	public void checkHandOffOrder(HandOffOrder handOffOrder) {
 		this.handOffOrder = handOffOrder;
+	}
+
+	/** Shows every release this store sends to the check that no grant is left behind. */
+	public void watchGrants(UntakenGrants untakenGrants) {
+		this.untakenGrants = untakenGrants;
+	}
+
+	private void answeredHeld(String token) {
+		if (this.answeredHeld != null) {
+			this.answeredHeld.add(token);
+		}
+	}
+
+	/** Whether the release is sent; with the fault put back, only a holder's is. */
+	private boolean releaseSent(String token) {
+		if (this.answeredHeld != null && !this.answeredHeld.contains(token)) {
+			return false;
+		}
+		if (this.untakenGrants != null) {
+			this.untakenGrants.releaseSent(token);
+		}
+		return true;
 	}
 
 	/** Whether the real store would queue waiters in Redis: not under acknowledgement. */
@@ -276,8 +313,11 @@ public final class SimulatedLockStore implements LockStore {
 		}
 		return written.thenApply((reply) -> {
 			AcquireResult result = ScriptArguments.acquireResult(ownerToken, (Long) reply);
-			if (this.keptTurns != null && result.acquired()) {
-				this.keptTurns.freed(this.alias, name);
+			if (result.acquired()) {
+				answeredHeld(alias(result.heldAs(ownerToken)));
+				if (this.keptTurns != null) {
+					this.keptTurns.freed(this.alias, name);
+				}
 			}
 			return result;
 		});
@@ -308,6 +348,9 @@ public final class SimulatedLockStore implements LockStore {
 		}
 		return written.thenApply((reply) -> {
 			Reacquisition reacquisition = ScriptArguments.reacquisition((Long) reply);
+			if (reacquisition != null) {
+				answeredHeld(nextToken);
+			}
 			if (this.keptTurns != null && reacquisition != null) {
 				this.keptTurns.passed(this.alias, name, reacquisition.othersWaiting() || !queuesWaiters());
 			}
@@ -324,6 +367,9 @@ public final class SimulatedLockStore implements LockStore {
 		if (this.keptTurns != null) {
 			// As the client counts: a release sent ends the run, answered or not.
 			this.keptTurns.freed(this.alias, name);
+		}
+		if (!releaseSent(token)) {
+			return CompletableFuture.completedFuture(false);
 		}
 		return run("release " + name + " " + token, LuaScript.RELEASE, ScriptArguments.RELEASE_SCRIPT_KEYS,
 				releaseArguments(name, token), Network.COMMAND_TIMEOUT_NANOS,
@@ -357,6 +403,9 @@ public final class SimulatedLockStore implements LockStore {
 	/** As {@link RedisLockStore#giveBackAsync}. */
 	public CompletionStage<Boolean> giveBackAsync(String name, String ownerToken) {
 		String token = alias(ownerToken);
+		if (!releaseSent(token)) {
+			return CompletableFuture.completedFuture(false);
+		}
 		byte[][] release = releaseArguments(name, token);
 		byte[][] keysAndArgs = new byte[release.length - 1][];
 		int keys = ScriptArguments.RELEASE_SCRIPT_KEYS;

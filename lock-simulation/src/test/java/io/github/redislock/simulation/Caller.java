@@ -32,6 +32,14 @@ final class Caller {
 	private static final long ANSWER_SLACK_NANOS = 3 * Network.COMMAND_TIMEOUT_NANOS + 200_000_000L;
 
 	/**
+	 * One ask in this many is given up by its caller before it is answered, if it is not.
+	 */
+	private static final int GIVES_UP_ONE_IN = 8;
+
+	/** Up to a few round trips of the network (up to 1 ms each way). */
+	private static final long GIVE_UP_WITHIN_NANOS = 3_000_000L;
+
+	/**
 	 * Asked by some renewed callers: longer than the lease a lock handed to a waiter
 	 * gets, so that a hand-off to a dead waiter shows whether it is bounded.
 	 */
@@ -67,6 +75,12 @@ final class Caller {
 
 	private final long stopAt;
 
+	/**
+	 * Whether some asks are given up: on one master, where no grant may be left behind (a
+	 * Redlock's runs keep the sequence of draws they had before).
+	 */
+	private final boolean givesUp;
+
 	private long operations;
 
 	private boolean busy;
@@ -74,7 +88,7 @@ final class Caller {
 	private boolean waiting;
 
 	Caller(String name, DefaultLockClient client, SimulatedLockStore store, ClientProcess process, Scheduler scheduler,
-			Invariants invariants, FencedResource resource, int locks, long stopAt) {
+			Invariants invariants, FencedResource resource, int locks, long stopAt, boolean givesUp) {
 		this.name = name;
 		this.nextLine = name + " next";
 		this.client = client;
@@ -86,6 +100,7 @@ final class Caller {
 		this.resource = resource;
 		this.locks = locks;
 		this.stopAt = stopAt;
+		this.givesUp = givesUp;
 	}
 
 	void start() {
@@ -125,6 +140,10 @@ final class Caller {
 				renew ? " renewed" : "");
 		var answer = this.client.tryAcquireAsync(new LockDefinition(lock, lease, wait, renew));
 		this.waiting = true;
+		if (this.givesUp && this.random.nextInt(GIVES_UP_ONE_IN) == 0) {
+			// Within a few round trips: often while an attempt is on its way.
+			giveUpLater(answer.toCompletableFuture(), lock, this.random.nextLong(GIVE_UP_WITHIN_NANOS));
+		}
 		expectAnswer(answer, wait.toNanos() + ANSWER_SLACK_NANOS, () -> this.name + " asked for " + lock + " at "
 				+ askedAt / 1_000_000 + " ms with a wait of " + wait.toMillis() + " ms and has no answer");
 		answer.whenComplete((granted, failure) -> {
@@ -221,6 +240,17 @@ final class Caller {
 	 * The answer must come within the bound, later by as long as the process was paused
 	 * meanwhile; a crashed process is never answered.
 	 */
+	/**
+	 * The caller stops waiting: it cancels the stage it was given, if still unanswered.
+	 */
+	private void giveUpLater(CompletableFuture<?> answer, String lock, long afterNanos) {
+		this.scheduler.schedule(afterNanos, null, () -> {
+			if (answer.cancel(false)) {
+				this.scheduler.note(this.name, " gave up waiting for ", lock);
+			}
+		}, this.process);
+	}
+
 	private void expectAnswer(CompletableFuture<?> answer, long within, Supplier<String> complaint) {
 		long paused = this.process.pausedNanos();
 		this.scheduler.schedule(within, null, () -> checkAnswered(answer, paused, complaint));

@@ -68,6 +68,9 @@ public final class Invariants {
 
 	private Deployment deployment;
 
+	/** On one master (a Redlock hands no lock over): that no grant is left behind. */
+	private UntakenGrants untakenGrants;
+
 	/**
 	 * The masters a lock lives on, and how many of them make a grant: the master of the
 	 * moment, or a Redlock's masters and their majority.
@@ -141,6 +144,18 @@ public final class Invariants {
 	void watch(Deployment deployment) {
 		this.deployment = deployment;
 		this.masters = () -> List.of(deployment.master());
+		this.untakenGrants = new UntakenGrants(this.scheduler, this, deployment);
+	}
+
+	UntakenGrants untakenGrants() {
+		return this.untakenGrants;
+	}
+
+	/** A thread of the client took the lock. */
+	void threadGranted(String client, String name) {
+		if (this.untakenGrants != null) {
+			this.untakenGrants.takenUp(client, name);
+		}
 	}
 
 	/**
@@ -330,6 +345,7 @@ public final class Invariants {
 					if (!this.crashes.isEmpty()) {
 						handedToCrashed(server, key, owner);
 					}
+					this.untakenGrants.granted(key, owner);
 				}
 				this.ownerOnServer.put(key, owner);
 			}
@@ -365,6 +381,9 @@ public final class Invariants {
 	Hold granted(String caller, ClientProcess process, String name, String key, LockLease lease, String owner,
 			long askedAt) {
 		Hold hold = new Hold(caller, process, name, key, lease, owner, askedAt);
+		if (this.untakenGrants != null) {
+			this.untakenGrants.takenUp(clientOf(owner), name);
+		}
 		if (this.quorum > 1) {
 			if (!owner.equals(this.majorityOwners.get(key)) || !this.grantOrder.containsKey(owner)) {
 				// No majority records it now: a master that took it restarted, and stays

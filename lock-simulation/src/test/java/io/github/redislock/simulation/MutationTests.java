@@ -44,6 +44,18 @@ class MutationTests {
 				"when its place must have run out");
 	}
 
+	/**
+	 * A waiter that stops waiting (its wait ran out, or it was interrupted) keeps its
+	 * place: a release hands the lock to nobody, and the others wait out that lease.
+	 */
+	@Test
+	void findsAWaiterThatGivesUpWithoutLeavingItsPlace() {
+		assertFound(
+				(seed) -> SimulationSettings.forSeed(seed)
+					.withStoreFault(SimulatedLockStore.Fault.GIVING_UP_KEEPS_THE_PLACE),
+				"neither taken up nor given back");
+	}
+
 	/** A lock handed to a waiter gets the waiter's full lease, not the hand-off's. */
 	@Test
 	void findsAHandOffToADeadWaiterWithoutABound() {

@@ -223,19 +223,21 @@ public final class Simulation {
 				store.acknowledgingWrites();
 			}
 			store.checkHandOffOrder(this.handOffOrder);
+			store.watchGrants(this.invariants.untakenGrants());
 			if (this.callerThreads != null) {
 				store.waitsOn(this.callerThreads).countKeptTurns(this.keptTurns);
 			}
 			client.client = SimulatedClients.create(store, this.scheduler, process, BACKOFF, (event) -> {
 			}, this.callerThreads);
 			store.bind(client.client.getInstanceId());
+			this.invariants.untakenGrants().client(client);
 			if (this.callerThreads != null) {
 				startThreadCallers(client);
 			}
 		}
 		for (int k = 1; k <= this.settings.callersPerClient(); k++) {
 			client.callers.add(new Caller(name + "/" + k, client.client, store, process, this.scheduler,
-					this.invariants, this.resource, this.settings.locks(), this.stopAt));
+					this.invariants, this.resource, this.settings.locks(), this.stopAt, this.redlock == null));
 		}
 		this.clients.add(client);
 		return client;

@@ -336,6 +336,7 @@ final class ThreadCaller {
 			// lease is as old as the hold that took it from the store.
 			boolean passedWithTheLease = previous != null && previous.releasedAt == now;
 			long leaseSince = passedWithTheLease ? Math.min(previous.leaseSince, askedAt) : askedAt;
+			this.invariants.threadGranted(caller.client.name, lock);
 			Hold hold = new Hold(caller, lock, askedAt, leaseSince);
 			hold.passesWithTheLease = passedWithTheLease ? previous.passesWithTheLease + 1 : 0;
 			if (hold.passesWithTheLease > caller.client.localHandoffs) {

@@ -210,7 +210,9 @@ public class FencedJdbcTemplate {
 			.params(statement.whereArguments(arguments))
 			.query((rows, row) -> new long[] { rows.getLong(1), rows.getLong(2) })
 			.single();
-		if (fences[0] == 0) {
+		if (fences[0] == 0 || fences[1] <= fencingToken) {
+			// No row, or rows that came to match after the update looked (another
+			// writer's): the update ran before them and wrote nothing.
 			return 0;
 		}
 		throw source.refused(fences[1],

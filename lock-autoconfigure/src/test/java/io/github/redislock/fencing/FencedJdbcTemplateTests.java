@@ -2,8 +2,16 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.fencing;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Map;
+
+import javax.sql.DataSource;
 
 import io.github.redislock.annotation.LockContext;
 import io.github.redislock.core.AcquiredLock;
@@ -20,6 +28,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.jdbc.datasource.DelegatingDataSource;
 import org.springframework.jdbc.datasource.embedded.EmbeddedDatabase;
 import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseBuilder;
 import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
@@ -143,6 +152,16 @@ class FencedJdbcTemplateTests {
 	}
 
 	@Test
+	void rowThatComesToMatchAfterTheUpdateFoundNoneIsNotTakenForANewerFence() {
+		// Another writer, not holding the lock, adds the row just after the update
+		// looked.
+		FencedJdbcTemplate fenced = new FencedJdbcTemplate(JdbcClient.create(afterEachUpdate(this.database,
+				() -> this.jdbc.sql("insert into stock (sku, qty) values ('b2', 5)").update())));
+		assertThat(fenced.forLock(this.lock).update("UPDATE stock SET qty = qty - 1 WHERE sku = ?", "b2")).isZero();
+		assertThat(this.jdbc.sql("select qty from stock where sku = 'b2'").query(Integer.class).single()).isEqualTo(5);
+	}
+
+	@Test
 	void tokenOfTheRunningLockedMethodIsUsedWithoutPassingIt() {
 		LockContext previous = LockContext.bind(this.lock);
 		try {
@@ -220,6 +239,46 @@ class FencedJdbcTemplateTests {
 	void fenceColumnMustBeAPlainName() {
 		assertThatIllegalArgumentException().isThrownBy(() -> this.fenced.withFenceColumn("token; drop table x"))
 			.withMessageContaining("fenceColumn");
+	}
+
+	/**
+	 * Runs {@code then} once, after the first UPDATE statement run through the source.
+	 */
+	private static DataSource afterEachUpdate(DataSource dataSource, Runnable then) {
+		return new DelegatingDataSource(dataSource) {
+
+			@Override
+			public Connection getConnection() throws SQLException {
+				Connection connection = super.getConnection();
+				return (Connection) Proxy.newProxyInstance(getClass().getClassLoader(),
+						new Class<?>[] { Connection.class }, (proxy, method, args) -> {
+							Object result = invoke(method, connection, args);
+							if (method.getName().equals("prepareStatement")
+									&& ((String) args[0]).startsWith("UPDATE")) {
+								PreparedStatement statement = (PreparedStatement) result;
+								return Proxy.newProxyInstance(getClass().getClassLoader(),
+										new Class<?>[] { PreparedStatement.class }, (p, m, a) -> {
+											Object answer = invoke(m, statement, a);
+											if (m.getName().equals("executeUpdate")) {
+												then.run();
+											}
+											return answer;
+										});
+							}
+							return result;
+						});
+			}
+
+		};
+	}
+
+	private static Object invoke(Method method, Object target, Object[] args) throws Throwable {
+		try {
+			return method.invoke(target, args);
+		}
+		catch (InvocationTargetException ex) {
+			throw ex.getCause();
+		}
 	}
 
 	private Map<String, Object> row() {

@@ -116,7 +116,8 @@ public @interface RedisLock {
 	 * several instances start at about the same time and that must run once, such as a
 	 * job triggered on every instance. {@code 0} releases the lock when the method
 	 * returns; any other value must lie in the range of {@link #expire()} (at least 1 ms,
-	 * at most about 292 years), or start-up fails.
+	 * at most about 292 years), and with {@code renew = false} be no longer than
+	 * {@code expire}, or start-up fails.
 	 * @return the time to hold the lock at least
 	 */
 	long holdAtLeast() default 0;

@@ -31,7 +31,8 @@ import org.springframework.util.StringUtils;
  * @param holdAtLeast how long the lock stays taken after it was acquired, even once
  * released, so that work that ends quickly (a job several instances start at about the
  * same time) is not done again by another instance right after; {@link Duration#ZERO} for
- * none, else in the range of the lease
+ * none, else in the range of the lease, and no longer than the lease when it is not
+ * renewed
  * @author redis-lock contributors
  * @since 0.1.0
  */
@@ -56,7 +57,7 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 	 * @throws IllegalArgumentException if the name is {@code null} or blank, a time is
 	 * {@code null}, the lease is under 1 ms or above {@link #MAX_LEASE_TIME}, the wait
 	 * time is negative, or the time to hold at least is neither zero nor in the range of
-	 * the lease
+	 * the lease, or is longer than a lease that is not renewed
 	 */
 	public LockDefinition {
 		checkName(name);
@@ -64,6 +65,11 @@ public record LockDefinition(String name, Duration leaseTime, Duration waitTime,
 		waitTime = checkWaitTime(name, waitTime);
 		checkLabel(name, label);
 		checkHoldAtLeast(holdAtLeast, () -> "Time to hold lock '" + name + "' at least");
+		if (!renew && holdAtLeast.compareTo(leaseTime) > 0) {
+			throw new IllegalArgumentException("Time to hold lock '" + name + "' at least (" + holdAtLeast.toMillis()
+					+ " ms) is longer than its lease (" + leaseTime.toMillis() + " ms), which is not renewed and so "
+					+ "bounds how long the lock is held: hold it at least for no longer than the lease, or renew it");
+		}
 	}
 
 	/**

@@ -232,6 +232,13 @@ class RedisLockOperationSource implements BeanFactoryAware {
 		Duration waitTime = duration(annotation.waitTime(), annotation.timeUnit(), "waitTime", false, method,
 				targetClass);
 		Duration holdAtLeast = holdAtLeast(annotation.holdAtLeast(), annotation.timeUnit(), method, targetClass);
+		if (!annotation.renew() && leaseTime != null && holdAtLeast.compareTo(leaseTime) > 0) {
+			throw InvalidRedisLock.on(method, targetClass,
+					"holdAtLeast = " + annotation.holdAtLeast() + " is longer than expire = " + annotation.expire()
+							+ " (" + annotation.timeUnit() + "), and renew = false makes expire the longest the lock "
+							+ "is held",
+					"Set 'holdAtLeast' to at most 'expire', or leave 'renew' on.");
+		}
 		String label = annotation.label();
 		if (!label.isEmpty() && !StringUtils.hasText(label)) {
 			throw InvalidRedisLock.on(method, targetClass,

@@ -71,6 +71,17 @@ class LockDefinitionTests {
 	}
 
 	@Test
+	void timeToHoldAtLeastLongerThanALeaseThatIsNotRenewedIsRefusedNamingTheLock() {
+		LockDefinition fixed = new LockDefinition("report", Duration.ofSeconds(2), Duration.ZERO, false);
+		assertThatIllegalArgumentException().isThrownBy(() -> fixed.withHoldAtLeast(Duration.ofSeconds(10)))
+			.withMessageStartingWith(
+					"Time to hold lock 'report' at least (10000 ms) is longer than its lease (2000 ms)");
+		assertThat(fixed.withHoldAtLeast(Duration.ofSeconds(2)).holdAtLeast()).hasSeconds(2);
+		LockDefinition renewed = LockDefinition.of("report", Duration.ofSeconds(2), Duration.ZERO);
+		assertThat(renewed.withHoldAtLeast(Duration.ofSeconds(10)).holdAtLeast()).hasSeconds(10);
+	}
+
+	@Test
 	void nullArgumentsAreRefusedNamingThem() {
 		assertThatIllegalArgumentException()
 			.isThrownBy(() -> LockDefinition.of(null, Duration.ofSeconds(1), Duration.ZERO))

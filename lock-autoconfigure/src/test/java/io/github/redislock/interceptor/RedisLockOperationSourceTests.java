@@ -222,6 +222,12 @@ class RedisLockOperationSourceTests {
 	}
 
 	@Test
+	void holdAtLeastLongerThanALeaseThatIsNotRenewedIsRejected() {
+		assertInvalid(HoldAtLeastBeyondAFixedLease.class,
+				"holdAtLeast = 10 is longer than expire = 2 (SECONDS), and renew = false", "at most 'expire'");
+	}
+
+	@Test
 	void negativeHoldAtLeastIsRejected() {
 		assertInvalid(NegativeHoldAtLeast.class, "holdAtLeast = -1 SECONDS", "zero or more");
 	}
@@ -513,6 +519,14 @@ class RedisLockOperationSourceTests {
 	static class NegativeHoldAtLeast {
 
 		@RedisLock(key = "#id", holdAtLeast = -1)
+		public void work(String id) {
+		}
+
+	}
+
+	static class HoldAtLeastBeyondAFixedLease {
+
+		@RedisLock(key = "#id", expire = 2, renew = false, holdAtLeast = 10)
 		public void work(String id) {
 		}
 

@@ -118,7 +118,7 @@ public final class RedisLockAutoConfiguration {
 				client.setLockNameCustomizer((name) -> {
 					String customized = name;
 					for (LockNameCustomizer customizer : customizers) {
-						customized = customizer.customize(customized);
+						customized = customize(customizer, customized);
 					}
 					return customized;
 				});
@@ -127,6 +127,24 @@ public final class RedisLockAutoConfiguration {
 			client.setVirtualThreads(Runtime.version().feature() >= 21
 					&& environment.getProperty("spring.threads.virtual.enabled", Boolean.class, false));
 			return client;
+		}
+
+		/** Names the customizer bean that failed, not the chain that called it. */
+		private static String customize(LockNameCustomizer customizer, String name) {
+			String customized;
+			try {
+				customized = customizer.customize(name);
+			}
+			catch (RuntimeException ex) {
+				throw new IllegalStateException("LockNameCustomizer " + customizer.getClass().getName()
+						+ " failed for lock name '" + name + "': " + ex.getMessage(), ex);
+			}
+			if (customized == null || customized.isBlank()) {
+				throw new IllegalStateException(
+						"LockNameCustomizer " + customizer.getClass().getName() + " turned lock name '" + name
+								+ "' into " + ((customized != null) ? "'" + customized + "'" : "null"));
+			}
+			return customized;
 		}
 
 		@Bean

@@ -5,6 +5,9 @@ package io.github.redislock.core;
 
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
+
+import org.springframework.util.Assert;
 
 /**
  * Hands out locks: {@link DistributedLock} handles by name, owned by the thread that
@@ -53,5 +56,33 @@ public interface LockClient {
 	 * @throws IllegalArgumentException if the definition is {@code null}
 	 */
 	CompletionStage<Optional<LockLease>> tryAcquireAsync(LockDefinition definition);
+
+	/**
+	 * Prepare an acquisition to start later, perhaps on another thread, as
+	 * {@link #tryAcquireAsync} does each time the returned supplier is called. The lock
+	 * name is made now, on the calling thread, where a {@link LockNameCustomizer} reads
+	 * the caller's context: for callers that ask for the lock on subscription.
+	 * @param definition the lock to acquire
+	 * @return starts one acquisition per call
+	 * @throws IllegalArgumentException if the definition is {@code null}
+	 * @throws IllegalStateException if a {@link LockNameCustomizer} returns no name
+	 */
+	default Supplier<CompletionStage<Optional<LockLease>>> tryAcquireLater(LockDefinition definition) {
+		Assert.notNull(definition, "LockDefinition must not be null");
+		return () -> tryAcquireAsync(definition);
+	}
+
+	/**
+	 * Return the name this client takes the lock of the given name by: what its
+	 * {@link LockNameCustomizer}, if any, makes of it, run now on the calling thread.
+	 * @param name the lock name, not blank
+	 * @return the name the lock is taken by
+	 * @throws IllegalArgumentException if the name is {@code null} or blank
+	 * @throws IllegalStateException if a {@link LockNameCustomizer} returns no name
+	 */
+	default String lockName(String name) {
+		LockDefinition.checkName(name);
+		return name;
+	}
 
 }

@@ -7,6 +7,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import org.springframework.util.Assert;
+
 /**
  * Runs code under a lock described by a {@link LockDefinition}: blocking code on the
  * calling thread, asynchronous work from before it starts until the stage it returns
@@ -79,5 +81,28 @@ public interface LockOperations {
 	 * @return the lease to release when done, or empty if the lock stayed busy
 	 */
 	CompletionStage<Optional<LockLease>> tryAcquireAsync(LockDefinition definition);
+
+	/**
+	 * Prepare an acquisition to start later, perhaps on another thread, as
+	 * {@link #tryAcquireAsync} does each time the returned supplier is called; the lock
+	 * name is made now, on the calling thread (see {@link LockClient#tryAcquireLater}).
+	 * @param definition the lock to acquire
+	 * @return starts one acquisition per call
+	 */
+	default Supplier<CompletionStage<Optional<LockLease>>> tryAcquireLater(LockDefinition definition) {
+		Assert.notNull(definition, "LockDefinition must not be null");
+		return () -> tryAcquireAsync(definition);
+	}
+
+	/**
+	 * Return the name the lock of the given name is taken by (see
+	 * {@link LockClient#lockName}).
+	 * @param name the lock name, not blank
+	 * @return the name the lock is taken by
+	 */
+	default String lockName(String name) {
+		LockDefinition.checkName(name);
+		return name;
+	}
 
 }

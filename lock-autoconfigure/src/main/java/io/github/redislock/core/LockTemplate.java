@@ -114,6 +114,16 @@ final class LockTemplate implements LockOperations {
 		return this.client.tryAcquireAsync(definition);
 	}
 
+	@Override
+	public Supplier<CompletionStage<Optional<LockLease>>> tryAcquireLater(LockDefinition definition) {
+		return this.client.tryAcquireLater(definition);
+	}
+
+	@Override
+	public String lockName(String name) {
+		return this.client.lockName(name);
+	}
+
 	private static <T> CompletionStage<T> runHolding(LockLease lease,
 			Function<? super LockLease, ? extends CompletionStage<T>> action) {
 		CompletionStage<T> work;

@@ -7,7 +7,9 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import org.jspecify.annotations.Nullable;
 
@@ -190,12 +192,24 @@ public class DefaultLockClient implements LockClient, SmartLifecycle, AutoClosea
 	 */
 	@Override
 	public CompletableFuture<Optional<LockLease>> tryAcquireAsync(LockDefinition definition) {
+		return this.asyncLocks.tryAcquire(named(definition));
+	}
+
+	@Override
+	public Supplier<CompletionStage<Optional<LockLease>>> tryAcquireLater(LockDefinition definition) {
+		LockDefinition named = named(definition);
+		return () -> this.asyncLocks.tryAcquire(named);
+	}
+
+	@Override
+	public String lockName(String name) {
+		return customize(name);
+	}
+
+	private LockDefinition named(LockDefinition definition) {
 		Assert.notNull(definition, "LockDefinition must not be null");
 		String lockName = customize(definition.name());
-		if (!lockName.equals(definition.name())) {
-			definition = definition.withName(lockName);
-		}
-		return this.asyncLocks.tryAcquire(definition);
+		return lockName.equals(definition.name()) ? definition : definition.withName(lockName);
 	}
 
 	private String customize(String name) {

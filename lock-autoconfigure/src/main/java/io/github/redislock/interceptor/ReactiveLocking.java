@@ -3,6 +3,8 @@
 
 package io.github.redislock.interceptor;
 
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Supplier;
 
 import io.github.redislock.annotation.LockContext;
@@ -36,10 +38,23 @@ final class ReactiveLocking {
 		this.releaser = releaser;
 	}
 
+	/**
+	 * The lock name is made now, on the caller's thread, where a customizer reads the
+	 * caller's context; the lock is asked for on subscription.
+	 */
 	Object invoke(MethodInvocation invocation, LockDefinition definition, Class<?> returnType,
 			NotAcquired notAcquired) {
+		String name;
+		Supplier<CompletionStage<Optional<LockLease>>> acquisition;
+		try {
+			name = this.locks.get().lockName(definition.name());
+			acquisition = this.locks.get().tryAcquireLater(definition);
+		}
+		catch (RuntimeException ex) {
+			return failed(ex, returnType);
+		}
 		Flux<Object> locked = Flux.deferContextual((context) -> {
-			LockLease outer = LockContext.heldLease(context, definition.name());
+			LockLease outer = LockContext.heldLease(context, name);
 			// A clone per subscription: proceeding one invocation twice would skip the
 			// interceptors after this one.
 			MethodInvocation call = (invocation instanceof ProxyMethodInvocation proxied) ? proxied.invocableClone()
@@ -47,7 +62,7 @@ final class ReactiveLocking {
 			if (outer != null) {
 				return work(call, outer);
 			}
-			return LeaseGuard.holding(acquire(definition), (lease) -> work(call, lease), this::release);
+			return LeaseGuard.holding(acquire(acquisition), (lease) -> work(call, lease), this::release);
 		}).onErrorResume(Busy.class, (ex) -> answer(notAcquired));
 		return (returnType == Mono.class) ? locked.singleOrEmpty() : locked;
 	}
@@ -60,9 +75,8 @@ final class ReactiveLocking {
 		return (returnType == Mono.class) ? Mono.error(failure) : Flux.error(failure);
 	}
 
-	private Mono<LockLease> acquire(LockDefinition definition) {
-		return LeaseGuard.acquire(() -> this.locks.get().tryAcquireAsync(definition))
-			.switchIfEmpty(Mono.error(Busy::new));
+	private Mono<LockLease> acquire(Supplier<CompletionStage<Optional<LockLease>>> acquisition) {
+		return LeaseGuard.acquire(acquisition).switchIfEmpty(Mono.error(Busy::new));
 	}
 
 	private Flux<Object> work(MethodInvocation call, LockLease lease) {

@@ -3,7 +3,10 @@
 
 package io.github.redislock.reactive;
 
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import io.github.redislock.annotation.LockContext;
 import io.github.redislock.core.LockClient;
@@ -44,13 +47,22 @@ public class ReactiveLockTemplate {
 	 * subscriber owns the lease and must release it, also when one of its operators drops
 	 * it (a {@code timeout} that fires as it arrives), with
 	 * {@code doOnDiscard(LockLease.class, LockLease::release)}. Cancelling while the lock
-	 * is awaited gives back a lock granted meanwhile.
+	 * is awaited gives back a lock granted meanwhile. The lock name is made when this
+	 * method is called, on its thread, where a {@code LockNameCustomizer} reads the
+	 * caller's context, whichever thread subscribes.
 	 * @param definition the lock to acquire
 	 * @return the lease, or empty if the lock stayed busy
 	 */
 	public Mono<LockLease> acquire(LockDefinition definition) {
 		Assert.notNull(definition, "LockDefinition must not be null");
-		return LeaseGuard.acquire(() -> this.client.tryAcquireAsync(definition));
+		Supplier<CompletionStage<Optional<LockLease>>> acquisition;
+		try {
+			acquisition = this.client.tryAcquireLater(definition);
+		}
+		catch (RuntimeException ex) {
+			return Mono.error(ex);
+		}
+		return LeaseGuard.acquire(acquisition);
 	}
 
 	/**

@@ -191,6 +191,12 @@ final class LockNameConverter extends StandardTypeConverter {
 			throw new KeyFormatException("contains a " + type.getName() + " whose toString() "
 					+ "returned null. Use one of its properties, or make toString() return its value");
 		}
+		// A toString() that adds to Object's, as CompletableFuture's does.
+		if (text.contains(value.getClass().getName() + "@" + Integer.toHexString(System.identityHashCode(value)))) {
+			throw new KeyFormatException("contains a " + type.getName() + " whose toString() (\"" + text
+					+ "\") names the instance by its identity hash, not its value, so every call would get a lock "
+					+ "of its own. Use one of its properties, or a value that stands for it");
+		}
 		return text;
 	}
 

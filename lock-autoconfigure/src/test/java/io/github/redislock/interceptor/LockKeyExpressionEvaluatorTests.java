@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TimeZone;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.redislock.annotation.RedisLock;
@@ -217,6 +218,17 @@ class LockKeyExpressionEvaluatorTests {
 	void sameArgumentsGiveTheSameNameInEveryCall() {
 		assertThat(key("byArgs", "u1", 7)).isEqualTo(key("byArgs", "u1", 7));
 		assertThat(key("raw", (Object) new long[] { 5 })).isEqualTo(key("raw", (Object) new long[] { 5 }));
+	}
+
+	@Test
+	void objectWhoseToStringAddsToObjectsIsRefusedNamingTheType() {
+		CompletableFuture<String> future = CompletableFuture.completedFuture("done");
+		assertThatExceptionOfType(LockKeyEvaluationException.class).isThrownBy(() -> key("raw", future))
+			.withMessageContaining(CompletableFuture.class.getName() + " whose toString()")
+			.withMessageContaining("identity hash");
+		assertThatExceptionOfType(LockKeyEvaluationException.class)
+			.isThrownBy(() -> key("raw", List.of(CompletableFuture.completedFuture("done"))))
+			.withMessageContaining(CompletableFuture.class.getName());
 	}
 
 	@Test

@@ -24,6 +24,8 @@ final class StoreCallCounter {
 
 	private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
 
+	private final Map<String, AtomicInteger> started = new ConcurrentHashMap<>();
+
 	private final LockStore view;
 
 	private StoreCallCounter(LockStore store, boolean notifications) {
@@ -34,6 +36,7 @@ final class StoreCallCounter {
 						// Answered here, without a round trip to the store.
 						return method.invoke(store, args);
 					}
+					this.started.computeIfAbsent(method.getName(), (name) -> new AtomicInteger()).incrementAndGet();
 					try {
 						if (!notifications && method.getName().equals("subscribe")) {
 							return (AutoCloseable) () -> {
@@ -73,6 +76,12 @@ final class StoreCallCounter {
 	int count(String method) {
 		AtomicInteger count = this.counts.get(method);
 		return (count != null) ? count.get() : 0;
+	}
+
+	/** Calls of the method begun and not yet returned. */
+	int inProgress(String method) {
+		AtomicInteger begun = this.started.get(method);
+		return (begun != null) ? begun.get() - count(method) : 0;
 	}
 
 	int total() {

@@ -2,13 +2,19 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.engine;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.github.redislock.core.DistributedLock;
+import io.github.redislock.store.LockStore;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,6 +42,7 @@ class StoreHandOffTests extends InMemoryLockTestSupport {
 			return acquired;
 		});
 		awaitQueuedInStore("queued", 1);
+		awaitAnswered(waiterCalls);
 		String waiterOwner = this.store.waiters("queued").get(0);
 		int waiterAttempts = waiterCalls.count("tryAcquire");
 
@@ -81,6 +88,7 @@ class StoreHandOffTests extends InMemoryLockTestSupport {
 				(lock) -> lock.tryLock(Duration.ofSeconds(10), LEASE, false),
 				() -> attemptsAtAcquisition.complete(calls.count("tryAcquire")));
 		awaitQueuedInStore("no-retry", 1);
+		awaitAnswered(calls);
 		int attemptsBefore = calls.count("tryAcquire");
 
 		held.unlock();
@@ -88,6 +96,53 @@ class StoreHandOffTests extends InMemoryLockTestSupport {
 		assertThat(waiter.acquired()).isTrue();
 		assertThat(attemptsAtAcquisition.get()).as("attempts after the release").isEqualTo(attemptsBefore);
 		waiter.awaitDone();
+	}
+
+	@Test
+	void handOffThatArrivesWhileAnAttemptIsOnItsWayIsTakenWithoutAskingAgain() throws Exception {
+		DistributedLock held = newClient().getLock("in-flight");
+		assertThat(held.tryLock()).isTrue();
+		AtomicInteger queueingAttempts = new AtomicInteger();
+		CountDownLatch secondOnItsWay = new CountDownLatch(1);
+		CountDownLatch answerSecond = new CountDownLatch(1);
+		// Holds back the answer of the waiter's second queueing attempt, which the store
+		// has run: the hand-off then arrives while that attempt is on its way.
+		LockStore slowSecondAnswer = (LockStore) Proxy.newProxyInstance(LockStore.class.getClassLoader(),
+				new Class<?>[] { LockStore.class }, (proxy, method, args) -> {
+					Object result;
+					try {
+						result = method.invoke(this.store, args);
+					}
+					catch (InvocationTargetException ex) {
+						throw ex.getCause();
+					}
+					if (method.getName().equals("tryAcquire") && args.length > 3 && args[3] != null
+							&& queueingAttempts.incrementAndGet() == 2) {
+						secondOnItsWay.countDown();
+						answerSecond.await(10, TimeUnit.SECONDS);
+					}
+					return result;
+				});
+		CompletableFuture<Integer> attemptsAtAcquisition = new CompletableFuture<>();
+		LockingThread waiter = LockingThread.passing(newClient(slowSecondAnswer, QUICK_BACKOFF).getLock("in-flight"),
+				(lock) -> lock.tryLock(Duration.ofSeconds(10), LEASE, false),
+				() -> attemptsAtAcquisition.complete(queueingAttempts.get()));
+		assertThat(secondOnItsWay.await(10, TimeUnit.SECONDS)).isTrue();
+
+		held.unlock();
+		answerSecond.countDown();
+
+		assertThat(waiter.acquired()).isTrue();
+		assertThat(attemptsAtAcquisition.get()).as("queueing attempts when the waiter got the lock").isEqualTo(2);
+		waiter.awaitDone();
+	}
+
+	/**
+	 * The attempt that queued the waiter is seen in the store before its call returns and
+	 * is counted.
+	 */
+	private void awaitAnswered(StoreCallCounter calls) {
+		awaiting().until(() -> calls.inProgress("tryAcquire") == 0);
 	}
 
 	@Test

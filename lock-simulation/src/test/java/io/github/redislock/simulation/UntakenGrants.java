@@ -69,8 +69,12 @@ public final class UntakenGrants {
 		long grantedAt = this.scheduler.nanos();
 		SimClient client = this.clients.get(clientOf(owner));
 		long paused = (client != null) ? client.process.pausedNanos() : 0;
+		// A pause under way, already counted in full, delays the check by what is left of
+		// it.
+		long pauseLeft = (client != null) ? Math.max(0, client.process.pausedUntil() - grantedAt) : 0;
 		int failovers = this.deployment.failovers();
-		this.scheduler.schedule(BOUND_NANOS, null, () -> check(key, owner, grantedAt, client, paused, failovers));
+		this.scheduler.schedule(BOUND_NANOS + pauseLeft, null,
+				() -> check(key, owner, grantedAt, client, paused, failovers));
 	}
 
 	private void check(String key, String owner, long grantedAt, SimClient client, long pausedBefore, int failovers) {

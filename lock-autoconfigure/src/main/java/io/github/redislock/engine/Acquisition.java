@@ -348,8 +348,11 @@ final class Acquisition implements LockStore.ReleaseListener {
 			}
 			long remaining = Deadline.remaining(this.deadline, this.runtime.nanoTime());
 			if (remaining <= 0) {
+				// Answered now: leaving the queue first would stretch the wait past its
+				// last attempt by another round trip.
 				end();
-				leaveQueueLater().thenRun(() -> this.result.complete(null));
+				leaveQueueLater();
+				this.result.complete(null);
 				return;
 			}
 			if (this.subscription == null) {

@@ -85,10 +85,13 @@ abstract class InMemoryLockTestSupport {
 				assertThat(LockClientProbe.activeLockCount(client)).as("lock states of a client").isZero();
 				assertThat(LockClientProbe.renewalCount(client)).as("renewals of a client").isZero();
 			}
-			for (InMemoryLockStore store : this.stores) {
-				assertThat(store.lockNames()).as("locks held or waited for in the store").isEmpty();
-				assertThat(store.subscriberCount()).as("subscriptions to the store").isZero();
-			}
+			// A waiter that gave up leaves the store's queue after it is told.
+			awaiting().untilAsserted(() -> {
+				for (InMemoryLockStore store : this.stores) {
+					assertThat(store.lockNames()).as("locks held or waited for in the store").isEmpty();
+					assertThat(store.subscriberCount()).as("subscriptions to the store").isZero();
+				}
+			});
 		}
 		finally {
 			this.clients.forEach(DefaultLockClient::close);

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.engine;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,12 +12,15 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostException;
 import io.github.redislock.store.LockHolder;
+import io.github.redislock.store.LockStore;
 import io.github.redislock.test.InMemoryLockStore;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
@@ -25,9 +30,10 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * A busy lock is waited for no longer than asked, in the store as behind a thread of the
- * same client, also on a store whose calls block while other locks' attempts hang in it;
- * a zero wait asks the store once; an interrupt ends an interruptible wait wherever it
- * waits, and leaves the queue; and a waiter gets a lock whose lease ran out.
+ * same client, also on a store whose calls block while other locks' attempts hang in it,
+ * nor for leaving the queue after an answer that came past the deadline; a zero wait asks
+ * the store once; an interrupt ends an interruptible wait wherever it waits, and leaves
+ * the queue; and a waiter gets a lock whose lease ran out.
  *
  * @author redis-lock contributors
  */
@@ -64,8 +70,51 @@ class WaitDeadlineTests extends InMemoryLockTestSupport {
 
 		long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
 		assertThat(waitedMillis).isBetween(WAIT.toMillis(), WAIT.toMillis() + 1000);
-		assertThat(this.store.waiters("deadline")).as("left the queue").isEmpty();
+		awaiting().until(() -> this.store.waiters("deadline").isEmpty());
 		assertThat(this.store.subscriberCount()).isZero();
+		waiter.awaitDone();
+		held.unlock();
+	}
+
+	@Test
+	void waitWhoseLastAnswerComesAfterItsDeadlineEndsWithThatAnswerAndLeavesTheQueueAfterwards() throws Exception {
+		DistributedLock held = newClient().getLock("answered-late");
+		assertThat(held.tryLock()).isTrue();
+		AtomicLong firstAttemptAt = new AtomicLong();
+		CountDownLatch letGiveBackThrough = new CountDownLatch(1);
+		// The waiter's first queueing attempt is answered only after its wait has run out
+		// (its deadline is at most WAIT after its first attempt), and its giving back of
+		// the queue place is held until the test lets it through.
+		LockStore lateAnswers = (LockStore) Proxy.newProxyInstance(LockStore.class.getClassLoader(),
+				new Class<?>[] { LockStore.class }, (proxy, method, args) -> {
+					if (method.getName().equals("release")) {
+						letGiveBackThrough.await(10, TimeUnit.SECONDS);
+					}
+					Object result;
+					try {
+						result = method.invoke(this.store, args);
+					}
+					catch (InvocationTargetException ex) {
+						throw ex.getCause();
+					}
+					if (method.getName().equals("tryAcquire")) {
+						firstAttemptAt.compareAndSet(0, System.nanoTime());
+						if (args.length > 3 && args[3] != null) {
+							LockSupport
+								.parkNanos(firstAttemptAt.get() + WAIT.toNanos() + 100_000_000 - System.nanoTime());
+						}
+					}
+					return result;
+				});
+		LockingThread waiter = LockingThread.holding(newClient(lateAnswers, QUICK_BACKOFF).getLock("answered-late"),
+				(lock) -> lock.tryLock(WAIT, LEASE, false));
+
+		assertThat(waiter.acquired()).isFalse();
+		boolean gaveBackBeforeAnswering = letGiveBackThrough.getCount() == 0;
+
+		letGiveBackThrough.countDown();
+		awaiting().until(() -> this.store.waiters("answered-late").isEmpty());
+		assertThat(gaveBackBeforeAnswering).as("waited for its queue place to be given back").isFalse();
 		waiter.awaitDone();
 		held.unlock();
 	}
@@ -112,7 +161,7 @@ class WaitDeadlineTests extends InMemoryLockTestSupport {
 		long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
 		// Far below the 20 s the other locks' attempts hang for.
 		assertThat(waitedMillis).isBetween(WAIT.toMillis(), WAIT.toMillis() + 5000);
-		assertThat(store.waiters("busy")).as("left the queue").isEmpty();
+		awaiting().until(() -> store.waiters("busy").isEmpty());
 		hang.countDown();
 		for (CompletableFuture<Optional<LockLease>> acquisition : hanging) {
 			acquisition.get(10, TimeUnit.SECONDS)

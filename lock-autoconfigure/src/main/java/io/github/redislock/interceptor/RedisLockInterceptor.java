@@ -29,6 +29,7 @@ import org.aopalliance.intercept.MethodInvocation;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.aop.support.AopUtils;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.expression.EvaluationContext;
 import org.springframework.util.Assert;
 import org.springframework.util.ClassUtils;
@@ -40,7 +41,7 @@ import org.springframework.util.ClassUtils;
  *
  * @author redis-lock contributors
  */
-class RedisLockInterceptor implements MethodInterceptor {
+class RedisLockInterceptor implements MethodInterceptor, SmartInitializingSingleton {
 
 	private final RedisLockOperationSource operationSource;
 
@@ -89,6 +90,15 @@ class RedisLockInterceptor implements MethodInterceptor {
 	 */
 	void setScheduledJobs(Supplier<Clock> schedulerClock, @Nullable JobRuns runs) {
 		this.jobs = new ScheduledJobs(this.locks, schedulerClock, runs);
+	}
+
+	/**
+	 * The methods of the beans made at start-up are checked against the defaults here, so
+	 * that a lease the defaults leave too short stops start-up instead of every call.
+	 */
+	@Override
+	public void afterSingletonsInstantiated() {
+		this.operationSource.operations().forEach((operation) -> operation.checkAgainst(this.defaults));
 	}
 
 	@Override

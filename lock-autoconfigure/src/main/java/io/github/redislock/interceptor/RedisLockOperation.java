@@ -135,6 +135,25 @@ final class RedisLockOperation {
 		return this.schedule;
 	}
 
+	/**
+	 * Refuses what only the defaults make invalid: a {@code holdAtLeast} longer than a
+	 * lease that the default sets or that {@code redis-lock.renewal.enabled} leaves
+	 * unrenewed. The annotation alone was checked when parsed.
+	 */
+	void checkAgainst(LockDefaults defaults) {
+		Duration lease = (this.leaseTime != null) ? this.leaseTime : defaults.leaseTime();
+		if ((this.renew && defaults.renew()) || this.holdAtLeast.compareTo(lease) <= 0) {
+			return;
+		}
+		String leaseSource = (this.leaseTime != null) ? "expire" : "the default lease 'redis-lock.expire'";
+		String unrenewed = this.renew ? "'redis-lock.renewal.enabled' is false" : "renew = false";
+		throw InvalidRedisLock.on(this.method, this.targetClass,
+				"holdAtLeast (" + this.holdAtLeast.toMillis() + " ms) is longer than " + leaseSource + " ("
+						+ lease.toMillis() + " ms), and " + unrenewed
+						+ ", which makes the lease the longest the lock is held",
+				"Set 'holdAtLeast' to at most the lease, set 'expire' on the annotation, or turn renewal on.");
+	}
+
 	/** A scheduled job waits for its lock only when its annotation says so. */
 	LockDefinition toDefinition(String key, LockDefaults defaults, boolean asJob) {
 		Duration defaultWaitTime = asJob ? Duration.ZERO : defaults.waitTime();

@@ -118,13 +118,14 @@ class RedisLockOperationSource implements BeanFactoryAware {
 		return operations;
 	}
 
+	/** The locked methods parsed so far. */
+	List<RedisLockOperation> operations() {
+		return this.operations.values().stream().flatMap(Optional::stream).toList();
+	}
+
 	/** The blocking {@code @Scheduled} methods parsed so far. */
 	List<RedisLockOperation> scheduledOperations() {
-		return this.operations.values()
-			.stream()
-			.flatMap(Optional::stream)
-			.filter((operation) -> operation.getSchedule() != null)
-			.toList();
+		return operations().stream().filter((operation) -> operation.getSchedule() != null).toList();
 	}
 
 	/** {@code null} if the method is not locked; {@code method} may be an interface's. */

@@ -29,6 +29,7 @@ import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.NestedExceptionUtils;
 import org.springframework.core.io.support.SpringFactoriesLoader;
 import org.springframework.core.io.support.SpringFactoriesLoader.FailureHandler;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -248,6 +249,34 @@ class RedisLockAutoConfigurationTests {
 	}
 
 	@Test
+	void holdAtLeastLongerThanTheDefaultLeaseOfAMethodThatIsNotRenewedStopsStartUp() {
+		this.runner.withUserConfiguration(HeldAtLeastTenSeconds.class)
+			.withPropertyValues("redis-lock.expire=5s")
+			.run((context) -> assertThat(NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure()))
+				.isInstanceOf(InvalidLockConfigurationException.class)
+				.hasMessageContaining(HeldAtLeastTenSeconds.Reports.class.getName() + ".unrenewed()")
+				.hasMessageContaining(
+						"longer than the default lease 'redis-lock.expire' (5000 ms), and renew = false"));
+	}
+
+	@Test
+	void holdAtLeastLongerThanALeaseThatRenewalTurnedOffEverywhereLeavesUnrenewedStopsStartUp() {
+		this.runner.withUserConfiguration(HeldAtLeastTenSeconds.class)
+			.withPropertyValues("redis-lock.expire=60s", "redis-lock.renewal.enabled=false")
+			.run((context) -> assertThat(NestedExceptionUtils.getMostSpecificCause(context.getStartupFailure()))
+				.isInstanceOf(InvalidLockConfigurationException.class)
+				.hasMessageContaining(HeldAtLeastTenSeconds.Reports.class.getName() + ".renewed()")
+				.hasMessageContaining("longer than expire (5000 ms), and 'redis-lock.renewal.enabled' is false"));
+	}
+
+	@Test
+	void holdAtLeastWithinTheLeaseTheDefaultsGiveStartsUp() {
+		this.runner.withUserConfiguration(HeldAtLeastTenSeconds.class)
+			.withPropertyValues("redis-lock.expire=60s")
+			.run((context) -> assertThat(context).hasNotFailed());
+	}
+
+	@Test
 	void unknownParameterNameStopsStartUpNamingTheMethod() {
 		this.runner.withUserConfiguration(UnknownParameterService.class).run((context) -> {
 			assertThat(context).hasFailed();
@@ -306,6 +335,28 @@ class RedisLockAutoConfigurationTests {
 
 			@RedisLock("'order:' + ")
 			public void order(String id) {
+			}
+
+		}
+
+	}
+
+	@Configuration(proxyBeanMethods = false)
+	static class HeldAtLeastTenSeconds {
+
+		@Bean
+		Reports reports() {
+			return new Reports();
+		}
+
+		static class Reports {
+
+			@RedisLock(key = "'unrenewed'", renew = false, holdAtLeast = 10)
+			public void unrenewed() {
+			}
+
+			@RedisLock(key = "'renewed'", expire = 5, holdAtLeast = 10)
+			public void renewed() {
 			}
 
 		}

@@ -71,12 +71,12 @@ final class SectionRunner {
 		long askedAt = this.oracle.sequence();
 		try {
 			boolean acquired = this.sections.runLocked(lock, (fencingToken) -> {
-				checkWait(lock, startWall, start);
+				checkWait(lock, startWall, start, "acquired");
 				token[0] = fencingToken.get();
 				this.section.run(lock, holder, token[0], askedAt, fencingToken, dwell);
 			});
 			if (!acquired) {
-				checkWait(lock, startWall, start);
+				checkWait(lock, startWall, start, "not acquired");
 				return Outcome.NOT_ACQUIRED;
 			}
 			return Outcome.COMPLETED;
@@ -99,12 +99,12 @@ final class SectionRunner {
 		}
 	}
 
-	private void checkWait(String lock, long startWall, long start) {
+	private void checkWait(String lock, long startWall, long start, String outcome) {
 		long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
 		if (elapsed > this.longestAcquisitionMillis) {
 			this.oracle.commands()
-				.rpush("late",
-						this.worker + " " + startWall + " " + System.currentTimeMillis() + " " + elapsed + " " + lock);
+				.rpush("late", this.worker + " " + startWall + " " + System.currentTimeMillis() + " " + elapsed + " "
+						+ lock + " " + outcome);
 		}
 	}
 

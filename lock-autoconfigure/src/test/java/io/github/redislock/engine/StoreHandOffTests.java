@@ -2,8 +2,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.engine;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -107,22 +105,15 @@ class StoreHandOffTests extends InMemoryLockTestSupport {
 		CountDownLatch answerSecond = new CountDownLatch(1);
 		// Holds back the answer of the waiter's second queueing attempt, which the store
 		// has run: the hand-off then arrives while that attempt is on its way.
-		LockStore slowSecondAnswer = (LockStore) Proxy.newProxyInstance(LockStore.class.getClassLoader(),
-				new Class<?>[] { LockStore.class }, (proxy, method, args) -> {
-					Object result;
-					try {
-						result = method.invoke(this.store, args);
-					}
-					catch (InvocationTargetException ex) {
-						throw ex.getCause();
-					}
-					if (method.getName().equals("tryAcquire") && args.length > 3 && args[3] != null
-							&& queueingAttempts.incrementAndGet() == 2) {
-						secondOnItsWay.countDown();
-						answerSecond.await(10, TimeUnit.SECONDS);
-					}
-					return result;
-				});
+		LockStore slowSecondAnswer = InterceptedStore.of(this.store, (method, args, call) -> {
+			Object result = call.proceed();
+			if (method.equals("tryAcquire") && args.length > 3 && args[3] != null
+					&& queueingAttempts.incrementAndGet() == 2) {
+				secondOnItsWay.countDown();
+				answerSecond.await(10, TimeUnit.SECONDS);
+			}
+			return result;
+		});
 		CompletableFuture<Integer> attemptsAtAcquisition = new CompletableFuture<>();
 		LockingThread waiter = LockingThread.passing(newClient(slowSecondAnswer, QUICK_BACKOFF).getLock("in-flight"),
 				(lock) -> lock.tryLock(Duration.ofSeconds(10), LEASE, false),

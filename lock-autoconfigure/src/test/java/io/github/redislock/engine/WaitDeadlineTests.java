@@ -2,8 +2,6 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.engine;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,27 +83,19 @@ class WaitDeadlineTests extends InMemoryLockTestSupport {
 		// The waiter's first queueing attempt is answered only after its wait has run out
 		// (its deadline is at most WAIT after its first attempt), and its giving back of
 		// the queue place is held until the test lets it through.
-		LockStore lateAnswers = (LockStore) Proxy.newProxyInstance(LockStore.class.getClassLoader(),
-				new Class<?>[] { LockStore.class }, (proxy, method, args) -> {
-					if (method.getName().equals("release")) {
-						letGiveBackThrough.await(10, TimeUnit.SECONDS);
-					}
-					Object result;
-					try {
-						result = method.invoke(this.store, args);
-					}
-					catch (InvocationTargetException ex) {
-						throw ex.getCause();
-					}
-					if (method.getName().equals("tryAcquire")) {
-						firstAttemptAt.compareAndSet(0, System.nanoTime());
-						if (args.length > 3 && args[3] != null) {
-							LockSupport
-								.parkNanos(firstAttemptAt.get() + WAIT.toNanos() + 100_000_000 - System.nanoTime());
-						}
-					}
-					return result;
-				});
+		LockStore lateAnswers = InterceptedStore.of(this.store, (method, args, call) -> {
+			if (method.equals("release")) {
+				letGiveBackThrough.await(10, TimeUnit.SECONDS);
+			}
+			Object result = call.proceed();
+			if (method.equals("tryAcquire")) {
+				firstAttemptAt.compareAndSet(0, System.nanoTime());
+				if (args.length > 3 && args[3] != null) {
+					LockSupport.parkNanos(firstAttemptAt.get() + WAIT.toNanos() + 100_000_000 - System.nanoTime());
+				}
+			}
+			return result;
+		});
 		LockingThread waiter = LockingThread.holding(newClient(lateAnswers, QUICK_BACKOFF).getLock("answered-late"),
 				(lock) -> lock.tryLock(WAIT, LEASE, false));
 

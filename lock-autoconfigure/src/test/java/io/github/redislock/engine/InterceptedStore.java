@@ -32,7 +32,10 @@ final class InterceptedStore {
 						}));
 	}
 
-	/** Runs around each call: {@code call} makes it, and may be made once at most. */
+	/**
+	 * Runs around each call: {@code call} makes it, at most once, with {@code args} as
+	 * they are then, so that an argument replaced before wraps what the store gets.
+	 */
 	@FunctionalInterface
 	interface Interception {
 

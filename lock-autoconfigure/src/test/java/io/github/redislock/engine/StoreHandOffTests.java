@@ -103,9 +103,20 @@ class StoreHandOffTests extends InMemoryLockTestSupport {
 		AtomicInteger queueingAttempts = new AtomicInteger();
 		CountDownLatch secondOnItsWay = new CountDownLatch(1);
 		CountDownLatch answerSecond = new CountDownLatch(1);
+		CountDownLatch handOffTold = new CountDownLatch(1);
 		// Holds back the answer of the waiter's second queueing attempt, which the store
-		// has run: the hand-off then arrives while that attempt is on its way.
+		// has run, until the waiter was told of the hand-off: that arrives while the
+		// attempt is on its way.
 		LockStore slowSecondAnswer = InterceptedStore.of(this.store, (method, args, call) -> {
+			if (method.equals("subscribe")) {
+				LockStore.ReleaseListener listener = (LockStore.ReleaseListener) args[args.length - 1];
+				args[args.length - 1] = (LockStore.ReleaseListener) (handOff) -> {
+					listener.released(handOff);
+					if (handOff != null) {
+						handOffTold.countDown();
+					}
+				};
+			}
 			Object result = call.proceed();
 			if (method.equals("tryAcquire") && args.length > 3 && args[3] != null
 					&& queueingAttempts.incrementAndGet() == 2) {
@@ -121,6 +132,7 @@ class StoreHandOffTests extends InMemoryLockTestSupport {
 		assertThat(secondOnItsWay.await(10, TimeUnit.SECONDS)).isTrue();
 
 		held.unlock();
+		assertThat(handOffTold.await(10, TimeUnit.SECONDS)).isTrue();
 		answerSecond.countDown();
 
 		assertThat(waiter.acquired()).isTrue();

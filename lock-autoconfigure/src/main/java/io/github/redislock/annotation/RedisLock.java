@@ -67,7 +67,8 @@ public @interface RedisLock {
 	 * <li>beans as {@code @beanName}.</li>
 	 * </ul>
 	 * A quoted literal such as {@code "'stock'"} is a fixed name. Left empty, the lock
-	 * name is the declaring class and method name, so the whole method is one mutex.
+	 * name is the declaring class and method name, so the whole method is one mutex; a
+	 * key of blanks, or a literal of blanks such as {@code "' '"}, stops start-up.
 	 * <p>
 	 * The value, and every value {@code +} joins into it, becomes text the same way in
 	 * every call: arrays, collections and maps element by element ({@code #root.args} of

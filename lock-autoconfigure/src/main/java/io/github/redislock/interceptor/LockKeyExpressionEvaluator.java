@@ -37,9 +37,11 @@ import org.springframework.expression.spel.ast.OpPlus;
 import org.springframework.expression.spel.ast.Projection;
 import org.springframework.expression.spel.ast.PropertyOrFieldReference;
 import org.springframework.expression.spel.ast.Selection;
+import org.springframework.expression.spel.ast.StringLiteral;
 import org.springframework.expression.spel.ast.VariableReference;
 import org.springframework.expression.spel.standard.SpelExpression;
 import org.springframework.expression.spel.support.StandardEvaluationContext;
+import org.springframework.util.StringUtils;
 
 /**
  * Parses {@code @RedisLock} key and condition expressions once, at start-up, and
@@ -101,6 +103,12 @@ class LockKeyExpressionEvaluator extends CachedExpressionEvaluator implements Be
 					"Fix the SpEL syntax of '" + attribute + "'; quote literal text, as in \"'order:' + #userId\".");
 		}
 		if (parsed instanceof SpelExpression spel) {
+			if (attribute.equals("key") && spel.getAST() instanceof StringLiteral literal
+					&& !StringUtils.hasText((String) literal.getLiteralValue().getValue())) {
+				throw InvalidRedisLock.on(method, targetClass,
+						"key expression \"" + expression + "\" is always blank, and a blank key names no lock",
+						"Name the lock with text, as in \"'report'\", or leave 'key' empty to lock the whole method.");
+			}
 			String[] problem = new References(method, getParameterNameDiscoverer().getParameterNames(method))
 				.check(spel.getAST(), true);
 			if (problem != null) {

@@ -225,6 +225,11 @@ class RedisLockOperationSource implements BeanFactoryAware {
 		if (StringUtils.hasText(key)) {
 			this.evaluator.checkKey(key, method, targetClass);
 		}
+		else if (!key.isEmpty()) {
+			throw InvalidRedisLock.on(method, targetClass,
+					"key = '" + key + "' is blank, which reads as no key and would lock the whole method",
+					"Leave 'key' empty to lock the whole method, or give it a SpEL expression.");
+		}
 		String condition = annotation.condition();
 		if (StringUtils.hasText(condition)) {
 			this.evaluator.checkCondition(condition, method, targetClass);

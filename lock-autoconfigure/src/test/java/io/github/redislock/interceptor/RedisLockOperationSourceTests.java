@@ -266,6 +266,16 @@ class RedisLockOperationSourceTests {
 	}
 
 	@Test
+	void blankKeyIsRejectedRatherThanTakenForNoKey() {
+		assertInvalid(BlankKey.class, "key = ' ' is blank, which reads as no key", "Leave 'key' empty");
+	}
+
+	@Test
+	void keyThatIsAlwaysABlankLiteralIsRejectedAtStartUp() {
+		assertInvalid(BlankLiteralKey.class, "key expression \"' '\" is always blank", "Name the lock with text");
+	}
+
+	@Test
 	void methodReturningAStreamIsRejectedBecauseItsWorkRunsWhenTheStreamIsConsumed() {
 		assertInvalid(ReturnsStream.class, "returns BaseStream, whose work runs after the method returned", "@Async");
 	}
@@ -719,6 +729,22 @@ class RedisLockOperationSourceTests {
 		@RedisLock("#id")
 		public java.util.Optional<String> work(String id) {
 			return java.util.Optional.of(id);
+		}
+
+	}
+
+	static class BlankKey {
+
+		@RedisLock(key = " ")
+		public void work(String id) {
+		}
+
+	}
+
+	static class BlankLiteralKey {
+
+		@RedisLock(key = "' '")
+		public void work(String id) {
 		}
 
 	}

@@ -138,6 +138,20 @@ final class LeaseKeeper implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * For a hold the store released already; throws as {@link #release} for a loss found
+	 * before.
+	 */
+	void released(Lease hold) {
+		letGo(hold);
+		if (hold.isGivenUp()) {
+			throw givenUp(hold);
+		}
+		if (hold.isLost()) {
+			throw reportedLost(hold);
+		}
+	}
+
 	/** A loss is told on another thread: the store answers on one that must not wait. */
 	CompletionStage<Void> releaseAsync(Lease hold) {
 		boolean leaseLeft = hold.isValid();

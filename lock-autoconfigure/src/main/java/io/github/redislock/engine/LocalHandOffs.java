@@ -57,10 +57,10 @@ final class LocalHandOffs {
 		this.maxKeptTurns = Integer.MAX_VALUE;
 	}
 
-	/** At the last release; if it returns {@code false}, the caller releases the lock. */
-	boolean passOn(LockState state, Lease hold) {
+	/** At the last release; unless passed or released, the caller releases the lock. */
+	Pass passOn(LockState state, Lease hold) {
 		if (!state.local.hasQueuedThreads() || !hold.isValid() || hold.isGivenUp()) {
-			return false;
+			return Pass.NOT_PASSED;
 		}
 		Lease next;
 		// A token a fenced resource refused would be refused again for the next thread.
@@ -71,9 +71,18 @@ final class LocalHandOffs {
 		else if (state.keptTurns < this.maxKeptTurns && !Thread.currentThread().isInterrupted()) {
 			long requestedAt = this.runtime.nanoTime();
 			String nextOwnerToken = this.owners.newHold();
-			LockStore.Reacquisition reacquisition = this.store.reacquire(hold, nextOwnerToken);
+			LockStore.Reacquisition reacquisition;
+			try {
+				reacquisition = this.store.reacquire(hold, nextOwnerToken);
+			}
+			catch (RuntimeException ex) {
+				// Taken over, then released: the hold lasted until then, so nothing was
+				// lost.
+				return this.store.releaseAfterFailedPass(hold.name(), nextOwnerToken, ex) ? Pass.RELEASED
+						: Pass.NOT_PASSED;
+			}
 			if (reacquisition == null) {
-				return false;
+				return Pass.NOT_PASSED;
 			}
 			// Turns count only while other processes may wait for theirs.
 			boolean othersMayWait = reacquisition.othersWaiting() || !this.storeQueuesWaiters;
@@ -82,13 +91,13 @@ final class LocalHandOffs {
 			this.leases.letGo(hold);
 		}
 		else {
-			return false;
+			return Pass.NOT_PASSED;
 		}
 		state.hold = null;
 		state.handedOff = next;
 		state.local.unlock();
 		releaseAbandoned(state);
-		return true;
+		return Pass.PASSED;
 	}
 
 	/** Called holding the local lock; whether the current thread holds the lock now. */
@@ -146,6 +155,20 @@ final class LocalHandOffs {
 		finally {
 			state.local.unlock();
 		}
+	}
+
+	/** What a last release did with the lock. */
+	enum Pass {
+
+		/** Handed to the next thread of this instance. */
+		PASSED,
+
+		/** Released in the store by a pass that took it over, then failed. */
+		RELEASED,
+
+		/** Left to the caller to release. */
+		NOT_PASSED
+
 	}
 
 }

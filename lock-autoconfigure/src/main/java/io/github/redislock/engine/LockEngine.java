@@ -262,7 +262,9 @@ final class LockEngine {
 
 	private void releaseHold(LockState state, Lease hold) {
 		// The threads waiting while the client stops give up: keep the lock from them.
-		if (!this.shutdown.isStopping() && hold.keptAfterRelease().isZero() && this.handOffs.passOn(state, hold)) {
+		LocalHandOffs.Pass pass = (!this.shutdown.isStopping() && hold.keptAfterRelease().isZero())
+				? this.handOffs.passOn(state, hold) : LocalHandOffs.Pass.NOT_PASSED;
+		if (pass == LocalHandOffs.Pass.PASSED) {
 			if (hold.isLostAndLetGo()) {
 				// Renewal found it run out as it was passed on: the loss reported stands.
 				throw LeaseKeeper.reportedLost(hold);
@@ -273,7 +275,12 @@ final class LockEngine {
 		// Cleared for the store's release and the lost lease listener.
 		boolean interrupted = Thread.interrupted();
 		try {
-			this.leases.release(hold);
+			if (pass == LocalHandOffs.Pass.RELEASED) {
+				this.leases.released(hold);
+			}
+			else {
+				this.leases.release(hold);
+			}
 		}
 		finally {
 			state.hold = null;

@@ -229,19 +229,22 @@ final class StoreCalls {
 	 * may have run. {@code null} if the lock was not passed on: the caller releases it.
 	 */
 	LockStore.@Nullable Reacquisition reacquire(Lease hold, String nextOwnerToken) {
-		try {
-			return this.uninterruptible
-				.call(() -> this.store.reacquire(hold.name(), hold.ownerToken(), nextOwnerToken, hold.leaseTime()));
-		}
-		catch (RuntimeException ex) {
-			logger.atDebug()
-				.addKeyValue(ClientLog.NAME, hold.name())
-				.addKeyValue(ClientLog.OUTCOME, "hand_off_failed")
-				.setCause(ex)
-				.log("Could not pass lock '{}' on with a fresh lease; releasing it instead", hold.name());
-			releaseQuietly(hold.name(), nextOwnerToken, " after a pass that failed");
-			return null;
-		}
+		return this.uninterruptible
+			.call(() -> this.store.reacquire(hold.name(), hold.ownerToken(), nextOwnerToken, hold.leaseTime()));
+	}
+
+	/**
+	 * After a pass that failed, which may still have taken the lock over under the next
+	 * token (its write was not acknowledged, or its reply lost): {@code true} if it had,
+	 * and that lock is released now.
+	 */
+	boolean releaseAfterFailedPass(String name, String nextOwnerToken, RuntimeException failure) {
+		logger.atDebug()
+			.addKeyValue(ClientLog.NAME, name)
+			.addKeyValue(ClientLog.OUTCOME, "hand_off_failed")
+			.setCause(failure)
+			.log("Could not pass lock '{}' on with a fresh lease; releasing it instead", name);
+		return releaseQuietly(name, nextOwnerToken, " after a pass that failed");
 	}
 
 	/** Uninterruptible; {@code 0} if the store no longer records the holder. */

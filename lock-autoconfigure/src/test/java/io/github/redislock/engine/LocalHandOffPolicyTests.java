@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockStoreException;
+import io.github.redislock.store.LockStore;
 import io.github.redislock.test.InMemoryLockStore;
 import org.junit.jupiter.api.Test;
 
@@ -47,6 +49,34 @@ class LocalHandOffPolicyTests extends InMemoryLockTestSupport {
 		assertThat(third.fencingToken.get()).as("past the limit, a fresh lease").isGreaterThan(firstToken);
 		assertThat(calls.count("reacquire")).isOne();
 		third.thread.release();
+	}
+
+	@Test
+	void passThatTookTheLockOverAndThenFailedReleasesItWithoutReportingALoss() throws Exception {
+		// The store takes the lock over for the next thread, then fails the call, as when
+		// no replica acknowledged the write in time.
+		LockStore unacknowledged = InterceptedStore.of(this.store, (method, args, call) -> {
+			Object result = call.proceed();
+			if (method.equals("reacquire")) {
+				throw new LockStoreException((String) args[0], "only 0 of 1 replicas acknowledged it");
+			}
+			return result;
+		});
+		DefaultLockClient client = newClient(unacknowledged, QUICK_BACKOFF);
+		DistributedLock lock = client.getLock("unacknowledged");
+		lock.lock();
+		LockingThread next = LockingThread.holding(client.getLock("unacknowledged"), (sameLock) -> {
+			sameLock.lock();
+			return true;
+		});
+		awaitBlocked(next.thread());
+
+		lock.unlock();
+
+		assertThat(this.lostEvents).as("losses reported").isEmpty();
+		assertThat(next.acquired()).as("the next thread takes the lock from the store").isTrue();
+		next.release();
+		assertThat(this.lostEvents).as("losses reported").isEmpty();
 	}
 
 	@Test

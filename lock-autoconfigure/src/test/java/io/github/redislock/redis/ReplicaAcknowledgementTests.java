@@ -101,6 +101,35 @@ class ReplicaAcknowledgementTests {
 	}
 
 	@Test
+	void aPassToAWaitingThreadTheReplicaDoesNotAcknowledgeEndsTheHoldWithoutReportingALoss() throws Exception {
+		LockClientInstance instance = start(ONE_REPLICA);
+		DistributedLock lock = instance.client.getLock("passed");
+		assertThat(lock.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+		Thread[] waiting = new Thread[1];
+		CompletableFuture<Boolean> next = CompletableFuture.supplyAsync(() -> {
+			waiting[0] = Thread.currentThread();
+			try {
+				return instance.client.getLock("passed").tryLock(Duration.ofSeconds(30), LEASE, false);
+			}
+			catch (InterruptedException ex) {
+				throw new IllegalStateException(ex);
+			}
+		}, (task) -> new Thread(task).start());
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> waiting[0] != null && (waiting[0].getState() == Thread.State.WAITING
+					|| waiting[0].getState() == Thread.State.TIMED_WAITING));
+		replica().pause();
+
+		lock.unlock();
+
+		assertThat(instance.lostEvents).as("losses reported").isEmpty();
+		assertThatExceptionOfType(Exception.class).isThrownBy(() -> next.get(10, TimeUnit.SECONDS))
+			.withRootCauseInstanceOf(LockStoreException.class)
+			.withMessageContaining("only 0 of 1 replicas acknowledged it");
+		assertThat(master().command("EXISTS", "lock:{passed}")).as("lock key").isEqualTo(0L);
+	}
+
+	@Test
 	void aRenewalOrAFencingTokenTheReplicaDoesNotAcknowledgeFails() {
 		LockClientInstance instance = start(ONE_REPLICA);
 		RedisLockStore store = instance.store;

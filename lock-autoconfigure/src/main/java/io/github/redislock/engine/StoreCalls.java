@@ -225,8 +225,8 @@ final class StoreCalls {
 	}
 
 	/**
-	 * Uninterruptible, and a failed pass is released under {@code nextOwnerToken}, as it
-	 * may have run. {@code null} if the lock was not passed on: the caller releases it.
+	 * Uninterruptible; {@code null} if the store no longer records the holder. A failure
+	 * is thrown: see {@link #releaseAfterFailedPass}.
 	 */
 	LockStore.@Nullable Reacquisition reacquire(Lease hold, String nextOwnerToken) {
 		return this.uninterruptible

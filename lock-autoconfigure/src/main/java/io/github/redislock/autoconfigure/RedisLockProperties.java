@@ -334,6 +334,12 @@ public class RedisLockProperties implements Validator {
 		properties.replicaAck.validate(errors, properties.expire);
 		properties.retry.validate(errors);
 		properties.redlock.validate(errors, properties.expire);
+		if (!properties.redlock.nodes.isEmpty()
+				&& (properties.replicaAck.replicas > 0 || properties.replicaAck.fsync)) {
+			reject(errors, "replicaAck", "redis-lock.replica-ack.* does not apply to a Redlock "
+					+ "(redis-lock.redlock.nodes is set): its masters are independent, and it keeps a lock through "
+					+ "the loss of a minority of them instead; remove redis-lock.replica-ack.replicas and fsync");
+		}
 		if (properties.shutdown.timeout == null || properties.shutdown.timeout.isNegative()) {
 			reject(errors, "shutdown.timeout", "redis-lock.shutdown.timeout must not be negative");
 		}

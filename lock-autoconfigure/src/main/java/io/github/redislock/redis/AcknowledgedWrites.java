@@ -2,6 +2,7 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.redis;
 
+import java.util.Locale;
 import java.util.function.Function;
 import java.util.function.LongPredicate;
 import java.util.function.ToLongFunction;
@@ -43,10 +44,9 @@ final class AcknowledgedWrites {
 					shortfall = shortfall(node);
 				}
 				catch (RuntimeException ex) {
-					throw failure(node, name,
-							description + ", but waiting for its replicas failed ("
-									+ (this.acknowledgement.fsync() ? "WAITAOF" : "WAIT") + "): "
-									+ NestedExceptionUtils.getMostSpecificCause(ex).getMessage(),
+					String cause = NestedExceptionUtils.getMostSpecificCause(ex).getMessage();
+					throw failure(node, name, description + ", but waiting for its replicas failed ("
+							+ (this.acknowledgement.fsync() ? "WAITAOF" : "WAIT") + "): " + cause + versionHint(cause),
 							undo, ex);
 				}
 				if (shortfall != null) {
@@ -94,6 +94,12 @@ final class AcknowledgedWrites {
 		}
 		return ", but only " + acknowledged + " of " + replicas + " replicas acknowledged it within " + timeout
 				+ " ms (redis-lock.replica-ack.replicas, redis-lock.replica-ack.timeout)";
+	}
+
+	private String versionHint(@Nullable String cause) {
+		return (this.acknowledgement.fsync() && cause != null
+				&& cause.toLowerCase(Locale.ROOT).contains("unknown command"))
+						? "; redis-lock.replica-ack.fsync needs Redis 7.2 or later" : "";
 	}
 
 	private static LockStoreException failure(NodeCommands node, String name, String message,

@@ -20,6 +20,7 @@ import io.github.redislock.store.LockStore;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.autoconfigure.aop.AopAutoConfiguration;
@@ -188,6 +189,17 @@ class RedisLockAutoConfigurationTests {
 				.message()
 				.doesNotContain("node-timeout");
 		});
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@ValueSource(strings = { "redis-lock.replica-ack.replicas=1", "redis-lock.replica-ack.fsync=true" })
+	void replicaAcknowledgementWithARedlockStopsStartUpRatherThanBeingIgnored(String replicaAck) {
+		this.runner.withPropertyValues("redis-lock.redlock.nodes=redis://a:1,redis://b:1,redis://c:1", replicaAck)
+			.run((context) -> {
+				assertThat(context).hasFailed();
+				assertThat(context.getStartupFailure()).rootCause()
+					.hasMessageContaining("redis-lock.replica-ack.* does not apply to a Redlock");
+			});
 	}
 
 	@Test

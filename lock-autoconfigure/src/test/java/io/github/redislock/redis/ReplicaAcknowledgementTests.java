@@ -27,6 +27,7 @@ import org.springframework.data.redis.core.StringRedisTemplate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -231,6 +232,21 @@ class ReplicaAcknowledgementTests {
 			.withMessageContaining("Lock 'on-disk' was taken, but waiting for its replicas failed (WAITAOF)")
 			.withMessageContaining("it was given back");
 		assertThat(master().command("EXISTS", "lock:{on-disk}")).as("lock key").isEqualTo(0L);
+	}
+
+	@Test
+	void anAcquisitionThatMustAlsoBeOnDiskOnARedisWithoutWaitaofSaysWhichVersionItNeeds() {
+		String version = String.valueOf(master().command("INFO", "server"))
+			.replaceAll("(?s).*redis_version:([0-9.]+).*", "$1");
+		assumeThat(Runtime.Version.parse(version).compareTo(Runtime.Version.parse("7.2"))).as(version).isNegative();
+		LockClientInstance instance = start(new ReplicaAcknowledgement(1, Duration.ofSeconds(1), true));
+		DistributedLock lock = instance.client.getLock("on-disk-old");
+
+		assertThatExceptionOfType(LockStoreException.class).isThrownBy(() -> lock.tryLock(Duration.ZERO, LEASE, false))
+			.havingCause()
+			.withMessageContaining("redis-lock.replica-ack.fsync needs Redis 7.2 or later")
+			.withMessageContaining("it was given back");
+		assertThat(master().command("EXISTS", "lock:{on-disk-old}")).as("lock key").isEqualTo(0L);
 	}
 
 	@Test

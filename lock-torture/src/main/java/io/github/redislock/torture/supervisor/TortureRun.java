@@ -28,6 +28,7 @@ import io.github.redislock.testsupport.RedisNode;
 import io.github.redislock.torture.TortureTimings;
 import io.github.redislock.torture.oracle.FencedTable;
 import io.github.redislock.torture.oracle.Oracle;
+import io.github.redislock.torture.supervisor.FaultInjector.PauseWindow;
 
 /**
  * A whole torture run: the lock Redis (standalone behind the fault proxy, Sentinel,
@@ -120,9 +121,18 @@ public final class TortureRun {
 				FencedTable.Check jdbc = table.check();
 				return new TortureSummary(header, counts(oracle), jdbc, faultFree, Set.copyOf(kinds), faults, failovers,
 						finalRecovery, events, oracle.reported(), oracle.commands().lrange("late", 0, -1),
-						injector.pauses(), leftovers, notes, Duration.ofNanos(System.nanoTime() - started));
+						injector.pauses(), stalls(oracle), leftovers, notes,
+						Duration.ofNanos(System.nanoTime() - started));
 			}
 		}
+	}
+
+	/** What the workers' stall watches recorded. */
+	private static List<PauseWindow> stalls(Oracle oracle) {
+		return oracle.commands().lrange("stalls", 0, -1).stream().map((stall) -> {
+			String[] parts = stall.split(" ");
+			return new PauseWindow(parts[0], Long.parseLong(parts[1]), Long.parseLong(parts[2]));
+		}).toList();
 	}
 
 	private RecoveryProbe probe(LockRedis redis, Oracle oracle, FencedTable table) {

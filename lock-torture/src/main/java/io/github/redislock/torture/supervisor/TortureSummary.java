@@ -80,7 +80,7 @@ public final class TortureSummary {
 	TortureSummary(List<String> header, Map<String, Long> counts, FencedTable.Check jdbc, long faultFreeSections,
 			Set<FaultKind> scheduled, List<InjectedFault> faults, List<Failover> failovers, long finalRecoveryMillis,
 			List<String> events, Set<String> reported, List<String> lateCalls, List<PauseWindow> pauses,
-			Leftovers leftovers, List<String> notes, Duration duration) {
+			List<PauseWindow> stalls, Leftovers leftovers, List<String> notes, Duration duration) {
 		this.header = header;
 		this.counts = counts;
 		this.jdbc = jdbc;
@@ -106,7 +106,7 @@ public final class TortureSummary {
 		if (finalRecoveryMillis < 0) {
 			this.violations.add("after every fault healed, a lock was not acquirable within a lease and a second");
 		}
-		render(lateCalls(lateCalls, pauses), leftovers, duration);
+		render(lateCalls(lateCalls, pauses, stalls), leftovers, duration);
 	}
 
 	private void classify(String event, Set<String> reported) {
@@ -255,16 +255,32 @@ public final class TortureSummary {
 		return Long.parseLong(holder.substring(holder.indexOf('=') + 1, (at < 0) ? holder.length() : at));
 	}
 
-	private List<String> lateCalls(List<String> lateCalls, List<PauseWindow> pauses) {
+	/**
+	 * Calls of {@code <worker> <from> <to> <elapsed> <over> <lock> <outcome>} not excused
+	 * by a pause of their worker, nor by stalls of its JVM as long as they ran over.
+	 */
+	private List<String> lateCalls(List<String> lateCalls, List<PauseWindow> pauses, List<PauseWindow> stalls) {
 		List<String> late = new ArrayList<>();
 		for (String call : lateCalls) {
 			String[] parts = call.split(" ");
 			String worker = parts[0];
 			long from = Long.parseLong(parts[1]);
 			long to = Long.parseLong(parts[2]);
+			long over = Long.parseLong(parts[4]);
 			boolean paused = pauses.stream()
 				.anyMatch((pause) -> pause.worker().equals(worker) && pause.from() <= to && from <= pause.to());
-			if (!paused) {
+			long stalled = stalls.stream()
+				.filter((stall) -> stall.worker().equals(worker))
+				.mapToLong((stall) -> Math.max(0, Math.min(to, stall.to()) - Math.max(from, stall.from())))
+				.sum();
+			if (paused) {
+				continue;
+			}
+			if (stalled >= over) {
+				this.notes.add("acquisition past its bound by " + over + " ms while its JVM stalled " + stalled
+						+ " ms: " + call);
+			}
+			else {
 				late.add(call);
 			}
 		}

@@ -104,7 +104,7 @@ final class SectionRunner {
 		if (elapsed > this.longestAcquisitionMillis) {
 			this.oracle.commands()
 				.rpush("late", this.worker + " " + startWall + " " + System.currentTimeMillis() + " " + elapsed + " "
-						+ lock + " " + outcome);
+						+ (elapsed - this.longestAcquisitionMillis) + " " + lock + " " + outcome);
 		}
 	}
 

@@ -111,6 +111,7 @@ public final class TortureWorker {
 	}
 
 	private void startSections() {
+		StallWatch.start(this.id, this.oracle, this::isRunning);
 		Environment environment = this.context.getEnvironment();
 		int count = environment.getRequiredProperty("torture.threads", Integer.class);
 		boolean annotated = "annotation".equals(environment.getRequiredProperty("torture.mode"));

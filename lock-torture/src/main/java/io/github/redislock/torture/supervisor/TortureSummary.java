@@ -89,6 +89,10 @@ public final class TortureSummary {
 		this.faults = faults;
 		this.failovers = failovers;
 		this.notes = new ArrayList<>(notes);
+		if (!stalls.isEmpty()) {
+			this.notes.add(String.format("worker JVMs stalled %d times, the longest %d ms", stalls.size(),
+					stalls.stream().mapToLong((stall) -> stall.to() - stall.from()).max().orElse(0)));
+		}
 		for (InjectedFault fault : faults) {
 			this.injected.merge(fault.kind(), 1, Integer::sum);
 		}

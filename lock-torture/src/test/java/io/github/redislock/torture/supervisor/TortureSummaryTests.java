@@ -151,7 +151,8 @@ class TortureSummaryTests {
 				List.of(new PauseWindow("w0.0", 2000, 2040), new PauseWindow("w1.0", 2000, 2500)));
 
 		assertThat(summary.violations()).isEmpty();
-		assertThat(summary.toString()).contains("acquisition past its bound by 30 ms while its JVM stalled 40 ms");
+		assertThat(summary.toString()).contains("acquisition past its bound by 30 ms while its JVM stalled 40 ms")
+			.contains("worker JVMs stalled 2 times, the longest 500 ms");
 	}
 
 	@Test

@@ -130,22 +130,28 @@ final class Acquisition implements LockStore.ReleaseListener {
 
 	/**
 	 * Waits on after the caller's own first attempt found the lock busy, or was granted
-	 * too late to use. Returns {@code null} if the deadline passed; a store failure is
-	 * thrown as a {@link LockStoreException}.
+	 * too late to use; with no {@code busy} answer, makes the first attempt too. Returns
+	 * {@code null} if the deadline passed; a store failure is thrown as a
+	 * {@link LockStoreException}.
 	 */
-	@Nullable Lease await(LockStore.AcquireResult busy, long firstRequestedAt, boolean grantedTooLate)
+	@Nullable Lease await(LockStore.@Nullable AcquireResult busy, long firstRequestedAt, boolean grantedTooLate)
 			throws InterruptedException {
-		this.lock.lock();
-		try {
-			this.grantedTooLate = grantedTooLate ? 1 : 0;
-			this.attempts = 1;
-			this.requestedAt = firstRequestedAt;
-			this.inFlight = true;
+		if (busy == null) {
+			attempt(0);
 		}
-		finally {
-			this.lock.unlock();
+		else {
+			this.lock.lock();
+			try {
+				this.grantedTooLate = grantedTooLate ? 1 : 0;
+				this.attempts = 1;
+				this.requestedAt = firstRequestedAt;
+				this.inFlight = true;
+			}
+			finally {
+				this.lock.unlock();
+			}
+			answered(busy, null);
 		}
-		answered(busy, null);
 		try {
 			return this.runtime.await(this.result);
 		}

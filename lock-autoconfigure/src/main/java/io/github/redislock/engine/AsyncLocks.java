@@ -150,9 +150,13 @@ final class AsyncLocks implements AutoCloseable {
 		return answer;
 	}
 
-	/** For the head thread after its first attempt; {@code null} past the deadline. */
+	/**
+	 * For the head thread after its first attempt, or from the first with no {@code busy}
+	 * answer; {@code null} past the deadline.
+	 */
 	@Nullable Lease await(LockState state, String ownerToken, Duration leaseTime, boolean renew, long deadline, LockHolder holder,
-			LockStore.AcquireResult busy, long requestedAt, boolean grantedTooLate) throws InterruptedException {
+			LockStore.@Nullable AcquireResult busy, long requestedAt, boolean grantedTooLate)
+			throws InterruptedException {
 		Acquisition acquisition = acquisition(state.name, ownerToken, leaseTime, renew, deadline, holder,
 				Thread.currentThread());
 		state.waiting = acquisition;

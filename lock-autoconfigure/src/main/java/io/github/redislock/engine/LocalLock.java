@@ -68,6 +68,18 @@ final class LocalLock {
 		}
 	}
 
+	/** Takes a free lock only if no thread waits for it, without waiting. */
+	boolean tryLockFairly() {
+		Thread current = Thread.currentThread();
+		this.guard.lock();
+		try {
+			return (this.owner == current || !this.waitsAbandoned.getAsBoolean()) && tryAcquire(current, true);
+		}
+		finally {
+			this.guard.unlock();
+		}
+	}
+
 	/** {@code false} if {@code deadline} passed, or once waits are abandoned. */
 	boolean tryLockUntil(long deadline) throws InterruptedException {
 		Thread current = Thread.currentThread();

@@ -108,14 +108,15 @@ final class LockEngine {
 		LockState state = this.states.retain(name);
 		boolean acquired = false;
 		try {
-			if (!lockLocally(state, waitNanos, deadline)) {
+			LocalWait local = lockLocally(state, waitNanos, deadline);
+			if (local == LocalWait.NOT_TAKEN) {
 				this.shutdown.refuseIfStopping(name);
 				return null;
 			}
 			try {
 				this.shutdown.refuseIfStopping(name);
 				acquired = this.handOffs.takeOver(state, leaseTime, renew)
-						|| acquireInStore(state, deadline, leaseTime, renew, method);
+						|| acquireInStore(state, deadline, leaseTime, renew, method, local == LocalWait.WAITED);
 				if (acquired && this.shutdown.isStopping()) {
 					acquired = false;
 					giveBackAtShutdown(state);
@@ -142,9 +143,17 @@ final class LockEngine {
 	 * lock; returns whether the current thread holds the lock now.
 	 */
 	private boolean acquireInStore(LockState state, long deadline, Duration leaseTime, boolean renew,
-			@Nullable String method) throws InterruptedException {
+			@Nullable String method, boolean waitedLocally) throws InterruptedException {
 		String ownerToken = this.owners.newHold();
 		LockHolder holder = LockHolder.currentThread(method);
+		if (waitedLocally) {
+			// Its first attempt may come just before the deadline: asked as later
+			// attempts are,
+			// in one call, so that a bare SET and two reads do not take the wait past its
+			// bound.
+			return hold(state, this.waits.await(state, ownerToken, leaseTime, renew, deadline, holder, null,
+					this.runtime.nanoTime(), false), renew, method);
+		}
 		// Taken although this attempt does not queue, so that tickets count the attempts.
 		this.owners.nextTicket();
 		long requestedAt = this.runtime.nanoTime();
@@ -179,9 +188,14 @@ final class LockEngine {
 			}
 			hold = this.waits.await(state, ownerToken, leaseTime, renew, deadline, holder, result, requestedAt,
 					grantedTooLate);
-			if (hold == null) {
-				return false;
-			}
+		}
+		return hold(state, hold, renew, method);
+	}
+
+	/** Records a hold taken in the store, if any; returns whether there is one. */
+	private boolean hold(LockState state, @Nullable Lease hold, boolean renew, @Nullable String method) {
+		if (hold == null) {
+			return false;
 		}
 		hold.takenBy(method);
 		state.hold = hold;
@@ -220,14 +234,24 @@ final class LockEngine {
 		}
 	}
 
-	private boolean lockLocally(LockState state, long waitNanos, long deadline) throws InterruptedException {
+	private LocalWait lockLocally(LockState state, long waitNanos, long deadline) throws InterruptedException {
 		if (waitNanos <= 0) {
 			if (Thread.interrupted()) {
 				throw new InterruptedException();
 			}
-			return state.local.tryLock();
+			return state.local.tryLock() ? LocalWait.TAKEN_AT_ONCE : LocalWait.NOT_TAKEN;
 		}
-		return state.local.tryLockUntil(deadline);
+		if (state.local.tryLockFairly()) {
+			return LocalWait.TAKEN_AT_ONCE;
+		}
+		return state.local.tryLockUntil(deadline) ? LocalWait.WAITED : LocalWait.NOT_TAKEN;
+	}
+
+	/** How a thread took the lock within its instance, before it asks the store. */
+	private enum LocalWait {
+
+		NOT_TAKEN, TAKEN_AT_ONCE, WAITED
+
 	}
 
 	/** A stop begun meanwhile may have missed this hold. Under the local lock. */

@@ -83,6 +83,15 @@ final class LockableMethods {
 					"Move the locked work to a method of another bean and call it from the callback, or lock "
 							+ "programmatically with LockOperations.");
 		}
+		String nested = (completion(method) != null || reactive(method) != null) ? deferredInside(method) : null;
+		if (nested != null) {
+			throw InvalidRedisLock.on(method, targetClass,
+					"it returns " + nested + ": the lock is held until the outer "
+							+ method.getReturnType().getSimpleName()
+							+ " completes, and the inner work runs after that, unprotected",
+					"Return the inner work itself, flattened with flatMap or thenCompose, so that the lock is held "
+							+ "until it completes.");
+		}
 		String asynchronous = describeAsynchronous(method, targetClass);
 		if (asynchronous != null) {
 			throw InvalidRedisLock.on(method, targetClass,
@@ -158,7 +167,7 @@ final class LockableMethods {
 		}
 		String deferred = deferredType(returnType);
 		if (deferred == null && returnType == Optional.class) {
-			deferred = deferredInOptional(method);
+			deferred = deferredInside(method);
 		}
 		return (deferred != null) ? "returns " + deferred + ", whose work runs after the method returned" : null;
 	}
@@ -185,18 +194,19 @@ final class LockableMethods {
 				? method.getReturnType() : null;
 	}
 
-	/** Such as {@code Optional<CompletableFuture<T>>}. */
-	private static @Nullable String deferredInOptional(Method method) {
+	/** Such as {@code Optional<CompletableFuture<T>>} or {@code Mono<Mono<T>>}. */
+	private static @Nullable String deferredInside(Method method) {
 		Class<?> wrapped = ResolvableType.forMethodReturnType(method).getGeneric(0).resolve();
 		if (wrapped == null) {
 			return null;
 		}
+		String outer = method.getReturnType().getSimpleName();
 		if (Future.class.isAssignableFrom(wrapped) || CompletionStage.class.isAssignableFrom(wrapped)
 				|| ReactiveAdapterRegistry.getSharedInstance().getAdapter(wrapped) != null) {
-			return "Optional<" + wrapped.getSimpleName() + ">";
+			return outer + "<" + wrapped.getSimpleName() + ">";
 		}
 		String deferred = deferredType(wrapped);
-		return (deferred != null) ? "Optional<" + deferred + ">" : null;
+		return (deferred != null) ? outer + "<" + deferred + ">" : null;
 	}
 
 	private static @Nullable String deferredType(Class<?> type) {

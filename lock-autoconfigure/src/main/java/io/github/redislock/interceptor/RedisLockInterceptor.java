@@ -378,6 +378,7 @@ class RedisLockInterceptor implements MethodInterceptor, SmartInitializingSingle
 	private static void rejectDeferredWork(RedisLockOperation operation, @Nullable Object result) {
 		String deferred = LockableMethods.deferredWork(result);
 		if (deferred != null) {
+			boolean started = result instanceof Future<?>;
 			if (result instanceof Future<?> future) {
 				// Cancelling does not stop work a future already started: it ends under
 				// the lock.
@@ -385,7 +386,10 @@ class RedisLockInterceptor implements MethodInterceptor, SmartInitializingSingle
 			}
 			throw InvalidRedisLock.on(operation.getMethod(), operation.getTargetClass(),
 					"it returned a " + deferred + " whose work had not completed, and that work would run after "
-							+ "the lock is released (the call waited for it, holding the lock, before failing)",
+							+ "the lock is released ("
+							+ (started ? "the call waited for it, holding the lock, before failing"
+									: "the call failed without waiting for it")
+							+ ")",
 					"Return the result itself, or declare the asynchronous return type so that start-up refuses "
 							+ "it (see @RedisLock); lock inside the asynchronous work with LockOperations.");
 		}

@@ -255,6 +255,13 @@ class RedisLockOperationSourceTests {
 		assertThat(operation(type, "work", String.class)).isNotNull();
 	}
 
+	@ParameterizedTest
+	@ValueSource(classes = { ReturnsMonoOfMono.class, ReturnsMonoOfFuture.class, ReturnsFluxOfMono.class,
+			ReturnsFutureOfMono.class, ReturnsStageOfFuture.class, ReturnsFutureOfSupplier.class })
+	void methodReturningWorkThatOnlyStartsAnotherIsRejectedBecauseTheInnerWorkWouldRunUnlocked(Class<?> type) {
+		assertInvalid(type, "the inner work runs after that, unprotected", "flattened with flatMap or thenCompose");
+	}
+
 	@Test
 	void methodReturningAnOptionalOfAPlainValueIsAccepted() {
 		assertThat(operation(ReturnsOptionalValue.class, "work", String.class)).isNotNull();
@@ -720,6 +727,60 @@ class RedisLockOperationSourceTests {
 		@RedisLock("#id")
 		public java.util.Optional<java.util.function.Supplier<String>> work(String id) {
 			return java.util.Optional.of(() -> id);
+		}
+
+	}
+
+	static class ReturnsMonoOfMono {
+
+		@RedisLock(key = "#id")
+		public Mono<Mono<String>> work(String id) {
+			return Mono.just(Mono.fromCallable(() -> id));
+		}
+
+	}
+
+	static class ReturnsMonoOfFuture {
+
+		@RedisLock(key = "#id")
+		public Mono<CompletableFuture<String>> work(String id) {
+			return Mono.just(CompletableFuture.supplyAsync(() -> id));
+		}
+
+	}
+
+	static class ReturnsFluxOfMono {
+
+		@RedisLock(key = "#id")
+		public Flux<Mono<String>> work(String id) {
+			return Flux.just(Mono.fromCallable(() -> id));
+		}
+
+	}
+
+	static class ReturnsFutureOfMono {
+
+		@RedisLock(key = "#id")
+		public CompletableFuture<Mono<String>> work(String id) {
+			return CompletableFuture.completedFuture(Mono.fromCallable(() -> id));
+		}
+
+	}
+
+	static class ReturnsStageOfFuture {
+
+		@RedisLock(key = "#id")
+		public CompletionStage<CompletableFuture<String>> work(String id) {
+			return CompletableFuture.completedFuture(CompletableFuture.supplyAsync(() -> id));
+		}
+
+	}
+
+	static class ReturnsFutureOfSupplier {
+
+		@RedisLock(key = "#id")
+		public CompletableFuture<java.util.function.Supplier<String>> work(String id) {
+			return CompletableFuture.completedFuture(() -> id);
 		}
 
 	}

@@ -3,8 +3,12 @@
 package io.github.redislock.redis;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -13,8 +17,11 @@ import java.util.concurrent.TimeUnit;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockBackoff;
 import org.junit.jupiter.api.Test;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisMonitor;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 import static org.awaitility.Awaitility.await;
 
 /**
@@ -126,6 +133,117 @@ class RedisCommandsPerLockTests extends RedisLockTestSupport {
 				thread.shutdownNow();
 			}
 		}
+	}
+
+	@Test
+	void aThreadWhoseTurnCameBehindAnotherOfItsInstanceAsksRedisInOneCommand() throws Exception {
+		LockClientInstance other = instance().start();
+		LockClientInstance instance = instance().backoff(SLOW_BACKOFF).start();
+		DistributedLock held = other.client.getLock("turn");
+		assertThat(held.tryLock(Duration.ZERO, LEASE, false)).isTrue();
+		DistributedLock lock = instance.client.getLock("turn");
+		ExecutorService firstThread = Executors.newSingleThreadExecutor();
+		ExecutorService secondThread = Executors.newSingleThreadExecutor();
+		CommandMonitor monitor = new CommandMonitor(server().port(), "\"lock:{turn}\"");
+		try {
+			Future<Boolean> first = firstThread.submit(() -> lock.tryLock(WAIT.multipliedBy(3), LEASE, false));
+			await().atMost(WAIT).until(() -> queued("turn").size() == 1);
+			String firstPlace = queued("turn").get(0);
+			Future<Boolean> second = secondThread.submit(() -> lock.tryLock(WAIT, LEASE, false));
+			await().atMost(WAIT)
+				.until(() -> instance.client.waits()
+					.stream()
+					.anyMatch((wait) -> wait.name().equals("turn") && wait.waitingThreads() == 2));
+			monitor.start();
+
+			// The first thread gives up its place; the second gets its turn in the
+			// instance,
+			// finds the lock busy, and queues.
+			firstThread.shutdownNow();
+			assertThatExceptionOfType(ExecutionException.class).isThrownBy(() -> first.get(10, TimeUnit.SECONDS))
+				.withCauseInstanceOf(InterruptedException.class);
+			await().atMost(WAIT).until(() -> !queued("turn").isEmpty() && !queued("turn").contains(firstPlace));
+			await().atMost(WAIT).until(() -> monitor.sent().size() >= 3);
+
+			assertThat(monitor.sent()).as("what the instance sent about the lock, its scripts' commands aside")
+				// A script, or the same sent whole to a server that had not loaded it.
+				.allMatch((command) -> command.startsWith("\"EVALSHA\"") || command.startsWith("\"EVAL\""));
+			held.unlock();
+			assertThat(second.get(10, TimeUnit.SECONDS)).isTrue();
+			secondThread.submit(lock::unlock).get(10, TimeUnit.SECONDS);
+		}
+		finally {
+			monitor.close();
+			firstThread.shutdownNow();
+			secondThread.shutdownNow();
+		}
+	}
+
+	private static List<String> queued(String name) {
+		return ((List<?>) server().command("ZRANGE", "lock:{" + name + "}:queue", "0", "-1")).stream()
+			.map(String::valueOf)
+			.toList();
+	}
+
+	/** Redis's MONITOR, keeping what clients sent about one key. */
+	private static final class CommandMonitor implements AutoCloseable {
+
+		private final Jedis jedis;
+
+		private final String key;
+
+		private final List<String> sent = new CopyOnWriteArrayList<>();
+
+		private final CountDownLatch started = new CountDownLatch(1);
+
+		private final Thread thread;
+
+		CommandMonitor(int port, String key) {
+			this.jedis = new Jedis("127.0.0.1", port);
+			this.key = key;
+			this.thread = new Thread(this::monitor, "command-monitor");
+		}
+
+		/** Returns once the monitor sees what clients send. */
+		void start() throws InterruptedException {
+			this.thread.start();
+			for (int i = 0; i < 100 && !this.started.await(100, TimeUnit.MILLISECONDS); i++) {
+				server().command("ECHO", "monitor-started");
+			}
+			assertThat(this.started.getCount()).as("monitor started").isZero();
+		}
+
+		List<String> sent() {
+			return List.copyOf(this.sent);
+		}
+
+		private void monitor() {
+			try {
+				this.jedis.monitor(new JedisMonitor() {
+
+					@Override
+					public void onCommand(String command) {
+						if (command.contains("monitor-started")) {
+							CommandMonitor.this.started.countDown();
+						}
+						else if (!command.contains("[0 lua]") && command.contains(CommandMonitor.this.key)) {
+							CommandMonitor.this.sent.add(command.substring(command.indexOf('"')));
+						}
+					}
+
+				});
+			}
+			catch (RuntimeException ex) {
+				// The connection closed.
+			}
+		}
+
+		@Override
+		public void close() throws InterruptedException {
+			this.jedis.disconnect();
+			this.thread.join(10_000);
+		}
+
 	}
 
 	private static Map<String, Long> commands() {

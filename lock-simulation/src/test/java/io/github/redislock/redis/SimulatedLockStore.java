@@ -316,7 +316,7 @@ public final class SimulatedLockStore implements LockStore {
 			if (result.acquired()) {
 				answeredHeld(alias(result.heldAs(ownerToken)));
 				if (this.keptTurns != null) {
-					this.keptTurns.freed(this.alias, name);
+					this.keptTurns.freed(this.alias, this.keys.lockKey(name));
 				}
 			}
 			return result;
@@ -352,7 +352,8 @@ public final class SimulatedLockStore implements LockStore {
 				answeredHeld(nextToken);
 			}
 			if (this.keptTurns != null && reacquisition != null) {
-				this.keptTurns.passed(this.alias, name, reacquisition.othersWaiting() || !queuesWaiters());
+				this.keptTurns.passed(this.alias, this.keys.lockKey(name),
+						reacquisition.othersWaiting() || !queuesWaiters());
 			}
 			return reacquisition;
 		});
@@ -366,7 +367,7 @@ public final class SimulatedLockStore implements LockStore {
 		String waitersKey = this.keys.waitersKey(name);
 		if (this.keptTurns != null) {
 			// As the client counts: a release sent ends the run, answered or not.
-			this.keptTurns.freed(this.alias, name);
+			this.keptTurns.freed(this.alias, this.keys.lockKey(name));
 		}
 		if (!releaseSent(token)) {
 			return CompletableFuture.completedFuture(false);
@@ -607,7 +608,12 @@ public final class SimulatedLockStore implements LockStore {
 				? ReleaseSubscriptions.handOff(message.substring(0, second).getBytes(StandardCharsets.ISO_8859_1))
 				: null;
 		if (handOff != null) {
-			notifyListeners(this.keys.channelOfKey(message.substring(second + 1)), unaliased(handOff));
+			String lockKey = message.substring(second + 1);
+			if (this.keptTurns != null) {
+				// Granted from the store's queue: a new run.
+				this.keptTurns.freed(this.alias, lockKey);
+			}
+			notifyListeners(this.keys.channelOfKey(lockKey), unaliased(handOff));
 		}
 	}
 

@@ -22,7 +22,7 @@ public final class KeptTurns {
 
 	private final Invariants invariants;
 
-	/** Per lock name: the client that passed it last, and its passes in a row. */
+	/** Per lock key: the client that passed it last, and its passes in a row. */
 	private final Map<String, Run> runs = new HashMap<>();
 
 	private long passes;
@@ -32,26 +32,29 @@ public final class KeptTurns {
 	}
 
 	/** A pass with a fresh lease answered. */
-	public void passed(String client, String name, boolean counts) {
+	public void passed(String client, String lockKey, boolean counts) {
 		this.passes++;
-		Run run = this.runs.get(name);
+		Run run = this.runs.get(lockKey);
 		if (run == null || !run.client.equals(client)) {
 			run = new Run(client);
-			this.runs.put(name, run);
+			this.runs.put(lockKey, run);
 		}
 		run.turns = counts ? run.turns + 1 : 0;
 		if (run.turns > PROMISED) {
-			this.invariants.violation(client + " kept lock '" + name + "' for " + run.turns
+			this.invariants.violation(client + " kept " + lockKey + " for " + run.turns
 					+ " turns in a row while other instances may have waited");
 			run.turns = 0;
 		}
 	}
 
-	/** The client took the lock from the store, or gave it back there: a new run. */
-	public void freed(String client, String name) {
-		Run run = this.runs.get(name);
+	/**
+	 * The client took the lock from the store (a hand-off too), or gave it back there: a
+	 * new run.
+	 */
+	public void freed(String client, String lockKey) {
+		Run run = this.runs.get(lockKey);
 		if (run != null && run.client.equals(client)) {
-			this.runs.remove(name);
+			this.runs.remove(lockKey);
 		}
 	}
 

@@ -172,20 +172,21 @@ class TortureSummaryTests {
 
 	private static TortureSummary summary(List<InjectedFault> faults, List<Failover> failovers, Set<String> reported,
 			String... events) {
-		Leftovers leftovers = new Leftovers(Set.of(), Map.of(), 0, Map.of("w0", Map.of("heldLocks", "0", "waits", "0")),
-				Map.of(), List.of(), 0);
 		return new TortureSummary(List.of("header"), Map.of(), new FencedTable.Check(0, 0, List.of()), 0,
 				Set.of(FaultKind.FAILOVER_TO_REPLICA_BEHIND, FaultKind.REDIS_RESTARTED_EMPTY), faults, failovers, 0,
-				List.of(events), reported, List.of(), List.of(), List.of(), leftovers, List.of(),
+				List.of(events), reported, List.of(), List.of(), List.of(), nothingLeft(), List.of(),
 				Duration.ofMinutes(1));
 	}
 
 	private static TortureSummary summaryOfLateCalls(List<String> lateCalls, List<PauseWindow> stalls) {
-		Leftovers leftovers = new Leftovers(Set.of(), Map.of(), 0, Map.of("w0", Map.of("heldLocks", "0", "waits", "0")),
-				Map.of(), List.of(), 0);
 		return new TortureSummary(List.of("header"), Map.of(), new FencedTable.Check(0, 0, List.of()), 0, Set.of(),
-				List.of(), List.of(), 0, List.of(), Set.of(), lateCalls, List.of(), stalls, leftovers, List.of(),
+				List.of(), List.of(), 0, List.of(), Set.of(), lateCalls, List.of(), stalls, nothingLeft(), List.of(),
 				Duration.ofMinutes(1));
+	}
+
+	private static Leftovers nothingLeft() {
+		return new Leftovers(Set.of(), Map.of(), 0, Map.of("w0", Map.of("heldLocks", "0", "waits", "0")), Map.of(),
+				List.of(), 0);
 	}
 
 }

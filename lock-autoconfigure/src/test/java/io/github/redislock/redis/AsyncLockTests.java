@@ -122,7 +122,11 @@ class AsyncLockTests extends RedisLockTestSupport {
 		assertThat(lease.isHeld()).isFalse();
 		assertThatExceptionOfType(CompletionException.class).isThrownBy(() -> join(lease.release()))
 			.withCauseInstanceOf(LockLostException.class);
-		assertThat(instance.lostEvents).extracting("lockName").containsExactly("async:lost");
+		// Told on the listener's own thread, which need not have run by the time the
+		// lease
+		// says it was lost.
+		await().atMost(10, TimeUnit.SECONDS)
+			.untilAsserted(() -> assertThat(instance.lostEvents).extracting("lockName").containsExactly("async:lost"));
 	}
 
 	@Test

@@ -148,9 +148,10 @@ final class LockEngine {
 		LockHolder holder = LockHolder.currentThread(method);
 		if (waitedLocally) {
 			// Its first attempt may come just before the deadline: asked as later
-			// attempts are,
-			// in one call, so that a bare SET and two reads do not take the wait past its
-			// bound.
+			// attempts
+			// are, in one call, so that a bare SET and two reads cannot take the wait
+			// past
+			// its bound.
 			return hold(state, this.waits.await(state, ownerToken, leaseTime, renew, deadline, holder, null,
 					this.runtime.nanoTime(), false), renew, method);
 		}

@@ -147,11 +147,9 @@ final class LockEngine {
 		String ownerToken = this.owners.newHold();
 		LockHolder holder = LockHolder.currentThread(method);
 		if (waitedLocally) {
-			// Its first attempt may come just before the deadline: asked as later
-			// attempts
-			// are, in one call, so that a bare SET and two reads cannot take the wait
-			// past
-			// its bound.
+			// Its turn may come just before the deadline: it asks in one call,
+			// as later attempts do, since a bare SET and two reads could take
+			// the wait past its bound.
 			return hold(state, this.waits.await(state, ownerToken, leaseTime, renew, deadline, holder, null,
 					this.runtime.nanoTime(), false), renew, method);
 		}

@@ -66,6 +66,7 @@ public final class RedisLockAutoConfiguration {
 		@Conditional(RedlockCondition.class)
 		RedlockStore redlockStore(RedisLockProperties properties, ListableBeanFactory beanFactory,
 				Environment environment) {
+			StartUpChecks.checkPropertyNames(environment);
 			StartUpChecks.warnIfSharedKeyPrefix(environment, properties);
 			RedisLockProperties.Redlock redlock = properties.getRedlock();
 			RedlockStore store = RedlockStore.connect(redlock.getNodes(), properties.getKeyPrefix(),
@@ -84,6 +85,7 @@ public final class RedisLockAutoConfiguration {
 		@ConditionalOnMissingBean(LockStore.class)
 		RedisLockStore redisLockStore(ObjectProvider<RedisConnectionFactory> connectionFactories,
 				ListableBeanFactory beanFactory, RedisLockProperties properties, Environment environment) {
+			StartUpChecks.checkPropertyNames(environment);
 			StartUpChecks.warnIfSharedKeyPrefix(environment, properties);
 			String name = properties.getConnectionFactory();
 			RedisConnectionFactory connectionFactory = (name != null)
@@ -94,6 +96,7 @@ public final class RedisLockAutoConfiguration {
 					properties.getReplicaAck().getTimeout(), properties.getReplicaAck().isFsync());
 			store.setHolderDetails(properties.isHolderDetails());
 			StartUpChecks.checkEvictionPolicy(properties, store::checkEvictionPolicy, store::close);
+			StartUpChecks.closingOnFailure(store::checkAppendOnlyFiles, store::close);
 			store.openConnections();
 			return store;
 		}

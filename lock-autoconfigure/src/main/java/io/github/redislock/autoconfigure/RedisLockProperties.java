@@ -15,7 +15,6 @@ import io.github.redislock.redlock.RedlockStore;
 import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
-import org.springframework.boot.context.properties.DeprecatedConfigurationProperty;
 import org.springframework.boot.convert.DurationUnit;
 import org.springframework.util.StringUtils;
 import org.springframework.validation.Errors;
@@ -184,83 +183,6 @@ public class RedisLockProperties implements Validator {
 		return this.replicaAck;
 	}
 
-	/**
-	 * Return the number of replicas that must acknowledge each write of a lock.
-	 * @return the number of replicas
-	 * @deprecated for removal in 1.0.0, in favour of
-	 * {@code redis-lock.replica-ack.replicas}
-	 */
-	@Deprecated(since = "0.1.0", forRemoval = true)
-	@DeprecatedConfigurationProperty(replacement = "redis-lock.replica-ack.replicas", since = "0.1.0")
-	public int getReplicaAcks() {
-		return this.replicaAck.getReplicas();
-	}
-
-	/**
-	 * Set the number of replicas that must acknowledge each write of a lock.
-	 * @param replicaAcks the number of replicas
-	 * @deprecated for removal in 1.0.0, in favour of
-	 * {@code redis-lock.replica-ack.replicas}
-	 */
-	@Deprecated(since = "0.1.0", forRemoval = true)
-	public void setReplicaAcks(int replicaAcks) {
-		this.replicaAck.deprecated("redis-lock.replica-acks", "redis-lock.replica-ack.replicas", replicaAcks);
-		if (!this.replicaAck.replicasSet) {
-			this.replicaAck.replicas = replicaAcks;
-		}
-	}
-
-	/**
-	 * Return how long a write of a lock waits for its replica acknowledgements.
-	 * @return the timeout
-	 * @deprecated for removal in 1.0.0, in favour of
-	 * {@code redis-lock.replica-ack.timeout}
-	 */
-	@Deprecated(since = "0.1.0", forRemoval = true)
-	@DeprecatedConfigurationProperty(replacement = "redis-lock.replica-ack.timeout", since = "0.1.0")
-	public Duration getReplicaAckTimeout() {
-		return this.replicaAck.getTimeout();
-	}
-
-	/**
-	 * Set how long a write of a lock waits for its replica acknowledgements.
-	 * @param replicaAckTimeout the timeout
-	 * @deprecated for removal in 1.0.0, in favour of
-	 * {@code redis-lock.replica-ack.timeout}
-	 */
-	@Deprecated(since = "0.1.0", forRemoval = true)
-	public void setReplicaAckTimeout(Duration replicaAckTimeout) {
-		this.replicaAck.deprecated("redis-lock.replica-ack-timeout", "redis-lock.replica-ack.timeout",
-				replicaAckTimeout);
-		if (!this.replicaAck.timeoutSet) {
-			this.replicaAck.timeout = replicaAckTimeout;
-		}
-	}
-
-	/**
-	 * Return whether acknowledged writes must also be in the append-only files.
-	 * @return whether to wait with WAITAOF
-	 * @deprecated for removal in 1.0.0, in favour of {@code redis-lock.replica-ack.fsync}
-	 */
-	@Deprecated(since = "0.1.0", forRemoval = true)
-	@DeprecatedConfigurationProperty(replacement = "redis-lock.replica-ack.fsync", since = "0.1.0")
-	public boolean isReplicaAckFsync() {
-		return this.replicaAck.isFsync();
-	}
-
-	/**
-	 * Set whether acknowledged writes must also be in the append-only files.
-	 * @param replicaAckFsync whether to wait with WAITAOF
-	 * @deprecated for removal in 1.0.0, in favour of {@code redis-lock.replica-ack.fsync}
-	 */
-	@Deprecated(since = "0.1.0", forRemoval = true)
-	public void setReplicaAckFsync(boolean replicaAckFsync) {
-		this.replicaAck.deprecated("redis-lock.replica-ack-fsync", "redis-lock.replica-ack.fsync", replicaAckFsync);
-		if (!this.replicaAck.fsyncSet) {
-			this.replicaAck.fsync = replicaAckFsync;
-		}
-	}
-
 	public EvictionCheck getEvictionCheck() {
 		return this.evictionCheck;
 	}
@@ -415,23 +337,12 @@ public class RedisLockProperties implements Validator {
 		 */
 		private boolean fsync = false;
 
-		// Which values came from which names: a deprecated name gives way to its
-		// replacement, and the two set to different values stop start-up.
-		private boolean replicasSet;
-
-		private boolean timeoutSet;
-
-		private boolean fsyncSet;
-
-		private final List<DeprecatedValue> deprecatedValues = new ArrayList<>();
-
 		public int getReplicas() {
 			return this.replicas;
 		}
 
 		public void setReplicas(int replicas) {
 			this.replicas = replicas;
-			this.replicasSet = true;
 		}
 
 		public Duration getTimeout() {
@@ -440,7 +351,6 @@ public class RedisLockProperties implements Validator {
 
 		public void setTimeout(Duration timeout) {
 			this.timeout = timeout;
-			this.timeoutSet = true;
 		}
 
 		public boolean isFsync() {
@@ -449,28 +359,9 @@ public class RedisLockProperties implements Validator {
 
 		public void setFsync(boolean fsync) {
 			this.fsync = fsync;
-			this.fsyncSet = true;
-		}
-
-		private void deprecated(String name, String replacement, Object value) {
-			this.deprecatedValues.add(new DeprecatedValue(name, replacement, value));
-		}
-
-		private record DeprecatedValue(String name, String replacement, Object value) {
 		}
 
 		private void validate(Errors errors, @Nullable Duration expire) {
-			for (DeprecatedValue deprecated : this.deprecatedValues) {
-				Object current = switch (deprecated.replacement()) {
-					case "redis-lock.replica-ack.replicas" -> this.replicas;
-					case "redis-lock.replica-ack.timeout" -> this.timeout;
-					default -> this.fsync;
-				};
-				if (!current.equals(deprecated.value())) {
-					reject(errors, "replicaAck", deprecated.name() + " (deprecated) is " + deprecated.value() + " but "
-							+ deprecated.replacement() + " is " + current + ": set only " + deprecated.replacement());
-				}
-			}
 			if (this.replicas < 0) {
 				reject(errors, "replicaAck.replicas", "redis-lock.replica-ack.replicas must not be negative");
 			}

@@ -3,6 +3,9 @@
 package io.github.redislock.autoconfigure;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
 import java.util.function.Consumer;
 
 import io.github.redislock.core.InvalidLockConfigurationException;
@@ -11,10 +14,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.boot.SpringBootVersion;
+import org.springframework.boot.context.properties.bind.BindException;
+import org.springframework.boot.context.properties.bind.BindHandler;
+import org.springframework.boot.context.properties.bind.Bindable;
 import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.bind.PropertySourcesPlaceholdersResolver;
+import org.springframework.boot.context.properties.bind.UnboundConfigurationPropertiesException;
+import org.springframework.boot.context.properties.bind.handler.NoUnboundElementsBindHandler;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
+import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
 import org.springframework.context.annotation.ImportSelector;
+import org.springframework.boot.convert.ApplicationConversionService;
 import org.springframework.core.env.Environment;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 import org.springframework.core.type.AnnotationMetadata;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
 import org.springframework.data.redis.connection.jedis.JedisConnectionFactory;
@@ -119,8 +132,13 @@ class StartUpChecks implements ImportSelector {
 		if (mode == RedisLockProperties.EvictionCheck.OFF) {
 			return;
 		}
+		closingOnFailure(() -> check.accept(mode == RedisLockProperties.EvictionCheck.FAIL), closeStore);
+	}
+
+	/** A check that stops start-up closes the store it was made for first. */
+	static void closingOnFailure(Runnable check, Runnable closeStore) {
 		try {
-			check.accept(mode == RedisLockProperties.EvictionCheck.FAIL);
+			check.run();
 		}
 		catch (RuntimeException ex) {
 			closeStore.run();
@@ -143,6 +161,41 @@ class StartUpChecks implements ImportSelector {
 				+ "also uses it shares its locks, and the same lock name excludes across them. Set {}={}{} for locks "
 				+ "of this service only, or set {}={} to share them on purpose", application, DEFAULT_PREFIX,
 				KEY_PREFIX, application, ":" + DEFAULT_PREFIX, KEY_PREFIX, DEFAULT_PREFIX);
+	}
+
+	/**
+	 * A misspelt name would leave its setting at the default without a word, and some
+	 * defaults weaken a lock (no replica acknowledgement, say). Environment variables are
+	 * left out: {@code REDIS_LOCK_*} may be the platform's, for something else.
+	 */
+	static void checkPropertyNames(Environment environment) {
+		List<ConfigurationPropertySource> sources = new ArrayList<>();
+		for (ConfigurationPropertySource source : ConfigurationPropertySources.get(environment)) {
+			if (!(source.getUnderlyingSource() instanceof SystemEnvironmentPropertySource)) {
+				sources.add(source);
+			}
+		}
+		Binder binder = new Binder(sources, new PropertySourcesPlaceholdersResolver(environment),
+				ApplicationConversionService.getSharedInstance());
+		try {
+			binder.bind("redis-lock", Bindable.of(RedisLockProperties.class),
+					new NoUnboundElementsBindHandler(BindHandler.DEFAULT));
+		}
+		catch (BindException ex) {
+			if (ex.getCause() instanceof UnboundConfigurationPropertiesException unbound) {
+				String names = unbound.getUnboundProperties()
+					.stream()
+					.map((property) -> property.getName()
+							+ ((property.getOrigin() != null) ? " (" + property.getOrigin() + ")" : ""))
+					.collect(Collectors.joining(", "));
+				throw new InvalidLockConfigurationException(
+						"Unknown properties " + names
+								+ ": lock-spring-boot-starter has no such setting, and would run with its default.",
+						"Correct or remove them; the settings are listed in the starter's configuration metadata "
+								+ "(your IDE completes them) and in docs/configuration.md.");
+			}
+			// A value that does not convert: the binding of the properties reports it.
+		}
 	}
 
 }

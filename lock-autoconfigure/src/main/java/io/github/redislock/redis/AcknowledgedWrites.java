@@ -29,6 +29,10 @@ final class AcknowledgedWrites {
 		this.acknowledgement = acknowledgement;
 	}
 
+	boolean fsync() {
+		return this.acknowledgement.fsync();
+	}
+
 	/**
 	 * Send {@code write} and, if {@code wrote} says it changed something, wait for the
 	 * replicas; on a shortfall run {@code undo} (if any) and throw

@@ -143,7 +143,7 @@ final class EvictionPolicyCheck {
 	}
 
 	/** The server's address or Sentinel master name, never its password. */
-	private static String describe(RedisConnectionFactory connectionFactory) {
+	static String describe(RedisConnectionFactory connectionFactory) {
 		if (LETTUCE && connectionFactory instanceof LettuceConnectionFactory lettuce) {
 			return lettuce.isRedisSentinelAware() ? describe(lettuce.getSentinelConfiguration())
 					: "Redis at " + lettuce.getHostName() + ":" + lettuce.getPort();

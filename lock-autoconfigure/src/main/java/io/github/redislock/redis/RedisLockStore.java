@@ -143,6 +143,19 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
+	 * Check, when acquisitions wait for the append-only files
+	 * ({@code redis-lock.replica-ack.fsync}), that the master runs Redis 7.2 or later
+	 * with {@code appendonly yes}; meant for start-up. A master that cannot be read
+	 * passes.
+	 * @throws InvalidLockConfigurationException if it does not
+	 */
+	public void checkAppendOnlyFiles() {
+		if (this.acknowledgedWrites != null && this.acknowledgedWrites.fsync()) {
+			AppendOnlyCheck.check(this.connectionFactory);
+		}
+	}
+
+	/**
 	 * Check that the Redis masters of this store cannot evict lock keys, with one
 	 * {@code CONFIG GET} per master; meant for start-up. A master whose
 	 * {@code maxmemory-policy} can evict keys with an expiry (every lock key has one) is

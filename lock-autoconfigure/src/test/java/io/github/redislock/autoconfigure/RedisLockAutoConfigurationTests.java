@@ -3,7 +3,9 @@
 package io.github.redislock.autoconfigure;
 
 import java.time.Duration;
+
 import java.util.List;
+import java.util.Map;
 
 import io.github.redislock.annotation.LockAcquisitionFailureHandler;
 import io.github.redislock.annotation.LostLeaseAction;
@@ -31,6 +33,7 @@ import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.NestedExceptionUtils;
+import org.springframework.core.env.SystemEnvironmentPropertySource;
 import org.springframework.core.io.support.SpringFactoriesLoader;
 import org.springframework.core.io.support.SpringFactoriesLoader.FailureHandler;
 import org.springframework.data.redis.connection.RedisConnectionFactory;
@@ -199,6 +202,32 @@ class RedisLockAutoConfigurationTests {
 				assertThat(context).hasFailed();
 				assertThat(context.getStartupFailure()).rootCause()
 					.hasMessageContaining("redis-lock.replica-ack.* does not apply to a Redlock");
+			});
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "redis-lock.replica-ack.replica=1", "redis-lock.replica-acks=1", "redis-lock.wait-tme=3s",
+			"redis-lock.retry.max-dealy=2s" })
+	void aMisspeltPropertyStopsStartUpNamingItRatherThanBeingIgnored(String property) {
+		String name = property.substring(0, property.indexOf('='));
+		this.runner.withPropertyValues(property).run((context) -> {
+			assertThat(context).hasFailed();
+			assertThat(context.getStartupFailure()).hasMessageContaining("redis-lock")
+				.rootCause()
+				.hasMessageContaining(name);
+		});
+	}
+
+	@Test
+	void anEnvironmentVariableUnderThePrefixIsLeftToThePlatform() {
+		this.runner
+			.withInitializer((context) -> context.getEnvironment()
+				.getPropertySources()
+				.addLast(new SystemEnvironmentPropertySource("platform",
+						Map.of("REDIS_LOCK_TEST_IMAGE", "redis:7.0", "REDIS_LOCK_EXPIRE", "45s"))))
+			.run((context) -> {
+				assertThat(context).hasNotFailed();
+				assertThat(context.getBean(RedisLockProperties.class).getExpire()).isEqualTo(Duration.ofSeconds(45));
 			});
 	}
 

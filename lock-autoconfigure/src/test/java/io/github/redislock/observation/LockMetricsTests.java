@@ -3,7 +3,11 @@
 package io.github.redislock.observation;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 import io.github.redislock.core.DistributedLock;
@@ -51,6 +55,8 @@ class LockMetricsTests {
 
 	private Jobs jobs;
 
+	private final List<ExecutorService> holders = new ArrayList<>();
+
 	@BeforeEach
 	void start() {
 		this.server = this.redis.standalone();
@@ -63,6 +69,7 @@ class LockMetricsTests {
 	@AfterEach
 	void stop() {
 		this.context.close();
+		this.holders.forEach(ExecutorService::shutdownNow);
 	}
 
 	@Test
@@ -78,7 +85,11 @@ class LockMetricsTests {
 	@Test
 	void aBusyLockAnsweredByTheFallbackCountsAsNotAcquiredAndAsAFallback() throws Exception {
 		DistributedLock lock = this.context.getBean(LockClient.class).getLock("job:7");
-		CompletableFuture.runAsync(lock::lock).get(10, TimeUnit.SECONDS);
+		// A thread of its own that outlives the checks: the lock of an ended thread is
+		// freed.
+		ExecutorService holder = Executors.newSingleThreadExecutor();
+		this.holders.add(holder);
+		holder.submit(lock::lock).get(10, TimeUnit.SECONDS);
 		assertThat(this.jobs.runUnlessBusy("7")).isEqualTo("busy:7");
 		assertThat(acquire("job", "not_acquired", "none").count()).isEqualTo(1);
 		assertThat(this.meters.get("redis.lock.fallbacks").tag("name", "job").counter().count()).isEqualTo(1);

@@ -6,7 +6,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -44,12 +45,15 @@ class MetersFromObservationsTests {
 
 	@Test
 	void eachLockMeterHasOneShapeAndCountsEachCallOnce() throws Exception {
+		// A thread of its own that outlives the checks: the lock of an ended thread is
+		// freed.
+		ExecutorService holder = Executors.newSingleThreadExecutor();
 		try (ConfigurableApplicationContext context = MeteredApplication.start(this.redis.standalone(),
 				Registries.class, "redis-lock.shutdown.timeout=0s")) {
 			Jobs jobs = context.getBean(Jobs.class);
 			jobs.run("1");
 			DistributedLock lock = context.getBean(LockClient.class).getLock("job:2", "job");
-			CompletableFuture.runAsync(lock::lock).get(10, TimeUnit.SECONDS);
+			holder.submit(lock::lock).get(10, TimeUnit.SECONDS);
 			assertThat(jobs.runUnlessBusy("2")).isEqualTo("busy:2");
 			MeterRegistry meters = context.getBean(MeterRegistry.class);
 			Map<String, Set<Set<String>>> tagKeys = new HashMap<>();
@@ -75,6 +79,9 @@ class MetersFromObservationsTests {
 			assertThat(meters.get("redis.lock.fallbacks").counter().count()).isEqualTo(1);
 			assertThat(context.getBean(LockMeters.class)).isNotNull();
 			assertThat(List.of(context.getBeanNamesForType(LockObservations.class))).hasSize(1);
+		}
+		finally {
+			holder.shutdownNow();
 		}
 	}
 

@@ -17,12 +17,12 @@ enum RedisImage {
 	/**
 	 * The oldest Redis the starter supports.
 	 */
-	REDIS_6_2("redis-lock.test.redis62-image", "redis:6.2", "6.2."),
+	REDIS_6_2("lock-test.redis62-image", "redis:6.2", "6.2."),
 
 	/**
 	 * The current line, as Debian ships it.
 	 */
-	REDIS_7("redis-lock.test.redis7-image", "redis:7.0", "7.");
+	REDIS_7("lock-test.redis7-image", "redis:7.0", "7.");
 
 	private final String property;
 
@@ -50,7 +50,7 @@ enum RedisImage {
 
 	/**
 	 * Return the environment variable read when the system property is not set.
-	 * @return the variable, such as {@code REDIS_LOCK_TEST_REDIS62_IMAGE}
+	 * @return the variable, such as {@code LOCK_TEST_REDIS62_IMAGE}
 	 */
 	String environmentVariable() {
 		return this.property.replace('.', '_').replace('-', '_').toUpperCase(Locale.ROOT);

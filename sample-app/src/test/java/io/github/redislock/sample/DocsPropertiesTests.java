@@ -30,8 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Keeps the table of {@code redis-lock.*} properties in {@code docs/configuration.md} in
  * step with the configuration metadata that the annotation processor generates from
  * {@link RedisLockProperties}: the same properties, the same descriptions, and defaults
- * that agree with both the metadata and a freshly created properties object; and the
- * deprecated properties, each with the replacement the metadata names.
+ * that agree with both the metadata and a freshly created properties object.
  *
  * @author redis-lock contributors
  */
@@ -41,9 +40,6 @@ class DocsPropertiesTests {
 
 	private static final Pattern ROW = Pattern
 		.compile("^\\| `(redis-lock\\.[a-z.-]+)` \\| `([^`]*)`[^|]* \\| (.*) \\|$", Pattern.MULTILINE);
-
-	private static final Pattern DEPRECATED_ROW = Pattern
-		.compile("^\\| `(redis-lock\\.[a-z.-]+)` \\| `(redis-lock\\.[a-z.-]+)` \\|$", Pattern.MULTILINE);
 
 	@Test
 	void configurationPageListsEveryPropertyOfTheMetadataWithItsDefaultAndDescription() throws IOException {
@@ -70,19 +66,6 @@ class DocsPropertiesTests {
 						actual)
 				.isTrue();
 		}
-	}
-
-	@Test
-	void configurationPageListsEveryDeprecatedPropertyWithItsReplacement() throws IOException {
-		Map<String, String> deprecated = new TreeMap<>();
-		metadataProperties(true).forEach(
-				(name, property) -> deprecated.put(name, property.path("deprecation").path("replacement").asText()));
-		Map<String, String> documented = new TreeMap<>();
-		Matcher row = DEPRECATED_ROW.matcher(Files.readString(RepositoryRoot.resolve(PAGE), StandardCharsets.UTF_8));
-		while (row.find()) {
-			documented.put(row.group(1), row.group(2));
-		}
-		assertThat(documented).as("deprecated properties in %s (left) and in the metadata", PAGE).isEqualTo(deprecated);
 	}
 
 	private static boolean sameValue(String documented, Object value) {
@@ -129,10 +112,6 @@ class DocsPropertiesTests {
 	}
 
 	private static Map<String, JsonNode> metadataProperties() throws IOException {
-		return metadataProperties(false);
-	}
-
-	private static Map<String, JsonNode> metadataProperties(boolean deprecated) throws IOException {
 		Map<String, JsonNode> properties = new TreeMap<>();
 		ObjectMapper json = new ObjectMapper();
 		for (URL resource : Collections.list(DocsPropertiesTests.class.getClassLoader()
@@ -140,14 +119,13 @@ class DocsPropertiesTests {
 			try (InputStream in = resource.openStream()) {
 				for (JsonNode property : json.readTree(in).path("properties")) {
 					String name = property.path("name").asText();
-					if (name.startsWith("redis-lock.") && property.has("deprecation") == deprecated) {
+					if (name.startsWith("redis-lock.")) {
 						properties.put(name, property);
 					}
 				}
 			}
 		}
-		assertThat(properties).as("redis-lock.* properties in the configuration metadata, deprecated: %s", deprecated)
-			.isNotEmpty();
+		assertThat(properties).as("redis-lock.* properties in the configuration metadata").isNotEmpty();
 		return properties;
 	}
 

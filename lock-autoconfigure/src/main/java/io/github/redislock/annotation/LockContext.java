@@ -62,9 +62,13 @@ public final class LockContext {
 
 	private final @Nullable LockLease lease;
 
-	private LockContext(@Nullable AcquiredLock lock, @Nullable LockLease lease) {
+	/** The context of the locked method this one runs inside, if any. */
+	private final @Nullable LockContext enclosing;
+
+	private LockContext(@Nullable AcquiredLock lock, @Nullable LockLease lease, @Nullable LockContext enclosing) {
 		this.lock = lock;
 		this.lease = lease;
+		this.enclosing = enclosing;
 	}
 
 	/**
@@ -97,6 +101,22 @@ public final class LockContext {
 	 */
 	public String getLockName() {
 		return (this.lease != null) ? this.lease.getName() : requireLock().getName();
+	}
+
+	/**
+	 * Return the name of a lock, other than this one, whose {@code @RedisLock} method
+	 * this one runs inside on this thread and whose lease is known to be lost: a write
+	 * fenced with this lock's token would not be fenced by that one's.
+	 * @return the innermost such lock name, or {@code null} if none
+	 */
+	public @Nullable String getEnclosingLockLost() {
+		String name = getLockName();
+		for (LockContext outer = this.enclosing; outer != null; outer = outer.enclosing) {
+			if (!outer.getLockName().equals(name) && outer.getRemainingLease().isZero()) {
+				return outer.getLockName();
+			}
+		}
+		return null;
 	}
 
 	/**
@@ -158,7 +178,7 @@ public final class LockContext {
 	 */
 	public static @Nullable LockContext bind(AcquiredLock lock) {
 		LockContext previous = current.get();
-		current.set(new LockContext(lock, null));
+		current.set(new LockContext(lock, null, previous));
 		return previous;
 	}
 
@@ -171,7 +191,7 @@ public final class LockContext {
 	 */
 	public static @Nullable LockContext bind(LockLease lease) {
 		LockContext previous = current.get();
-		current.set(new LockContext(null, lease));
+		current.set(new LockContext(null, lease, previous));
 		return previous;
 	}
 

@@ -96,7 +96,7 @@ public final class RedisLockAutoConfiguration {
 					properties.getReplicaAck().getTimeout(), properties.getReplicaAck().isFsync());
 			store.setHolderDetails(properties.isHolderDetails());
 			StartUpChecks.checkEvictionPolicy(properties, store::checkEvictionPolicy, store::close);
-			StartUpChecks.closingOnFailure(store::checkAppendOnlyFiles, store::close);
+			StartUpChecks.closingOnFailure(store::checkReplicaAcknowledgement, store::close);
 			store.openConnections();
 			return store;
 		}

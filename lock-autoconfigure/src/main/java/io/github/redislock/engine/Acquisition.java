@@ -338,7 +338,9 @@ final class Acquisition implements LockStore.ReleaseListener {
 				else if (this.grantedTooLate >= MAX_GRANTS_TOO_LATE) {
 					fail(new IllegalArgumentException("Lease time of lock '" + this.name + "' ("
 							+ this.leaseTime.toMillis() + " ms) is gone before the store's answer comes: "
-							+ this.grantedTooLate + " grants in a row came with under 1 ms of it left"));
+							+ this.grantedTooLate + " grants in a row came with under 1 ms of it left; give it a lease "
+							+ "longer than a round trip to Redis (@RedisLock's expire, redis-lock.expire or the "
+							+ "LockDefinition's lease time)"));
 					return;
 				}
 			}

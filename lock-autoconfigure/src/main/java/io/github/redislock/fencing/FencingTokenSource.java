@@ -21,6 +21,7 @@ import java.util.function.Supplier;
 import io.github.redislock.annotation.LockContext;
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.DistributedLock;
+import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockStoreException;
 import io.github.redislock.core.StaleFencingTokenException;
 import org.jspecify.annotations.Nullable;
@@ -67,13 +68,23 @@ record FencingTokenSource(String lockName, LongSupplier token, @Nullable LongPre
 		return new FencingTokenSource(lockName, () -> fencingToken, null);
 	}
 
-	/** The innermost {@code @RedisLock} method's lease; {@code write} names the write. */
+	/**
+	 * The innermost {@code @RedisLock} method's token, of the lock closest to the write;
+	 * {@code write} names the write. Tokens of different locks do not compare, so an
+	 * enclosing lock whose lease is known lost refuses the write: it may be the guard.
+	 */
 	static FencingTokenSource current(Supplier<String> write) {
 		if (!LockContext.isActive()) {
 			throw new IllegalStateException(write.get() + " needs a fencing token, and no @RedisLock method is "
 					+ "running on this thread: write inside one, or through forLock(lock) with a lock this thread holds");
 		}
 		LockContext context = LockContext.current();
+		String lost = context.getEnclosingLockLost();
+		if (lost != null) {
+			throw new LockLostException(lost, write.get() + " runs inside the @RedisLock method of lock '" + lost
+					+ "', whose lease is lost: that lock may guard what it writes, which the token of the innermost "
+					+ "lock '" + context.getLockName() + "' cannot fence, so nothing was written");
+		}
 		return new FencingTokenSource(context.getLockName(), context::getFencingToken,
 				context::raiseFencingTokensAbove);
 	}

@@ -29,8 +29,8 @@ final class AcknowledgedWrites {
 		this.acknowledgement = acknowledgement;
 	}
 
-	boolean fsync() {
-		return this.acknowledgement.fsync();
+	ReplicaAcknowledgement acknowledgement() {
+		return this.acknowledgement;
 	}
 
 	/**

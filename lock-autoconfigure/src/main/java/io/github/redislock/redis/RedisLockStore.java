@@ -143,15 +143,16 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 	}
 
 	/**
-	 * Check, when acquisitions wait for the append-only files
-	 * ({@code redis-lock.replica-ack.fsync}), that the master runs Redis 7.2 or later
-	 * with {@code appendonly yes}; meant for start-up. A master that cannot be read
-	 * passes.
-	 * @throws InvalidLockConfigurationException if it does not
+	 * Check, under replica acknowledgement, that the master can acknowledge; meant for
+	 * start-up. With {@code redis-lock.replica-ack.fsync} it must run Redis 7.2 or later
+	 * with {@code appendonly yes}; fewer connected replicas than required are logged at
+	 * WARN. A master that cannot be read passes.
+	 * @throws InvalidLockConfigurationException if it cannot wait for the append-only
+	 * files
 	 */
-	public void checkAppendOnlyFiles() {
-		if (this.acknowledgedWrites != null && this.acknowledgedWrites.fsync()) {
-			AppendOnlyCheck.check(this.connectionFactory);
+	public void checkReplicaAcknowledgement() {
+		if (this.acknowledgedWrites != null) {
+			ReplicaAckCheck.check(this.connectionFactory, this.acknowledgedWrites.acknowledgement());
 		}
 	}
 

@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 import io.github.redislock.redis.RedisLockStore;
@@ -42,6 +43,8 @@ final class RedlockConnections implements AutoCloseable {
 
 	/** How long start-up waits for the nodes to answer a first time. */
 	private static final Duration WARM_UP = Duration.ofSeconds(5);
+
+	private static final Duration RETRY_PAUSE = Duration.ofMillis(50);
 
 	/** A lock name and owner that no application uses. */
 	private static final String WARM_UP_LOCK = "redis-lock:redlock-warm-up";
@@ -111,18 +114,20 @@ final class RedlockConnections implements AutoCloseable {
 	/**
 	 * Connects in parallel and runs a script on each connection, so that the first
 	 * acquisition does not spend its node timeout connecting. Two nodes answering with
-	 * one server's run id would count as two votes of a majority: refused.
+	 * one server's run id would count as two votes of a majority: refused. A cold start
+	 * can take longer than the node timeout, so each node is asked until it answers.
 	 */
 	private void warmUp() {
 		List<CompletableFuture<?>> pings = new ArrayList<>();
 		AtomicReferenceArray<String> runIds = new AtomicReferenceArray<>(this.stores.size());
+		long deadline = System.nanoTime() + WARM_UP.toNanos();
 		for (int i = 0; i < this.stores.size(); i++) {
 			RedisLockStore store = this.stores.get(i);
 			LettuceConnectionFactory factory = this.factories.get(i);
 			int node = i;
 			pings.add(CompletableFuture.runAsync(() -> {
+				runIds.set(node, runId(factory, deadline));
 				store.renew(WARM_UP_LOCK, WARM_UP_LOCK, WARM_UP);
-				runIds.set(node, runId(factory));
 			}));
 			if (store.isNonBlocking()) {
 				// The asynchronous calls have a connection of their own.
@@ -132,11 +137,10 @@ final class RedlockConnections implements AutoCloseable {
 		}
 		try {
 			CompletableFuture.allOf(pings.toArray(CompletableFuture[]::new))
-				.get(WARM_UP.toMillis(), TimeUnit.MILLISECONDS);
+				.get(WARM_UP.toMillis() + 1000, TimeUnit.MILLISECONDS);
 		}
 		catch (ExecutionException | TimeoutException ex) {
-			logger.info("Not every Redlock node answered at start-up, so not every node could be checked to be a "
-					+ "server of its own: {}", ex.toString());
+			// A node that stays silent is named below; the others warmed up.
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -146,9 +150,11 @@ final class RedlockConnections implements AutoCloseable {
 
 	private void refuseOneServerUnderTwoNames(AtomicReferenceArray<String> runIds) {
 		Map<String, Integer> seen = new HashMap<>();
+		List<String> unread = new ArrayList<>();
 		for (int i = 0; i < runIds.length(); i++) {
 			String runId = runIds.get(i);
 			if (runId == null) {
+				unread.add(this.names.get(i));
 				continue;
 			}
 			Integer other = seen.putIfAbsent(runId, i);
@@ -158,12 +164,26 @@ final class RedlockConnections implements AutoCloseable {
 						+ "): the nodes of a Redlock must be independent masters");
 			}
 		}
+		if (!unread.isEmpty()) {
+			logger.warn("Redlock nodes {} did not answer within {} s at start-up, so they could not be checked to be "
+					+ "servers of their own: two node URLs that name one server would count as two votes of a "
+					+ "majority", unread, WARM_UP.toSeconds());
+		}
 	}
 
-	private static @Nullable String runId(LettuceConnectionFactory factory) {
-		try (RedisConnection connection = factory.getConnection()) {
-			Properties server = connection.serverCommands().info("server");
-			return (server != null) ? server.getProperty("run_id") : null;
+	/** Asked again until the deadline while the node does not answer. */
+	private static @Nullable String runId(LettuceConnectionFactory factory, long deadline) {
+		while (true) {
+			try (RedisConnection connection = factory.getConnection()) {
+				Properties server = connection.serverCommands().info("server");
+				return (server != null) ? server.getProperty("run_id") : null;
+			}
+			catch (RuntimeException ex) {
+				if (System.nanoTime() - deadline >= 0) {
+					return null;
+				}
+				LockSupport.parkNanos(RETRY_PAUSE.toNanos());
+			}
 		}
 	}
 

@@ -17,6 +17,7 @@ import io.github.redislock.annotation.LockContext;
 import io.github.redislock.core.AcquiredLock;
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockDefinition;
+import io.github.redislock.core.LockLostException;
 import io.github.redislock.core.LockOperations;
 import io.github.redislock.core.StaleFencingTokenException;
 import io.github.redislock.engine.DefaultLockClient;
@@ -35,6 +36,7 @@ import org.springframework.jdbc.datasource.embedded.EmbeddedDatabaseType;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
@@ -171,6 +173,60 @@ class FencedJdbcTemplateTests {
 			LockContext.restore(previous);
 		}
 		assertThat(row()).containsEntry("QTY", 20).containsEntry("FENCING_TOKEN", this.lock.getFencingToken());
+	}
+
+	@Test
+	void insideLockedMethodsOfTwoLocksTheInnermostLocksTokenFencesTheUpdate() {
+		AcquiredLock order = LockOperations.of(this.lockClient)
+			.tryAcquire(LockDefinition.of("order:a1:u1", Duration.ofSeconds(30), Duration.ZERO))
+			.orElseThrow();
+		LockContext outer = LockContext.bind(order);
+		LockContext inner = LockContext.bind(this.lock);
+		try {
+			assertThat(this.fenced.update("UPDATE stock SET qty = 9 WHERE sku = ?", "a1")).isOne();
+		}
+		finally {
+			LockContext.restore(inner);
+			LockContext.restore(outer);
+			order.close();
+		}
+		assertThat(row()).containsEntry("QTY", 9).containsEntry("FENCING_TOKEN", this.lock.getFencingToken());
+	}
+
+	@Test
+	void anEnclosingLockWhoseLeaseIsLostRefusesTheUpdateBeforeTheDatabase() {
+		AcquiredLock counter = LockOperations.of(this.lockClient)
+			.tryAcquire(new LockDefinition("counter:5", Duration.ofMillis(50), Duration.ZERO, false))
+			.orElseThrow();
+		LockContext outer = LockContext.bind(counter);
+		LockContext inner = LockContext.bind(this.lock);
+		try {
+			// The lease is this thread's: polled on it.
+			await().pollInSameThread().atMost(Duration.ofSeconds(10)).until(() -> counter.getRemainingLease().isZero());
+			assertThatExceptionOfType(LockLostException.class)
+				.isThrownBy(() -> this.fenced.update("UPDATE stock SET qty = 0 WHERE sku = ?", "a1"))
+				.withMessageContaining("inside the @RedisLock method of lock 'counter:5', whose lease is lost")
+				.satisfies((ex) -> assertThat(ex.getLockName()).isEqualTo("counter:5"));
+		}
+		finally {
+			LockContext.restore(inner);
+			LockContext.restore(outer);
+		}
+		assertThat(row()).containsEntry("QTY", 10);
+	}
+
+	@Test
+	void aReentryOfTheSameLockKeepsItsTokenImplicit() {
+		LockContext outer = LockContext.bind(this.lock);
+		LockContext inner = LockContext.bind(this.lock);
+		try {
+			assertThat(this.fenced.update("UPDATE stock SET qty = 3 WHERE sku = ?", "a1")).isOne();
+		}
+		finally {
+			LockContext.restore(inner);
+			LockContext.restore(outer);
+		}
+		assertThat(row()).containsEntry("QTY", 3).containsEntry("FENCING_TOKEN", this.lock.getFencingToken());
 	}
 
 	@Test

@@ -4,6 +4,7 @@ package io.github.redislock.redlock;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
@@ -88,6 +89,25 @@ class RedlockStoreTests {
 
 		assertThat(masters.get(0).info("clients").get("connected_clients")).as("clients connected to a node")
 			.isEqualTo(clientsBefore);
+	}
+
+	@Test
+	void oneServerListedUnderTwoNamesIsRefusedEvenWhenItAnswersLateAtStartUp() throws Exception {
+		RedisNode twice = masters.get(0);
+		List<String> nodes = List.of("redis://127.0.0.1:" + twice.port(), "redis://localhost:" + twice.port(),
+				"redis://127.0.0.1:" + masters.get(1).port());
+		// Silent for several node timeouts, as a cold start or a busy server can be.
+		twice.pause();
+		CompletableFuture<Void> resumed = CompletableFuture.runAsync(twice::resume,
+				CompletableFuture.delayedExecutor(600, TimeUnit.MILLISECONDS));
+		try {
+			assertThatIllegalArgumentException()
+				.isThrownBy(() -> RedlockStore.connect(nodes, "lock:", Duration.ofMillis(100), 0.01))
+				.withMessageContaining("are one Redis server (run_id ");
+		}
+		finally {
+			resumed.get(10, TimeUnit.SECONDS);
+		}
 	}
 
 	@Test

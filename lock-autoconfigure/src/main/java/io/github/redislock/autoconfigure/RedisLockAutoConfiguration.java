@@ -56,6 +56,11 @@ public final class RedisLockAutoConfiguration {
 	@EnableConfigurationProperties(RedisLockProperties.class)
 	static class LockConfiguration {
 
+		/** Checked whichever beans the application replaces. */
+		LockConfiguration(Environment environment) {
+			StartUpChecks.checkPropertyNames(environment);
+		}
+
 		/**
 		 * With {@code redis-lock.redlock.nodes}, locks live on a majority of those
 		 * masters, set up as Spring Boot sets up the application's connection; the Redis
@@ -66,7 +71,6 @@ public final class RedisLockAutoConfiguration {
 		@Conditional(RedlockCondition.class)
 		RedlockStore redlockStore(RedisLockProperties properties, ListableBeanFactory beanFactory,
 				Environment environment) {
-			StartUpChecks.checkPropertyNames(environment);
 			StartUpChecks.warnIfSharedKeyPrefix(environment, properties);
 			RedisLockProperties.Redlock redlock = properties.getRedlock();
 			RedlockStore store = RedlockStore.connect(redlock.getNodes(), properties.getKeyPrefix(),
@@ -85,7 +89,6 @@ public final class RedisLockAutoConfiguration {
 		@ConditionalOnMissingBean(LockStore.class)
 		RedisLockStore redisLockStore(ObjectProvider<RedisConnectionFactory> connectionFactories,
 				ListableBeanFactory beanFactory, RedisLockProperties properties, Environment environment) {
-			StartUpChecks.checkPropertyNames(environment);
 			StartUpChecks.warnIfSharedKeyPrefix(environment, properties);
 			String name = properties.getConnectionFactory();
 			RedisConnectionFactory connectionFactory = (name != null)

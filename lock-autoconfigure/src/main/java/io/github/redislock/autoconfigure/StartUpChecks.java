@@ -4,8 +4,9 @@ package io.github.redislock.autoconfigure;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
-import java.util.stream.Collectors;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import io.github.redislock.core.InvalidLockConfigurationException;
@@ -14,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import org.springframework.boot.SpringBootVersion;
+import org.springframework.boot.context.properties.bind.BindContext;
 import org.springframework.boot.context.properties.bind.BindException;
 import org.springframework.boot.context.properties.bind.BindHandler;
 import org.springframework.boot.context.properties.bind.Bindable;
@@ -21,6 +23,7 @@ import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.bind.PropertySourcesPlaceholdersResolver;
 import org.springframework.boot.context.properties.bind.UnboundConfigurationPropertiesException;
 import org.springframework.boot.context.properties.bind.handler.NoUnboundElementsBindHandler;
+import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.boot.context.properties.source.InvalidConfigurationPropertyValueException;
@@ -177,24 +180,42 @@ class StartUpChecks implements ImportSelector {
 		}
 		Binder binder = new Binder(sources, new PropertySourcesPlaceholdersResolver(environment),
 				ApplicationConversionService.getSharedInstance());
+		// A value that does not convert here may be overridden by an environment
+		// variable: its name is known, and the binding goes on to the next.
+		Set<ConfigurationPropertyName> unconverted = new HashSet<>();
+		BindHandler skipUnconverted = new BindHandler() {
+
+			@Override
+			public Object onFailure(ConfigurationPropertyName name, Bindable<?> target, BindContext context,
+					Exception error) {
+				unconverted.add(name);
+				return null;
+			}
+
+		};
 		try {
 			binder.bind("redis-lock", Bindable.of(RedisLockProperties.class),
-					new NoUnboundElementsBindHandler(BindHandler.DEFAULT));
+					new NoUnboundElementsBindHandler(skipUnconverted));
 		}
 		catch (BindException ex) {
 			if (ex.getCause() instanceof UnboundConfigurationPropertiesException unbound) {
-				String names = unbound.getUnboundProperties()
+				List<String> names = unbound.getUnboundProperties()
 					.stream()
+					.filter((property) -> unconverted.stream()
+						.noneMatch((name) -> name.equals(property.getName()) || name.isAncestorOf(property.getName())))
 					.map((property) -> property.getName()
 							+ ((property.getOrigin() != null) ? " (" + property.getOrigin() + ")" : ""))
-					.collect(Collectors.joining(", "));
-				throw new InvalidLockConfigurationException(
-						"Unknown properties " + names
-								+ ": lock-spring-boot-starter has no such setting, and would run with its default.",
-						"Correct or remove them; the settings are listed in the starter's configuration metadata "
-								+ "(your IDE completes them) and in docs/configuration.md.");
+					.toList();
+				if (!names.isEmpty()) {
+					boolean one = names.size() == 1;
+					throw new InvalidLockConfigurationException(
+							(one ? "Unknown property " : "Unknown properties ") + String.join(", ", names)
+									+ ": lock-spring-boot-starter has no such setting, and would run with "
+									+ (one ? "its default." : "their defaults."),
+							"Correct or remove them; the settings are listed in the starter's configuration "
+									+ "metadata (your IDE completes them) and in docs/configuration.md.");
+				}
 			}
-			// A value that does not convert: the binding of the properties reports it.
 		}
 	}
 

@@ -212,10 +212,29 @@ class RedisLockAutoConfigurationTests {
 		String name = property.substring(0, property.indexOf('='));
 		this.runner.withPropertyValues(property).run((context) -> {
 			assertThat(context).hasFailed();
-			assertThat(context.getStartupFailure()).hasMessageContaining("redis-lock")
-				.rootCause()
-				.hasMessageContaining(name);
+			assertThat(context.getStartupFailure()).rootCause()
+				.isInstanceOf(InvalidLockConfigurationException.class)
+				.hasMessageContaining("Unknown property " + name);
 		});
+	}
+
+	@Test
+	void aMisspeltPropertyStopsStartUpWhenTheApplicationReplacesTheLockBeans() {
+		this.runner.withUserConfiguration(UserLockBeans.class)
+			.withPropertyValues("redis-lock.replica-ack.replica=1")
+			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("Unknown property redis-lock.replica-ack.replica"));
+	}
+
+	@Test
+	void aMisspeltPropertyStopsStartUpBesideABadValueThatAnEnvironmentVariableOverrides() {
+		this.runner.withPropertyValues("redis-lock.expire=bogus", "redis-lock.replica-ack.replica=1")
+			.withInitializer((context) -> context.getEnvironment()
+				.getPropertySources()
+				.addFirst(new SystemEnvironmentPropertySource("platform", Map.of("REDIS_LOCK_EXPIRE", "30s"))))
+			.run((context) -> assertThat(context.getStartupFailure()).rootCause()
+				.hasMessageContaining("Unknown property redis-lock.replica-ack.replica")
+				.hasMessageNotContaining("redis-lock.expire"));
 	}
 
 	@Test

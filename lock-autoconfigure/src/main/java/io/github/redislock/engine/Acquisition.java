@@ -306,10 +306,17 @@ final class Acquisition implements LockStore.ReleaseListener {
 			this.inFlight = false;
 			if (this.done) {
 				// Give back what the attempt obtained, unless the wait ended in a grant,
-				// whose owner token it shares.
-				if (!this.granted) {
-					giveBack(" for a holder that gave up waiting").thenRun(() -> this.result.complete(null));
+				// whose owner token it shares. After a failed attempt, as below, the
+				// holder waits for no second timeout.
+				if (this.granted) {
+					return;
 				}
+				if (failure != null || answer == null) {
+					this.store.takeBack(this.name, this.ownerToken);
+					this.result.complete(null);
+					return;
+				}
+				giveBack(" for a holder that gave up waiting").thenRun(() -> this.result.complete(null));
 				return;
 			}
 			if (failure != null || answer == null) {

@@ -2,6 +2,8 @@
 // SPDX-License-Identifier: Apache-2.0
 package io.github.redislock.engine;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,12 +13,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
 
 import io.github.redislock.core.DistributedLock;
 import io.github.redislock.core.LockDefinition;
 import io.github.redislock.core.LockLease;
 import io.github.redislock.core.LockLostException;
+import io.github.redislock.core.LockStoreException;
 import io.github.redislock.store.LockHolder;
 import io.github.redislock.store.LockStore;
 import io.github.redislock.test.InMemoryLockStore;
@@ -31,7 +35,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * same client, also on a store whose calls block while other locks' attempts hang in it,
  * nor for leaving the queue after an answer that came past the deadline; a zero wait asks
  * the store once; an interrupt ends an interruptible wait wherever it waits, and leaves
- * the queue; and a waiter gets a lock whose lease ran out.
+ * the queue, without waiting for the take-back of an attempt that failed meanwhile; and a
+ * waiter gets a lock whose lease ran out.
  *
  * @author redis-lock contributors
  */
@@ -234,6 +239,51 @@ class WaitDeadlineTests extends InMemoryLockTestSupport {
 		assertThat(this.store.waiters("interrupted")).isEmpty();
 		held.unlock();
 		assertThat(this.store.holder("interrupted")).as("released, not handed to the waiter that left").isNull();
+	}
+
+	@Test
+	void interruptWhileAnAttemptIsOnItsWayEndsTheWaitWhenTheAttemptFailsWithoutWaitingForItsTakeBack()
+			throws Exception {
+		DistributedLock held = newClient().getLock("cut-short");
+		held.lock();
+		CountDownLatch attemptSent = new CountDownLatch(1);
+		CompletableFuture<Void> attemptFails = new CompletableFuture<>();
+		CompletableFuture<Void> takeBackAnswered = new CompletableFuture<>();
+		AtomicReference<String> failingToken = new AtomicReference<>();
+		LockStore store = (LockStore) Proxy.newProxyInstance(LockStore.class.getClassLoader(),
+				new Class<?>[] { LockStore.class }, (proxy, method, args) -> {
+					if (method.getName().equals("tryAcquire") && args.length == 5 && args[3] != null) {
+						// A queued attempt: it hangs, then fails, as one timing out does.
+						failingToken.set((String) args[1]);
+						attemptSent.countDown();
+						attemptFails.get(10, TimeUnit.SECONDS);
+						throw new LockStoreException("cut-short", "Command timed out");
+					}
+					if (method.getName().equals("release") && args[1].equals(failingToken.get())) {
+						// Its take-back hangs too, until the test ends.
+						takeBackAnswered.get(10, TimeUnit.SECONDS);
+					}
+					try {
+						return method.invoke(this.store, args);
+					}
+					catch (InvocationTargetException ex) {
+						throw ex.getCause();
+					}
+				});
+		LockingThread waiter = LockingThread.holding(newClient(store, QUICK_BACKOFF).getLock("cut-short"), (lock) -> {
+			lock.lockInterruptibly();
+			return true;
+		});
+		assertThat(attemptSent.await(10, TimeUnit.SECONDS)).isTrue();
+		waiter.thread().interrupt();
+
+		attemptFails.complete(null);
+
+		assertThatExceptionOfType(ExecutionException.class).isThrownBy(waiter::acquired)
+			.withCauseInstanceOf(InterruptedException.class);
+		assertThat(takeBackAnswered).as("the take-back the waiter did not wait for").isNotDone();
+		takeBackAnswered.complete(null);
+		held.unlock();
 	}
 
 	@Test

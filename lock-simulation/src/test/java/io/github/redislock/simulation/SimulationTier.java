@@ -104,9 +104,11 @@ final class SimulationTier {
 		System.out.printf(
 				"Simulation: %d seeds, %d failed, %,d lock operations and %,d events in %.1f s of real time"
 						+ " on %d threads: %,.0f lock operations/s, %,.0f events/s;"
-						+ " %.1f s of processor time: %,.0f lock operations per processor-second%n",
+						+ " %.1f s of processor time: %,.0f lock operations per processor-second;"
+						+ " blocking callers on %s (Java %d)%n",
 				results.runs, results.failed.size(), results.operations, results.events, seconds, threads,
-				results.operations / seconds, results.events / seconds, cpuSeconds, results.operations / cpuSeconds);
+				results.operations / seconds, results.events / seconds, cpuSeconds, results.operations / cpuSeconds,
+				CallerThreads.kind(), Runtime.version().feature());
 		System.out.printf(
 				"Simulation totals: %,d faults, %,d overlaps excused, %,d overlaps reported, %,d tokens excused,"
 						+ " %,d fenced writes, %,d refused as stale%n",

@@ -59,30 +59,7 @@ public final class CallerThreads {
 	/** Starts {@code body} on a thread of its own, now, as an event of the process. */
 	public void start(String name, ClientProcess process, Runnable body) {
 		CallerThread caller = new CallerThread(name, process);
-		if (VIRTUAL != null) {
-			caller.thread = VIRTUAL.unstarted(name, (continuation) -> caller.continuation = continuation, () -> {
-				try {
-					if (!this.closing) {
-						body.run();
-					}
-				}
-				catch (Abandoned ex) {
-					// The run is over.
-				}
-				catch (Throwable ex) {
-					this.failures.add(ex);
-				}
-				finally {
-					caller.ended = true;
-				}
-			});
-			this.threads.put(caller.thread, caller);
-			caller.thread.start();
-			this.scheduler.schedule(0, name + " starts", () -> resume(caller), process);
-			return;
-		}
-		Thread thread = new Thread(() -> {
-			caller.turn.acquireUninterruptibly();
+		Runnable run = () -> {
 			try {
 				if (!this.closing) {
 					body.run();
@@ -96,13 +73,25 @@ public final class CallerThreads {
 			}
 			finally {
 				caller.ended = true;
-				this.loopTurn.release();
 			}
-		}, name);
-		thread.setDaemon(true);
-		caller.thread = thread;
-		this.threads.put(thread, caller);
-		thread.start();
+		};
+		if (VIRTUAL != null) {
+			caller.thread = VIRTUAL.unstarted(name, (continuation) -> caller.continuation = continuation, run);
+		}
+		else {
+			caller.thread = new Thread(() -> {
+				caller.turn.acquireUninterruptibly();
+				try {
+					run.run();
+				}
+				finally {
+					this.loopTurn.release();
+				}
+			}, name);
+			caller.thread.setDaemon(true);
+		}
+		this.threads.put(caller.thread, caller);
+		caller.thread.start();
 		this.scheduler.schedule(0, name + " starts", () -> resume(caller), process);
 	}
 

@@ -225,7 +225,10 @@ class RedisLockInterceptor implements MethodInterceptor, SmartInitializingSingle
 			acquired = acquiring.get();
 		}
 		catch (InterruptedException ex) {
-			acquiring.cancel(false);
+			if (!acquiring.cancel(false)) {
+				// Granted as the interrupt came: nobody else will release the lease.
+				acquiring.thenAccept((granted) -> granted.ifPresent(LockLease::release));
+			}
 			Thread.currentThread().interrupt();
 			return answerAsFuture(operation, definition, invocation, new LockAcquisitionException(definition.name(),
 					definition.waitTime(), "Interrupted while waiting for lock '" + definition.name() + "'", ex));

@@ -32,3 +32,16 @@ local function markQueued(value)
   end
   return value .. ' {' .. QUEUED
 end
+
+-- Records the owner token in the released-by list (newest first) for the given
+-- milliseconds, so that a release of it re-sent after a lost reply, or sent after a pass
+-- that moved its lock, is not taken for a lost lock. Trimmed only when twice as long as
+-- needed, so that most calls pay one command.
+local MAX_REMEMBERED = 1024
+
+local function remember(key, owner, millis)
+  if redis.call('LPUSH', key, owner) > 2 * MAX_REMEMBERED then
+    redis.call('LTRIM', key, 0, MAX_REMEMBERED - 1)
+  end
+  redis.call('PEXPIRE', key, millis)
+end

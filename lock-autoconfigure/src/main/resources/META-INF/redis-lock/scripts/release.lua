@@ -37,11 +37,10 @@
 -- waits for costs four commands. At most MAX_DROPPED places that ran out are dropped per
 -- release; past them the lock is deleted and the waiters woken, so no release stalls.
 --
--- Assumes Redis 6.2 or later: script effects replication. grantedTo, waitersQueued and
--- markQueued come from prelude.lua, which runs ahead of every script.
+-- Assumes Redis 6.2 or later: script effects replication. grantedTo, waitersQueued,
+-- markQueued and remember come from prelude.lua, which runs ahead of every script.
 
 local MAX_DROPPED = 16
-local MAX_REMEMBERED = 1024
 
 local value = redis.call('GET', KEYS[1])
 local answer = 1
@@ -65,11 +64,7 @@ if not grantedTo(value, ARGV[1]) then
 end
 
 if KEYS[4] and answer == 1 then
-  -- Trimmed only when twice as long as needed, so that most releases pay one command.
-  if redis.call('LPUSH', KEYS[4], ARGV[1]) > 2 * MAX_REMEMBERED then
-    redis.call('LTRIM', KEYS[4], 0, MAX_REMEMBERED - 1)
-  end
-  redis.call('PEXPIRE', KEYS[4], ARGV[6])
+  remember(KEYS[4], ARGV[1], ARGV[6])
 end
 local dropped = 0
 if waitersQueued(value) then

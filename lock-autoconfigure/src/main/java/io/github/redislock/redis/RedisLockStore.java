@@ -428,14 +428,14 @@ public class RedisLockStore implements LockStore, AutoCloseable {
 			LockStore.checkOwnerToken(name, nextOwnerToken);
 		}
 		return ScriptArguments.reacquisition(write(name, "Lock '" + name + "' was taken over with a new lease",
-				LuaScript.REACQUIRE, 2, this.arguments.reacquireArguments(name, ownerToken, nextOwnerToken, leaseTime),
-				(reply) -> reply != 0));
+				LuaScript.REACQUIRE, ScriptArguments.REACQUIRE_SCRIPT_KEYS,
+				this.arguments.reacquireArguments(name, ownerToken, nextOwnerToken, leaseTime), (reply) -> reply != 0));
 	}
 
 	@Override
 	public CompletionStage<@Nullable Reacquisition> reacquireAsync(String name, String ownerToken,
 			String nextOwnerToken, Duration leaseTime) {
-		return runAsync(LuaScript.REACQUIRE, 2, () -> {
+		return runAsync(LuaScript.REACQUIRE, ScriptArguments.REACQUIRE_SCRIPT_KEYS, () -> {
 			if (!nextOwnerToken.equals(ownerToken)) {
 				LockStore.checkOwnerToken(name, nextOwnerToken);
 			}

@@ -43,6 +43,8 @@ final class ScriptArguments {
 	/** Keys of {@code release.lua}: lock, waiters, queue and released-by. */
 	static final int RELEASE_SCRIPT_KEYS = 4;
 
+	static final int REACQUIRE_SCRIPT_KEYS = 3;
+
 	/**
 	 * How long a release is remembered, so that the same release re-sent after a dropped
 	 * connection lost its reply is not reported as a loss: longer than a reconnection
@@ -100,8 +102,9 @@ final class ScriptArguments {
 	}
 
 	byte[][] reacquireArguments(String name, String ownerToken, String nextOwnerToken, Duration leaseTime) {
-		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)), bytes(ownerToken),
-				bytes(Long.toString(leaseMillis(name, leaseTime))), bytes(nextOwnerToken) };
+		return new byte[][] { bytes(this.keys.lockKey(name)), bytes(this.keys.waitersKey(name)),
+				bytes(this.keys.releasedByKey(name)), bytes(ownerToken),
+				bytes(Long.toString(leaseMillis(name, leaseTime))), bytes(nextOwnerToken), RELEASE_MEMORY_MILLIS };
 	}
 
 	static @Nullable Reacquisition reacquisition(long reply) {

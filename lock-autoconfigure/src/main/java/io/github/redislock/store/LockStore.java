@@ -166,8 +166,11 @@ public interface LockStore {
 	/**
 	 * Give the lock, if still recorded for this owner, a fresh lease under the token of
 	 * its next owner, another thread of the owner's process, which takes it over as if it
-	 * had acquired it; the previous token no longer holds it. The default cannot, and a
-	 * releasing thread then releases instead.
+	 * had acquired it; the previous token no longer holds it. A store may then answer a
+	 * release under the previous token as done, as it answers a release sent again, so
+	 * that the holder's release after a pass whose reply it lost is no loss; it never
+	 * frees the next owner's lock. The default cannot, and a releasing thread then
+	 * releases instead.
 	 * @param name the lock name
 	 * @param ownerToken the owner's token
 	 * @param nextOwnerToken the token of the owner that takes the lock over

@@ -65,6 +65,22 @@ class OwnerCheckedReleaseTests extends RedisLockTestSupport {
 	}
 
 	@Test
+	void aHoldersReleaseBehindItsOwnPassThatWasAnsweredTooLateIsNoLoss() {
+		LockClientInstance instance = instance().start();
+		RedisLockStore store = instance.store;
+		Duration lease = Duration.ofSeconds(30);
+		assertThat(store.tryAcquire("passed", "holder", lease).acquired()).isTrue();
+		// A pass whose reply came too late: the client gave it up and released the lock
+		// it may have passed, and then releases its own, all run by Redis in this order.
+		assertThat(store.reacquire("passed", "holder", "next-thread", lease)).isNotNull();
+		assertThat(store.release("passed", "next-thread")).isTrue();
+
+		assertThat(store.release("passed", "holder")).as("the holder's own release, after its pass").isTrue();
+		assertThat(store.release("passed", "stranger")).as("a release by one that never held it").isFalse();
+		assertThat(instance.redis.hasKey(instance.keys.lockKey("passed"))).isFalse();
+	}
+
+	@Test
 	void releaseOfALockNeverHeldFails() {
 		LockClientInstance instance = instance().start();
 		assertThatExceptionOfType(IllegalMonitorStateException.class)

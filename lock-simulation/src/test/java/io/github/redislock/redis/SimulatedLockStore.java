@@ -244,6 +244,14 @@ public final class SimulatedLockStore implements LockStore {
 		return true;
 	}
 
+	/**
+	 * Whether it waits for the replica after each write, as under replica
+	 * acknowledgement.
+	 */
+	public boolean acknowledgesWrites() {
+		return this.acknowledged != null;
+	}
+
 	/** Whether the real store would queue waiters in Redis: not under acknowledgement. */
 	@Override
 	public boolean queuesWaiters() {
@@ -341,8 +349,8 @@ public final class SimulatedLockStore implements LockStore {
 		String token = alias(ownerToken);
 		String nextToken = alias(nextOwnerToken);
 		CompletableFuture<Object> written = run("reacquire " + name + " " + token + " for " + nextToken,
-				LuaScript.REACQUIRE, 2, this.arguments.reacquireArguments(name, token, nextToken, leaseTime),
-				Network.COMMAND_TIMEOUT_NANOS);
+				LuaScript.REACQUIRE, ScriptArguments.REACQUIRE_SCRIPT_KEYS,
+				this.arguments.reacquireArguments(name, token, nextToken, leaseTime), Network.COMMAND_TIMEOUT_NANOS);
 		if (this.acknowledged != null) {
 			written = this.acknowledged.reacquisition(name, written);
 		}

@@ -28,9 +28,6 @@ import io.github.redislock.redis.SimulatedLockStore;
  */
 final class Caller {
 
-	/** An answer later than its wait by more than this is a liveness violation. */
-	private static final long ANSWER_SLACK_NANOS = 3 * Network.COMMAND_TIMEOUT_NANOS + 200_000_000L;
-
 	/**
 	 * One ask in this many is given up by its caller before it is answered, if it is not.
 	 */
@@ -51,6 +48,9 @@ final class Caller {
 	 * not half a minute.
 	 */
 	private static final long LONGEST_HELD_LEASE_NANOS = 2_000_000_000L;
+
+	/** An answer later than its wait by more than this is a liveness violation. */
+	private final long answerSlackNanos;
 
 	private final String name;
 
@@ -90,6 +90,7 @@ final class Caller {
 	Caller(String name, DefaultLockClient client, SimulatedLockStore store, ClientProcess process, Scheduler scheduler,
 			Invariants invariants, FencedResource resource, int locks, long stopAt, boolean givesUp) {
 		this.name = name;
+		this.answerSlackNanos = Network.answerSlackNanos(store.acknowledgesWrites());
 		this.nextLine = name + " next";
 		this.client = client;
 		this.store = store;
@@ -144,7 +145,7 @@ final class Caller {
 			// Within a few round trips: often while an attempt is on its way.
 			giveUpLater(answer.toCompletableFuture(), lock, this.random.nextLong(GIVE_UP_WITHIN_NANOS));
 		}
-		expectAnswer(answer, wait.toNanos() + ANSWER_SLACK_NANOS, () -> this.name + " asked for " + lock + " at "
+		expectAnswer(answer, wait.toNanos() + this.answerSlackNanos, () -> this.name + " asked for " + lock + " at "
 				+ askedAt / 1_000_000 + " ms with a wait of " + wait.toMillis() + " ms and has no answer");
 		answer.whenComplete((granted, failure) -> {
 			this.operations++;
@@ -196,7 +197,7 @@ final class Caller {
 			long releasedAt = this.scheduler.nanos();
 			this.invariants.releasing(hold);
 			var released = lease.release().toCompletableFuture();
-			expectAnswer(released, ANSWER_SLACK_NANOS,
+			expectAnswer(released, this.answerSlackNanos,
 					() -> this.name + " released " + lock + " at " + releasedAt / 1_000_000 + " ms and has no answer");
 			released.whenComplete((done, failure) -> {
 				this.operations++;
@@ -226,7 +227,7 @@ final class Caller {
 	private void renew(LockLease lease, Invariants.Hold hold, String lock) {
 		long renewedAt = this.scheduler.nanos();
 		var renewed = lease.renew().toCompletableFuture();
-		expectAnswer(renewed, ANSWER_SLACK_NANOS,
+		expectAnswer(renewed, this.answerSlackNanos,
 				() -> this.name + " renewed " + lock + " at " + renewedAt / 1_000_000 + " ms and has no answer");
 		renewed.whenComplete((done, failure) -> {
 			this.operations++;

